@@ -1,0 +1,1007 @@
+//! The [`Variant`] codec. It speaks in [`TypeKind`]s and asks the [`Dialect`] for ids and rules, so one
+//! decoder and one encoder serve every engine.
+
+use crate::config::{Config, Dialect, Family};
+use crate::error::{Error, ErrorKind, Result};
+use crate::markers::*;
+use crate::types::TypeKind;
+use crate::value::*;
+use crate::wire::*;
+
+/// Godot 2.1 `Image::FORMAT_MAX`.
+const GODOT2_IMAGE_FORMATS: u32 = 23;
+
+pub(crate) fn decode_prefix(bytes: &[u8], cfg: &Config) -> Result<(Variant, usize)> {
+    let mut d = Decoder::new(bytes, cfg);
+    let v = d.value(0)?;
+    Ok((v, d.r.pos()))
+}
+
+pub(crate) fn encode_into(v: &Variant, out: &mut Vec<u8>, cfg: &Config) -> Result<()> {
+    Encoder::new(cfg, out).value(v, 0)
+}
+
+/// How a real of a math type is stored in memory for this config (see `markers` docs).
+#[derive(Clone, Copy)]
+struct RealMode {
+    /// The wire may say f64 with the header flag (Godot 4).
+    flag_allowed: bool,
+    /// `real_t` is f64.
+    double: bool,
+}
+
+impl RealMode {
+    fn of(cfg: &Config) -> Self {
+        RealMode { flag_allowed: cfg.dialect().math_flag(), double: cfg.is_double_precision() }
+    }
+
+    /// Turns a wire f32 into the stored f64.
+    #[inline]
+    fn stored_from_f32(self, x: f32) -> f64 {
+        if self.double {
+            widen_like_engine(x)
+        } else {
+            widen_exact(x)
+        }
+    }
+
+    /// Turns a wire f64 into the stored f64.
+    #[inline]
+    fn stored_from_f64(self, x: f64) -> f64 {
+        if self.double {
+            x
+        } else {
+            widen_exact(narrow_like_engine(x))
+        }
+    }
+}
+
+/// Decodes values from a byte slice.
+pub(crate) struct Decoder<'a, 'c> {
+    pub(crate) r: Reader<'a>,
+    cfg: &'c Config,
+    d: Dialect,
+    real: RealMode,
+    utf8: Utf8Rule,
+}
+
+impl<'a, 'c> Decoder<'a, 'c> {
+    pub(crate) fn new(bytes: &'a [u8], cfg: &'c Config) -> Self {
+        let d = cfg.dialect();
+        Decoder {
+            r: Reader::new(bytes),
+            cfg,
+            d,
+            real: RealMode::of(cfg),
+            utf8: if d.checks_utf8() { Utf8Rule::Strict } else { Utf8Rule::Lossy },
+        }
+    }
+
+    /// Reads a header: returns (kind, flags, offset of the header).
+    pub(crate) fn header(&mut self) -> Result<(TypeKind, u32, usize)> {
+        let at = self.r.pos();
+        let h = self.r.u32()?;
+        let d = self.d;
+        if d.family() == Family::Godot2 {
+            // Godot 2 compares the whole header with VARIANT_MAX.
+            return match d.type_kind(h) {
+                Some(k) => Ok((k, 0, at)),
+                None if h < 256 => Err(Error::at(ErrorKind::UnknownType { id: h, dialect: d }, at)),
+                None => Err(Error::at(ErrorKind::InvalidHeader { header: h, dialect: d }, at)),
+            };
+        }
+        if d.rejects_header_bits_8_15() && h & 0xFF00 != 0 {
+            return Err(Error::at(ErrorKind::InvalidHeader { header: h, dialect: d }, at));
+        }
+        let id = h & TYPE_MASK;
+        match d.type_kind(id) {
+            Some(k) => Ok((k, h & 0xFFFF_0000, at)),
+            None => Err(Error::at(ErrorKind::UnknownType { id, dialect: d }, at)),
+        }
+    }
+
+    fn string(&mut self) -> Result<String> {
+        self.str_cow().map(|c| c.into_owned())
+    }
+
+    /// A string field, borrowed from the input when possible.
+    pub(crate) fn str_cow(&mut self) -> Result<std::borrow::Cow<'a, str>> {
+        if self.d.family() == Family::Godot2 {
+            // Godot 2 only checks that the bytes (not the padding) are there.
+            let at = self.r.pos();
+            let len = self.r.u32()?;
+            if len as usize > self.r.remaining() {
+                return Err(Error::at(ErrorKind::InvalidLength { value: len as u64 }, at));
+            }
+            let start = self.r.pos();
+            let bytes = self.r.take(len as usize)?;
+            self.r.skip_lenient(pad_len(len as usize));
+            return godot_str(bytes, self.utf8, start);
+        }
+        let (bytes, start) = self.r.string_bytes()?;
+        godot_str(bytes, self.utf8, start)
+    }
+
+    fn reals<T: Reals>(&mut self, wide: bool) -> Result<T> {
+        let mut buf = [0f64; 16];
+        let n = T::N;
+        if wide {
+            let b = self.r.take(n * 8)?;
+            for (o, c) in buf[..n].iter_mut().zip(b.chunks_exact(8)) {
+                *o = self.real.stored_from_f64(f64::from_le_bytes(c.try_into().unwrap()));
+            }
+        } else {
+            let b = self.r.take(n * 4)?;
+            for (o, c) in buf[..n].iter_mut().zip(b.chunks_exact(4)) {
+                *o = self.real.stored_from_f32(f32::from_le_bytes(c.try_into().unwrap()));
+            }
+        }
+        Ok(T::from_reals(&buf[..n]))
+    }
+
+    fn is_wide(&self, flags: u32) -> bool {
+        self.real.flag_allowed && flags & FLAG_64 != 0
+    }
+
+    fn i32s<const N: usize>(&mut self) -> Result<[i32; N]> {
+        let mut a = [0i32; N];
+        for x in a.iter_mut() {
+            *x = self.r.i32()?;
+        }
+        Ok(a)
+    }
+
+    fn color(&mut self) -> Result<Color> {
+        let b = self.r.take(16)?;
+        let f = |i: usize| f32::from_le_bytes(b[i * 4..i * 4 + 4].try_into().unwrap());
+        Ok(Color::new(f(0), f(1), f(2), f(3)))
+    }
+
+    /// A packed array count: Godot 3+ checks it is non-negative and that the elements fit.
+    fn packed_count(&mut self, elem: usize) -> Result<usize> {
+        self.r.count(u32::MAX, elem)
+    }
+
+    fn check_depth(&self, depth: usize, at: usize) -> Result<()> {
+        if depth > self.cfg.depth_limit() {
+            return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
+        }
+        Ok(())
+    }
+
+    /// Decodes one value at nesting `depth` (0 at the top).
+    pub(crate) fn value(&mut self, depth: usize) -> Result<Variant> {
+        let (kind, flags, at) = self.header()?;
+        self.check_depth(depth, at)?;
+        self.payload(kind, flags, at, depth)
+    }
+
+    fn payload(&mut self, kind: TypeKind, flags: u32, at: usize, depth: usize) -> Result<Variant> {
+        use TypeKind as K;
+        use Variant as V;
+        let wide = self.is_wide(flags);
+        let has_flags = self.d.has_flags();
+        Ok(match kind {
+            K::Nil => V::Nil,
+            K::Bool => V::Bool(self.r.u32()? != 0),
+            K::Int => {
+                if has_flags && flags & FLAG_64 != 0 {
+                    V::Int(self.r.i64()?)
+                } else {
+                    V::Int(self.r.i32()? as i64)
+                }
+            }
+            K::Float => {
+                if has_flags && flags & FLAG_64 != 0 {
+                    V::Float(self.r.f64()?)
+                } else {
+                    V::Float(widen_like_engine(self.r.f32()?))
+                }
+            }
+            K::String => V::String(self.string()?),
+            K::StringName => V::StringName(StringName(self.string()?)),
+            K::Vector2 => V::Vector2(self.reals(wide)?),
+            K::Rect2 => V::Rect2(self.reals(wide)?),
+            K::Vector3 => V::Vector3(self.reals(wide)?),
+            K::Transform2D => V::Transform2D(Box::new(self.reals(wide)?)),
+            K::Vector4 => V::Vector4(self.reals(wide)?),
+            K::Plane => V::Plane(self.reals(wide)?),
+            K::Quaternion => V::Quaternion(self.reals(wide)?),
+            K::Aabb => V::Aabb(Box::new(self.reals(wide)?)),
+            K::Basis => V::Basis(Box::new(self.reals(wide)?)),
+            K::Transform3D => V::Transform3D(Box::new(self.reals(wide)?)),
+            K::Projection => V::Projection(Box::new(self.reals(wide)?)),
+            K::Vector2i => {
+                let [x, y] = self.i32s()?;
+                V::Vector2i(Vector2i::new(x, y))
+            }
+            K::Rect2i => {
+                let [a, b, c, d] = self.i32s()?;
+                V::Rect2i(Rect2i::new(Vector2i::new(a, b), Vector2i::new(c, d)))
+            }
+            K::Vector3i => {
+                let [x, y, z] = self.i32s()?;
+                V::Vector3i(Vector3i::new(x, y, z))
+            }
+            K::Vector4i => {
+                let [x, y, z, w] = self.i32s()?;
+                V::Vector4i(Vector4i::new(x, y, z, w))
+            }
+            K::Color => V::Color(self.color()?),
+            K::NodePath => V::NodePath(Box::new(self.node_path()?)),
+            K::Rid => {
+                if self.d.rid_payload() {
+                    V::Rid(Rid(self.r.u64()?))
+                } else {
+                    V::Rid(Rid(0))
+                }
+            }
+            K::Object => V::Object(Box::new(self.object(flags, at, depth)?)),
+            K::Callable => V::Callable,
+            K::Signal => {
+                let name = self.string()?;
+                let object = self.r.u64()?;
+                V::Signal(Signal { name, object })
+            }
+            K::Dictionary => V::Dictionary(Box::new(self.dictionary(flags, depth)?)),
+            K::Array => V::Array(Box::new(self.array(flags, depth)?)),
+            K::TypedArray => V::Array(Box::new(self.pandemonium_typed_array(flags, at, depth)?)),
+            K::PackedTypedArray => V::PackedTypedArray(Box::new(self.pandemonium_typed_array(flags, at, depth)?)),
+            K::PackedByteArray => {
+                let n = self.packed_count(1)?;
+                let b = self.r.take(n)?.to_vec();
+                // Engines accept a missing final padding.
+                self.r.skip_lenient(pad_len(n));
+                V::PackedByteArray(b)
+            }
+            K::PackedInt32Array => {
+                let n = self.packed_count(4)?;
+                let b = self.r.take(n * 4)?;
+                V::PackedInt32Array(b.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect())
+            }
+            K::PackedInt64Array => {
+                let n = self.packed_count(8)?;
+                let b = self.r.take(n * 8)?;
+                V::PackedInt64Array(b.chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().unwrap())).collect())
+            }
+            K::PackedFloat32Array => {
+                let n = self.packed_count(4)?;
+                let b = self.r.take(n * 4)?;
+                V::PackedFloat32Array(b.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect())
+            }
+            K::PackedFloat64Array => {
+                let n = self.packed_count(8)?;
+                let b = self.r.take(n * 8)?;
+                V::PackedFloat64Array(b.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect())
+            }
+            K::PackedStringArray => {
+                let n = self.packed_count(4)?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    v.push(self.string()?);
+                }
+                V::PackedStringArray(v)
+            }
+            K::PackedVector2Array => V::PackedVector2Array(self.packed_reals(wide)?),
+            K::PackedVector3Array => V::PackedVector3Array(self.packed_reals(wide)?),
+            K::PackedVector4Array => V::PackedVector4Array(self.packed_reals(wide)?),
+            K::PackedColorArray => {
+                let n = self.packed_count(16)?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    v.push(self.color()?);
+                }
+                V::PackedColorArray(v)
+            }
+            K::PackedVector2iArray => {
+                let n = self.packed_count(8)?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let [x, y] = self.i32s()?;
+                    v.push(Vector2i::new(x, y));
+                }
+                V::PackedVector2iArray(v)
+            }
+            K::PackedVector3iArray => {
+                let n = self.packed_count(12)?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let [x, y, z] = self.i32s()?;
+                    v.push(Vector3i::new(x, y, z));
+                }
+                V::PackedVector3iArray(v)
+            }
+            K::PackedVector4iArray => {
+                let n = self.packed_count(16)?;
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let [x, y, z, w] = self.i32s()?;
+                    v.push(Vector4i::new(x, y, z, w));
+                }
+                V::PackedVector4iArray(v)
+            }
+            K::Image => V::Image(Box::new(self.image()?)),
+            K::InputEvent => V::InputEvent(self.input_event()?),
+        })
+    }
+
+    fn packed_reals<T: Reals>(&mut self, wide: bool) -> Result<Vec<T>> {
+        let size = T::N * if wide { 8 } else { 4 };
+        let n = self.packed_count(size)?;
+        let mut v = Vec::with_capacity(n);
+        for _ in 0..n {
+            v.push(self.reals(wide)?);
+        }
+        Ok(v)
+    }
+
+    fn node_path(&mut self) -> Result<NodePath> {
+        let at = self.r.pos();
+        let first = self.r.u32()?;
+        if first & 0x8000_0000 == 0 {
+            // The pre-2.0 format: a byte length and the path text, no padding.
+            if self.d.family() != Family::Godot2 {
+                return Err(Error::at(ErrorKind::InvalidData("old-format NodePath (rejected since Godot 3.1)"), at));
+            }
+            let len = first as usize;
+            let start = self.r.pos();
+            let bytes = self.r.take(len).map_err(|_| Error::at(ErrorKind::InvalidLength { value: len as u64 }, at))?;
+            let s = godot_str(bytes, self.utf8, start)?;
+            return Ok(NodePath::parse_godot2(&s));
+        }
+        let names = (first & 0x7FFF_FFFF) as usize;
+        let sub_at = self.r.pos();
+        let subnames = self.r.u32()? as usize;
+        let flags = self.r.u32()?;
+        let extra = usize::from(flags & 2 != 0);
+        let total = names.saturating_add(subnames).saturating_add(extra);
+        if total.saturating_mul(4) > self.r.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: total as u64 }, sub_at));
+        }
+        let mut p = NodePath { absolute: flags & 1 != 0, ..Default::default() };
+        p.names.reserve(names);
+        for _ in 0..names {
+            p.names.push(self.string()?);
+        }
+        p.subnames.reserve(subnames + extra);
+        for _ in 0..subnames {
+            p.subnames.push(self.string()?);
+        }
+        if extra == 1 {
+            let s = self.string()?;
+            if self.d.family() == Family::Godot2 {
+                p.property = Some(s);
+            } else {
+                p.subnames.push(s);
+            }
+        }
+        Ok(p)
+    }
+
+    fn object(&mut self, flags: u32, at: usize, depth: usize) -> Result<Object> {
+        if self.d.family() == Family::Godot2 {
+            return Ok(Object::Null);
+        }
+        if flags & FLAG_64 != 0 {
+            let id = self.r.u64()?;
+            return Ok(if id == 0 { Object::Null } else { Object::InstanceId(id) });
+        }
+        if !self.cfg.objects_allowed() {
+            return Err(Error::at(ErrorKind::ObjectsNotAllowed, at));
+        }
+        let class = self.string()?;
+        if class.is_empty() {
+            return Ok(Object::Null);
+        }
+        let n = self.r.count(u32::MAX, 8)?;
+        let mut properties = Vec::with_capacity(n);
+        for _ in 0..n {
+            let name = self.string()?;
+            let value = self.value(depth + 1)?;
+            properties.push((name, value));
+        }
+        Ok(Object::Full { class, properties })
+    }
+
+    /// A Godot 4 container type description of `kind` (0 none, 1 builtin, 2 class name, 3 script path).
+    fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
+        Ok(match kind {
+            0 => ContainerType::Untyped,
+            1 => {
+                let at = self.r.pos();
+                let id = self.r.u32()?;
+                match self.d.type_kind(id) {
+                    Some(k) => ContainerType::Builtin(k),
+                    None => return Err(Error::at(ErrorKind::UnknownType { id, dialect: self.d }, at)),
+                }
+            }
+            2 => ContainerType::Class(self.string()?),
+            _ => ContainerType::Script(self.string()?),
+        })
+    }
+
+    fn array(&mut self, flags: u32, depth: usize) -> Result<Array> {
+        let element_type =
+            if self.d.typed_arrays() { self.container_type((flags >> 16) & 3)? } else { ContainerType::Untyped };
+        let (n, shared) = self.container_count()?;
+        let mut items = Vec::with_capacity(n);
+        for _ in 0..n {
+            let v = self.value(depth + 1)?;
+            if accepts(&element_type, &v) {
+                items.push(v);
+            }
+        }
+        Ok(Array { items, element_type, shared })
+    }
+
+    /// An Array/Dictionary element count: bit 31 is Godot 2's "shared" flag, masked off everywhere.
+    fn container_count(&mut self) -> Result<(usize, bool)> {
+        let at = self.r.pos();
+        let raw = self.r.u32()?;
+        let n = (raw & 0x7FFF_FFFF) as usize;
+        // Every element takes at least 4 bytes.
+        if n.saturating_mul(4) > self.r.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: n as u64 }, at));
+        }
+        Ok((n, raw & SHARED_BIT != 0 && self.d.family() == Family::Godot2))
+    }
+
+    fn dictionary(&mut self, flags: u32, depth: usize) -> Result<Dictionary> {
+        let (key_type, value_type) = if self.d.typed_dictionaries() {
+            let k = self.container_type((flags >> 16) & 3)?;
+            let v = self.container_type((flags >> 18) & 3)?;
+            (k, v)
+        } else {
+            (ContainerType::Untyped, ContainerType::Untyped)
+        };
+        let (n, shared) = self.container_count()?;
+        let mut b = DictBuilder::with_capacity(n);
+        for _ in 0..n {
+            let k = self.value(depth + 1)?;
+            let v = self.value(depth + 1)?;
+            if accepts(&key_type, &k) {
+                b.insert(k, v);
+            }
+        }
+        Ok(Dictionary { entries: b.finish(), key_type, value_type, shared })
+    }
+
+    /// Pandemonium 5 TypedArray / PackedTypedArray.
+    fn pandemonium_typed_array(&mut self, flags: u32, at: usize, depth: usize) -> Result<Array> {
+        let tat = self.r.pos();
+        let id = self.r.u32()? & 0x7FFF_FFFF;
+        let kind =
+            self.d.type_kind(id).ok_or_else(|| Error::at(ErrorKind::UnknownType { id, dialect: self.d }, tat))?;
+        let element_type = if kind == TypeKind::Object && flags & FLAG_64 == 0 {
+            match self.value(depth + 1)? {
+                Variant::StringName(s) => ContainerType::Class(s.0),
+                Variant::String(s) => ContainerType::Class(s),
+                _ => return Err(Error::at(ErrorKind::InvalidData("TypedArray class name is not a StringName"), at)),
+            }
+        } else {
+            ContainerType::Builtin(kind)
+        };
+        let (n, _) = self.container_count()?;
+        let mut items = Vec::with_capacity(n);
+        for _ in 0..n {
+            items.push(self.value(depth + 1)?);
+        }
+        Ok(Array { items, element_type, shared: false })
+    }
+
+    fn image(&mut self) -> Result<Image> {
+        let at = self.r.pos();
+        let format = self.r.u32()?;
+        if format >= GODOT2_IMAGE_FORMATS {
+            return Err(Error::at(ErrorKind::InvalidData("Image format out of range"), at));
+        }
+        let mipmaps = self.r.u32()?;
+        let width = self.r.u32()?;
+        let height = self.r.u32()?;
+        let len_at = self.r.pos();
+        let len = self.r.u32()? as usize;
+        if len > self.r.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: len as u64 }, len_at));
+        }
+        let data = self.r.take(len)?.to_vec();
+        self.r.skip_lenient(pad_len(len));
+        if data.is_empty() {
+            return Ok(Image::default());
+        }
+        Ok(Image { format, mipmaps, width, height, data })
+    }
+
+    fn input_event(&mut self) -> Result<InputEvent> {
+        let t = self.r.u32()?;
+        let device = self.r.u32()?;
+        let _total_len = self.r.u32()?;
+        let data = match t {
+            0 => InputEventData::None,
+            1 => InputEventData::Key { modifiers: self.r.u32()?, scancode: self.r.u32()? },
+            2 => InputEventData::MouseMotion,
+            3 => InputEventData::MouseButton { button_index: self.r.u32()? },
+            4 => InputEventData::JoystickMotion { axis: self.r.u32()?, value_bits: self.r.u32()? },
+            5 => InputEventData::JoystickButton { button_index: self.r.u32()? },
+            6 => InputEventData::ScreenTouch { index: self.r.u32()? },
+            7 => InputEventData::ScreenDrag,
+            8 => InputEventData::Action,
+            other => InputEventData::Other(other),
+        };
+        Ok(InputEvent { device, data })
+    }
+}
+
+/// Whether a typed container keeps `v` (Godot 4 drops elements that fail the type check).
+fn accepts(t: &ContainerType, v: &Variant) -> bool {
+    match t {
+        ContainerType::Untyped => true,
+        ContainerType::Builtin(k) => v.kind() == *k || (*k == TypeKind::Object && matches!(v, Variant::Nil)),
+        ContainerType::Class(_) | ContainerType::Script(_) => {
+            matches!(v, Variant::Object(_) | Variant::Nil)
+        }
+    }
+}
+
+/// Builds a dictionary's entries in insertion order, a repeated key replacing the earlier value in place
+/// (as the engines do), in linear time.
+pub(crate) struct DictBuilder {
+    entries: Vec<(Variant, Variant)>,
+    index: Option<std::collections::HashMap<Variant, usize>>,
+}
+
+impl DictBuilder {
+    const LINEAR_MAX: usize = 16;
+
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        DictBuilder { entries: Vec::with_capacity(n), index: None }
+    }
+
+    pub(crate) fn insert(&mut self, k: Variant, v: Variant) {
+        if self.index.is_none() && self.entries.len() >= Self::LINEAR_MAX {
+            let mut m = std::collections::HashMap::with_capacity(self.entries.capacity());
+            for (i, (k, _)) in self.entries.iter().enumerate() {
+                m.insert(k.clone(), i);
+            }
+            self.index = Some(m);
+        }
+        match &mut self.index {
+            None => match self.entries.iter_mut().find(|(ek, _)| *ek == k) {
+                Some(e) => e.1 = v,
+                None => self.entries.push((k, v)),
+            },
+            Some(m) => match m.get(&k) {
+                Some(&i) => self.entries[i].1 = v,
+                None => {
+                    m.insert(k.clone(), self.entries.len());
+                    self.entries.push((k, v));
+                }
+            },
+        }
+    }
+
+    pub(crate) fn finish(self) -> Vec<(Variant, Variant)> {
+        self.entries
+    }
+}
+
+/// Encodes values into a `Vec<u8>`.
+pub(crate) struct Encoder<'c, 'o> {
+    cfg: &'c Config,
+    d: Dialect,
+    out: &'o mut Vec<u8>,
+}
+
+impl<'c, 'o> Encoder<'c, 'o> {
+    pub(crate) fn new(cfg: &'c Config, out: &'o mut Vec<u8>) -> Self {
+        Encoder { cfg, d: cfg.dialect(), out }
+    }
+
+    fn id(&self, kind: TypeKind) -> Result<u32> {
+        self.d.type_id(kind).ok_or_else(|| ErrorKind::Unsupported { what: kind.name(), dialect: self.d }.into())
+    }
+
+    fn header(&mut self, kind: TypeKind, flags: u32) -> Result<()> {
+        let id = self.id(kind)?;
+        let flags = if self.d.has_flags() { flags } else { 0 };
+        self.out.put_u32(id | flags);
+        Ok(())
+    }
+
+    /// Whether math types go out as f64 with the flag, and the flag bit to set.
+    fn math_wide(&self, kind: TypeKind) -> Result<(bool, u32)> {
+        if !(self.cfg.is_double_precision() && self.d.math_flag()) {
+            return Ok((false, 0));
+        }
+        if self.d.vector4_flag_bug()
+            && matches!(kind, TypeKind::Vector4 | TypeKind::Projection | TypeKind::PackedVector4Array)
+        {
+            return Err(ErrorKind::Unsupported {
+                what: "Vector4/Projection in a double-precision build (Godot 4.0/4.1 write them without the 64-bit flag, unreadable by any engine)",
+                dialect: self.d,
+            }
+            .into());
+        }
+        Ok((true, FLAG_64))
+    }
+
+    fn reals<T: Reals>(&mut self, v: &T, wide: bool) {
+        let mut buf = [0f64; 16];
+        v.to_reals(&mut buf);
+        for &x in &buf[..T::N] {
+            if wide {
+                self.out.put_f64(x);
+            } else {
+                self.out.put_f32(narrow_exact(x));
+            }
+        }
+    }
+
+    fn math<T: Reals>(&mut self, kind: TypeKind, v: &T) -> Result<()> {
+        let (wide, flag) = self.math_wide(kind)?;
+        self.header(kind, flag)?;
+        self.reals(v, wide);
+        Ok(())
+    }
+
+    fn packed_math<T: Reals>(&mut self, kind: TypeKind, v: &[T]) -> Result<()> {
+        let (wide, flag) = self.math_wide(kind)?;
+        self.header(kind, flag)?;
+        self.out.put_u32(len32(v.len())?);
+        for x in v {
+            self.reals(x, wide);
+        }
+        Ok(())
+    }
+
+    fn color(&mut self, c: &Color) {
+        for x in [c.r, c.g, c.b, c.a] {
+            self.out.put_f32(x);
+        }
+    }
+
+    fn i32s(&mut self, v: &[i32]) {
+        for &x in v {
+            self.out.put_u32(x as u32);
+        }
+    }
+
+    fn check_depth(&self, depth: usize) -> Result<()> {
+        if depth > self.cfg.depth_limit() {
+            return Err(ErrorKind::TooDeep { max: self.cfg.depth_limit() }.into());
+        }
+        Ok(())
+    }
+
+    pub(crate) fn value(&mut self, v: &Variant, depth: usize) -> Result<()> {
+        use TypeKind as K;
+        use Variant as V;
+        self.check_depth(depth)?;
+        let g2 = self.d.family() == Family::Godot2;
+        match v {
+            V::Nil => self.header(K::Nil, 0)?,
+            V::Bool(b) => {
+                self.header(K::Bool, 0)?;
+                self.out.put_u32(*b as u32);
+            }
+            V::Int(i) => {
+                if g2 || (*i >= i32::MIN as i64 && *i <= i32::MAX as i64) {
+                    self.header(K::Int, 0)?;
+                    self.out.put_u32(*i as i32 as u32);
+                } else {
+                    self.header(K::Int, FLAG_64)?;
+                    self.out.put_u64(*i as u64);
+                }
+            }
+            V::Float(f) => {
+                // The engines' rule: 32 bits iff `(double)(float)v == v` (so NaN always takes 64 bits).
+                let narrow = narrow_like_engine(*f);
+                if g2 || narrow as f64 == *f {
+                    self.header(K::Float, 0)?;
+                    self.out.put_f32(narrow);
+                } else {
+                    self.header(K::Float, FLAG_64)?;
+                    self.out.put_f64(*f);
+                }
+            }
+            V::String(s) => {
+                self.header(K::String, 0)?;
+                self.out.put_str(s);
+            }
+            V::StringName(s) => {
+                self.header(K::StringName, 0)?;
+                self.out.put_str(&s.0);
+            }
+            V::Vector2(x) => self.math(K::Vector2, x)?,
+            V::Rect2(x) => self.math(K::Rect2, x)?,
+            V::Vector3(x) => self.math(K::Vector3, x)?,
+            V::Transform2D(x) => self.math(K::Transform2D, &**x)?,
+            V::Vector4(x) => self.math(K::Vector4, x)?,
+            V::Plane(x) => self.math(K::Plane, x)?,
+            V::Quaternion(x) => self.math(K::Quaternion, x)?,
+            V::Aabb(x) => self.math(K::Aabb, &**x)?,
+            V::Basis(x) => self.math(K::Basis, &**x)?,
+            V::Transform3D(x) => self.math(K::Transform3D, &**x)?,
+            V::Projection(x) => self.math(K::Projection, &**x)?,
+            V::Vector2i(x) => {
+                self.header(K::Vector2i, 0)?;
+                self.i32s(&[x.x, x.y]);
+            }
+            V::Rect2i(x) => {
+                self.header(K::Rect2i, 0)?;
+                self.i32s(&[x.position.x, x.position.y, x.size.x, x.size.y]);
+            }
+            V::Vector3i(x) => {
+                self.header(K::Vector3i, 0)?;
+                self.i32s(&[x.x, x.y, x.z]);
+            }
+            V::Vector4i(x) => {
+                self.header(K::Vector4i, 0)?;
+                self.i32s(&[x.x, x.y, x.z, x.w]);
+            }
+            V::Color(c) => {
+                self.header(K::Color, 0)?;
+                self.color(c);
+            }
+            V::NodePath(p) => self.node_path(p)?,
+            V::Rid(r) => {
+                self.header(K::Rid, 0)?;
+                if self.d.rid_payload() {
+                    self.out.put_u64(r.0);
+                }
+            }
+            V::Object(o) => self.object(o, depth)?,
+            V::Callable => self.header(K::Callable, 0)?,
+            V::Signal(s) => {
+                self.header(K::Signal, 0)?;
+                self.out.put_str(&s.name);
+                self.out.put_u64(s.object);
+            }
+            V::Dictionary(d) => self.dictionary(d, depth)?,
+            V::Array(a) => self.array(a, false, depth)?,
+            V::PackedTypedArray(a) => self.array(a, true, depth)?,
+            V::PackedByteArray(b) => {
+                self.header(K::PackedByteArray, 0)?;
+                self.out.put_u32(len32(b.len())?);
+                self.out.extend_from_slice(b);
+                self.out.put_zeros(pad_len(b.len()));
+            }
+            V::PackedInt32Array(a) => {
+                self.header(K::PackedInt32Array, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                self.i32s(a);
+            }
+            V::PackedInt64Array(a) => {
+                self.header(K::PackedInt64Array, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                for &x in a {
+                    self.out.put_u64(x as u64);
+                }
+            }
+            V::PackedFloat32Array(a) => {
+                self.header(K::PackedFloat32Array, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                for &x in a {
+                    self.out.put_f32(x);
+                }
+            }
+            V::PackedFloat64Array(a) => {
+                self.header(K::PackedFloat64Array, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                for &x in a {
+                    self.out.put_f64(x);
+                }
+            }
+            V::PackedStringArray(a) => {
+                self.header(K::PackedStringArray, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                for s in a {
+                    self.out.put_str_nul(s);
+                }
+            }
+            V::PackedVector2Array(a) => self.packed_math(K::PackedVector2Array, a)?,
+            V::PackedVector3Array(a) => self.packed_math(K::PackedVector3Array, a)?,
+            V::PackedVector4Array(a) => self.packed_math(K::PackedVector4Array, a)?,
+            V::PackedColorArray(a) => {
+                self.header(K::PackedColorArray, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                for c in a {
+                    self.color(c);
+                }
+            }
+            V::PackedVector2iArray(a) => {
+                self.header(K::PackedVector2iArray, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                for x in a {
+                    self.i32s(&[x.x, x.y]);
+                }
+            }
+            V::PackedVector3iArray(a) => {
+                self.header(K::PackedVector3iArray, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                for x in a {
+                    self.i32s(&[x.x, x.y, x.z]);
+                }
+            }
+            V::PackedVector4iArray(a) => {
+                self.header(K::PackedVector4iArray, 0)?;
+                self.out.put_u32(len32(a.len())?);
+                for x in a {
+                    self.i32s(&[x.x, x.y, x.z, x.w]);
+                }
+            }
+            V::Image(img) => {
+                self.header(K::Image, 0)?;
+                for x in [img.format, img.mipmaps, img.width, img.height, len32(img.data.len())?] {
+                    self.out.put_u32(x);
+                }
+                self.out.extend_from_slice(&img.data);
+                self.out.put_zeros(pad_len(img.data.len()));
+            }
+            V::InputEvent(ev) => {
+                self.header(K::InputEvent, 0)?;
+                let fields: &[u32] = &match ev.data {
+                    InputEventData::Key { modifiers, scancode } => [modifiers, scancode],
+                    InputEventData::JoystickMotion { axis, value_bits } => [axis, value_bits],
+                    InputEventData::MouseButton { button_index }
+                    | InputEventData::JoystickButton { button_index }
+                    | InputEventData::ScreenTouch { index: button_index } => [button_index, 0],
+                    _ => [0, 0],
+                };
+                let n = match ev.data {
+                    InputEventData::Key { .. } | InputEventData::JoystickMotion { .. } => 2,
+                    InputEventData::MouseButton { .. }
+                    | InputEventData::JoystickButton { .. }
+                    | InputEventData::ScreenTouch { .. } => 1,
+                    _ => 0,
+                };
+                self.out.put_u32(ev.event_type());
+                self.out.put_u32(ev.device);
+                self.out.put_u32(12 + 4 * n as u32);
+                for &f in &fields[..n] {
+                    self.out.put_u32(f);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn node_path(&mut self, p: &NodePath) -> Result<()> {
+        self.header(TypeKind::NodePath, 0)?;
+        let g2 = self.d.family() == Family::Godot2;
+        // Outside Godot 2 a property is just one more subname.
+        let (prop, extra_sub) = if g2 { (p.property.as_deref(), None) } else { (None, p.property.as_deref()) };
+        let subs = p.subnames.len() + usize::from(extra_sub.is_some());
+        self.out.put_u32(len32(p.names.len())? | 0x8000_0000);
+        self.out.put_u32(len32(subs)?);
+        self.out.put_u32(u32::from(p.absolute) | if prop.is_some() { 2 } else { 0 });
+        for s in p.names.iter().chain(p.subnames.iter()).map(String::as_str).chain(extra_sub).chain(prop) {
+            self.out.put_str(s);
+        }
+        Ok(())
+    }
+
+    fn object(&mut self, o: &Object, depth: usize) -> Result<()> {
+        let g2 = self.d.family() == Family::Godot2;
+        match o {
+            _ if g2 => self.header(TypeKind::Object, 0)?,
+            Object::Null => self.header(TypeKind::Nil, 0)?,
+            Object::InstanceId(id) => {
+                self.header(TypeKind::Object, FLAG_64)?;
+                self.out.put_u64(*id);
+            }
+            Object::Full { class, properties } => {
+                if !self.cfg.objects_allowed() {
+                    return Err(ErrorKind::ObjectsNotAllowed.into());
+                }
+                self.header(TypeKind::Object, 0)?;
+                self.out.put_str(class);
+                self.out.put_u32(len32(properties.len())?);
+                for (name, value) in properties {
+                    self.out.put_str(name);
+                    self.value(value, depth + 1)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The header flags and trailing type data for a Godot 4 container type.
+    fn container_type_kind(&self, t: &ContainerType) -> u32 {
+        match t {
+            ContainerType::Untyped => 0,
+            ContainerType::Builtin(_) => 1,
+            ContainerType::Class(_) => 2,
+            ContainerType::Script(_) => 3,
+        }
+    }
+
+    fn container_type_data(&mut self, t: &ContainerType) -> Result<()> {
+        match t {
+            ContainerType::Untyped => {}
+            ContainerType::Builtin(k) => {
+                let id = self.id(*k)?;
+                self.out.put_u32(id);
+            }
+            ContainerType::Class(s) | ContainerType::Script(s) => self.out.put_str(s),
+        }
+        Ok(())
+    }
+
+    fn count_word(&self, n: usize, shared: bool) -> Result<u32> {
+        let n = len32(n)?;
+        Ok(if shared && self.d.family() == Family::Godot2 { n | SHARED_BIT } else { n })
+    }
+
+    fn array(&mut self, a: &Array, packed: bool, depth: usize) -> Result<()> {
+        let pand5 = self.d == Dialect::Pandemonium5;
+        if pand5 && (packed || !a.element_type.is_untyped()) {
+            return self.pandemonium_typed_array(a, packed, depth);
+        }
+        if packed {
+            return Err(ErrorKind::Unsupported { what: "PackedTypedArray", dialect: self.d }.into());
+        }
+        if !a.element_type.is_untyped() && !self.d.typed_arrays() {
+            return Err(ErrorKind::Unsupported { what: "typed Array", dialect: self.d }.into());
+        }
+        let kind = self.container_type_kind(&a.element_type);
+        self.header(TypeKind::Array, kind << 16)?;
+        self.container_type_data(&a.element_type)?;
+        let count = self.count_word(a.items.len(), a.shared)?;
+        self.out.put_u32(count);
+        for v in &a.items {
+            self.value(v, depth + 1)?;
+        }
+        Ok(())
+    }
+
+    fn pandemonium_typed_array(&mut self, a: &Array, packed: bool, depth: usize) -> Result<()> {
+        let kind = if packed { TypeKind::PackedTypedArray } else { TypeKind::TypedArray };
+        let (elem, class) = match &a.element_type {
+            ContainerType::Untyped => (TypeKind::Nil, None),
+            ContainerType::Builtin(k) => (*k, None),
+            ContainerType::Class(c) => (TypeKind::Object, Some(c.as_str())),
+            ContainerType::Script(_) => {
+                return Err(ErrorKind::Unsupported { what: "script-typed Array", dialect: self.d }.into())
+            }
+        };
+        let id_mode = elem == TypeKind::Object && !self.cfg.objects_allowed();
+        self.header(kind, if id_mode { FLAG_64 } else { 0 })?;
+        let elem_id = self.id(elem)?;
+        self.out.put_u32(elem_id);
+        if elem == TypeKind::Object && !id_mode {
+            self.header(TypeKind::StringName, 0)?;
+            self.out.put_str(class.unwrap_or("Object"));
+        }
+        self.out.put_u32(len32(a.items.len())?);
+        for v in &a.items {
+            self.value(v, depth + 1)?;
+        }
+        Ok(())
+    }
+
+    fn dictionary(&mut self, d: &Dictionary, depth: usize) -> Result<()> {
+        let typed = !d.key_type.is_untyped() || !d.value_type.is_untyped();
+        if typed && !self.d.typed_dictionaries() {
+            return Err(ErrorKind::Unsupported { what: "typed Dictionary", dialect: self.d }.into());
+        }
+        let flags = (self.container_type_kind(&d.key_type) << 16) | (self.container_type_kind(&d.value_type) << 18);
+        self.header(TypeKind::Dictionary, flags)?;
+        self.container_type_data(&d.key_type)?;
+        self.container_type_data(&d.value_type)?;
+        let count = self.count_word(d.entries.len(), d.shared)?;
+        self.out.put_u32(count);
+        for (k, v) in &d.entries {
+            self.value(k, depth + 1)?;
+            self.value(v, depth + 1)?;
+        }
+        Ok(())
+    }
+}
+
+/// A length that must fit the wire's 31-bit counts.
+fn len32(n: usize) -> Result<u32> {
+    if n > i32::MAX as usize {
+        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
+    }
+    Ok(n as u32)
+}

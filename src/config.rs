@@ -1,0 +1,329 @@
+//! [`Dialect`] (which engine's wire layout) and [`Config`] (dialect plus the options the engines have).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, ErrorKind};
+use crate::types::{self, TypeKind};
+
+/// Which engine (and version range) the bytes are for. Each dialect has its own type table and rules.
+///
+/// Names (accepted by [`FromStr`], given back by [`Display`](fmt::Display)):
+///
+/// | name | engines |
+/// |---|---|
+/// | `godot2` | Godot 2.0–2.1 |
+/// | `godot3` | Godot 3.0–3.6 (behaves as 3.6) |
+/// | `godot4.0` … `godot4.6`, `godot4` (= `godot4.6`) | Godot 4.x |
+/// | `pandemonium-3.5` (v3.5–3.7), `pandemonium-3.8` (v3.8–4.9), `pandemonium-5` (v5.0+), `pandemonium` (= `pandemonium-5`) | Pandemonium |
+///
+/// Version numbers inside a layout's range are accepted too (`godot2.1`, `godot3.6`, `pandemonium-4.9`, `pandemonium-5.2`)
+/// and display as the layout's name.
+///
+/// ```
+/// use godot_bin::Dialect;
+/// let d: Dialect = "godot4.6".parse().unwrap();
+/// assert_eq!(d.to_string(), "godot4.6");
+/// assert_eq!("godot4".parse::<Dialect>().unwrap(), Dialect::Godot4_6);
+/// assert_eq!("pandemonium-4.9".parse::<Dialect>().unwrap(), Dialect::Pandemonium3_8);
+/// assert!("godot5".parse::<Dialect>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// Godot 2.0–2.1: no header flags, 32-bit int and float, Image and InputEvent, "shared" containers.
+    Godot2,
+    /// Godot 3.0–3.6.
+    Godot3,
+    /// Godot 4.0.
+    Godot4_0,
+    /// Godot 4.1.
+    Godot4_1,
+    /// Godot 4.2.
+    Godot4_2,
+    /// Godot 4.3: typed arrays, PackedVector4Array.
+    Godot4_3,
+    /// Godot 4.4: typed dictionaries.
+    Godot4_4,
+    /// Godot 4.5.
+    Godot4_5,
+    /// Godot 4.6.
+    Godot4_6,
+    /// Pandemonium v3.5–v3.7 (integer vectors, StringName).
+    Pandemonium3_5,
+    /// Pandemonium v3.8–v4.9 (reordered table, Vector4, Projection).
+    Pandemonium3_8,
+    /// Pandemonium v5.0+ (TypedArray, PackedTypedArray).
+    Pandemonium5,
+}
+
+/// The engine family of a dialect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    Godot2,
+    Godot3,
+    Godot4,
+    Pandemonium,
+}
+
+impl Dialect {
+    /// Every dialect, oldest first.
+    pub const ALL: [Dialect; 12] = [
+        Dialect::Godot2,
+        Dialect::Godot3,
+        Dialect::Godot4_0,
+        Dialect::Godot4_1,
+        Dialect::Godot4_2,
+        Dialect::Godot4_3,
+        Dialect::Godot4_4,
+        Dialect::Godot4_5,
+        Dialect::Godot4_6,
+        Dialect::Pandemonium3_5,
+        Dialect::Pandemonium3_8,
+        Dialect::Pandemonium5,
+    ];
+
+    /// The newest Godot 4 dialect (the default).
+    pub const GODOT4: Dialect = Dialect::Godot4_6;
+
+    /// The canonical name, as accepted by [`FromStr`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Godot2 => "godot2",
+            Dialect::Godot3 => "godot3",
+            Dialect::Godot4_0 => "godot4.0",
+            Dialect::Godot4_1 => "godot4.1",
+            Dialect::Godot4_2 => "godot4.2",
+            Dialect::Godot4_3 => "godot4.3",
+            Dialect::Godot4_4 => "godot4.4",
+            Dialect::Godot4_5 => "godot4.5",
+            Dialect::Godot4_6 => "godot4.6",
+            Dialect::Pandemonium3_5 => "pandemonium-3.5",
+            Dialect::Pandemonium3_8 => "pandemonium-3.8",
+            Dialect::Pandemonium5 => "pandemonium-5",
+        }
+    }
+
+    pub(crate) fn family(self) -> Family {
+        match self {
+            Dialect::Godot2 => Family::Godot2,
+            Dialect::Godot3 => Family::Godot3,
+            Dialect::Pandemonium3_5 | Dialect::Pandemonium3_8 | Dialect::Pandemonium5 => Family::Pandemonium,
+            _ => Family::Godot4,
+        }
+    }
+
+    /// The dialect's type table, index = type id.
+    pub(crate) fn table(self) -> &'static [TypeKind] {
+        match self {
+            Dialect::Godot2 => types::GODOT2,
+            Dialect::Godot3 => types::GODOT3,
+            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => &types::GODOT4[..38],
+            Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 => types::GODOT4,
+            Dialect::Pandemonium3_5 => types::PANDEMONIUM_3_5,
+            Dialect::Pandemonium3_8 => types::PANDEMONIUM_3_8,
+            Dialect::Pandemonium5 => types::PANDEMONIUM_5,
+        }
+    }
+
+    /// The header type id of `kind` in this dialect, or `None` if the dialect has no such type.
+    pub fn type_id(self, kind: TypeKind) -> Option<u32> {
+        types::id_in(self.table(), kind)
+    }
+
+    /// The kind of header type id `id` in this dialect.
+    pub fn type_kind(self, id: u32) -> Option<TypeKind> {
+        self.table().get(id as usize).copied()
+    }
+
+    /// Whether this dialect has the type at all.
+    pub fn has_type(self, kind: TypeKind) -> bool {
+        self.type_id(kind).is_some()
+    }
+
+    /// Header flags exist (everything but Godot 2).
+    pub(crate) fn has_flags(self) -> bool {
+        self.family() != Family::Godot2
+    }
+
+    /// Typed arrays in the ARRAY header (Godot 4.3+).
+    pub(crate) fn typed_arrays(self) -> bool {
+        matches!(self, Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6)
+    }
+
+    /// Typed dictionaries in the DICTIONARY header (Godot 4.4+).
+    pub(crate) fn typed_dictionaries(self) -> bool {
+        matches!(self, Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6)
+    }
+
+    /// Math types may carry the 64-bit flag (Godot 4 double builds, and any Godot 4 decoder).
+    pub(crate) fn math_flag(self) -> bool {
+        self.family() == Family::Godot4
+    }
+
+    /// Godot 4.0/4.1 double builds write Vector4/Projection as f64 without the flag.
+    pub(crate) fn vector4_flag_bug(self) -> bool {
+        matches!(self, Dialect::Godot4_0 | Dialect::Godot4_1)
+    }
+
+    /// Header bits 8–15 make the decoder fail (Godot 4, seen on 4.6; Godot 2 rejects any bit above the id).
+    pub(crate) fn rejects_header_bits_8_15(self) -> bool {
+        self.family() == Family::Godot4
+    }
+
+    /// Strings must be strict UTF-8 to decode. Godot 2 ignores UTF-8 errors; everyone else fails the decode.
+    pub(crate) fn checks_utf8(self) -> bool {
+        self.family() != Family::Godot2
+    }
+
+    /// RID carries a u64 id (Godot 4); elsewhere it is a bare header.
+    pub(crate) fn rid_payload(self) -> bool {
+        self.family() == Family::Godot4
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Dialect {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let d = match s.trim().to_ascii_lowercase().as_str() {
+            "godot2" | "godot2.0" | "godot2.1" => Dialect::Godot2,
+            "godot3" | "godot3.0" | "godot3.1" | "godot3.2" | "godot3.3" | "godot3.4" | "godot3.5" | "godot3.6" => {
+                Dialect::Godot3
+            }
+            "godot4.0" => Dialect::Godot4_0,
+            "godot4.1" => Dialect::Godot4_1,
+            "godot4.2" => Dialect::Godot4_2,
+            "godot4.3" => Dialect::Godot4_3,
+            "godot4.4" => Dialect::Godot4_4,
+            "godot4.5" => Dialect::Godot4_5,
+            "godot4" | "godot4.6" => Dialect::Godot4_6,
+            "pandemonium-3.5" | "pandemonium-3.6" | "pandemonium-3.7" => Dialect::Pandemonium3_5,
+            "pandemonium-3.8" | "pandemonium-3.9" | "pandemonium-4.0" | "pandemonium-4.1" | "pandemonium-4.2"
+            | "pandemonium-4.3" | "pandemonium-4.4" | "pandemonium-4.5" | "pandemonium-4.6" | "pandemonium-4.7"
+            | "pandemonium-4.8" | "pandemonium-4.9" => Dialect::Pandemonium3_8,
+            "pandemonium" | "pandemonium-5" | "pandemonium-5.0" | "pandemonium-5.1" | "pandemonium-5.2" => {
+                Dialect::Pandemonium5
+            }
+            _ => {
+                return Err(ErrorKind::Message(format!(
+                    "unknown dialect {s:?}; expected one of godot2, godot3, godot4.0 … godot4.6, godot4, \
+                     pandemonium-3.5, pandemonium-3.8, pandemonium-5, pandemonium"
+                ))
+                .into())
+            }
+        };
+        Ok(d)
+    }
+}
+
+/// Everything that decides how values are written and read: the [`Dialect`] and the engine's options.
+///
+/// Built by value: `Config::new(dialect).allow_objects(true)`. The default is the newest Godot 4, single
+/// precision, objects refused, depth limit 1024 (the engines' own limit).
+///
+/// ```
+/// use godot_bin::{Config, Dialect};
+/// let cfg = Config::new("godot3".parse().unwrap()).allow_objects(false).double_precision(false).max_depth(1024);
+/// assert_eq!(cfg.dialect(), Dialect::Godot3);
+/// assert_eq!(Config::default().dialect(), Dialect::Godot4_6);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    dialect: Dialect,
+    allow_objects: bool,
+    double_precision: bool,
+    max_depth: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::new(Dialect::GODOT4)
+    }
+}
+
+impl Config {
+    /// The engines' recursion limit (`Variant::MAX_RECURSION_DEPTH`).
+    pub const DEFAULT_MAX_DEPTH: usize = 1024;
+
+    /// The largest accepted [`max_depth`](Self::max_depth): deeper limits are clamped to it, so that decoding
+    /// can never exhaust a 2 MiB thread stack.
+    pub const MAX_DEPTH_LIMIT: usize = 4096;
+
+    /// A config for `dialect` with the defaults.
+    pub fn new(dialect: Dialect) -> Self {
+        Config { dialect, allow_objects: false, double_precision: false, max_depth: Self::DEFAULT_MAX_DEPTH }
+    }
+
+    /// Whether full objects may be decoded and encoded, like `bytes_to_var_with_objects` /
+    /// `var_to_bytes_with_objects` (`allow_objects`/`full_objects` in 3.x). Off by default, as in Godot: a
+    /// full object names a class to instantiate and properties to set, which is unsafe for untrusted input.
+    /// Objects by instance id and null objects are always allowed.
+    pub fn allow_objects(mut self, allow: bool) -> Self {
+        self.allow_objects = allow;
+        self
+    }
+
+    /// Whether the engine is a double-precision build (`real_t` = f64, `precision=double`). In Godot 4 this
+    /// writes math types with the 64-bit flag and f64 components. Godot 2, 3 and Pandemonium double builds do
+    /// not interoperate (their encoders write truncated or garbage floats for several types); for them this
+    /// setting keeps the math values at f64 in memory but writes them as f32, which is what every build reads.
+    pub fn double_precision(mut self, double: bool) -> Self {
+        self.double_precision = double;
+        self
+    }
+
+    /// The deepest nesting of containers (Array, Dictionary, Object properties) accepted when decoding and
+    /// encoding. Default 1024, as in the engines; clamped to [`Config::MAX_DEPTH_LIMIT`].
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth.min(Self::MAX_DEPTH_LIMIT);
+        self
+    }
+
+    /// Replaces the dialect.
+    pub fn with_dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
+        self
+    }
+
+    /// The dialect.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Whether full objects are allowed.
+    pub fn objects_allowed(&self) -> bool {
+        self.allow_objects
+    }
+
+    /// Whether this is a double-precision build.
+    pub fn is_double_precision(&self) -> bool {
+        self.double_precision
+    }
+
+    /// The depth limit.
+    pub fn depth_limit(&self) -> usize {
+        self.max_depth
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for d in Dialect::ALL {
+            assert_eq!(d.name().parse::<Dialect>().unwrap(), d);
+        }
+        assert_eq!("pandemonium".parse::<Dialect>().unwrap(), Dialect::Pandemonium5);
+        assert_eq!("godot2.1".parse::<Dialect>().unwrap(), Dialect::Godot2);
+        assert!("godot4.7".parse::<Dialect>().is_err());
+    }
+}

@@ -1,0 +1,162 @@
+//! Errors: one small boxed [`Error`] type carrying an [`ErrorKind`] and, where known, the byte offset.
+
+use std::fmt;
+
+use crate::config::Dialect;
+
+/// What went wrong. Matched on by callers that want to react to one kind of failure.
+///
+/// ```
+/// use godot_bin::{Config, ErrorKind, Variant};
+/// let err = Variant::decode(&[0x02, 0, 0, 0, 1], &Config::default()).unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { .. }));
+/// assert_eq!(err.offset(), Some(4));
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input ended inside a value.
+    #[error("unexpected end of input: {needed} more byte(s) needed")]
+    UnexpectedEof {
+        /// How many more bytes the field being read needed.
+        needed: usize,
+    },
+    /// The header's type id is not a type of this dialect.
+    #[error("type id {id} is not a type of {dialect}")]
+    UnknownType {
+        /// The type id read from the header (low 8 bits).
+        id: u32,
+        /// The dialect that was decoding.
+        dialect: Dialect,
+    },
+    /// The header has bits set that this dialect rejects.
+    #[error("invalid header {header:#010x} for {dialect}")]
+    InvalidHeader {
+        /// The whole 32-bit header.
+        header: u32,
+        /// The dialect that was decoding.
+        dialect: Dialect,
+    },
+    /// A string's bytes are not valid UTF-8 (by the dialect's rules).
+    #[error("string is not valid UTF-8")]
+    InvalidUtf8,
+    /// A length or count field is negative, overflows, or claims more bytes than the input has.
+    #[error("invalid length or count {value}")]
+    InvalidLength {
+        /// The value read from the length or count field.
+        value: u64,
+    },
+    /// Containers are nested deeper than [`Config::max_depth`](crate::Config::max_depth).
+    #[error("value nested deeper than {max} levels")]
+    TooDeep {
+        /// The configured limit.
+        max: usize,
+    },
+    /// A full object was met while objects are not allowed ([`Config::allow_objects`](crate::Config::allow_objects)).
+    #[error("objects are not allowed; enable Config::allow_objects to decode or encode full objects")]
+    ObjectsNotAllowed,
+    /// The value, or one inside it, has a type the dialect cannot carry (e.g. Vector2i in Godot 3).
+    #[error("{what} is not available in {dialect}")]
+    Unsupported {
+        /// The type or feature.
+        what: &'static str,
+        /// The dialect asked for.
+        dialect: Dialect,
+    },
+    /// The bytes are well-formed up to here but not a valid value.
+    #[error("invalid data: {0}")]
+    InvalidData(&'static str),
+    /// Bytes follow the value where the whole input had to be one value.
+    #[error("{0} trailing byte(s) after the value")]
+    TrailingBytes(usize),
+    /// An integer does not fit the target (e.g. a u64 above i64::MAX, or an Int read into an i8).
+    #[error("integer {0} out of range for the target type")]
+    IntegerOutOfRange(i128),
+    /// A message from serde (a derive's error or a custom one).
+    #[error("{0}")]
+    Message(String),
+    /// Reading or writing the underlying stream failed.
+    #[error("I/O error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+#[derive(Debug)]
+struct Inner {
+    kind: ErrorKind,
+    offset: Option<usize>,
+}
+
+/// The error type of every fallible operation in this crate: an [`ErrorKind`] plus the byte offset
+/// (from the start of the input) at which the problem was found, where known.
+///
+/// It is one pointer wide, so `Result<T, Error>` stays small.
+///
+/// ```
+/// use godot_bin::{Config, Variant};
+/// // A String header claiming 1000 bytes, followed by 4.
+/// let bytes = [4, 0, 0, 0, 0xe8, 3, 0, 0, b'a', b'b', b'c', b'd'];
+/// let err = Variant::decode(&bytes, &Config::default()).unwrap_err();
+/// assert_eq!(err.offset(), Some(4));
+/// assert!(err.to_string().contains("at byte 4"));
+/// ```
+pub struct Error(Box<Inner>);
+
+impl Error {
+    /// An error of `kind` at byte `offset`.
+    pub fn new(kind: ErrorKind, offset: Option<usize>) -> Self {
+        Error(Box::new(Inner { kind, offset }))
+    }
+
+    pub(crate) fn at(kind: ErrorKind, offset: usize) -> Self {
+        Self::new(kind, Some(offset))
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// The byte offset in the input at which the problem was found, if known.
+    pub fn offset(&self) -> Option<usize> {
+        self.0.offset
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error").field("kind", &self.0.kind).field("offset", &self.0.offset).finish()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.offset {
+            Some(o) => write!(f, "{} at byte {}", self.0.kind, o),
+            None => fmt::Display::fmt(&self.0.kind, f),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.0.kind {
+            ErrorKind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Error::new(kind, None)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::new(ErrorKind::Io(e), None)
+    }
+}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,44 @@
+//! # godot_bin
+//!
+//! Byte-exact reading and writing of the binary Variant format of the Godot family of engines: the bytes
+//! of `var_to_bytes`/`bytes_to_var` (`var2bytes`/`bytes2var` in 3.x), `FileAccess.store_var`,
+//! `StreamPeer.put_var` and `PacketPeer.put_var`, for Godot 2.1, 3.x, 4.0–4.6 and the Pandemonium engine.
+//!
+//! * [`Variant`] is a dynamic value that holds anything any dialect can put on the wire, without loss.
+//! * [`Config`] picks the [`Dialect`] and the engine's options (objects, double precision, depth limit).
+//! * Errors are one small [`Error`] with an [`ErrorKind`] and the byte offset.
+//!
+//! ```
+//! use godot_bin::{Config, Dialect, Variant};
+//! let cfg = Config::new("godot4.6".parse::<Dialect>()?);
+//! // `var_to_bytes([1, "a"])` in Godot 4:
+//! let bytes = [0x1c, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0];
+//! let v = Variant::decode(&bytes, &cfg)?;
+//! assert_eq!(v, Variant::from(vec![Variant::Int(1), Variant::from("a")]));
+//! assert_eq!(v.encode(&cfg)?, bytes);
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod codec;
+pub mod config;
+pub mod error;
+pub mod markers;
+pub mod types;
+pub mod value;
+pub mod wire;
+
+pub use config::{Config, Dialect};
+pub use error::{Error, ErrorKind, Result};
+pub use markers::{
+    Aabb, Basis, Color, Image, InputEvent, InputEventData, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,
+    StringName, Transform2D, Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
+};
+pub use types::TypeKind;
+pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

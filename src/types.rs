@@ -1,0 +1,434 @@
+//! The engine type ids of every dialect, as one table per wire layout, mapped onto our [`TypeKind`]s.
+//!
+//! The codec only ever speaks in [`TypeKind`]s; the dialect's table turns them into the id written in the
+//! header (and back). Tables are the `Variant::Type` enum order of each engine (see `shared/spec` §2).
+
+use std::fmt;
+
+/// A kind of value, named as Godot 4 names it (Godot 3 and Pandemonium names in the docs of each kind).
+///
+/// ```
+/// use godot_bin::{Dialect, TypeKind};
+/// let g4: Dialect = "godot4".parse().unwrap();
+/// let g3: Dialect = "godot3".parse().unwrap();
+/// assert_eq!(g4.type_id(TypeKind::Color), Some(20));
+/// assert_eq!(g3.type_id(TypeKind::Color), Some(14));
+/// assert_eq!(g3.type_id(TypeKind::Vector2i), None);
+/// assert_eq!(g4.type_kind(29), Some(TypeKind::PackedByteArray));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum TypeKind {
+    /// `null`.
+    Nil,
+    /// `bool`.
+    Bool,
+    /// `int` (64-bit in 3.x/4.x, 32-bit in 2.x).
+    Int,
+    /// `float` (`real` in 2.x/3.x).
+    Float,
+    /// `String`.
+    String,
+    /// `Vector2`.
+    Vector2,
+    /// `Vector2i` (4.x, Pandemonium).
+    Vector2i,
+    /// `Rect2`.
+    Rect2,
+    /// `Rect2i` (4.x, Pandemonium).
+    Rect2i,
+    /// `Vector3`.
+    Vector3,
+    /// `Vector3i` (4.x, Pandemonium).
+    Vector3i,
+    /// `Transform2D` (`Matrix32` in 2.x).
+    Transform2D,
+    /// `Vector4` (4.x, Pandemonium 3.8+).
+    Vector4,
+    /// `Vector4i` (4.x, Pandemonium 3.8+).
+    Vector4i,
+    /// `Plane`.
+    Plane,
+    /// `Quaternion` (`Quat` in 2.x/3.x).
+    Quaternion,
+    /// `AABB` (`_AABB` in 2.x).
+    Aabb,
+    /// `Basis` (`Matrix3` in 2.x).
+    Basis,
+    /// `Transform3D` (`Transform` in 2.x/3.x).
+    Transform3D,
+    /// `Projection` (4.x, Pandemonium 3.8+).
+    Projection,
+    /// `Color`.
+    Color,
+    /// `StringName` (4.x, Pandemonium).
+    StringName,
+    /// `NodePath`.
+    NodePath,
+    /// `RID`.
+    Rid,
+    /// `Object`.
+    Object,
+    /// `Callable` (4.x).
+    Callable,
+    /// `Signal` (4.x).
+    Signal,
+    /// `Dictionary`.
+    Dictionary,
+    /// `Array`.
+    Array,
+    /// `PackedByteArray` (`PoolByteArray` in 3.x, `RawArray`/`ByteArray` in 2.x).
+    PackedByteArray,
+    /// `PackedInt32Array` (`PoolIntArray`, `IntArray`).
+    PackedInt32Array,
+    /// `PackedInt64Array` (4.x).
+    PackedInt64Array,
+    /// `PackedFloat32Array` (`PoolRealArray`, `RealArray`/`FloatArray`).
+    PackedFloat32Array,
+    /// `PackedFloat64Array` (4.x).
+    PackedFloat64Array,
+    /// `PackedStringArray` (`PoolStringArray`, `StringArray`).
+    PackedStringArray,
+    /// `PackedVector2Array` (`PoolVector2Array`, `Vector2Array`).
+    PackedVector2Array,
+    /// `PackedVector3Array` (`PoolVector3Array`, `Vector3Array`).
+    PackedVector3Array,
+    /// `PackedColorArray` (`PoolColorArray`, `ColorArray`).
+    PackedColorArray,
+    /// `PackedVector4Array` (4.3+, Pandemonium `PoolVector4Array`).
+    PackedVector4Array,
+    /// Pandemonium `PoolVector2iArray`.
+    PackedVector2iArray,
+    /// Pandemonium `PoolVector3iArray`.
+    PackedVector3iArray,
+    /// Pandemonium `PoolVector4iArray` (3.8+).
+    PackedVector4iArray,
+    /// Godot 2 `Image`.
+    Image,
+    /// Godot 2 `InputEvent`.
+    InputEvent,
+    /// Pandemonium 5 `TypedArray`.
+    TypedArray,
+    /// Pandemonium 5 `PackedTypedArray`.
+    PackedTypedArray,
+}
+
+impl TypeKind {
+    /// Godot 4's name of the type (Pandemonium- and Godot-2-only kinds by their engine's name).
+    pub fn name(self) -> &'static str {
+        use TypeKind::*;
+        match self {
+            Nil => "Nil",
+            Bool => "bool",
+            Int => "int",
+            Float => "float",
+            String => "String",
+            Vector2 => "Vector2",
+            Vector2i => "Vector2i",
+            Rect2 => "Rect2",
+            Rect2i => "Rect2i",
+            Vector3 => "Vector3",
+            Vector3i => "Vector3i",
+            Transform2D => "Transform2D",
+            Vector4 => "Vector4",
+            Vector4i => "Vector4i",
+            Plane => "Plane",
+            Quaternion => "Quaternion",
+            Aabb => "AABB",
+            Basis => "Basis",
+            Transform3D => "Transform3D",
+            Projection => "Projection",
+            Color => "Color",
+            StringName => "StringName",
+            NodePath => "NodePath",
+            Rid => "RID",
+            Object => "Object",
+            Callable => "Callable",
+            Signal => "Signal",
+            Dictionary => "Dictionary",
+            Array => "Array",
+            PackedByteArray => "PackedByteArray",
+            PackedInt32Array => "PackedInt32Array",
+            PackedInt64Array => "PackedInt64Array",
+            PackedFloat32Array => "PackedFloat32Array",
+            PackedFloat64Array => "PackedFloat64Array",
+            PackedStringArray => "PackedStringArray",
+            PackedVector2Array => "PackedVector2Array",
+            PackedVector3Array => "PackedVector3Array",
+            PackedColorArray => "PackedColorArray",
+            PackedVector4Array => "PackedVector4Array",
+            PackedVector2iArray => "PoolVector2iArray",
+            PackedVector3iArray => "PoolVector3iArray",
+            PackedVector4iArray => "PoolVector4iArray",
+            Image => "Image",
+            InputEvent => "InputEvent",
+            TypedArray => "TypedArray",
+            PackedTypedArray => "PackedTypedArray",
+        }
+    }
+}
+
+impl fmt::Display for TypeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+use TypeKind as K;
+
+/// Godot 2.0–2.1 (`Variant::Type`, VARIANT_MAX 29).
+pub(crate) const GODOT2: &[TypeKind] = &[
+    K::Nil,
+    K::Bool,
+    K::Int,
+    K::Float,
+    K::String,
+    K::Vector2,
+    K::Rect2,
+    K::Vector3,
+    K::Transform2D,
+    K::Plane,
+    K::Quaternion,
+    K::Aabb,
+    K::Basis,
+    K::Transform3D,
+    K::Color,
+    K::Image,
+    K::NodePath,
+    K::Rid,
+    K::Object,
+    K::InputEvent,
+    K::Dictionary,
+    K::Array,
+    K::PackedByteArray,
+    K::PackedInt32Array,
+    K::PackedFloat32Array,
+    K::PackedStringArray,
+    K::PackedVector2Array,
+    K::PackedVector3Array,
+    K::PackedColorArray,
+];
+
+/// Godot 3.0–3.6 and the first Pandemonium import (VARIANT_MAX 27).
+pub(crate) const GODOT3: &[TypeKind] = &[
+    K::Nil,
+    K::Bool,
+    K::Int,
+    K::Float,
+    K::String,
+    K::Vector2,
+    K::Rect2,
+    K::Vector3,
+    K::Transform2D,
+    K::Plane,
+    K::Quaternion,
+    K::Aabb,
+    K::Basis,
+    K::Transform3D,
+    K::Color,
+    K::NodePath,
+    K::Rid,
+    K::Object,
+    K::Dictionary,
+    K::Array,
+    K::PackedByteArray,
+    K::PackedInt32Array,
+    K::PackedFloat32Array,
+    K::PackedStringArray,
+    K::PackedVector2Array,
+    K::PackedVector3Array,
+    K::PackedColorArray,
+];
+
+/// Godot 4.3+ (VARIANT_MAX 39). Godot 4.0–4.2 is this table without the last entry.
+pub(crate) const GODOT4: &[TypeKind] = &[
+    K::Nil,
+    K::Bool,
+    K::Int,
+    K::Float,
+    K::String,
+    K::Vector2,
+    K::Vector2i,
+    K::Rect2,
+    K::Rect2i,
+    K::Vector3,
+    K::Vector3i,
+    K::Transform2D,
+    K::Vector4,
+    K::Vector4i,
+    K::Plane,
+    K::Quaternion,
+    K::Aabb,
+    K::Basis,
+    K::Transform3D,
+    K::Projection,
+    K::Color,
+    K::StringName,
+    K::NodePath,
+    K::Rid,
+    K::Object,
+    K::Callable,
+    K::Signal,
+    K::Dictionary,
+    K::Array,
+    K::PackedByteArray,
+    K::PackedInt32Array,
+    K::PackedInt64Array,
+    K::PackedFloat32Array,
+    K::PackedFloat64Array,
+    K::PackedStringArray,
+    K::PackedVector2Array,
+    K::PackedVector3Array,
+    K::PackedColorArray,
+    K::PackedVector4Array,
+];
+
+/// Pandemonium v3.5.0–v3.7.x (VARIANT_MAX 33).
+pub(crate) const PANDEMONIUM_3_5: &[TypeKind] = &[
+    K::Nil,
+    K::Bool,
+    K::Int,
+    K::Float,
+    K::String,
+    K::Vector2,
+    K::Vector2i,
+    K::Rect2,
+    K::Rect2i,
+    K::Vector3,
+    K::Vector3i,
+    K::Transform2D,
+    K::Plane,
+    K::Quaternion,
+    K::Aabb,
+    K::Basis,
+    K::Transform3D,
+    K::Color,
+    K::NodePath,
+    K::Rid,
+    K::Object,
+    K::StringName,
+    K::Dictionary,
+    K::Array,
+    K::PackedByteArray,
+    K::PackedInt32Array,
+    K::PackedFloat32Array,
+    K::PackedStringArray,
+    K::PackedVector2Array,
+    K::PackedVector2iArray,
+    K::PackedVector3Array,
+    K::PackedVector3iArray,
+    K::PackedColorArray,
+];
+
+/// Pandemonium v3.8.0–v4.9.x, the reordered table (VARIANT_MAX 38).
+pub(crate) const PANDEMONIUM_3_8: &[TypeKind] = &[
+    K::Nil,
+    K::Bool,
+    K::Int,
+    K::Float,
+    K::String,
+    K::Rect2,
+    K::Rect2i,
+    K::Vector2,
+    K::Vector2i,
+    K::Vector3,
+    K::Vector3i,
+    K::Vector4,
+    K::Vector4i,
+    K::Plane,
+    K::Quaternion,
+    K::Aabb,
+    K::Basis,
+    K::Transform3D,
+    K::Transform2D,
+    K::Projection,
+    K::Color,
+    K::NodePath,
+    K::Rid,
+    K::Object,
+    K::StringName,
+    K::Dictionary,
+    K::Array,
+    K::PackedByteArray,
+    K::PackedInt32Array,
+    K::PackedFloat32Array,
+    K::PackedStringArray,
+    K::PackedVector2Array,
+    K::PackedVector2iArray,
+    K::PackedVector3Array,
+    K::PackedVector3iArray,
+    K::PackedVector4Array,
+    K::PackedVector4iArray,
+    K::PackedColorArray,
+];
+
+/// Pandemonium v5.0+: the 3.8 table with TypedArray and PackedTypedArray inserted at 27 (VARIANT_MAX 40).
+pub(crate) const PANDEMONIUM_5: &[TypeKind] = &[
+    K::Nil,
+    K::Bool,
+    K::Int,
+    K::Float,
+    K::String,
+    K::Rect2,
+    K::Rect2i,
+    K::Vector2,
+    K::Vector2i,
+    K::Vector3,
+    K::Vector3i,
+    K::Vector4,
+    K::Vector4i,
+    K::Plane,
+    K::Quaternion,
+    K::Aabb,
+    K::Basis,
+    K::Transform3D,
+    K::Transform2D,
+    K::Projection,
+    K::Color,
+    K::NodePath,
+    K::Rid,
+    K::Object,
+    K::StringName,
+    K::Dictionary,
+    K::Array,
+    K::TypedArray,
+    K::PackedTypedArray,
+    K::PackedByteArray,
+    K::PackedInt32Array,
+    K::PackedFloat32Array,
+    K::PackedStringArray,
+    K::PackedVector2Array,
+    K::PackedVector2iArray,
+    K::PackedVector3Array,
+    K::PackedVector3iArray,
+    K::PackedVector4Array,
+    K::PackedVector4iArray,
+    K::PackedColorArray,
+];
+
+/// The id of `kind` in `table`, if the table has it.
+pub(crate) fn id_in(table: &[TypeKind], kind: TypeKind) -> Option<u32> {
+    table.iter().position(|&k| k == kind).map(|i| i as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_have_engine_sizes_and_no_duplicates() {
+        for (t, max) in [
+            (GODOT2, 29),
+            (GODOT3, 27),
+            (GODOT4, 39),
+            (PANDEMONIUM_3_5, 33),
+            (PANDEMONIUM_3_8, 38),
+            (PANDEMONIUM_5, 40),
+        ] {
+            assert_eq!(t.len(), max);
+            for (i, k) in t.iter().enumerate() {
+                assert_eq!(id_in(t, *k), Some(i as u32), "{k:?} twice");
+            }
+        }
+    }
+}

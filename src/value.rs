@@ -1,0 +1,589 @@
+//! [`Variant`]: a dynamic value that holds anything any dialect can put on the wire, without loss.
+
+use std::hash::{Hash, Hasher};
+
+use crate::config::Config;
+use crate::error::Result;
+use crate::markers::*;
+use crate::types::TypeKind;
+
+/// Any value of any dialect, like `serde_json::Value` for Godot.
+///
+/// Decoding then encoding with the same [`Config`] reproduces the engine's bytes (floats keep their bits,
+/// including NaN payloads and `-0.0`; dictionaries keep insertion order). Equality compares floats by bits.
+///
+/// ```
+/// use godot_bin::{Config, Variant, Vector2};
+/// let cfg = Config::default(); // newest Godot 4
+/// let v = Variant::Array(Box::new(vec![Variant::Int(1), Variant::from("a"), Variant::Vector2(Vector2::new(1.0, 2.0))].into()));
+/// let bytes = v.encode(&cfg).unwrap();
+/// assert_eq!(Variant::decode(&bytes, &cfg).unwrap(), v);
+/// ```
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub enum Variant {
+    /// `null`.
+    #[default]
+    Nil,
+    /// `bool`.
+    Bool(bool),
+    /// `int`. Written as 32 bits when it fits, else 64 (Godot 2: always 32, truncated).
+    Int(i64),
+    /// `float`. Written as 32 bits when exactly representable, else 64 (Godot 2: always 32).
+    Float(f64),
+    /// `String`.
+    String(String),
+    /// `StringName` (Godot 4, Pandemonium).
+    StringName(StringName),
+    /// `Vector2`.
+    Vector2(Vector2),
+    /// `Vector2i`.
+    Vector2i(Vector2i),
+    /// `Rect2`.
+    Rect2(Rect2),
+    /// `Rect2i`.
+    Rect2i(Rect2i),
+    /// `Vector3`.
+    Vector3(Vector3),
+    /// `Vector3i`.
+    Vector3i(Vector3i),
+    /// `Transform2D`.
+    Transform2D(Box<Transform2D>),
+    /// `Vector4`.
+    Vector4(Vector4),
+    /// `Vector4i`.
+    Vector4i(Vector4i),
+    /// `Plane`.
+    Plane(Plane),
+    /// `Quaternion` (`Quat`).
+    Quaternion(Quaternion),
+    /// `AABB`.
+    Aabb(Box<Aabb>),
+    /// `Basis`.
+    Basis(Box<Basis>),
+    /// `Transform3D` (`Transform`).
+    Transform3D(Box<Transform3D>),
+    /// `Projection`.
+    Projection(Box<Projection>),
+    /// `Color`.
+    Color(Color),
+    /// `NodePath`.
+    NodePath(Box<NodePath>),
+    /// `RID`.
+    Rid(Rid),
+    /// `Object`: null, by instance id, or full.
+    Object(Box<Object>),
+    /// `Callable` (Godot 4): the wire carries no payload.
+    Callable,
+    /// `Signal` (Godot 4): a signal name on an object id.
+    Signal(Signal),
+    /// `Dictionary`.
+    Dictionary(Box<Dictionary>),
+    /// `Array` (typed or not; Pandemonium 5's `TypedArray` too).
+    Array(Box<Array>),
+    /// `PackedByteArray`.
+    PackedByteArray(Vec<u8>),
+    /// `PackedInt32Array`.
+    PackedInt32Array(Vec<i32>),
+    /// `PackedInt64Array` (Godot 4).
+    PackedInt64Array(Vec<i64>),
+    /// `PackedFloat32Array` (`PoolRealArray`).
+    PackedFloat32Array(Vec<f32>),
+    /// `PackedFloat64Array` (Godot 4).
+    PackedFloat64Array(Vec<f64>),
+    /// `PackedStringArray`.
+    PackedStringArray(Vec<String>),
+    /// `PackedVector2Array`.
+    PackedVector2Array(Vec<Vector2>),
+    /// `PackedVector3Array`.
+    PackedVector3Array(Vec<Vector3>),
+    /// `PackedColorArray`.
+    PackedColorArray(Vec<Color>),
+    /// `PackedVector4Array` (Godot 4.3+, Pandemonium 3.8+).
+    PackedVector4Array(Vec<Vector4>),
+    /// Pandemonium `PoolVector2iArray`.
+    PackedVector2iArray(Vec<Vector2i>),
+    /// Pandemonium `PoolVector3iArray`.
+    PackedVector3iArray(Vec<Vector3i>),
+    /// Pandemonium 3.8+ `PoolVector4iArray`.
+    PackedVector4iArray(Vec<Vector4i>),
+    /// Pandemonium 5 `PackedTypedArray` (same layout as its `TypedArray`).
+    PackedTypedArray(Box<Array>),
+    /// Godot 2 `Image`.
+    Image(Box<Image>),
+    /// Godot 2 `InputEvent`.
+    InputEvent(InputEvent),
+}
+
+/// An `Object` value.
+///
+/// ```
+/// use godot_bin::{Object, Variant};
+/// let o = Object::Full { class: "RefCounted".into(), properties: vec![("script".into(), Variant::Nil)] };
+/// assert_eq!(o.class(), Some("RefCounted"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Object {
+    /// A null (or freed) object.
+    Null,
+    /// An object sent by instance id (`EncodedObjectAsID` on the receiving side). Godot 4 sets bit 63 for
+    /// RefCounted objects.
+    InstanceId(u64),
+    /// A full object (only with [`Config::allow_objects`]): class name and stored properties in order.
+    Full {
+        /// The class to instantiate.
+        class: String,
+        /// Property name and value, in the order written.
+        properties: Vec<(String, Variant)>,
+    },
+}
+
+impl Object {
+    /// The class name of a full object.
+    pub fn class(&self) -> Option<&str> {
+        match self {
+            Object::Full { class, .. } => Some(class),
+            _ => None,
+        }
+    }
+}
+
+/// A `Signal` value: signal name and the instance id of the object that has it.
+///
+/// ```
+/// let s = godot_bin::Signal { name: "hit".into(), object: 7 };
+/// assert_eq!(s.name, "hit");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Signal {
+    /// The signal's name.
+    pub name: String,
+    /// The owning object's instance id (0 for `Signal()`).
+    pub object: u64,
+}
+
+/// The declared element type of a typed container (Godot 4.3+ arrays, 4.4+ dictionaries, Pandemonium 5
+/// typed arrays).
+///
+/// ```
+/// use godot_bin::{ContainerType, TypeKind};
+/// assert!(ContainerType::Untyped.is_untyped());
+/// assert_eq!(ContainerType::Builtin(TypeKind::Int).builtin(), Some(TypeKind::Int));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ContainerType {
+    /// Any value (`Array`, `Dictionary`).
+    #[default]
+    Untyped,
+    /// A built-in type (`Array[int]`).
+    Builtin(TypeKind),
+    /// Objects of a class (`Array[Node]`).
+    Class(String),
+    /// Objects with a script, by resource path (`Array[MyScript]`).
+    Script(String),
+}
+
+impl ContainerType {
+    /// Whether this is [`ContainerType::Untyped`].
+    pub fn is_untyped(&self) -> bool {
+        matches!(self, ContainerType::Untyped)
+    }
+
+    /// The built-in kind, for [`ContainerType::Builtin`].
+    pub fn builtin(&self) -> Option<TypeKind> {
+        match self {
+            ContainerType::Builtin(k) => Some(*k),
+            _ => None,
+        }
+    }
+}
+
+/// An `Array`: elements and, for typed arrays, their declared type.
+///
+/// ```
+/// use godot_bin::{Array, ContainerType, TypeKind, Variant};
+/// let a = Array { items: vec![Variant::Int(1)], element_type: ContainerType::Builtin(TypeKind::Int), shared: false };
+/// assert_eq!(a.items.len(), 1);
+/// let plain: Array = vec![Variant::Nil].into();
+/// assert!(plain.element_type.is_untyped());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Array {
+    /// The elements.
+    pub items: Vec<Variant>,
+    /// The declared element type (Untyped for a plain Array).
+    pub element_type: ContainerType,
+    /// Godot 2's "shared" bit (bit 31 of the count). Ignored and never written by later dialects.
+    pub shared: bool,
+}
+
+impl From<Vec<Variant>> for Array {
+    fn from(items: Vec<Variant>) -> Self {
+        Array { items, ..Default::default() }
+    }
+}
+
+/// A `Dictionary`: entries in insertion order (keys are unique, any [`Variant`] can be a key), and, for
+/// typed dictionaries (Godot 4.4+), the key and value types.
+///
+/// ```
+/// use godot_bin::{Dictionary, Variant};
+/// let mut d = Dictionary::default();
+/// d.insert(Variant::from("hp"), Variant::Int(10));
+/// d.insert(Variant::from("hp"), Variant::Int(9));
+/// assert_eq!(d.entries.len(), 1);
+/// assert_eq!(d.get(&Variant::from("hp")), Some(&Variant::Int(9)));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dictionary {
+    /// Key and value, in insertion order.
+    pub entries: Vec<(Variant, Variant)>,
+    /// The declared key type.
+    pub key_type: ContainerType,
+    /// The declared value type.
+    pub value_type: ContainerType,
+    /// Godot 2's "shared" bit. Ignored and never written by later dialects.
+    pub shared: bool,
+}
+
+impl Dictionary {
+    /// The value for `key`.
+    pub fn get(&self, key: &Variant) -> Option<&Variant> {
+        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// Sets `key` to `value`: replaces the value in place if the key exists (keeping its position), else
+    /// appends. This is what the engine does when it reads a repeated key.
+    pub fn insert(&mut self, key: Variant, value: Variant) {
+        match self.entries.iter_mut().find(|(k, _)| *k == key) {
+            Some(e) => e.1 = value,
+            None => self.entries.push((key, value)),
+        }
+    }
+}
+
+impl From<Vec<(Variant, Variant)>> for Dictionary {
+    fn from(entries: Vec<(Variant, Variant)>) -> Self {
+        Dictionary { entries, ..Default::default() }
+    }
+}
+
+impl Variant {
+    /// Decodes exactly one value: the whole input must be that value (see [`Variant::decode_prefix`] for
+    /// the engines' behaviour of ignoring what follows).
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// let v = Variant::decode(&[2, 0, 0, 0, 7, 0, 0, 0], &Config::default()).unwrap();
+    /// assert_eq!(v, Variant::Int(7));
+    /// assert!(Variant::decode(&[2, 0, 0, 0, 7, 0, 0, 0, 0], &Config::default()).is_err());
+    /// ```
+    pub fn decode(bytes: &[u8], cfg: &Config) -> Result<Variant> {
+        let (v, used) = Self::decode_prefix(bytes, cfg)?;
+        if used != bytes.len() {
+            return Err(crate::Error::at(crate::ErrorKind::TrailingBytes(bytes.len() - used), used));
+        }
+        Ok(v)
+    }
+
+    /// Decodes one value from the start of `bytes` and returns it with the number of bytes it took, like
+    /// `bytes_to_var`, which ignores whatever follows.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// let (v, used) = Variant::decode_prefix(&[1, 0, 0, 0, 1, 0, 0, 0, 0xff], &Config::default()).unwrap();
+    /// assert_eq!((v, used), (Variant::Bool(true), 8));
+    /// ```
+    pub fn decode_prefix(bytes: &[u8], cfg: &Config) -> Result<(Variant, usize)> {
+        crate::codec::decode_prefix(bytes, cfg)
+    }
+
+    /// Encodes the value as `var_to_bytes` (or `var_to_bytes_with_objects` when objects are allowed) would.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// assert_eq!(Variant::Float(1.5).encode(&Config::default()).unwrap(), [3, 0, 0, 0, 0, 0, 0xc0, 0x3f]);
+    /// ```
+    pub fn encode(&self, cfg: &Config) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.encode_into(&mut out, cfg)?;
+        Ok(out)
+    }
+
+    /// Appends the encoded value to `out`. On error `out` holds what was written before the error.
+    pub fn encode_into(&self, out: &mut Vec<u8>, cfg: &Config) -> Result<()> {
+        crate::codec::encode_into(self, out, cfg)
+    }
+
+    /// The kind of value.
+    ///
+    /// ```
+    /// use godot_bin::{TypeKind, Variant};
+    /// assert_eq!(Variant::Int(1).kind(), TypeKind::Int);
+    /// ```
+    pub fn kind(&self) -> TypeKind {
+        use Variant as V;
+        match self {
+            V::Nil => TypeKind::Nil,
+            V::Bool(_) => TypeKind::Bool,
+            V::Int(_) => TypeKind::Int,
+            V::Float(_) => TypeKind::Float,
+            V::String(_) => TypeKind::String,
+            V::StringName(_) => TypeKind::StringName,
+            V::Vector2(_) => TypeKind::Vector2,
+            V::Vector2i(_) => TypeKind::Vector2i,
+            V::Rect2(_) => TypeKind::Rect2,
+            V::Rect2i(_) => TypeKind::Rect2i,
+            V::Vector3(_) => TypeKind::Vector3,
+            V::Vector3i(_) => TypeKind::Vector3i,
+            V::Transform2D(_) => TypeKind::Transform2D,
+            V::Vector4(_) => TypeKind::Vector4,
+            V::Vector4i(_) => TypeKind::Vector4i,
+            V::Plane(_) => TypeKind::Plane,
+            V::Quaternion(_) => TypeKind::Quaternion,
+            V::Aabb(_) => TypeKind::Aabb,
+            V::Basis(_) => TypeKind::Basis,
+            V::Transform3D(_) => TypeKind::Transform3D,
+            V::Projection(_) => TypeKind::Projection,
+            V::Color(_) => TypeKind::Color,
+            V::NodePath(_) => TypeKind::NodePath,
+            V::Rid(_) => TypeKind::Rid,
+            V::Object(_) => TypeKind::Object,
+            V::Callable => TypeKind::Callable,
+            V::Signal(_) => TypeKind::Signal,
+            V::Dictionary(_) => TypeKind::Dictionary,
+            V::Array(_) => TypeKind::Array,
+            V::PackedByteArray(_) => TypeKind::PackedByteArray,
+            V::PackedInt32Array(_) => TypeKind::PackedInt32Array,
+            V::PackedInt64Array(_) => TypeKind::PackedInt64Array,
+            V::PackedFloat32Array(_) => TypeKind::PackedFloat32Array,
+            V::PackedFloat64Array(_) => TypeKind::PackedFloat64Array,
+            V::PackedStringArray(_) => TypeKind::PackedStringArray,
+            V::PackedVector2Array(_) => TypeKind::PackedVector2Array,
+            V::PackedVector3Array(_) => TypeKind::PackedVector3Array,
+            V::PackedColorArray(_) => TypeKind::PackedColorArray,
+            V::PackedVector4Array(_) => TypeKind::PackedVector4Array,
+            V::PackedVector2iArray(_) => TypeKind::PackedVector2iArray,
+            V::PackedVector3iArray(_) => TypeKind::PackedVector3iArray,
+            V::PackedVector4iArray(_) => TypeKind::PackedVector4iArray,
+            V::PackedTypedArray(_) => TypeKind::PackedTypedArray,
+            V::Image(_) => TypeKind::Image,
+            V::InputEvent(_) => TypeKind::InputEvent,
+        }
+    }
+
+    /// Whether this is `null` (Nil, or a null Object).
+    pub fn is_nil(&self) -> bool {
+        matches!(self, Variant::Nil) || matches!(self, Variant::Object(o) if **o == Object::Null)
+    }
+
+    /// The string, for String and StringName.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Variant::String(s) => Some(s),
+            Variant::StringName(s) => Some(&s.0),
+            _ => None,
+        }
+    }
+
+    /// The integer, for Int.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Variant::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The number, for Float and Int.
+    pub fn as_float(&self) -> Option<f64> {
+        match self {
+            Variant::Float(f) => Some(*f),
+            Variant::Int(i) => Some(*i as f64),
+            _ => None,
+        }
+    }
+}
+
+impl From<&str> for Variant {
+    fn from(s: &str) -> Self {
+        Variant::String(s.to_owned())
+    }
+}
+impl From<String> for Variant {
+    fn from(s: String) -> Self {
+        Variant::String(s)
+    }
+}
+impl From<bool> for Variant {
+    fn from(b: bool) -> Self {
+        Variant::Bool(b)
+    }
+}
+impl From<i64> for Variant {
+    fn from(i: i64) -> Self {
+        Variant::Int(i)
+    }
+}
+impl From<i32> for Variant {
+    fn from(i: i32) -> Self {
+        Variant::Int(i as i64)
+    }
+}
+impl From<f64> for Variant {
+    fn from(f: f64) -> Self {
+        Variant::Float(f)
+    }
+}
+impl From<Array> for Variant {
+    fn from(a: Array) -> Self {
+        Variant::Array(Box::new(a))
+    }
+}
+impl From<Vec<Variant>> for Variant {
+    fn from(a: Vec<Variant>) -> Self {
+        Variant::Array(Box::new(a.into()))
+    }
+}
+impl From<Dictionary> for Variant {
+    fn from(d: Dictionary) -> Self {
+        Variant::Dictionary(Box::new(d))
+    }
+}
+impl From<Object> for Variant {
+    fn from(o: Object) -> Self {
+        Variant::Object(Box::new(o))
+    }
+}
+impl From<NodePath> for Variant {
+    fn from(p: NodePath) -> Self {
+        Variant::NodePath(Box::new(p))
+    }
+}
+impl From<StringName> for Variant {
+    fn from(s: StringName) -> Self {
+        Variant::StringName(s)
+    }
+}
+
+impl PartialEq for Variant {
+    fn eq(&self, o: &Self) -> bool {
+        use Variant as V;
+        match (self, o) {
+            (V::Nil, V::Nil) | (V::Callable, V::Callable) => true,
+            (V::Bool(a), V::Bool(b)) => a == b,
+            (V::Int(a), V::Int(b)) => a == b,
+            (V::Float(a), V::Float(b)) => a.bits_eq(b),
+            (V::String(a), V::String(b)) => a == b,
+            (V::StringName(a), V::StringName(b)) => a == b,
+            (V::Vector2(a), V::Vector2(b)) => a == b,
+            (V::Vector2i(a), V::Vector2i(b)) => a == b,
+            (V::Rect2(a), V::Rect2(b)) => a == b,
+            (V::Rect2i(a), V::Rect2i(b)) => a == b,
+            (V::Vector3(a), V::Vector3(b)) => a == b,
+            (V::Vector3i(a), V::Vector3i(b)) => a == b,
+            (V::Transform2D(a), V::Transform2D(b)) => a == b,
+            (V::Vector4(a), V::Vector4(b)) => a == b,
+            (V::Vector4i(a), V::Vector4i(b)) => a == b,
+            (V::Plane(a), V::Plane(b)) => a == b,
+            (V::Quaternion(a), V::Quaternion(b)) => a == b,
+            (V::Aabb(a), V::Aabb(b)) => a == b,
+            (V::Basis(a), V::Basis(b)) => a == b,
+            (V::Transform3D(a), V::Transform3D(b)) => a == b,
+            (V::Projection(a), V::Projection(b)) => a == b,
+            (V::Color(a), V::Color(b)) => a == b,
+            (V::NodePath(a), V::NodePath(b)) => a == b,
+            (V::Rid(a), V::Rid(b)) => a == b,
+            (V::Object(a), V::Object(b)) => a == b,
+            (V::Signal(a), V::Signal(b)) => a == b,
+            (V::Dictionary(a), V::Dictionary(b)) => a == b,
+            (V::Array(a), V::Array(b)) => a == b,
+            (V::PackedByteArray(a), V::PackedByteArray(b)) => a == b,
+            (V::PackedInt32Array(a), V::PackedInt32Array(b)) => a == b,
+            (V::PackedInt64Array(a), V::PackedInt64Array(b)) => a == b,
+            (V::PackedFloat32Array(a), V::PackedFloat32Array(b)) => a[..].bits_eq(&b[..]),
+            (V::PackedFloat64Array(a), V::PackedFloat64Array(b)) => a[..].bits_eq(&b[..]),
+            (V::PackedStringArray(a), V::PackedStringArray(b)) => a == b,
+            (V::PackedVector2Array(a), V::PackedVector2Array(b)) => a == b,
+            (V::PackedVector3Array(a), V::PackedVector3Array(b)) => a == b,
+            (V::PackedColorArray(a), V::PackedColorArray(b)) => a == b,
+            (V::PackedVector4Array(a), V::PackedVector4Array(b)) => a == b,
+            (V::PackedVector2iArray(a), V::PackedVector2iArray(b)) => a == b,
+            (V::PackedVector3iArray(a), V::PackedVector3iArray(b)) => a == b,
+            (V::PackedVector4iArray(a), V::PackedVector4iArray(b)) => a == b,
+            (V::PackedTypedArray(a), V::PackedTypedArray(b)) => a == b,
+            (V::Image(a), V::Image(b)) => a == b,
+            (V::InputEvent(a), V::InputEvent(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Variant {}
+
+impl Hash for Variant {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        use Variant as V;
+        std::mem::discriminant(self).hash(h);
+        match self {
+            V::Nil | V::Callable => {}
+            V::Bool(a) => a.hash(h),
+            V::Int(a) => a.hash(h),
+            V::Float(a) => a.bits_hash(h),
+            V::String(a) => a.hash(h),
+            V::StringName(a) => a.hash(h),
+            V::Vector2(a) => a.hash(h),
+            V::Vector2i(a) => a.hash(h),
+            V::Rect2(a) => a.hash(h),
+            V::Rect2i(a) => a.hash(h),
+            V::Vector3(a) => a.hash(h),
+            V::Vector3i(a) => a.hash(h),
+            V::Transform2D(a) => a.hash(h),
+            V::Vector4(a) => a.hash(h),
+            V::Vector4i(a) => a.hash(h),
+            V::Plane(a) => a.hash(h),
+            V::Quaternion(a) => a.hash(h),
+            V::Aabb(a) => a.hash(h),
+            V::Basis(a) => a.hash(h),
+            V::Transform3D(a) => a.hash(h),
+            V::Projection(a) => a.hash(h),
+            V::Color(a) => a.hash(h),
+            V::NodePath(a) => a.hash(h),
+            V::Rid(a) => a.hash(h),
+            V::Object(a) => a.hash(h),
+            V::Signal(a) => a.hash(h),
+            V::Dictionary(a) => a.hash(h),
+            V::Array(a) | V::PackedTypedArray(a) => a.hash(h),
+            V::PackedByteArray(a) => a.hash(h),
+            V::PackedInt32Array(a) => a.hash(h),
+            V::PackedInt64Array(a) => a.hash(h),
+            V::PackedFloat32Array(a) => a[..].bits_hash(h),
+            V::PackedFloat64Array(a) => a[..].bits_hash(h),
+            V::PackedStringArray(a) => a.hash(h),
+            V::PackedVector2Array(a) => a.hash(h),
+            V::PackedVector3Array(a) => a.hash(h),
+            V::PackedColorArray(a) => a.hash(h),
+            V::PackedVector4Array(a) => a.hash(h),
+            V::PackedVector2iArray(a) => a.hash(h),
+            V::PackedVector3iArray(a) => a.hash(h),
+            V::PackedVector4iArray(a) => a.hash(h),
+            V::Image(a) => a.hash(h),
+            V::InputEvent(a) => a.hash(h),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_stays_small() {
+        assert!(std::mem::size_of::<Variant>() <= 40, "{}", std::mem::size_of::<Variant>());
+    }
+
+    #[test]
+    fn floats_compare_by_bits() {
+        assert_eq!(Variant::Float(f64::NAN), Variant::Float(f64::NAN));
+        assert_ne!(Variant::Float(0.0), Variant::Float(-0.0));
+    }
+}

@@ -1,0 +1,337 @@
+//! The wire layer: little-endian primitives, headers and padded strings, shared by the dynamic
+//! [`Variant`](crate::Variant) codec and the serde `Serializer`/`Deserializer`.
+//!
+//! Everything the engines write is little-endian and 4-byte aligned; strings are a u32 byte length, the
+//! UTF-8 bytes and zero padding to a multiple of 4.
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Header flag bit 16: 64-bit INT/FLOAT/math payload, or object-as-id on OBJECT.
+pub const FLAG_64: u32 = 1 << 16;
+/// The type id is the low 8 bits of a header.
+pub const TYPE_MASK: u32 = 0xFF;
+/// The "shared" bit of Godot 2 container counts, masked off by every later decoder.
+pub const SHARED_BIT: u32 = 0x8000_0000;
+
+/// Bytes of padding after `len` bytes of data.
+#[inline]
+pub fn pad_len(len: usize) -> usize {
+    (4 - (len & 3)) & 3
+}
+
+/// Widens an f32 to f64 keeping every bit of information, including a NaN's payload and its
+/// signalling bit; [`narrow_exact`] undoes it. Used to hold single-precision `real_t` values in f64.
+#[inline]
+pub fn widen_exact(x: f32) -> f64 {
+    if x.is_nan() {
+        let b = x.to_bits();
+        let sign = ((b >> 31) as u64) << 63;
+        let mant = ((b & 0x007F_FFFF) as u64) << 29;
+        f64::from_bits(sign | 0x7FF0_0000_0000_0000 | mant)
+    } else {
+        x as f64
+    }
+}
+
+/// Narrows an f64 to f32: the exact inverse of [`widen_exact`] for values it produced; otherwise rounds to
+/// nearest like a C `(float)` cast, and keeps NaNs NaN (high payload bits kept).
+#[inline]
+pub fn narrow_exact(x: f64) -> f32 {
+    if x.is_nan() {
+        let b = x.to_bits();
+        let sign = ((b >> 63) as u32) << 31;
+        let mut mant = ((b >> 29) & 0x007F_FFFF) as u32;
+        if mant == 0 {
+            mant = 0x0040_0000;
+        }
+        f32::from_bits(sign | 0x7F80_0000 | mant)
+    } else {
+        x as f32
+    }
+}
+
+/// Widens an f32 the way the engines' C++ `(double)` cast does on x86-64 and ARM: a NaN comes out quiet
+/// with its payload kept.
+#[inline]
+pub fn widen_like_engine(x: f32) -> f64 {
+    if x.is_nan() {
+        f64::from_bits(widen_exact(x).to_bits() | 0x0008_0000_0000_0000)
+    } else {
+        x as f64
+    }
+}
+
+/// Narrows an f64 the way the engines' C++ `(float)` cast does: round to nearest, NaN quiet with its high
+/// payload bits kept.
+#[inline]
+pub fn narrow_like_engine(x: f64) -> f32 {
+    if x.is_nan() {
+        f32::from_bits(narrow_exact(x).to_bits() | 0x0040_0000)
+    } else {
+        x as f32
+    }
+}
+
+/// Reads primitives from a byte slice, tracking the offset for error messages. Returns borrowed data.
+#[derive(Clone, Debug)]
+pub struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `buf`.
+    pub fn new(buf: &'a [u8]) -> Self {
+        Reader { buf, pos: 0 }
+    }
+
+    /// Bytes read so far (the offset of the next byte).
+    #[inline]
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Bytes left.
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.buf.len() - self.pos
+    }
+
+    /// The unread rest of the input.
+    #[inline]
+    pub fn rest(&self) -> &'a [u8] {
+        &self.buf[self.pos..]
+    }
+
+    /// An end-of-input error for a field of `n` bytes at the current offset.
+    #[cold]
+    pub fn eof(&self, n: usize) -> Error {
+        Error::at(ErrorKind::UnexpectedEof { needed: n - self.remaining().min(n) }, self.pos)
+    }
+
+    /// Takes the next `n` bytes.
+    #[inline]
+    pub fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        if self.remaining() < n {
+            return Err(self.eof(n));
+        }
+        let s = &self.buf[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    /// Takes the next `N` bytes as an array.
+    #[inline]
+    pub fn array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        let s = self.take(N)?;
+        let mut a = [0u8; N];
+        a.copy_from_slice(s);
+        Ok(a)
+    }
+
+    /// Skips `n` bytes (which must be there).
+    #[inline]
+    pub fn skip(&mut self, n: usize) -> Result<()> {
+        self.take(n).map(|_| ())
+    }
+
+    /// Skips up to `n` bytes, stopping at the end of input (for padding the engines do not require).
+    #[inline]
+    pub fn skip_lenient(&mut self, n: usize) {
+        self.pos += n.min(self.remaining());
+    }
+
+    /// A u32.
+    #[inline]
+    pub fn u32(&mut self) -> Result<u32> {
+        self.array::<4>().map(u32::from_le_bytes)
+    }
+
+    /// An i32.
+    #[inline]
+    pub fn i32(&mut self) -> Result<i32> {
+        self.array::<4>().map(i32::from_le_bytes)
+    }
+
+    /// A u64.
+    #[inline]
+    pub fn u64(&mut self) -> Result<u64> {
+        self.array::<8>().map(u64::from_le_bytes)
+    }
+
+    /// An i64.
+    #[inline]
+    pub fn i64(&mut self) -> Result<i64> {
+        self.array::<8>().map(i64::from_le_bytes)
+    }
+
+    /// An f32, bits exactly as stored.
+    #[inline]
+    pub fn f32(&mut self) -> Result<f32> {
+        self.array::<4>().map(f32::from_le_bytes)
+    }
+
+    /// An f64, bits exactly as stored.
+    #[inline]
+    pub fn f64(&mut self) -> Result<f64> {
+        self.array::<8>().map(f64::from_le_bytes)
+    }
+
+    /// A count or length field: a u32 that must be a non-negative i32 once `mask` is applied, and whose
+    /// elements (each at least `min_elem_size` bytes) must fit in the remaining input. This bounds every
+    /// allocation by the input size.
+    #[inline]
+    pub fn count(&mut self, mask: u32, min_elem_size: usize) -> Result<usize> {
+        let at = self.pos;
+        let raw = self.u32()? & mask;
+        if raw > i32::MAX as u32 {
+            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+        }
+        let n = raw as usize;
+        if n.saturating_mul(min_elem_size) > self.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+        }
+        Ok(n)
+    }
+
+    /// The raw bytes of a padded string field: u32 length, bytes, padding (which must be present, as in
+    /// Godot 3.1+ and 4.x). Returns the data bytes and the offset where they start.
+    #[inline]
+    pub fn string_bytes(&mut self) -> Result<(&'a [u8], usize)> {
+        let at = self.pos;
+        let raw = self.u32()?;
+        if raw > i32::MAX as u32 {
+            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+        }
+        let len = raw as usize;
+        let total = len + pad_len(len);
+        if total > self.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+        }
+        let start = self.pos;
+        let data = &self.buf[start..start + len];
+        self.pos += total;
+        Ok((data, start))
+    }
+}
+
+/// How a dialect turns a string field's bytes into text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Utf8Rule {
+    /// Invalid UTF-8 fails the decode (Godot 3.1+, 4.x, Pandemonium).
+    Strict,
+    /// Invalid UTF-8 is tolerated (Godot 2): replaced by U+FFFD.
+    Lossy,
+}
+
+/// Turns a string field's bytes into text the way every engine does: the text ends at the first NUL inside
+/// the declared length, and a leading UTF-8 byte order mark is dropped. Borrows when it can.
+#[inline]
+pub fn godot_str(bytes: &[u8], rule: Utf8Rule, at: usize) -> Result<std::borrow::Cow<'_, str>> {
+    let bytes = match memchr0(bytes) {
+        Some(i) => &bytes[..i],
+        None => bytes,
+    };
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(std::borrow::Cow::Borrowed(s)),
+        Err(e) => match rule {
+            Utf8Rule::Strict => Err(Error::at(ErrorKind::InvalidUtf8, at + e.valid_up_to())),
+            Utf8Rule::Lossy => Ok(String::from_utf8_lossy(bytes)),
+        },
+    }
+}
+
+#[inline]
+fn memchr0(b: &[u8]) -> Option<usize> {
+    b.iter().position(|&c| c == 0)
+}
+
+/// Appends little-endian primitives and padded strings to a `Vec<u8>`.
+pub trait WriteExt {
+    /// A u32.
+    fn put_u32(&mut self, v: u32);
+    /// A u64.
+    fn put_u64(&mut self, v: u64);
+    /// An f32.
+    fn put_f32(&mut self, v: f32);
+    /// An f64.
+    fn put_f64(&mut self, v: f64);
+    /// `n` zero bytes.
+    fn put_zeros(&mut self, n: usize);
+    /// A string field: u32 byte length, bytes, zero padding.
+    fn put_str(&mut self, s: &str);
+    /// A PackedStringArray element: u32 (length + 1), bytes, NUL, zero padding.
+    fn put_str_nul(&mut self, s: &str);
+}
+
+impl WriteExt for Vec<u8> {
+    #[inline]
+    fn put_u32(&mut self, v: u32) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    #[inline]
+    fn put_u64(&mut self, v: u64) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    #[inline]
+    fn put_f32(&mut self, v: f32) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    #[inline]
+    fn put_f64(&mut self, v: f64) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    #[inline]
+    fn put_zeros(&mut self, n: usize) {
+        self.resize(self.len() + n, 0);
+    }
+    #[inline]
+    fn put_str(&mut self, s: &str) {
+        self.put_u32(s.len() as u32);
+        self.extend_from_slice(s.as_bytes());
+        self.put_zeros(pad_len(s.len()));
+    }
+    #[inline]
+    fn put_str_nul(&mut self, s: &str) {
+        let n = s.len() + 1;
+        self.put_u32(n as u32);
+        self.extend_from_slice(s.as_bytes());
+        self.put_zeros(1 + pad_len(n));
+    }
+}
+
+/// Bytes a string field takes on the wire.
+#[inline]
+pub fn str_size(len: usize) -> usize {
+    4 + len + pad_len(len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_widening_keeps_every_f32() {
+        for bits in [0u32, 0x8000_0000, 1, 0x7F80_0000, 0xFF80_0000, 0x7F80_0001, 0x7FC0_0000, 0xFFBF_FFFF, 0x3DCC_CCCD]
+        {
+            let x = f32::from_bits(bits);
+            assert_eq!(narrow_exact(widen_exact(x)).to_bits(), bits, "{bits:#x}");
+        }
+    }
+
+    #[test]
+    fn engine_widening_quiets_nan() {
+        let s = f32::from_bits(0x7F80_0001);
+        assert_eq!(widen_like_engine(s).to_bits(), 0x7FF8_0000_2000_0000);
+        assert_eq!(narrow_like_engine(f64::from_bits(0x7FF0_0000_0000_0001)).to_bits(), 0x7FC0_0000);
+    }
+
+    #[test]
+    fn strings_stop_at_nul_and_drop_bom() {
+        assert_eq!(godot_str(b"a\0bcd", Utf8Rule::Strict, 0).unwrap(), "a");
+        assert_eq!(godot_str(b"\xEF\xBB\xBFhi", Utf8Rule::Strict, 0).unwrap(), "hi");
+        assert_eq!(godot_str(b"ok\xff", Utf8Rule::Strict, 8).unwrap_err().offset(), Some(10));
+        assert_eq!(godot_str(b"a\xffb", Utf8Rule::Lossy, 0).unwrap(), "a\u{fffd}b");
+    }
+}
