@@ -90,9 +90,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 None => Err(Error::at(ErrorKind::InvalidHeader { header: h, dialect: d }, at)),
             };
         }
-        if d.rejects_header_bits_8_15() && h & 0xFF00 != 0 {
-            return Err(Error::at(ErrorKind::InvalidHeader { header: h, dialect: d }, at));
-        }
+        // Godot 3, 4 and Pandemonium read the type from the low byte only (bits 8-15 are ignored, seen on
+        // 3.2.3, 3.6 and 4.6) and ignore flag bits a type does not use.
         let id = h & TYPE_MASK;
         match d.type_kind(id) {
             Some(k) => Ok((k, h & 0xFFFF_0000, at)),
@@ -169,14 +168,92 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Ok(())
     }
 
-    /// Decodes one value at nesting `depth` (0 at the top).
-    pub(crate) fn value(&mut self, depth: usize) -> Result<Variant> {
-        let (kind, flags, at) = self.header()?;
-        self.check_depth(depth, at)?;
-        self.payload(kind, flags, at, depth)
+    /// Decodes one value. Nesting is walked with an explicit stack on the heap, so no input and no depth
+    /// limit can exhaust the thread's stack; the stack's size is bounded by the depth limit.
+    pub(crate) fn value(&mut self, base_depth: usize) -> Result<Variant> {
+        let mut stack: Vec<Frame> = Vec::new();
+        loop {
+            // Object properties are preceded by their name.
+            if let Some(Frame::Object { pending_name, .. }) = stack.last_mut() {
+                *pending_name = Some(self.string()?);
+            }
+            let (kind, flags, at) = self.header()?;
+            self.check_depth(base_depth + stack.len(), at)?;
+            let mut done = match self.open(kind, flags, at)? {
+                Opened::Value(v) => v,
+                Opened::Frame(f) => {
+                    stack.push(f);
+                    continue;
+                }
+            };
+            // Hand the finished value to its parent; close every parent it completes.
+            loop {
+                match stack.last_mut() {
+                    None => return Ok(done),
+                    Some(f) => {
+                        if !f.push(done) {
+                            break;
+                        }
+                        done = stack.pop().map(Frame::finish).unwrap_or_default();
+                    }
+                }
+            }
+        }
     }
 
-    fn payload(&mut self, kind: TypeKind, flags: u32, at: usize, depth: usize) -> Result<Variant> {
+    /// Reads a value's header-following part: a finished value, or a container frame with children to come.
+    fn open(&mut self, kind: TypeKind, flags: u32, at: usize) -> Result<Opened> {
+        use TypeKind as K;
+        let frame = match kind {
+            K::Object => match self.object_head(flags, at)? {
+                Ok(o) => return Ok(Opened::Value(Variant::Object(Box::new(o)))),
+                Err((class, n)) => {
+                    Frame::Object { class, properties: Vec::with_capacity(n), left: n, pending_name: None }
+                }
+            },
+            K::Dictionary => {
+                let (key_type, value_type) = if self.d.typed_dictionaries() {
+                    let k = self.container_type((flags >> 16) & 3)?;
+                    let v = self.container_type((flags >> 18) & 3)?;
+                    (k, v)
+                } else {
+                    (ContainerType::Untyped, ContainerType::Untyped)
+                };
+                let (n, shared) = self.container_count(8)?;
+                Frame::Dictionary {
+                    b: DictBuilder::with_capacity(n, self.d),
+                    rule: self.admit_rule(),
+                    key_type,
+                    value_type,
+                    shared,
+                    left: n,
+                    pending_key: None,
+                }
+            }
+            K::Array => {
+                let element_type = if self.d.typed_arrays() {
+                    self.container_type((flags >> 16) & 3)?
+                } else {
+                    ContainerType::Untyped
+                };
+                let (n, shared) = self.container_count(4)?;
+                let a = Array { items: Vec::with_capacity(n), element_type, shared };
+                Frame::Array { a, packed: false, left: n, rule: self.admit_rule() }
+            }
+            K::TypedArray | K::PackedTypedArray => {
+                let element_type = self.pandemonium_element_type(flags, at)?;
+                let (n, _) = self.container_count(4)?;
+                let a = Array { items: Vec::with_capacity(n), element_type, shared: false };
+                Frame::Array { a, packed: kind == K::PackedTypedArray, left: n, rule: AdmitRule::Pandemonium }
+            }
+            _ => return Ok(Opened::Value(self.leaf(kind, flags)?)),
+        };
+        Ok(if frame.is_complete() { Opened::Value(frame.finish()) } else { Opened::Frame(frame) })
+    }
+
+    /// A value that holds no other values.
+    #[inline(never)]
+    fn leaf(&mut self, kind: TypeKind, flags: u32) -> Result<Variant> {
         use TypeKind as K;
         use Variant as V;
         let wide = self.is_wide(flags);
@@ -236,17 +313,12 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     V::Rid(Rid(0))
                 }
             }
-            K::Object => V::Object(Box::new(self.object(flags, at, depth)?)),
             K::Callable => V::Callable,
             K::Signal => {
                 let name = self.string()?;
                 let object = self.r.u64()?;
                 V::Signal(Signal { name, object })
             }
-            K::Dictionary => V::Dictionary(Box::new(self.dictionary(flags, depth)?)),
-            K::Array => V::Array(Box::new(self.array(flags, depth)?)),
-            K::TypedArray => V::Array(Box::new(self.pandemonium_typed_array(flags, at, depth)?)),
-            K::PackedTypedArray => V::PackedTypedArray(Box::new(self.pandemonium_typed_array(flags, at, depth)?)),
             K::PackedByteArray => {
                 let n = self.packed_count(1)?;
                 let b = self.r.take(n)?.to_vec();
@@ -275,7 +347,13 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 V::PackedFloat64Array(b.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect())
             }
             K::PackedStringArray => {
-                let n = self.packed_count(4)?;
+                // The engines read the count signed and make a negative one an empty array.
+                let at = self.r.pos();
+                let raw = self.r.u32()?;
+                let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
+                if n.saturating_mul(4) > self.r.remaining() {
+                    return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+                }
                 let mut v = Vec::with_capacity(n);
                 for _ in 0..n {
                     v.push(self.string()?);
@@ -322,6 +400,9 @@ impl<'a, 'c> Decoder<'a, 'c> {
             }
             K::Image => V::Image(Box::new(self.image()?)),
             K::InputEvent => V::InputEvent(self.input_event()?),
+            K::Object | K::Dictionary | K::Array | K::TypedArray | K::PackedTypedArray => {
+                return Err(ErrorKind::InvalidData("container decoded as a leaf").into())
+            }
         })
     }
 
@@ -349,144 +430,129 @@ impl<'a, 'c> Decoder<'a, 'c> {
             let s = godot_str(bytes, self.utf8, start)?;
             return Ok(NodePath::parse_godot2(&s));
         }
-        let names = (first & 0x7FFF_FFFF) as usize;
+        let names = first & 0x7FFF_FFFF;
         let sub_at = self.r.pos();
-        let subnames = self.r.u32()? as usize;
+        let subnames = self.r.u32()?;
         let flags = self.r.u32()?;
-        let extra = usize::from(flags & 2 != 0);
-        let total = names.saturating_add(subnames).saturating_add(extra);
+        // The engines add the counts in wrapping 32-bit arithmetic and read that many strings, the first
+        // `names` of them names, the rest subnames (bit 1 adds Godot 2's property as one more).
+        let total = names.wrapping_add(subnames).wrapping_add(flags >> 1 & 1) as i32;
+        let total = total.max(0) as usize;
         if total.saturating_mul(4) > self.r.remaining() {
             return Err(Error::at(ErrorKind::InvalidLength { value: total as u64 }, sub_at));
         }
         let mut p = NodePath { absolute: flags & 1 != 0, ..Default::default() };
-        p.names.reserve(names);
-        for _ in 0..names {
-            p.names.push(self.string()?);
-        }
-        p.subnames.reserve(subnames + extra);
-        for _ in 0..subnames {
-            p.subnames.push(self.string()?);
-        }
-        if extra == 1 {
+        for i in 0..total {
             let s = self.string()?;
-            if self.d.family() == Family::Godot2 {
-                p.property = Some(s);
+            if i < names as usize {
+                p.names.push(s);
             } else {
                 p.subnames.push(s);
             }
         }
+        if flags & 2 != 0 && self.d.family() == Family::Godot2 && total > names as usize {
+            p.property = p.subnames.pop();
+        }
         Ok(p)
     }
 
-    fn object(&mut self, flags: u32, at: usize, depth: usize) -> Result<Object> {
-        if self.d.family() == Family::Godot2 {
-            return Ok(Object::Null);
-        }
-        if flags & FLAG_64 != 0 {
-            let id = self.r.u64()?;
-            return Ok(if id == 0 { Object::Null } else { Object::InstanceId(id) });
-        }
-        if !self.cfg.objects_allowed() {
-            return Err(Error::at(ErrorKind::ObjectsNotAllowed, at));
-        }
-        let class = self.string()?;
-        if class.is_empty() {
-            return Ok(Object::Null);
-        }
-        let n = self.r.count(u32::MAX, 8)?;
-        let mut properties = Vec::with_capacity(n);
-        for _ in 0..n {
-            let name = self.string()?;
-            let value = self.value(depth + 1)?;
-            properties.push((name, value));
-        }
-        Ok(Object::Full { class, properties })
-    }
-
     /// A Godot 4 container type description of `kind` (0 none, 1 builtin, 2 class name, 3 script path).
+    /// Without `allow_objects` every object kind becomes `EncodedObjectAsID`, as in the engine.
     fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
+        let objects = self.cfg.objects_allowed();
+        let as_id = || ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.to_owned());
         Ok(match kind {
             0 => ContainerType::Untyped,
             1 => {
                 let at = self.r.pos();
                 let id = self.r.u32()?;
                 match self.d.type_kind(id) {
+                    Some(TypeKind::Nil) => ContainerType::Untyped,
+                    Some(TypeKind::Object) if !objects => as_id(),
                     Some(k) => ContainerType::Builtin(k),
                     None => return Err(Error::at(ErrorKind::UnknownType { id, dialect: self.d }, at)),
                 }
             }
-            2 => ContainerType::Class(self.string()?),
-            _ => ContainerType::Script(self.string()?),
+            2 => {
+                let class = self.string()?;
+                if objects {
+                    ContainerType::Class(class)
+                } else {
+                    as_id()
+                }
+            }
+            _ => {
+                let path = self.string()?;
+                if objects {
+                    ContainerType::Script(path)
+                } else {
+                    as_id()
+                }
+            }
         })
     }
 
-    fn array(&mut self, flags: u32, depth: usize) -> Result<Array> {
-        let element_type =
-            if self.d.typed_arrays() { self.container_type((flags >> 16) & 3)? } else { ContainerType::Untyped };
-        let (n, shared) = self.container_count()?;
-        let mut items = Vec::with_capacity(n);
-        for _ in 0..n {
-            let v = self.value(depth + 1)?;
-            if accepts(&element_type, &v) {
-                items.push(v);
-            }
-        }
-        Ok(Array { items, element_type, shared })
-    }
-
     /// An Array/Dictionary element count: bit 31 is Godot 2's "shared" flag, masked off everywhere.
-    fn container_count(&mut self) -> Result<(usize, bool)> {
+    fn container_count(&mut self, min_elem: usize) -> Result<(usize, bool)> {
         let at = self.r.pos();
         let raw = self.r.u32()?;
         let n = (raw & 0x7FFF_FFFF) as usize;
-        // Every element takes at least 4 bytes.
-        if n.saturating_mul(4) > self.r.remaining() {
+        // Every element takes at least `min_elem` bytes, so the count can never outgrow the input.
+        if n.saturating_mul(min_elem) > self.r.remaining() {
             return Err(Error::at(ErrorKind::InvalidLength { value: n as u64 }, at));
         }
         Ok((n, raw & SHARED_BIT != 0 && self.d.family() == Family::Godot2))
     }
 
-    fn dictionary(&mut self, flags: u32, depth: usize) -> Result<Dictionary> {
-        let (key_type, value_type) = if self.d.typed_dictionaries() {
-            let k = self.container_type((flags >> 16) & 3)?;
-            let v = self.container_type((flags >> 18) & 3)?;
-            (k, v)
+    fn admit_rule(&self) -> AdmitRule {
+        if self.d.family() == Family::Godot4 {
+            AdmitRule::Godot4 { double: self.cfg.is_double_precision() }
         } else {
-            (ContainerType::Untyped, ContainerType::Untyped)
-        };
-        let (n, shared) = self.container_count()?;
-        let mut b = DictBuilder::with_capacity(n);
-        for _ in 0..n {
-            let k = self.value(depth + 1)?;
-            let v = self.value(depth + 1)?;
-            if accepts(&key_type, &k) {
-                b.insert(k, v);
-            }
+            AdmitRule::Any
         }
-        Ok(Dictionary { entries: b.finish(), key_type, value_type, shared })
     }
 
-    /// Pandemonium 5 TypedArray / PackedTypedArray.
-    fn pandemonium_typed_array(&mut self, flags: u32, at: usize, depth: usize) -> Result<Array> {
+    /// An object's head: a finished object (null, by id), or a full object's class and property count.
+    fn object_head(&mut self, flags: u32, at: usize) -> Result<std::result::Result<Object, (String, usize)>> {
+        if self.d.family() == Family::Godot2 {
+            return Ok(Ok(Object::Null));
+        }
+        if flags & FLAG_64 != 0 {
+            let id = self.r.u64()?;
+            return Ok(Ok(if id == 0 { Object::Null } else { Object::InstanceId(id) }));
+        }
+        if !self.cfg.objects_allowed() {
+            return Err(Error::at(ErrorKind::ObjectsNotAllowed, at));
+        }
+        let class = self.string()?;
+        if class.is_empty() {
+            return Ok(Ok(Object::Null));
+        }
+        // Each property is a name (4+ bytes) and a value (4+ bytes). A negative count means none.
+        let at = self.r.pos();
+        let raw = self.r.u32()?;
+        let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
+        if n.saturating_mul(8) > self.r.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+        }
+        Ok(Err((class, n)))
+    }
+
+    /// The element type of a Pandemonium 5 TypedArray / PackedTypedArray: a type id, and for objects in
+    /// full-object mode a StringName value with the class name.
+    fn pandemonium_element_type(&mut self, flags: u32, at: usize) -> Result<ContainerType> {
         let tat = self.r.pos();
         let id = self.r.u32()? & 0x7FFF_FFFF;
         let kind =
             self.d.type_kind(id).ok_or_else(|| Error::at(ErrorKind::UnknownType { id, dialect: self.d }, tat))?;
-        let element_type = if kind == TypeKind::Object && flags & FLAG_64 == 0 {
-            match self.value(depth + 1)? {
-                Variant::StringName(s) => ContainerType::Class(s.0),
-                Variant::String(s) => ContainerType::Class(s),
-                _ => return Err(Error::at(ErrorKind::InvalidData("TypedArray class name is not a StringName"), at)),
-            }
-        } else {
-            ContainerType::Builtin(kind)
-        };
-        let (n, _) = self.container_count()?;
-        let mut items = Vec::with_capacity(n);
-        for _ in 0..n {
-            items.push(self.value(depth + 1)?);
+        if kind != TypeKind::Object || flags & FLAG_64 != 0 {
+            return Ok(ContainerType::Builtin(kind));
         }
-        Ok(Array { items, element_type, shared: false })
+        let (k, _, _) = self.header()?;
+        if !matches!(k, TypeKind::StringName | TypeKind::String) {
+            return Err(Error::at(ErrorKind::InvalidData("TypedArray class name is not a StringName"), at));
+        }
+        Ok(ContainerType::Class(self.string()?))
     }
 
     fn image(&mut self) -> Result<Image> {
@@ -531,13 +597,24 @@ impl<'a, 'c> Decoder<'a, 'c> {
     }
 }
 
-/// Whether a typed container keeps `v` (Godot 4 drops elements that fail the type check).
-fn accepts(t: &ContainerType, v: &Variant) -> bool {
-    match t {
-        ContainerType::Untyped => true,
-        ContainerType::Builtin(k) => v.kind() == *k || (*k == TypeKind::Object && matches!(v, Variant::Nil)),
-        ContainerType::Class(_) | ContainerType::Script(_) => {
-            matches!(v, Variant::Object(_) | Variant::Nil)
+/// Which engine's rules a typed container applies to what is put in it.
+#[derive(Clone, Copy)]
+enum AdmitRule {
+    /// No typed containers (Godot 2, 3, Pandemonium before 5): everything is kept.
+    Any,
+    /// Godot 4.3+: strict conversions, else dropped.
+    Godot4 { double: bool },
+    /// Pandemonium 5: exact type only.
+    Pandemonium,
+}
+
+impl AdmitRule {
+    fn admit(self, t: &ContainerType, v: Variant) -> Option<Variant> {
+        match self {
+            _ if t.is_untyped() => Some(v),
+            AdmitRule::Any => Some(v),
+            AdmitRule::Godot4 { double } => crate::typed::godot4_admit(t, v, double),
+            AdmitRule::Pandemonium => crate::typed::pandemonium_admit(t, &v).then_some(v),
         }
     }
 }
@@ -547,40 +624,134 @@ fn accepts(t: &ContainerType, v: &Variant) -> bool {
 pub(crate) struct DictBuilder {
     entries: Vec<(Variant, Variant)>,
     index: Option<std::collections::HashMap<Variant, usize>>,
+    /// Keys are looked up as the engine compares them (`None` for Godot 2: exact match).
+    string_like: Option<bool>,
 }
 
 impl DictBuilder {
     const LINEAR_MAX: usize = 16;
 
-    pub(crate) fn with_capacity(n: usize) -> Self {
-        DictBuilder { entries: Vec::with_capacity(n), index: None }
+    pub(crate) fn with_capacity(n: usize, d: Dialect) -> Self {
+        let string_like = match d.family() {
+            Family::Godot2 => None,
+            Family::Godot4 => Some(true),
+            _ => Some(false),
+        };
+        DictBuilder { entries: Vec::with_capacity(n), index: None, string_like }
+    }
+
+    fn lookup(&self, k: &Variant) -> Option<Variant> {
+        self.string_like.and_then(|s| crate::typed::lookup_key(k, s))
     }
 
     pub(crate) fn insert(&mut self, k: Variant, v: Variant) {
         if self.index.is_none() && self.entries.len() >= Self::LINEAR_MAX {
             let mut m = std::collections::HashMap::with_capacity(self.entries.capacity());
             for (i, (k, _)) in self.entries.iter().enumerate() {
-                m.insert(k.clone(), i);
+                m.insert(self.lookup(k).unwrap_or_else(|| k.clone()), i);
             }
             self.index = Some(m);
         }
-        match &mut self.index {
-            None => match self.entries.iter_mut().find(|(ek, _)| *ek == k) {
-                Some(e) => e.1 = v,
-                None => self.entries.push((k, v)),
-            },
-            Some(m) => match m.get(&k) {
-                Some(&i) => self.entries[i].1 = v,
-                None => {
-                    m.insert(k.clone(), self.entries.len());
-                    self.entries.push((k, v));
+        let lk = self.lookup(&k);
+        let key = lk.as_ref().unwrap_or(&k);
+        let found = match &self.index {
+            None => self.entries.iter().position(|(ek, _)| match self.lookup(ek) {
+                Some(l) => l == *key,
+                None => ek == key,
+            }),
+            Some(m) => m.get(key).copied(),
+        };
+        match found {
+            Some(i) => self.entries[i].1 = v,
+            None => {
+                if let Some(m) = &mut self.index {
+                    m.insert(lk.unwrap_or_else(|| k.clone()), self.entries.len());
                 }
-            },
+                self.entries.push((k, v));
+            }
         }
     }
 
     pub(crate) fn finish(self) -> Vec<(Variant, Variant)> {
         self.entries
+    }
+}
+
+/// What [`Decoder::open`] read: a whole value, or a container whose children follow.
+enum Opened {
+    Value(Variant),
+    Frame(Frame),
+}
+
+/// A container being decoded: what is built so far and how many children are left.
+enum Frame {
+    Array {
+        a: Array,
+        packed: bool,
+        left: usize,
+        rule: AdmitRule,
+    },
+    Dictionary {
+        b: DictBuilder,
+        rule: AdmitRule,
+        key_type: ContainerType,
+        value_type: ContainerType,
+        shared: bool,
+        left: usize,
+        pending_key: Option<Variant>,
+    },
+    Object {
+        class: String,
+        properties: Vec<(String, Variant)>,
+        left: usize,
+        pending_name: Option<String>,
+    },
+}
+
+impl Frame {
+    fn is_complete(&self) -> bool {
+        match self {
+            Frame::Array { left, .. } | Frame::Dictionary { left, .. } | Frame::Object { left, .. } => *left == 0,
+        }
+    }
+
+    /// Takes the next child; returns whether the container is now complete.
+    fn push(&mut self, v: Variant) -> bool {
+        match self {
+            Frame::Array { a, left, rule, .. } => {
+                // A typed array converts or drops elements that fail its type check, as the engine does.
+                if let Some(v) = rule.admit(&a.element_type, v) {
+                    a.items.push(v);
+                }
+                *left -= 1;
+            }
+            Frame::Dictionary { b, key_type, left, pending_key, rule, .. } => match pending_key.take() {
+                None => *pending_key = Some(v),
+                Some(k) => {
+                    // A typed dictionary checks (and converts) keys only; a refused key drops the pair.
+                    if let Some(k) = rule.admit(key_type, k) {
+                        b.insert(k, v);
+                    }
+                    *left -= 1;
+                }
+            },
+            Frame::Object { properties, left, pending_name, .. } => {
+                properties.push((pending_name.take().unwrap_or_default(), v));
+                *left -= 1;
+            }
+        }
+        self.is_complete()
+    }
+
+    fn finish(self) -> Variant {
+        match self {
+            Frame::Array { a, packed: false, .. } => Variant::Array(Box::new(a)),
+            Frame::Array { a, packed: true, .. } => Variant::PackedTypedArray(Box::new(a)),
+            Frame::Dictionary { b, key_type, value_type, shared, .. } => {
+                Variant::Dictionary(Box::new(Dictionary { entries: b.finish(), key_type, value_type, shared }))
+            }
+            Frame::Object { class, properties, .. } => Variant::Object(Box::new(Object::Full { class, properties })),
+        }
     }
 }
 
@@ -673,11 +844,27 @@ impl<'c, 'o> Encoder<'c, 'o> {
     }
 
     pub(crate) fn value(&mut self, v: &Variant, depth: usize) -> Result<()> {
+        self.check_depth(depth)?;
+        // Only containers recurse; this path stays small so each nesting level costs little stack.
+        match v {
+            Variant::Object(o) => self.object(o, depth),
+            Variant::Dictionary(d) => self.dictionary(d, depth),
+            Variant::Array(a) => self.array(a, false, depth),
+            Variant::PackedTypedArray(a) => self.array(a, true, depth),
+            _ => self.leaf(v),
+        }
+    }
+
+    /// A value that holds no other values.
+    #[inline(never)]
+    fn leaf(&mut self, v: &Variant) -> Result<()> {
         use TypeKind as K;
         use Variant as V;
-        self.check_depth(depth)?;
         let g2 = self.d.family() == Family::Godot2;
         match v {
+            V::Object(_) | V::Dictionary(_) | V::Array(_) | V::PackedTypedArray(_) => {
+                return Err(ErrorKind::InvalidData("container encoded as a leaf").into())
+            }
             V::Nil => self.header(K::Nil, 0)?,
             V::Bool(b) => {
                 self.header(K::Bool, 0)?;
@@ -749,16 +936,12 @@ impl<'c, 'o> Encoder<'c, 'o> {
                     self.out.put_u64(r.0);
                 }
             }
-            V::Object(o) => self.object(o, depth)?,
             V::Callable => self.header(K::Callable, 0)?,
             V::Signal(s) => {
                 self.header(K::Signal, 0)?;
                 self.out.put_str(&s.name);
                 self.out.put_u64(s.object);
             }
-            V::Dictionary(d) => self.dictionary(d, depth)?,
-            V::Array(a) => self.array(a, false, depth)?,
-            V::PackedTypedArray(a) => self.array(a, true, depth)?,
             V::PackedByteArray(b) => {
                 self.header(K::PackedByteArray, 0)?;
                 self.out.put_u32(len32(b.len())?);
@@ -911,12 +1094,17 @@ impl<'c, 'o> Encoder<'c, 'o> {
             ContainerType::Untyped => 0,
             ContainerType::Builtin(_) => 1,
             ContainerType::Class(_) => 2,
+            ContainerType::Script(_) if !self.cfg.objects_allowed() => 2,
             ContainerType::Script(_) => 3,
         }
     }
 
     fn container_type_data(&mut self, t: &ContainerType) -> Result<()> {
         match t {
+            // Without full objects the engine names every object-typed container EncodedObjectAsID.
+            ContainerType::Class(_) | ContainerType::Script(_) if !self.cfg.objects_allowed() => {
+                self.out.put_str(crate::typed::ENCODED_OBJECT_AS_ID)
+            }
             ContainerType::Untyped => {}
             ContainerType::Builtin(k) => {
                 let id = self.id(*k)?;

@@ -25,6 +25,7 @@ mod codec;
 pub mod config;
 pub mod error;
 pub mod markers;
+mod typed;
 pub mod types;
 pub mod value;
 pub mod wire;

@@ -19,7 +19,7 @@ use crate::types::TypeKind;
 /// let bytes = v.encode(&cfg).unwrap();
 /// assert_eq!(Variant::decode(&bytes, &cfg).unwrap(), v);
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 #[non_exhaustive]
 pub enum Variant {
     /// `null`.
@@ -465,8 +465,90 @@ impl From<StringName> for Variant {
     }
 }
 
+impl Clone for Variant {
+    fn clone(&self) -> Self {
+        use Variant as V;
+        // Containers first, on a small recursive path (deep values stay cheap on the stack).
+        match self {
+            V::Dictionary(a) => V::Dictionary(a.clone()),
+            V::Array(a) => V::Array(a.clone()),
+            V::PackedTypedArray(a) => V::PackedTypedArray(a.clone()),
+            V::Object(a) => V::Object(a.clone()),
+            _ => self.leaf_clone(),
+        }
+    }
+}
+
+impl Variant {
+    #[inline(never)]
+    fn leaf_clone(&self) -> Self {
+        use Variant as V;
+        match self {
+            V::Nil => V::Nil,
+            V::Bool(a) => V::Bool(a.clone()),
+            V::Int(a) => V::Int(a.clone()),
+            V::Float(a) => V::Float(a.clone()),
+            V::String(a) => V::String(a.clone()),
+            V::StringName(a) => V::StringName(a.clone()),
+            V::Vector2(a) => V::Vector2(a.clone()),
+            V::Vector2i(a) => V::Vector2i(a.clone()),
+            V::Rect2(a) => V::Rect2(a.clone()),
+            V::Rect2i(a) => V::Rect2i(a.clone()),
+            V::Vector3(a) => V::Vector3(a.clone()),
+            V::Vector3i(a) => V::Vector3i(a.clone()),
+            V::Transform2D(a) => V::Transform2D(a.clone()),
+            V::Vector4(a) => V::Vector4(a.clone()),
+            V::Vector4i(a) => V::Vector4i(a.clone()),
+            V::Plane(a) => V::Plane(a.clone()),
+            V::Quaternion(a) => V::Quaternion(a.clone()),
+            V::Aabb(a) => V::Aabb(a.clone()),
+            V::Basis(a) => V::Basis(a.clone()),
+            V::Transform3D(a) => V::Transform3D(a.clone()),
+            V::Projection(a) => V::Projection(a.clone()),
+            V::Color(a) => V::Color(a.clone()),
+            V::NodePath(a) => V::NodePath(a.clone()),
+            V::Rid(a) => V::Rid(a.clone()),
+            V::Callable => V::Callable,
+            V::Signal(a) => V::Signal(a.clone()),
+            V::PackedByteArray(a) => V::PackedByteArray(a.clone()),
+            V::PackedInt32Array(a) => V::PackedInt32Array(a.clone()),
+            V::PackedInt64Array(a) => V::PackedInt64Array(a.clone()),
+            V::PackedFloat32Array(a) => V::PackedFloat32Array(a.clone()),
+            V::PackedFloat64Array(a) => V::PackedFloat64Array(a.clone()),
+            V::PackedStringArray(a) => V::PackedStringArray(a.clone()),
+            V::PackedVector2Array(a) => V::PackedVector2Array(a.clone()),
+            V::PackedVector3Array(a) => V::PackedVector3Array(a.clone()),
+            V::PackedColorArray(a) => V::PackedColorArray(a.clone()),
+            V::PackedVector4Array(a) => V::PackedVector4Array(a.clone()),
+            V::PackedVector2iArray(a) => V::PackedVector2iArray(a.clone()),
+            V::PackedVector3iArray(a) => V::PackedVector3iArray(a.clone()),
+            V::PackedVector4iArray(a) => V::PackedVector4iArray(a.clone()),
+            V::Image(a) => V::Image(a.clone()),
+            V::InputEvent(a) => V::InputEvent(a.clone()),
+            V::Dictionary(a) => V::Dictionary(a.clone()),
+            V::Array(a) => V::Array(a.clone()),
+            V::PackedTypedArray(a) => V::PackedTypedArray(a.clone()),
+            V::Object(a) => V::Object(a.clone()),
+        }
+    }
+}
+
 impl PartialEq for Variant {
     fn eq(&self, o: &Self) -> bool {
+        use Variant as V;
+        // Containers first, on a small recursive path (deep values stay cheap on the stack).
+        match (self, o) {
+            (V::Dictionary(a), V::Dictionary(b)) => a == b,
+            (V::Array(a), V::Array(b)) | (V::PackedTypedArray(a), V::PackedTypedArray(b)) => a == b,
+            (V::Object(a), V::Object(b)) => a == b,
+            _ => self.leaf_eq(o),
+        }
+    }
+}
+
+impl Variant {
+    #[inline(never)]
+    fn leaf_eq(&self, o: &Self) -> bool {
         use Variant as V;
         match (self, o) {
             (V::Nil, V::Nil) | (V::Callable, V::Callable) => true,
@@ -493,10 +575,7 @@ impl PartialEq for Variant {
             (V::Color(a), V::Color(b)) => a == b,
             (V::NodePath(a), V::NodePath(b)) => a == b,
             (V::Rid(a), V::Rid(b)) => a == b,
-            (V::Object(a), V::Object(b)) => a == b,
             (V::Signal(a), V::Signal(b)) => a == b,
-            (V::Dictionary(a), V::Dictionary(b)) => a == b,
-            (V::Array(a), V::Array(b)) => a == b,
             (V::PackedByteArray(a), V::PackedByteArray(b)) => a == b,
             (V::PackedInt32Array(a), V::PackedInt32Array(b)) => a == b,
             (V::PackedInt64Array(a), V::PackedInt64Array(b)) => a == b,
@@ -510,7 +589,6 @@ impl PartialEq for Variant {
             (V::PackedVector2iArray(a), V::PackedVector2iArray(b)) => a == b,
             (V::PackedVector3iArray(a), V::PackedVector3iArray(b)) => a == b,
             (V::PackedVector4iArray(a), V::PackedVector4iArray(b)) => a == b,
-            (V::PackedTypedArray(a), V::PackedTypedArray(b)) => a == b,
             (V::Image(a), V::Image(b)) => a == b,
             (V::InputEvent(a), V::InputEvent(b)) => a == b,
             _ => false,

@@ -1,0 +1,1469 @@
+//! The serde [`Serializer`]: any `T: Serialize` to the bytes `var_to_bytes` gives for the equivalent Godot
+//! value (see the crate docs for the mapping table).
+//!
+//! It writes with the wire layer and follows the same rules as [`Variant::encode`](crate::Variant::encode):
+//! int 32-bit unless outside i32, float 32-bit iff exactly representable, no header flags in Godot 2, type
+//! ids from the dialect's table. Marker types (see [`markers`](crate::markers), [`packed`](crate::packed))
+//! announce themselves with `$godot_bin::` struct names and are written as the native Godot type; where a
+//! whole fixed-size value is known it is handed to the one [`Variant`] encoder.
+
+use serde::ser::{self, Serialize};
+
+use crate::config::{Config, Dialect};
+use crate::error::{Error, ErrorKind, Result};
+use crate::markers::*;
+use crate::types::TypeKind;
+use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+use crate::wire::{narrow_exact, narrow_like_engine, pad_len, widen_exact, widen_like_engine, WriteExt, FLAG_64};
+
+/// The prefix of every magic struct name the markers use.
+pub(crate) const MAGIC: &str = "$godot_bin::";
+
+impl ser::Error for Error {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        ErrorKind::Message(msg.to_string()).into()
+    }
+}
+
+/// Serializes Rust values as Godot Variants into a `Vec<u8>`.
+///
+/// Most users call [`to_vec`](crate::to_vec) / [`to_vec_with`](crate::to_vec_with); the serializer itself
+/// lets several values be appended to one buffer.
+///
+/// ```
+/// use serde::Serialize;
+/// let cfg = godot_bin::Config::default();
+/// let mut out = Vec::new();
+/// 7i32.serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
+/// "a".serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
+/// assert_eq!(out, [2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub struct Serializer<'a> {
+    out: &'a mut Vec<u8>,
+    cfg: &'a Config,
+    d: Dialect,
+    depth: usize,
+}
+
+impl<'a> Serializer<'a> {
+    /// A serializer appending to `out` with `cfg`.
+    pub fn new(out: &'a mut Vec<u8>, cfg: &'a Config) -> Self {
+        Serializer { out, cfg, d: cfg.dialect(), depth: 0 }
+    }
+
+    fn id(&self, kind: TypeKind) -> Result<u32> {
+        self.d.type_id(kind).ok_or_else(|| ErrorKind::Unsupported { what: kind.name(), dialect: self.d }.into())
+    }
+
+    fn header(&mut self, kind: TypeKind, flags: u32) -> Result<()> {
+        let id = self.id(kind)?;
+        let flags = if self.d.has_flags() { flags } else { 0 };
+        self.out.put_u32(id | flags);
+        Ok(())
+    }
+
+    fn err_at(&self, kind: ErrorKind) -> Error {
+        Error::at(kind, self.out.len())
+    }
+
+    fn int(&mut self, i: i64) -> Result<()> {
+        if !self.d.has_flags() || (i >= i32::MIN as i64 && i <= i32::MAX as i64) {
+            self.header(TypeKind::Int, 0)?;
+            self.out.put_u32(i as i32 as u32);
+        } else {
+            self.header(TypeKind::Int, FLAG_64)?;
+            self.out.put_u64(i as u64);
+        }
+        Ok(())
+    }
+
+    fn float(&mut self, f: f64) -> Result<()> {
+        // The engines' rule: 32 bits iff `(double)(float)v == v`, so NaN always takes 64 bits.
+        let narrow = narrow_like_engine(f);
+        if !self.d.has_flags() || narrow as f64 == f {
+            self.header(TypeKind::Float, 0)?;
+            self.out.put_f32(narrow);
+        } else {
+            self.header(TypeKind::Float, FLAG_64)?;
+            self.out.put_f64(f);
+        }
+        Ok(())
+    }
+
+    fn variant(&mut self, v: &Variant) -> Result<()> {
+        if self.depth > self.cfg.depth_limit() {
+            return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
+        }
+        v.encode_into(self.out, self.cfg)
+    }
+
+    /// Starts a container (Array or Dictionary) at the current depth: checks the depth limit.
+    fn enter(&mut self) -> Result<()> {
+        if self.depth > self.cfg.depth_limit() {
+            return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// A container header and a placeholder count; returns the count's offset.
+    fn open(&mut self, kind: TypeKind) -> Result<usize> {
+        self.enter()?;
+        self.header(kind, 0)?;
+        let at = self.out.len();
+        self.out.put_u32(0);
+        Ok(at)
+    }
+
+    /// An element of the current container: a full value one level deeper.
+    fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        if self.depth > self.cfg.depth_limit() {
+            return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
+        }
+        v.serialize(&mut *self)
+    }
+
+    fn patch_count(&mut self, at: usize, n: usize, keep_bits: u32) -> Result<()> {
+        let n = len32(n)?;
+        let word = u32::from_le_bytes(self.out[at..at + 4].try_into().expect("4 bytes")) & keep_bits;
+        self.out[at..at + 4].copy_from_slice(&(word | n).to_le_bytes());
+        Ok(())
+    }
+
+    /// `{name: value}`: the shape of non-unit enum variants.
+    fn tagged<T: ?Sized + Serialize>(&mut self, variant: &str, value: &T) -> Result<()> {
+        self.enter()?;
+        self.header(TypeKind::Dictionary, 0)?;
+        self.out.put_u32(1);
+        self.header(TypeKind::String, 0)?;
+        self.out.put_str(variant);
+        self.element(value)?;
+        self.depth -= 1;
+        Ok(())
+    }
+
+    fn magic_newtype<T: ?Sized + Serialize>(&mut self, name: &str, value: &T) -> Result<()> {
+        match name {
+            "StringName" => {
+                let s = capture_str(value)?;
+                self.header(TypeKind::StringName, 0)?;
+                self.out.put_str(&s);
+            }
+            "NodePath" => {
+                let s = capture_str(value)?;
+                let p = if self.d == Dialect::Godot2 { NodePath::parse_godot2(&s) } else { NodePath::parse(&s) };
+                self.variant(&Variant::NodePath(Box::new(p)))?;
+            }
+            "Rid" => {
+                let id = capture_u64(value)?;
+                self.variant(&Variant::Rid(Rid(id)))?;
+            }
+            "ObjectId" => {
+                let id = capture_u64(value)?;
+                let o = if id == 0 { Object::Null } else { Object::InstanceId(id) };
+                self.variant(&Variant::Object(Box::new(o)))?;
+            }
+            _ => match packed_kind(name) {
+                Some(kind) => self.packed(kind, value)?,
+                None => value.serialize(&mut *self)?,
+            },
+        }
+        Ok(())
+    }
+
+    fn packed<T: ?Sized + Serialize>(&mut self, kind: TypeKind, value: &T) -> Result<()> {
+        let wide = match kind {
+            TypeKind::PackedVector2Array | TypeKind::PackedVector3Array | TypeKind::PackedVector4Array => {
+                math_wide(self.cfg, kind)?
+            }
+            _ => false,
+        };
+        self.header(kind, if wide { FLAG_64 } else { 0 })?;
+        let at = self.out.len();
+        self.out.put_u32(0);
+        let mut p = PackedSer { out: self.out, kind, wide, count: 0 };
+        value.serialize(&mut p)?;
+        let n = p.count;
+        if kind == TypeKind::PackedByteArray {
+            let len = self.out.len() - at - 4;
+            self.out.put_zeros(pad_len(len));
+        }
+        self.patch_count(at, n, 0)
+    }
+
+    fn magic_struct(&mut self, name: &str) -> Result<MagicStruct> {
+        Ok(match name {
+            "Array" | "Dictionary" | "Object" => MagicStruct::Container(ContainerState::new(name)),
+            "Signal" | "Image" | "InputEvent" | "NodePathParts" => MagicStruct::Fields(name_static(name), Vec::new()),
+            _ => match math_kind(name) {
+                Some(kind) => MagicStruct::Math(kind, Flat::default()),
+                None => MagicStruct::Plain,
+            },
+        })
+    }
+}
+
+fn name_static(name: &str) -> &'static str {
+    match name {
+        "Signal" => "Signal",
+        "Image" => "Image",
+        "InputEvent" => "InputEvent",
+        _ => "NodePathParts",
+    }
+}
+
+/// Whether math types go out as f64 with the 64-bit flag (Godot 4 double builds), as the core encoder does.
+pub(crate) fn math_wide(cfg: &Config, kind: TypeKind) -> Result<bool> {
+    let d = cfg.dialect();
+    if !(cfg.is_double_precision() && d.math_flag()) {
+        return Ok(false);
+    }
+    if d.vector4_flag_bug() && matches!(kind, TypeKind::Vector4 | TypeKind::Projection | TypeKind::PackedVector4Array) {
+        return Err(ErrorKind::Unsupported {
+            what: "Vector4/Projection in a double-precision build (Godot 4.0/4.1 write them without the 64-bit flag, unreadable by any engine)",
+            dialect: d,
+        }
+        .into());
+    }
+    Ok(true)
+}
+
+/// A length that must fit the wire's 31-bit counts.
+fn len32(n: usize) -> Result<u32> {
+    if n > i32::MAX as usize {
+        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
+    }
+    Ok(n as u32)
+}
+
+/// The math / fixed-size marker kinds, by magic name.
+pub(crate) fn math_kind(name: &str) -> Option<TypeKind> {
+    use TypeKind as K;
+    Some(match name {
+        "Vector2" => K::Vector2,
+        "Vector2i" => K::Vector2i,
+        "Rect2" => K::Rect2,
+        "Rect2i" => K::Rect2i,
+        "Vector3" => K::Vector3,
+        "Vector3i" => K::Vector3i,
+        "Transform2D" => K::Transform2D,
+        "Vector4" => K::Vector4,
+        "Vector4i" => K::Vector4i,
+        "Plane" => K::Plane,
+        "Quaternion" => K::Quaternion,
+        "Aabb" => K::Aabb,
+        "Basis" => K::Basis,
+        "Transform3D" => K::Transform3D,
+        "Projection" => K::Projection,
+        "Color" => K::Color,
+        _ => return None,
+    })
+}
+
+/// The packed array kinds, by magic name.
+pub(crate) fn packed_kind(name: &str) -> Option<TypeKind> {
+    use TypeKind as K;
+    Some(match name {
+        "PackedByteArray" => K::PackedByteArray,
+        "PackedInt32Array" => K::PackedInt32Array,
+        "PackedInt64Array" => K::PackedInt64Array,
+        "PackedFloat32Array" => K::PackedFloat32Array,
+        "PackedFloat64Array" => K::PackedFloat64Array,
+        "PackedStringArray" => K::PackedStringArray,
+        "PackedVector2Array" => K::PackedVector2Array,
+        "PackedVector3Array" => K::PackedVector3Array,
+        "PackedColorArray" => K::PackedColorArray,
+        "PackedVector4Array" => K::PackedVector4Array,
+        "PackedVector2iArray" => K::PackedVector2iArray,
+        "PackedVector3iArray" => K::PackedVector3iArray,
+        "PackedVector4iArray" => K::PackedVector4iArray,
+        _ => return None,
+    })
+}
+
+/// Number of components of a fixed-size kind.
+fn components(kind: TypeKind) -> usize {
+    use TypeKind as K;
+    match kind {
+        K::Vector2 | K::Vector2i | K::PackedVector2Array | K::PackedVector2iArray => 2,
+        K::Vector3 | K::Vector3i | K::PackedVector3Array | K::PackedVector3iArray => 3,
+        K::Rect2 | K::Rect2i | K::Vector4 | K::Vector4i | K::Plane | K::Quaternion | K::Color => 4,
+        K::PackedVector4Array | K::PackedVector4iArray | K::PackedColorArray => 4,
+        K::Transform2D | K::Aabb => 6,
+        K::Basis => 9,
+        K::Transform3D => 12,
+        K::Projection => 16,
+        _ => 1,
+    }
+}
+
+/// The value of a fixed-size kind from its flattened components.
+fn math_value(kind: TypeKind, r: &[f64]) -> Variant {
+    use TypeKind as K;
+    let i = |k: usize| r[k] as i32;
+    let c = |k: usize| narrow_exact(r[k]);
+    match kind {
+        K::Vector2 => Variant::Vector2(Vector2::new(r[0], r[1])),
+        K::Vector2i => Variant::Vector2i(Vector2i::new(i(0), i(1))),
+        K::Rect2 => Variant::Rect2(Rect2::new(Vector2::new(r[0], r[1]), Vector2::new(r[2], r[3]))),
+        K::Rect2i => Variant::Rect2i(Rect2i::new(Vector2i::new(i(0), i(1)), Vector2i::new(i(2), i(3)))),
+        K::Vector3 => Variant::Vector3(Vector3::new(r[0], r[1], r[2])),
+        K::Vector3i => Variant::Vector3i(Vector3i::new(i(0), i(1), i(2))),
+        K::Transform2D => Variant::Transform2D(Box::new(Transform2D::from_reals(r))),
+        K::Vector4 => Variant::Vector4(Vector4::new(r[0], r[1], r[2], r[3])),
+        K::Vector4i => Variant::Vector4i(Vector4i::new(i(0), i(1), i(2), i(3))),
+        K::Plane => Variant::Plane(Plane::from_reals(r)),
+        K::Quaternion => Variant::Quaternion(Quaternion::new(r[0], r[1], r[2], r[3])),
+        K::Aabb => Variant::Aabb(Box::new(Aabb::from_reals(r))),
+        K::Basis => Variant::Basis(Box::new(Basis::from_reals(r))),
+        K::Transform3D => Variant::Transform3D(Box::new(Transform3D::from_reals(r))),
+        K::Projection => Variant::Projection(Box::new(Projection::from_reals(r))),
+        _ => Variant::Color(Color::new(c(0), c(1), c(2), c(3))),
+    }
+}
+
+fn is_int_kind(kind: TypeKind) -> bool {
+    use TypeKind as K;
+    matches!(kind, K::Vector2i | K::Vector3i | K::Vector4i | K::Rect2i)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The main serializer.
+
+impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'s, 'a>;
+    type SerializeTuple = Compound<'s, 'a>;
+    type SerializeTupleStruct = Compound<'s, 'a>;
+    type SerializeTupleVariant = Compound<'s, 'a>;
+    type SerializeMap = Compound<'s, 'a>;
+    type SerializeStruct = StructCompound<'s, 'a>;
+    type SerializeStructVariant = StructCompound<'s, 'a>;
+
+    fn serialize_bool(self, v: bool) -> Result<()> {
+        self.header(TypeKind::Bool, 0)?;
+        self.out.put_u32(v as u32);
+        Ok(())
+    }
+    fn serialize_i8(self, v: i8) -> Result<()> {
+        self.int(v as i64)
+    }
+    fn serialize_i16(self, v: i16) -> Result<()> {
+        self.int(v as i64)
+    }
+    fn serialize_i32(self, v: i32) -> Result<()> {
+        self.int(v as i64)
+    }
+    fn serialize_i64(self, v: i64) -> Result<()> {
+        self.int(v)
+    }
+    fn serialize_i128(self, v: i128) -> Result<()> {
+        let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v)))?;
+        self.int(i)
+    }
+    fn serialize_u8(self, v: u8) -> Result<()> {
+        self.int(v as i64)
+    }
+    fn serialize_u16(self, v: u16) -> Result<()> {
+        self.int(v as i64)
+    }
+    fn serialize_u32(self, v: u32) -> Result<()> {
+        self.int(v as i64)
+    }
+    fn serialize_u64(self, v: u64) -> Result<()> {
+        let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v as i128)))?;
+        self.int(i)
+    }
+    fn serialize_u128(self, v: u128) -> Result<()> {
+        let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v.min(i128::MAX as u128) as i128)))?;
+        self.int(i)
+    }
+    fn serialize_f32(self, v: f32) -> Result<()> {
+        self.float(widen_like_engine(v))
+    }
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        self.float(v)
+    }
+    fn serialize_char(self, v: char) -> Result<()> {
+        self.serialize_str(v.encode_utf8(&mut [0u8; 4]))
+    }
+    fn serialize_str(self, v: &str) -> Result<()> {
+        self.header(TypeKind::String, 0)?;
+        self.out.put_str(v);
+        Ok(())
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<()> {
+        self.header(TypeKind::PackedByteArray, 0)?;
+        self.out.put_u32(len32(v.len())?);
+        self.out.extend_from_slice(v);
+        self.out.put_zeros(pad_len(v.len()));
+        Ok(())
+    }
+    fn serialize_none(self) -> Result<()> {
+        self.header(TypeKind::Nil, 0)
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<()> {
+        self.header(TypeKind::Nil, 0)
+    }
+    fn serialize_unit_struct(self, name: &'static str) -> Result<()> {
+        match name.strip_prefix(MAGIC) {
+            Some("Callable") => self.variant(&Variant::Callable),
+            Some("ObjectNull") => self.variant(&Variant::Object(Box::new(Object::Null))),
+            _ => self.header(TypeKind::Nil, 0),
+        }
+    }
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
+        self.serialize_str(variant)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result<()> {
+        match name.strip_prefix(MAGIC) {
+            Some(m) => self.magic_newtype(m, value),
+            None => value.serialize(self),
+        }
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.tagged(variant, value)
+    }
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'s, 'a>> {
+        let at = self.open(TypeKind::Array)?;
+        Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'s, 'a>> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'s, 'a>> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Compound<'s, 'a>> {
+        self.enter()?;
+        self.header(TypeKind::Dictionary, 0)?;
+        self.out.put_u32(1);
+        self.serialize_str(variant)?;
+        let at = self.open(TypeKind::Array)?;
+        Ok(Compound { ser: self, count_at: at, n: 0, closes: 2, keep_bits: 0 })
+    }
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'s, 'a>> {
+        let at = self.open(TypeKind::Dictionary)?;
+        Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
+    }
+    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<StructCompound<'s, 'a>> {
+        if let Some(m) = name.strip_prefix(MAGIC) {
+            match self.magic_struct(m)? {
+                MagicStruct::Plain => {}
+                magic => return Ok(StructCompound { ser: self, count_at: 0, n: 0, closes: 0, magic }),
+            }
+        }
+        let at = self.open(TypeKind::Dictionary)?;
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, magic: MagicStruct::Plain })
+    }
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<StructCompound<'s, 'a>> {
+        self.enter()?;
+        self.header(TypeKind::Dictionary, 0)?;
+        self.out.put_u32(1);
+        self.serialize_str(variant)?;
+        let at = self.open(TypeKind::Dictionary)?;
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, magic: MagicStruct::Plain })
+    }
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+}
+
+/// Arrays, dictionaries and enum variants holding them: counts are back-patched at the end.
+#[doc(hidden)]
+pub struct Compound<'s, 'a> {
+    ser: &'s mut Serializer<'a>,
+    count_at: usize,
+    n: usize,
+    /// Containers opened (2 for a tuple variant: the wrapping Dictionary and the Array).
+    closes: usize,
+    keep_bits: u32,
+}
+
+impl Compound<'_, '_> {
+    fn finish(self, n: usize) -> Result<()> {
+        self.ser.patch_count(self.count_at, n, self.keep_bits)?;
+        self.ser.depth -= self.closes;
+        Ok(())
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.ser.element(value)?;
+        self.n += 1;
+        Ok(())
+    }
+    fn end(self) -> Result<()> {
+        let n = self.n;
+        self.finish(n)
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<()> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+impl ser::SerializeTupleStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<()> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+impl ser::SerializeTupleVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<()> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+impl ser::SerializeMap for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
+        self.ser.element(key)
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.ser.element(value)?;
+        self.n += 1;
+        Ok(())
+    }
+    fn end(self) -> Result<()> {
+        let n = self.n;
+        self.finish(n)
+    }
+}
+
+/// What a `$godot_bin::` struct is being collected into.
+#[doc(hidden)]
+pub enum MagicStruct {
+    /// An ordinary struct: a Dictionary with String keys.
+    Plain,
+    /// A fixed-size math type: its numeric components, flattened.
+    Math(TypeKind, Flat),
+    /// Signal, Image, InputEvent, NodePath parts: captured fields, built at the end.
+    Fields(&'static str, Vec<(&'static str, Cap)>),
+    /// Typed Array/Dictionary, full Object: header fields captured, then the elements streamed.
+    Container(ContainerState),
+}
+
+/// Typed containers and full objects in progress.
+#[doc(hidden)]
+pub struct ContainerState {
+    what: &'static str,
+    fields: Vec<(&'static str, Cap)>,
+}
+
+impl ContainerState {
+    fn new(name: &str) -> Self {
+        let what = match name {
+            "Array" => "Array",
+            "Dictionary" => "Dictionary",
+            _ => "Object",
+        };
+        ContainerState { what, fields: Vec::new() }
+    }
+
+    fn get(&self, k: &str) -> Option<&Cap> {
+        self.fields.iter().find(|(n, _)| *n == k).map(|(_, c)| c)
+    }
+}
+
+/// Structs: a Dictionary with String keys in field order, or a marker type.
+#[doc(hidden)]
+pub struct StructCompound<'s, 'a> {
+    ser: &'s mut Serializer<'a>,
+    count_at: usize,
+    n: usize,
+    closes: usize,
+    magic: MagicStruct,
+}
+
+impl ser::SerializeStruct for StructCompound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        match &mut self.magic {
+            MagicStruct::Plain => {
+                if self.ser.depth > self.ser.cfg.depth_limit() {
+                    return Err(self.ser.err_at(ErrorKind::TooDeep { max: self.ser.cfg.depth_limit() }));
+                }
+                self.ser.header(TypeKind::String, 0)?;
+                self.ser.out.put_str(key);
+                self.ser.element(value)?;
+                self.n += 1;
+            }
+            MagicStruct::Math(_, flat) => value.serialize(&mut *flat)?,
+            MagicStruct::Fields(_, fields) => fields.push((key, capture(value)?)),
+            MagicStruct::Container(st) => {
+                if matches!(key, "items" | "entries" | "properties") {
+                    let st = std::mem::replace(st, ContainerState::new("Array"));
+                    container_body(self.ser, st, value)?;
+                } else {
+                    st.fields.push((key, capture(value)?));
+                }
+            }
+        }
+        Ok(())
+    }
+    fn end(self) -> Result<()> {
+        match self.magic {
+            MagicStruct::Plain => {
+                self.ser.patch_count(self.count_at, self.n, 0)?;
+                self.ser.depth -= self.closes;
+                Ok(())
+            }
+            MagicStruct::Math(kind, flat) => {
+                if flat.n != components(kind) {
+                    return Err(ErrorKind::InvalidData("wrong number of components in a math type").into());
+                }
+                if is_int_kind(kind) && flat.vals[..flat.n].iter().any(|&x| x != x as i32 as f64) {
+                    return Err(ErrorKind::InvalidData("integer vector component out of i32 range").into());
+                }
+                self.ser.variant(&math_value(kind, &flat.vals[..flat.n]))
+            }
+            MagicStruct::Fields(what, fields) => {
+                let v = build_fields(what, &fields)?;
+                self.ser.variant(&v)
+            }
+            MagicStruct::Container(_) => Ok(()),
+        }
+    }
+}
+
+impl ser::SerializeStructVariant for StructCompound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        ser::SerializeStruct::serialize_field(self, key, value)
+    }
+    fn end(self) -> Result<()> {
+        ser::SerializeStruct::end(self)
+    }
+}
+
+fn field<'c>(fields: &'c [(&'static str, Cap)], k: &str) -> Option<&'c Cap> {
+    fields.iter().find(|(n, _)| *n == k).map(|(_, c)| c)
+}
+
+fn bad(what: &'static str) -> Error {
+    ErrorKind::InvalidData(what).into()
+}
+
+fn cap_u32(c: Option<&Cap>) -> Result<u32> {
+    match c {
+        Some(Cap::Int(i)) => u32::try_from(*i).map_err(|_| ErrorKind::IntegerOutOfRange(*i).into()),
+        _ => Err(bad("expected an integer field")),
+    }
+}
+
+fn cap_str(c: Option<&Cap>) -> Result<&str> {
+    match c {
+        Some(Cap::Str(s)) => Ok(s),
+        _ => Err(bad("expected a string field")),
+    }
+}
+
+fn cap_strs(c: Option<&Cap>) -> Result<Vec<String>> {
+    match c {
+        Some(Cap::Seq(v)) => v.iter().map(|c| cap_str(Some(c)).map(str::to_owned)).collect(),
+        _ => Err(bad("expected a list of strings")),
+    }
+}
+
+fn cap_bool(c: Option<&Cap>) -> bool {
+    matches!(c, Some(Cap::Bool(true)))
+}
+
+fn build_fields(what: &str, f: &[(&'static str, Cap)]) -> Result<Variant> {
+    Ok(match what {
+        "Signal" => {
+            let name = cap_str(field(f, "name"))?.to_owned();
+            let object = match field(f, "object") {
+                Some(Cap::Int(i)) => u64::try_from(*i).map_err(|_| Error::from(ErrorKind::IntegerOutOfRange(*i)))?,
+                _ => return Err(bad("Signal object must be an integer")),
+            };
+            Variant::Signal(Signal { name, object })
+        }
+        "Image" => {
+            let data = match field(f, "data") {
+                Some(Cap::Bytes(b)) => b.clone(),
+                Some(Cap::Seq(s)) => s
+                    .iter()
+                    .map(|c| match c {
+                        Cap::Int(i) => u8::try_from(*i).map_err(|_| ErrorKind::IntegerOutOfRange(*i).into()),
+                        _ => Err(bad("Image data must be bytes")),
+                    })
+                    .collect::<Result<Vec<u8>>>()?,
+                _ => return Err(bad("Image data must be bytes")),
+            };
+            Variant::Image(Box::new(Image {
+                format: cap_u32(field(f, "format"))?,
+                mipmaps: cap_u32(field(f, "mipmaps"))?,
+                width: cap_u32(field(f, "width"))?,
+                height: cap_u32(field(f, "height"))?,
+                data,
+            }))
+        }
+        "InputEvent" => {
+            let device = cap_u32(field(f, "device"))?;
+            let t = cap_u32(field(f, "type"))?;
+            let xs = match field(f, "fields") {
+                Some(Cap::Seq(s)) => s.iter().map(|c| cap_u32(Some(c))).collect::<Result<Vec<u32>>>()?,
+                _ => Vec::new(),
+            };
+            Variant::InputEvent(InputEvent { device, data: input_event_data(t, &xs) })
+        }
+        _ => Variant::NodePath(Box::new(NodePath {
+            names: cap_strs(field(f, "names"))?,
+            subnames: cap_strs(field(f, "subnames"))?,
+            absolute: cap_bool(field(f, "absolute")),
+            property: match field(f, "property") {
+                Some(Cap::Str(s)) => Some(s.clone()),
+                _ => None,
+            },
+        })),
+    })
+}
+
+/// A Godot 2 InputEvent's data from its type number and wire fields.
+pub(crate) fn input_event_data(t: u32, xs: &[u32]) -> InputEventData {
+    let x = |i: usize| xs.get(i).copied().unwrap_or(0);
+    match t {
+        0 => InputEventData::None,
+        1 => InputEventData::Key { modifiers: x(0), scancode: x(1) },
+        2 => InputEventData::MouseMotion,
+        3 => InputEventData::MouseButton { button_index: x(0) },
+        4 => InputEventData::JoystickMotion { axis: x(0), value_bits: x(1) },
+        5 => InputEventData::JoystickButton { button_index: x(0) },
+        6 => InputEventData::ScreenTouch { index: x(0) },
+        7 => InputEventData::ScreenDrag,
+        8 => InputEventData::Action,
+        other => InputEventData::Other(other),
+    }
+}
+
+/// A captured [`ContainerType`] (see `serde_markers`: an externally tagged enum).
+fn cap_container_type(c: Option<&Cap>) -> Result<ContainerType> {
+    Ok(match c {
+        None | Some(Cap::Unit) => ContainerType::Untyped,
+        Some(Cap::Str(s)) if s == "Untyped" => ContainerType::Untyped,
+        Some(Cap::Tagged(tag, inner)) => {
+            let s = cap_str(Some(inner))?;
+            match tag.as_str() {
+                "Builtin" => ContainerType::Builtin(
+                    crate::serde_markers::kind_from_name(s).ok_or_else(|| bad("unknown type name in ContainerType"))?,
+                ),
+                "Class" => ContainerType::Class(s.to_owned()),
+                "Script" => ContainerType::Script(s.to_owned()),
+                _ => return Err(bad("unknown ContainerType variant")),
+            }
+        }
+        _ => return Err(bad("invalid ContainerType")),
+    })
+}
+
+/// Writes a typed Array/Dictionary or a full Object: the header through the core encoder (an empty value of
+/// the same type), then the elements, then the count patched in.
+fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: ContainerState, value: &T) -> Result<()> {
+    let shared = cap_bool(st.get("shared"));
+    match st.what {
+        "Object" => {
+            let class = cap_str(st.get("class"))?.to_owned();
+            if !ser.cfg.objects_allowed() {
+                return Err(ser.err_at(ErrorKind::ObjectsNotAllowed));
+            }
+            if ser.d == Dialect::Godot2 {
+                // Godot 2 writes objects as a bare header; the properties are checked but dropped.
+                ser.variant(&Variant::Object(Box::new(Object::Full { class: String::new(), properties: vec![] })))?;
+                let mut scratch = Vec::new();
+                let mut s2 = Serializer { out: &mut scratch, cfg: ser.cfg, d: ser.d, depth: ser.depth };
+                return value.serialize(&mut ContainerSer { ser: &mut s2, count_at: None, object: true });
+            }
+            ser.enter()?;
+            ser.header(TypeKind::Object, 0)?;
+            ser.out.put_str(&class);
+            let at = ser.out.len();
+            ser.out.put_u32(0);
+            value.serialize(&mut ContainerSer { ser: &mut *ser, count_at: Some(at), object: true })?;
+            ser.depth -= 1;
+            Ok(())
+        }
+        "Array" => {
+            let element_type = cap_container_type(st.get("element_type"))?;
+            let packed = cap_bool(st.get("packed"));
+            let a = Box::new(Array { items: vec![], element_type, shared });
+            ser.variant(&if packed { Variant::PackedTypedArray(a) } else { Variant::Array(a) })?;
+            let at = ser.out.len() - 4;
+            ser.enter()?;
+            value.serialize(&mut ContainerSer { ser: &mut *ser, count_at: Some(at), object: false })?;
+            ser.depth -= 1;
+            Ok(())
+        }
+        _ => {
+            let key_type = cap_container_type(st.get("key_type"))?;
+            let value_type = cap_container_type(st.get("value_type"))?;
+            ser.variant(&Variant::Dictionary(Box::new(Dictionary { entries: vec![], key_type, value_type, shared })))?;
+            let at = ser.out.len() - 4;
+            ser.enter()?;
+            value.serialize(&mut ContainerSer { ser: &mut *ser, count_at: Some(at), object: false })?;
+            ser.depth -= 1;
+            Ok(())
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Helper serializers. Each accepts only the shapes its marker produces; anything else is an error.
+
+macro_rules! reject {
+    ($msg:expr; $($name:ident($($arg:ident: $t:ty),*)),* $(,)?) => {$(
+        fn $name(self, $(_: $t),*) -> Result<Self::Ok> { Err(bad($msg)) }
+    )*};
+}
+
+macro_rules! reject_compounds {
+    ($msg:expr) => {
+        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Self::Ok> {
+            Err(bad($msg))
+        }
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result<Self::Ok> {
+            Err(bad($msg))
+        }
+        fn serialize_tuple_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: usize,
+        ) -> Result<Self::SerializeTupleVariant> {
+            Err(bad($msg))
+        }
+        fn serialize_struct_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: usize,
+        ) -> Result<Self::SerializeStructVariant> {
+            Err(bad($msg))
+        }
+    };
+}
+
+/// The numeric components of a math type, flattened in field order (nested structs and arrays included).
+#[doc(hidden)]
+#[derive(Default)]
+pub struct Flat {
+    vals: [f64; 16],
+    n: usize,
+}
+
+impl Flat {
+    fn push(&mut self, x: f64) -> Result<()> {
+        if self.n >= 16 {
+            return Err(bad("too many components in a math type"));
+        }
+        self.vals[self.n] = x;
+        self.n += 1;
+        Ok(())
+    }
+}
+
+const FLAT_MSG: &str = "math type components must be numbers";
+
+impl<'f> ser::Serializer for &'f mut Flat {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = &'f mut Flat;
+    type SerializeTuple = &'f mut Flat;
+    type SerializeTupleStruct = &'f mut Flat;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = ser::Impossible<(), Error>;
+    type SerializeStruct = &'f mut Flat;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        self.push(v)
+    }
+    fn serialize_f32(self, v: f32) -> Result<()> {
+        self.push(widen_exact(v))
+    }
+    fn serialize_i64(self, v: i64) -> Result<()> {
+        self.push(v as f64)
+    }
+    fn serialize_i32(self, v: i32) -> Result<()> {
+        self.push(v as f64)
+    }
+    fn serialize_i16(self, v: i16) -> Result<()> {
+        self.push(v as f64)
+    }
+    fn serialize_i8(self, v: i8) -> Result<()> {
+        self.push(v as f64)
+    }
+    fn serialize_u8(self, v: u8) -> Result<()> {
+        self.push(v as f64)
+    }
+    fn serialize_u16(self, v: u16) -> Result<()> {
+        self.push(v as f64)
+    }
+    fn serialize_u32(self, v: u32) -> Result<()> {
+        self.push(v as f64)
+    }
+    fn serialize_u64(self, v: u64) -> Result<()> {
+        self.push(v as f64)
+    }
+    reject!(FLAT_MSG; serialize_bool(v: bool), serialize_char(v: char), serialize_str(v: &str),
+        serialize_bytes(v: &[u8]), serialize_none(), serialize_unit(), serialize_unit_struct(n: &'static str),
+        serialize_unit_variant(n: &'static str, i: u32, v: &'static str));
+    reject_compounds!(FLAT_MSG);
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<()> {
+        v.serialize(self)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self> {
+        Ok(self)
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self> {
+        Ok(self)
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self> {
+        Ok(self)
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(bad(FLAT_MSG))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self> {
+        Ok(self)
+    }
+}
+
+impl ser::SerializeSeq for &mut Flat {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Result<()> {
+        Ok(())
+    }
+}
+impl ser::SerializeTuple for &mut Flat {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Result<()> {
+        Ok(())
+    }
+}
+impl ser::SerializeTupleStruct for &mut Flat {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Result<()> {
+        Ok(())
+    }
+}
+impl ser::SerializeStruct for &mut Flat {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, _: &'static str, v: &T) -> Result<()> {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// A small captured value: the non-element fields of marker structs.
+#[doc(hidden)]
+#[derive(Debug, Clone)]
+pub enum Cap {
+    Unit,
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+    Str(String),
+    Bytes(Vec<u8>),
+    Seq(Vec<Cap>),
+    Tagged(String, Box<Cap>),
+}
+
+fn capture<T: ?Sized + Serialize>(v: &T) -> Result<Cap> {
+    v.serialize(CapSer)
+}
+
+fn capture_str<T: ?Sized + Serialize>(v: &T) -> Result<String> {
+    match capture(v)? {
+        Cap::Str(s) => Ok(s),
+        _ => Err(bad("expected a string")),
+    }
+}
+
+fn capture_u64<T: ?Sized + Serialize>(v: &T) -> Result<u64> {
+    match capture(v)? {
+        Cap::Int(i) => u64::try_from(i).map_err(|_| ErrorKind::IntegerOutOfRange(i).into()),
+        _ => Err(bad("expected an integer")),
+    }
+}
+
+const CAP_MSG: &str = "unsupported value in a marker field";
+
+struct CapSer;
+
+#[doc(hidden)]
+pub struct CapSeq(Vec<Cap>);
+
+impl ser::Serializer for CapSer {
+    type Ok = Cap;
+    type Error = Error;
+    type SerializeSeq = CapSeq;
+    type SerializeTuple = CapSeq;
+    type SerializeTupleStruct = CapSeq;
+    type SerializeTupleVariant = ser::Impossible<Cap, Error>;
+    type SerializeMap = ser::Impossible<Cap, Error>;
+    type SerializeStruct = ser::Impossible<Cap, Error>;
+    type SerializeStructVariant = ser::Impossible<Cap, Error>;
+
+    fn serialize_bool(self, v: bool) -> Result<Cap> {
+        Ok(Cap::Bool(v))
+    }
+    fn serialize_i8(self, v: i8) -> Result<Cap> {
+        Ok(Cap::Int(v as i128))
+    }
+    fn serialize_i16(self, v: i16) -> Result<Cap> {
+        Ok(Cap::Int(v as i128))
+    }
+    fn serialize_i32(self, v: i32) -> Result<Cap> {
+        Ok(Cap::Int(v as i128))
+    }
+    fn serialize_i64(self, v: i64) -> Result<Cap> {
+        Ok(Cap::Int(v as i128))
+    }
+    fn serialize_u8(self, v: u8) -> Result<Cap> {
+        Ok(Cap::Int(v as i128))
+    }
+    fn serialize_u16(self, v: u16) -> Result<Cap> {
+        Ok(Cap::Int(v as i128))
+    }
+    fn serialize_u32(self, v: u32) -> Result<Cap> {
+        Ok(Cap::Int(v as i128))
+    }
+    fn serialize_u64(self, v: u64) -> Result<Cap> {
+        Ok(Cap::Int(v as i128))
+    }
+    fn serialize_f32(self, v: f32) -> Result<Cap> {
+        Ok(Cap::Float(widen_exact(v)))
+    }
+    fn serialize_f64(self, v: f64) -> Result<Cap> {
+        Ok(Cap::Float(v))
+    }
+    fn serialize_char(self, v: char) -> Result<Cap> {
+        Ok(Cap::Str(v.to_string()))
+    }
+    fn serialize_str(self, v: &str) -> Result<Cap> {
+        Ok(Cap::Str(v.to_owned()))
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<Cap> {
+        Ok(Cap::Bytes(v.to_vec()))
+    }
+    fn serialize_none(self) -> Result<Cap> {
+        Ok(Cap::Unit)
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<Cap> {
+        v.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Cap> {
+        Ok(Cap::Unit)
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<Cap> {
+        Ok(Cap::Unit)
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, v: &'static str) -> Result<Cap> {
+        Ok(Cap::Str(v.to_owned()))
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<Cap> {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        v: &T,
+    ) -> Result<Cap> {
+        Ok(Cap::Tagged(variant.to_owned(), Box::new(v.serialize(self)?)))
+    }
+    fn serialize_seq(self, len: Option<usize>) -> Result<CapSeq> {
+        Ok(CapSeq(Vec::with_capacity(len.unwrap_or(0).min(64))))
+    }
+    fn serialize_tuple(self, len: usize) -> Result<CapSeq> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<CapSeq> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(bad(CAP_MSG))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(bad(CAP_MSG))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
+        Err(bad(CAP_MSG))
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(bad(CAP_MSG))
+    }
+}
+
+impl ser::SerializeSeq for CapSeq {
+    type Ok = Cap;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        self.0.push(v.serialize(CapSer)?);
+        Ok(())
+    }
+    fn end(self) -> Result<Cap> {
+        Ok(Cap::Seq(self.0))
+    }
+}
+impl ser::SerializeTuple for CapSeq {
+    type Ok = Cap;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        ser::SerializeSeq::serialize_element(self, v)
+    }
+    fn end(self) -> Result<Cap> {
+        ser::SerializeSeq::end(self)
+    }
+}
+impl ser::SerializeTupleStruct for CapSeq {
+    type Ok = Cap;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        ser::SerializeSeq::serialize_element(self, v)
+    }
+    fn end(self) -> Result<Cap> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+/// The elements of a typed Array (a sequence), a typed Dictionary (a map) or a full Object's properties (a
+/// map with String keys), each element written by the main serializer.
+struct ContainerSer<'s, 'a> {
+    ser: &'s mut Serializer<'a>,
+    /// Where the count word is, to patch (None: the values are discarded, Godot 2 objects).
+    count_at: Option<usize>,
+    object: bool,
+}
+
+const CONTAINER_MSG: &str = "a typed container's elements must be a sequence or a map";
+
+#[doc(hidden)]
+pub struct ContainerCompound<'c, 's, 'a> {
+    c: &'c mut ContainerSer<'s, 'a>,
+    n: usize,
+}
+
+impl<'c, 's, 'a> ser::Serializer for &'c mut ContainerSer<'s, 'a> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = ContainerCompound<'c, 's, 'a>;
+    type SerializeTuple = ser::Impossible<(), Error>;
+    type SerializeTupleStruct = ser::Impossible<(), Error>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = ContainerCompound<'c, 's, 'a>;
+    type SerializeStruct = ser::Impossible<(), Error>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    reject!(CONTAINER_MSG; serialize_bool(v: bool), serialize_i8(v: i8), serialize_i16(v: i16),
+        serialize_i32(v: i32), serialize_i64(v: i64), serialize_u8(v: u8), serialize_u16(v: u16),
+        serialize_u32(v: u32), serialize_u64(v: u64), serialize_f32(v: f32), serialize_f64(v: f64),
+        serialize_char(v: char), serialize_str(v: &str), serialize_bytes(v: &[u8]), serialize_none(),
+        serialize_unit(), serialize_unit_struct(n: &'static str),
+        serialize_unit_variant(n: &'static str, i: u32, v: &'static str));
+    reject_compounds!(CONTAINER_MSG);
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<()> {
+        v.serialize(self)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
+        Ok(ContainerCompound { c: self, n: 0 })
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Err(bad(CONTAINER_MSG))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
+        Err(bad(CONTAINER_MSG))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        Ok(ContainerCompound { c: self, n: 0 })
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
+        Err(bad(CONTAINER_MSG))
+    }
+}
+
+impl ContainerCompound<'_, '_, '_> {
+    fn finish(self) -> Result<()> {
+        if let Some(at) = self.c.count_at {
+            let keep = if self.c.object { 0 } else { crate::wire::SHARED_BIT };
+            self.c.ser.patch_count(at, self.n, keep)?;
+        }
+        Ok(())
+    }
+}
+
+impl ser::SerializeSeq for ContainerCompound<'_, '_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        self.c.ser.element(v)?;
+        self.n += 1;
+        Ok(())
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeMap for ContainerCompound<'_, '_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, k: &T) -> Result<()> {
+        if self.c.object {
+            let name = capture_str(k)?;
+            self.c.ser.out.put_str(&name);
+            Ok(())
+        } else {
+            self.c.ser.element(k)
+        }
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        self.c.ser.element(v)?;
+        self.n += 1;
+        Ok(())
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Packed arrays: the elements are written raw (no headers), straight from the values.
+
+struct PackedSer<'o> {
+    out: &'o mut Vec<u8>,
+    kind: TypeKind,
+    wide: bool,
+    count: usize,
+}
+
+const PACKED_MSG: &str = "a packed array must be a sequence of its element type";
+
+#[doc(hidden)]
+pub struct PackedSeq<'p, 'o>(&'p mut PackedSer<'o>);
+
+impl<'p, 'o> ser::Serializer for &'p mut PackedSer<'o> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = PackedSeq<'p, 'o>;
+    type SerializeTuple = PackedSeq<'p, 'o>;
+    type SerializeTupleStruct = ser::Impossible<(), Error>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = ser::Impossible<(), Error>;
+    type SerializeStruct = ser::Impossible<(), Error>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    reject!(PACKED_MSG; serialize_bool(v: bool), serialize_i8(v: i8), serialize_i16(v: i16),
+        serialize_i32(v: i32), serialize_i64(v: i64), serialize_u8(v: u8), serialize_u16(v: u16),
+        serialize_u32(v: u32), serialize_u64(v: u64), serialize_f32(v: f32), serialize_f64(v: f64),
+        serialize_char(v: char), serialize_str(v: &str), serialize_none(),
+        serialize_unit(), serialize_unit_struct(n: &'static str),
+        serialize_unit_variant(n: &'static str, i: u32, v: &'static str));
+    reject_compounds!(PACKED_MSG);
+    fn serialize_bytes(self, v: &[u8]) -> Result<()> {
+        match self.kind {
+            TypeKind::PackedByteArray => {
+                self.out.extend_from_slice(v);
+                self.count = v.len();
+                Ok(())
+            }
+            _ => Err(bad(PACKED_MSG)),
+        }
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<()> {
+        v.serialize(self)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
+        Ok(PackedSeq(self))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Ok(PackedSeq(self))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
+        Err(bad(PACKED_MSG))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(bad(PACKED_MSG))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
+        Err(bad(PACKED_MSG))
+    }
+}
+
+impl PackedSeq<'_, '_> {
+    fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        use TypeKind as K;
+        let p = &mut *self.0;
+        match p.kind {
+            K::PackedByteArray => {
+                let i = int_of(v)?;
+                let b = u8::try_from(i).map_err(|_| Error::from(ErrorKind::IntegerOutOfRange(i)))?;
+                p.out.push(b);
+            }
+            K::PackedInt32Array => {
+                let i = int_of(v)?;
+                let x = i32::try_from(i).map_err(|_| Error::from(ErrorKind::IntegerOutOfRange(i)))?;
+                p.out.put_u32(x as u32);
+            }
+            K::PackedInt64Array => {
+                let i = int_of(v)?;
+                let x = i64::try_from(i).map_err(|_| Error::from(ErrorKind::IntegerOutOfRange(i)))?;
+                p.out.put_u64(x as u64);
+            }
+            K::PackedFloat32Array => {
+                let f = float_of(v)?;
+                p.out.put_f32(narrow_exact(f));
+            }
+            K::PackedFloat64Array => {
+                let f = float_of(v)?;
+                p.out.put_f64(f);
+            }
+            K::PackedStringArray => {
+                let s = capture_str(v)?;
+                p.out.put_str_nul(&s);
+            }
+            kind => {
+                let mut flat = Flat::default();
+                v.serialize(&mut flat)?;
+                if flat.n != components(kind) {
+                    return Err(bad("wrong number of components in a packed array element"));
+                }
+                for &x in &flat.vals[..flat.n] {
+                    match kind {
+                        K::PackedColorArray => p.out.put_f32(narrow_exact(x)),
+                        K::PackedVector2iArray | K::PackedVector3iArray | K::PackedVector4iArray => {
+                            if x != x as i32 as f64 {
+                                return Err(bad("integer vector component out of i32 range"));
+                            }
+                            p.out.put_u32(x as i32 as u32)
+                        }
+                        _ if p.wide => p.out.put_f64(x),
+                        _ => p.out.put_f32(narrow_exact(x)),
+                    }
+                }
+            }
+        }
+        p.count += 1;
+        Ok(())
+    }
+}
+
+fn int_of<T: ?Sized + Serialize>(v: &T) -> Result<i128> {
+    match capture(v)? {
+        Cap::Int(i) => Ok(i),
+        _ => Err(bad("expected an integer in a packed array")),
+    }
+}
+
+fn float_of<T: ?Sized + Serialize>(v: &T) -> Result<f64> {
+    match capture(v)? {
+        Cap::Float(f) => Ok(f),
+        Cap::Int(i) => Ok(i as f64),
+        _ => Err(bad("expected a number in a packed array")),
+    }
+}
+
+impl ser::SerializeSeq for PackedSeq<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        self.element(v)
+    }
+    fn end(self) -> Result<()> {
+        Ok(())
+    }
+}
+impl ser::SerializeTuple for PackedSeq<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
+        self.element(v)
+    }
+    fn end(self) -> Result<()> {
+        Ok(())
+    }
+}

@@ -1,0 +1,185 @@
+//! Bad input gets a typed error with a byte offset: truncation, hostile lengths, deep nesting, invalid
+//! UTF-8, unknown types, objects when not allowed. Never a panic.
+
+use godot_bin::{Config, Dialect, ErrorKind, Variant};
+
+fn u32s(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn err(bytes: &[u8], cfg: &Config) -> godot_bin::Error {
+    match Variant::decode_prefix(bytes, cfg) {
+        Ok(v) => panic!("accepted {bytes:02x?} as {v:?}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn truncation_reports_offset_and_missing_bytes() {
+    let cfg = Config::default();
+    let e = err(&[2, 0, 1, 0, 1, 2, 3], &cfg); // int64 with 3 of 8 bytes
+    assert!(matches!(e.kind(), ErrorKind::UnexpectedEof { needed: 5 }), "{e}");
+    assert_eq!(e.offset(), Some(4));
+    let e = err(&[2, 0], &cfg);
+    assert_eq!(e.offset(), Some(0));
+    // Every prefix of a nested value fails cleanly.
+    let full =
+        Variant::from(vec![Variant::from("hello"), Variant::Int(1 << 40), Variant::Float(0.1)]).encode(&cfg).unwrap();
+    for n in 0..full.len() {
+        let e = err(&full[..n], &cfg);
+        assert!(e.offset().unwrap() <= n, "prefix {n}: {e}");
+    }
+}
+
+#[test]
+fn hostile_counts_are_refused_before_allocating() {
+    for d in Dialect::ALL {
+        let cfg = Config::new(d);
+        for kind in [
+            godot_bin::TypeKind::Array,
+            godot_bin::TypeKind::Dictionary,
+            godot_bin::TypeKind::PackedFloat32Array,
+            godot_bin::TypeKind::PackedStringArray,
+            godot_bin::TypeKind::PackedByteArray,
+            godot_bin::TypeKind::String,
+        ] {
+            let id = d.type_id(kind).unwrap();
+            for count in [0x7FFF_FFFFu32, 0xFFFF_FFFF, 0x8000_0001, 1 << 20] {
+                if kind == godot_bin::TypeKind::PackedStringArray && count >= 0x8000_0000 {
+                    // The engines read this count signed: negative means an empty array.
+                    let v = Variant::decode(&u32s(&[id, count]), &cfg).unwrap();
+                    assert_eq!(v, Variant::PackedStringArray(vec![]));
+                    continue;
+                }
+                let e = err(&u32s(&[id, count]), &cfg);
+                assert!(matches!(e.kind(), ErrorKind::InvalidLength { .. }), "{d} {kind} {count:#x}: {e}");
+                assert_eq!(e.offset(), Some(4), "{d} {kind}");
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_types_and_header_bits() {
+    let g4 = Config::default();
+    let e = err(&u32s(&[39]), &g4);
+    assert!(matches!(e.kind(), ErrorKind::UnknownType { id: 39, .. }), "{e}");
+    // PackedVector4Array (38) is unknown before 4.3.
+    assert!(matches!(
+        err(&u32s(&[38, 0]), &Config::new(Dialect::Godot4_2)).kind(),
+        ErrorKind::UnknownType { id: 38, .. }
+    ));
+    // Godot 3 and 4 read the type from the low byte and ignore bits 8-15 (seen on 3.2.3, 3.6 and 4.6).
+    assert_eq!(Variant::decode(&u32s(&[0x200]), &g4).unwrap(), Variant::Nil);
+    assert_eq!(Variant::decode(&u32s(&[0x200]), &Config::new(Dialect::Godot3)).unwrap(), Variant::Nil);
+    // Godot 2 has no flags at all.
+    assert!(matches!(
+        err(&u32s(&[0x1_0002, 0, 0]), &Config::new(Dialect::Godot2)).kind(),
+        ErrorKind::InvalidHeader { .. }
+    ));
+}
+
+#[test]
+fn invalid_utf8_is_an_error_with_the_offset_of_the_bad_byte() {
+    let mut b = u32s(&[4, 4]);
+    b.extend_from_slice(b"ab\xffc");
+    let e = err(&b, &Config::default());
+    assert!(matches!(e.kind(), ErrorKind::InvalidUtf8));
+    assert_eq!(e.offset(), Some(10));
+    // Godot 2 never checked UTF-8.
+    assert_eq!(Variant::decode(&b, &Config::new(Dialect::Godot2)).unwrap(), Variant::from("ab\u{fffd}c"));
+}
+
+#[test]
+fn nesting_is_limited_without_exhausting_the_stack() {
+    // 200,000 nested one-element arrays, decoded on a 2 MiB thread.
+    let mut b = Vec::new();
+    for _ in 0..200_000 {
+        b.extend_from_slice(&u32s(&[28, 1]));
+    }
+    b.extend_from_slice(&u32s(&[0]));
+    let t = std::thread::Builder::new().stack_size(2 << 20).spawn(move || {
+        let e = Variant::decode(&b, &Config::default()).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::TooDeep { max: 1024 }), "{e}");
+        let e = Variant::decode(&b, &Config::default().max_depth(usize::MAX)).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::TooDeep { max: 4096 }), "{e}");
+    });
+    t.unwrap().join().unwrap();
+}
+
+#[test]
+fn full_objects_are_refused_unless_allowed() {
+    // Godot 4.6 full object RefCounted with script = null (bytes from the spec's engine run).
+    let mut b = u32s(&[24, 10]);
+    b.extend_from_slice(b"RefCounted\0\0");
+    b.extend_from_slice(&u32s(&[1, 6]));
+    b.extend_from_slice(b"script\0\0");
+    b.extend_from_slice(&u32s(&[0]));
+    let e = err(&b, &Config::default());
+    assert!(matches!(e.kind(), ErrorKind::ObjectsNotAllowed));
+    assert_eq!(e.offset(), Some(0));
+    let v = Variant::decode(&b, &Config::default().allow_objects(true)).unwrap();
+    assert!(matches!(&v, Variant::Object(o) if o.class() == Some("RefCounted")));
+    // Encoding a full object needs the permission too.
+    assert!(matches!(v.encode(&Config::default()).unwrap_err().kind(), ErrorKind::ObjectsNotAllowed));
+    // Objects by id need no permission.
+    assert!(Variant::decode(&u32s(&[24 | 1 << 16, 5, 0]), &Config::default()).is_ok());
+}
+
+#[test]
+fn trailing_bytes_are_reported_by_decode_and_ignored_by_decode_prefix() {
+    let b = u32s(&[1, 1, 0xdead]);
+    let e = Variant::decode(&b, &Config::default()).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::TrailingBytes(4)));
+    assert_eq!(e.offset(), Some(8));
+    assert_eq!(Variant::decode_prefix(&b, &Config::default()).unwrap(), (Variant::Bool(true), 8));
+}
+
+#[test]
+fn arbitrary_mutations_never_panic() {
+    let cfg = Config::default().allow_objects(true);
+    let seed = Variant::from(vec![
+        Variant::from("héllo"),
+        Variant::Int(-5),
+        Variant::PackedStringArray(vec!["a".into(), "bcd".into()]),
+        Variant::from(godot_bin::NodePath::from("/root/a:b")),
+        Variant::PackedVector3Array(vec![godot_bin::Vector3::new(1.0, 2.0, 3.0)]),
+    ])
+    .encode(&cfg)
+    .unwrap();
+    let mut x = 0x1234_5678_9abc_def0u64;
+    for _ in 0..20_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let mut b = seed.clone();
+        for k in 0..1 + (x % 4) {
+            let i = ((x >> (8 * k)) as usize) % b.len();
+            b[i] = (x >> (16 + k)) as u8;
+        }
+        for d in [Dialect::Godot2, Dialect::Godot3, Dialect::Godot4_6, Dialect::Pandemonium5] {
+            let _ = Variant::decode_prefix(&b, &cfg.clone().with_dialect(d));
+        }
+    }
+}
+
+#[test]
+fn values_at_the_depth_cap_encode_and_drop_on_a_small_stack() {
+    let t = std::thread::Builder::new().stack_size(2 << 20).spawn(|| {
+        let cfg = Config::default().max_depth(usize::MAX); // clamped to the 4096 cap
+        let mut b = Vec::new();
+        for _ in 0..4096 {
+            b.extend_from_slice(&u32s(&[28, 1]));
+        }
+        b.extend_from_slice(&u32s(&[2, 7]));
+        let v = Variant::decode(&b, &cfg).unwrap();
+        assert_eq!(v.encode(&cfg).unwrap(), b);
+        let e = v.encode(&Config::default()).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::TooDeep { max: 1024 }), "{e}");
+        drop(v);
+        // At the default limit, clone and compare fit too.
+        let v = Variant::decode(&b[8 * (4096 - 1024)..], &Config::default()).unwrap();
+        assert_eq!(v.clone(), v);
+    });
+    t.unwrap().join().unwrap();
+}
