@@ -48,7 +48,8 @@ pub(crate) fn pandemonium_admit(t: &ContainerType, v: &Variant) -> bool {
 
 /// C++ `(int64_t)double` on x86-64: truncation, and the "integer indefinite" value when out of range.
 fn f64_to_i64(f: f64) -> i64 {
-    if f.is_nan() || f >= 9.223_372_036_854_775_808e18 || f < -9.223_372_036_854_775_808e18 {
+    const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+    if !(-TWO_63..TWO_63).contains(&f) {
         i64::MIN
     } else {
         f as i64
@@ -58,7 +59,7 @@ fn f64_to_i64(f: f64) -> i64 {
 /// C++ `(int32_t)real_t` on x86-64.
 fn real_to_i32(f: f64, double: bool) -> i32 {
     let f = if double { f } else { narrow_like_engine(f) as f64 };
-    if f.is_nan() || f >= 2_147_483_648.0 || f < -2_147_483_648.0 {
+    if !(-2_147_483_648.0..2_147_483_648.0).contains(&f) {
         i32::MIN
     } else {
         f as i32
