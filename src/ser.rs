@@ -593,6 +593,7 @@ pub enum MagicStruct {
 pub struct ContainerState {
     what: &'static str,
     fields: Vec<(&'static str, Cap)>,
+    done: bool,
 }
 
 impl ContainerState {
@@ -602,7 +603,7 @@ impl ContainerState {
             "Dictionary" => "Dictionary",
             _ => "Object",
         };
-        ContainerState { what, fields: Vec::new() }
+        ContainerState { what, fields: Vec::new(), done: false }
     }
 
     fn get(&self, k: &str) -> Option<&Cap> {
@@ -638,8 +639,10 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
             MagicStruct::Fields(_, fields) => fields.push((key, capture(value)?)),
             MagicStruct::Container(st) => {
                 if matches!(key, "items" | "entries" | "properties") {
-                    let st = std::mem::replace(st, ContainerState::new("Array"));
-                    container_body(self.ser, st, value)?;
+                    let mut taken = std::mem::replace(st, ContainerState::new("Array"));
+                    taken.fields.push((key, Cap::Unit));
+                    st.done = true;
+                    container_body(self.ser, taken, value)?;
                 } else {
                     st.fields.push((key, capture(value)?));
                 }
@@ -667,7 +670,8 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
                 let v = build_fields(what, &fields)?;
                 self.ser.variant(&v)
             }
-            MagicStruct::Container(_) => Ok(()),
+            MagicStruct::Container(st) if st.done => Ok(()),
+            MagicStruct::Container(_) => Err(bad("a typed container or object marker without its elements")),
         }
     }
 }
