@@ -73,7 +73,11 @@ impl<'a, 'c> Decoder<'a, 'c> {
             cfg,
             d,
             real: RealMode::of(cfg),
-            utf8: if d.checks_utf8() { Utf8Rule::Strict } else { Utf8Rule::Lossy },
+            utf8: match d {
+                Dialect::Godot2 => Utf8Rule::Lossy,
+                Dialect::Godot3 | Dialect::Pandemonium3_5 => Utf8Rule::Godot3,
+                _ => Utf8Rule::Strict,
+            },
         }
     }
 

@@ -166,11 +166,6 @@ impl Dialect {
         matches!(self, Dialect::Godot4_0 | Dialect::Godot4_1)
     }
 
-    /// Strings must be strict UTF-8 to decode. Godot 2 ignores UTF-8 errors; everyone else fails the decode.
-    pub(crate) fn checks_utf8(self) -> bool {
-        self.family() != Family::Godot2
-    }
-
     /// RID carries a u64 id (Godot 4); elsewhere it is a bare header.
     pub(crate) fn rid_payload(self) -> bool {
         self.family() == Family::Godot4

@@ -218,8 +218,12 @@ impl<'a> Reader<'a> {
 /// How a dialect turns a string field's bytes into text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Utf8Rule {
-    /// Invalid UTF-8 fails the decode (Godot 3.1+, 4.x, Pandemonium).
+    /// Invalid UTF-8 fails the decode (Godot 4.x, Pandemonium 3.8+).
     Strict,
+    /// Godot 3's parser (also Pandemonium 3.5–3.7): accepts most overlong forms, surrogates and 5/6-byte
+    /// forms. Text is kept as Godot 3.6 writes it back: a surrogate pair becomes its character, a lone
+    /// surrogate a space. Code points above U+10FFFF, which no Rust string can hold, are an error.
+    Godot3,
     /// Invalid UTF-8 is tolerated (Godot 2): replaced by U+FFFD.
     Lossy,
 }
@@ -237,9 +241,66 @@ pub fn godot_str(bytes: &[u8], rule: Utf8Rule, at: usize) -> Result<std::borrow:
         Ok(s) => Ok(std::borrow::Cow::Borrowed(s)),
         Err(e) => match rule {
             Utf8Rule::Strict => Err(Error::at(ErrorKind::InvalidUtf8, at + e.valid_up_to())),
+            Utf8Rule::Godot3 => {
+                godot3_utf8(bytes).map(std::borrow::Cow::Owned).map_err(|i| Error::at(ErrorKind::InvalidUtf8, at + i))
+            }
             Utf8Rule::Lossy => Ok(String::from_utf8_lossy(bytes)),
         },
     }
+}
+
+/// Godot 3's lenient UTF-8 parser. `Err(i)`: the offending sequence starts at byte `i`.
+fn godot3_utf8(b: &[u8]) -> std::result::Result<String, usize> {
+    // Code units as Godot 3 holds them (32-bit), then surrogates resolved as 3.6 writes them back.
+    let mut units: Vec<u32> = Vec::with_capacity(b.len());
+    let mut starts: Vec<usize> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let lead = b[i];
+        let (n, payload, overlong_limit) = match lead {
+            0x00..=0x7F => (1, lead as u32, 0),
+            0xC2..=0xDF => (2, (lead & 0x1F) as u32, 0),
+            0xE0..=0xEF => (3, (lead & 0x0F) as u32, 0x8F),
+            0xF0..=0xF7 => (4, (lead & 0x07) as u32, 0x87),
+            0xF8..=0xFB => (5, (lead & 0x03) as u32, 0x83),
+            0xFC..=0xFD => (6, (lead & 0x01) as u32, 0x81),
+            _ => return Err(i), // stray continuation byte, C0/C1, FE/FF
+        };
+        if i + n > b.len() {
+            return Err(i);
+        }
+        let cont = &b[i + 1..i + n];
+        if cont.iter().any(|&c| c & 0xC0 != 0x80) {
+            return Err(i);
+        }
+        // Only overlongs whose first payload bits are all zero up to the third byte are caught.
+        if n >= 3 && payload == 0 && cont[0] == 0x80 && cont[1] <= overlong_limit {
+            return Err(i);
+        }
+        let v = cont.iter().fold(payload, |acc, &c| (acc << 6) | (c & 0x3F) as u32);
+        units.push(v);
+        starts.push(i);
+        i += n;
+    }
+    let mut out = String::with_capacity(b.len());
+    let mut k = 0;
+    while k < units.len() {
+        let u = units[k];
+        let c = match u {
+            0xD800..=0xDBFF if matches!(units.get(k + 1), Some(0xDC00..=0xDFFF)) => {
+                k += 1;
+                char::from_u32(0x10000 + ((u - 0xD800) << 10) + (units[k] - 0xDC00))
+            }
+            0xD800..=0xDFFF => Some(' '),
+            _ => char::from_u32(u),
+        };
+        match c {
+            Some(c) => out.push(c),
+            None => return Err(starts[k]),
+        }
+        k += 1;
+    }
+    Ok(out)
 }
 
 #[inline]
@@ -325,6 +386,19 @@ mod tests {
         let s = f32::from_bits(0x7F80_0001);
         assert_eq!(widen_like_engine(s).to_bits(), 0x7FF8_0000_2000_0000);
         assert_eq!(narrow_like_engine(f64::from_bits(0x7FF0_0000_0000_0001)).to_bits(), 0x7FC0_0000);
+    }
+
+    #[test]
+    fn godot3_lenient_utf8() {
+        let g3 = |b: &[u8]| godot_str(b, Utf8Rule::Godot3, 0).map(|c| c.into_owned()).map_err(|e| e.offset());
+        assert_eq!(g3(b"\xE0\x80\xA0").unwrap(), " "); // overlong accepted
+        assert_eq!(g3(b"\xF0\x82\x82\xAC").unwrap(), "\u{20AC}");
+        assert_eq!(g3(b"\xED\xA0\xBD\xED\xB8\x80").unwrap(), "\u{1F600}"); // CESU-8 pair
+        assert_eq!(g3(b"a\xED\xA0\x80").unwrap(), "a "); // lone surrogate, written back as a space by 3.6
+        assert_eq!(g3(b"ab\xE0\x80\x8F"), Err(Some(2))); // caught overlong
+        assert_eq!(g3(b"\xC1\x81"), Err(Some(0)));
+        assert_eq!(g3(b"x\xF8\x88\x80\x80\x80"), Err(Some(1))); // 5-byte form above U+10FFFF
+        assert_eq!(g3(b"\xE2\x82"), Err(Some(0))); // truncated
     }
 
     #[test]
