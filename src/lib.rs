@@ -23,11 +23,16 @@
 
 mod codec;
 pub mod config;
+mod de;
 pub mod error;
+pub mod framing;
 pub mod markers;
+mod ser;
+mod serde_markers;
 mod typed;
 pub mod types;
 pub mod value;
+mod value_serde;
 pub mod wire;
 
 pub use config::{Config, Dialect};
@@ -38,6 +43,19 @@ pub use markers::{
 };
 pub use types::TypeKind;
 pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+
+pub use de::{
+    from_bytes, from_reader, from_reader_with, from_slice, from_slice_with, take_from_slice_with, Deserializer,
+};
+pub use ser::{to_buf_mut, to_bytes, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
+pub use serde_markers::packed;
+pub use serde_markers::packed::{
+    PackedByteArray, PackedColorArray, PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array,
+    PackedStringArray, PackedVector2Array, PackedVector2iArray, PackedVector3Array, PackedVector3iArray,
+    PackedVector4Array, PackedVector4iArray, PoolByteArray, PoolColorArray, PoolIntArray, PoolRealArray,
+    PoolStringArray, PoolVector2Array, PoolVector2iArray, PoolVector3Array, PoolVector3iArray, PoolVector4Array,
+    PoolVector4iArray,
+};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

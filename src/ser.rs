@@ -377,7 +377,8 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         self.int(i)
     }
     fn serialize_u128(self, v: u128) -> Result<()> {
-        let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v.min(i128::MAX as u128) as i128)))?;
+        let i = i64::try_from(v)
+            .map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v.min(i128::MAX as u128) as i128)))?;
         self.int(i)
     }
     fn serialize_f32(self, v: f32) -> Result<()> {
@@ -1470,4 +1471,94 @@ impl ser::SerializeTuple for PackedSeq<'_, '_> {
     fn end(self) -> Result<()> {
         Ok(())
     }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Entry points.
+
+/// Serializes `value` as the newest Godot 4 writes it (`Config::default()`).
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Player { hp: i32 }
+/// let bytes = godot_bin::to_vec(&Player { hp: 7 })?;
+/// // var_to_bytes({"hp": 7}) in Godot 4:
+/// assert_eq!(bytes, [0x1b, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>> {
+    to_vec_with(value, &Config::default())
+}
+
+/// Serializes `value` for the engine and options of `cfg`.
+///
+/// ```
+/// let cfg = godot_bin::Config::new("godot3".parse()?);
+/// // var2bytes(PoolStringArray(["a"])) in Godot 3.x:
+/// let v = godot_bin::PackedStringArray::from(vec!["a".to_string()]);
+/// assert_eq!(godot_bin::to_vec_with(&v, &cfg)?, [23, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, b'a', 0, 0, 0]);
+/// // A type the dialect lacks is an error naming both:
+/// let err = godot_bin::to_vec_with(&godot_bin::Vector2i::new(1, 2), &cfg).unwrap_err();
+/// assert_eq!(err.to_string(), "Vector2i is not available in godot3");
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn to_vec_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    value.serialize(&mut Serializer::new(&mut out, cfg))?;
+    Ok(out)
+}
+
+/// Serializes `value` (`Config::default()`) into an [`io::Write`](std::io::Write).
+///
+/// ```
+/// let mut out = Vec::new();
+/// godot_bin::to_writer(&mut out, &true)?;
+/// assert_eq!(out, [1, 0, 0, 0, 1, 0, 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn to_writer<W: std::io::Write, T: ?Sized + Serialize>(writer: W, value: &T) -> Result<()> {
+    to_writer_with(writer, value, &Config::default())
+}
+
+/// Serializes `value` with `cfg` into an [`io::Write`](std::io::Write). The value is built in memory
+/// first (counts are patched in), then written with one `write_all`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// godot_bin::to_writer_with(&mut out, &5_000_000_000i64, &godot_bin::Config::default())?;
+/// assert_eq!(out, [2, 0, 1, 0, 0, 0xf2, 5, 0x2a, 1, 0, 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn to_writer_with<W: std::io::Write, T: ?Sized + Serialize>(mut writer: W, value: &T, cfg: &Config) -> Result<()> {
+    let bytes = to_vec_with(value, cfg)?;
+    writer.write_all(&bytes)?;
+    Ok(())
+}
+
+/// Serializes `value` with `cfg` and appends it to any [`bytes::BufMut`] (`BytesMut`, `Vec<u8>`, …).
+///
+/// ```
+/// let mut buf = bytes::BytesMut::new();
+/// godot_bin::to_buf_mut(&"hi", &mut buf, &godot_bin::Config::default())?;
+/// assert_eq!(&buf[..], [4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn to_buf_mut<T: ?Sized + Serialize, B: bytes::BufMut>(value: &T, buf: &mut B, cfg: &Config) -> Result<()> {
+    let bytes = to_vec_with(value, cfg)?;
+    if buf.remaining_mut() < bytes.len() {
+        return Err(ErrorKind::InvalidLength { value: bytes.len() as u64 }.into());
+    }
+    buf.put_slice(&bytes);
+    Ok(())
+}
+
+/// Serializes `value` with `cfg` into a [`bytes::Bytes`].
+///
+/// ```
+/// let b = godot_bin::to_bytes(&(), &godot_bin::Config::default())?;
+/// assert_eq!(&b[..], [0, 0, 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn to_bytes<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<bytes::Bytes> {
+    to_vec_with(value, cfg).map(bytes::Bytes::from)
 }

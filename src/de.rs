@@ -1,0 +1,1554 @@
+//! The serde [`Deserializer`]: Godot Variant bytes into any `T: Deserialize`, borrowing strings and byte
+//! arrays from the input where the type asks for them.
+//!
+//! It is self-describing (`deserialize_any` works, so `serde_json::Value` can be read) and forgiving where
+//! Godot values are: an Int of either width goes into any integer type (range-checked), Int or Float into
+//! floats, String or StringName into strings, Array or a packed array into sequences, a Dictionary with
+//! String/StringName keys into structs (unknown keys skipped), an enum from a String (unit variant) or a
+//! one-entry Dictionary.
+//!
+//! What `deserialize_any` reports for each Godot type:
+//!
+//! | wire | visited as |
+//! |---|---|
+//! | Nil, null Object, Callable | unit |
+//! | bool / int / float | bool / i64 / f64 |
+//! | String, StringName | str (borrowed from the input) |
+//! | NodePath | its text (`"/root/Main:position"`) |
+//! | Vector2 … Projection, Color, Vector2i … | a map of components (`{x, y}`, `{position, size}`, …) |
+//! | RID, Object by instance id | u64 |
+//! | full Object | a map: `".class"` → class name, then the properties |
+//! | Signal | a map `{name, object}` |
+//! | Array (typed or not), packed arrays | a sequence (PackedByteArray: of u8; `deserialize_bytes` borrows it) |
+//! | Dictionary | a map |
+//! | Godot 2 Image / InputEvent | maps `{format, mipmaps, width, height, data}` / `{device, type, fields}` |
+
+use std::borrow::Cow;
+
+use serde::de::{self, DeserializeSeed, Deserializer as _, IntoDeserializer, Visitor};
+
+use crate::codec::Decoder;
+use crate::config::Config;
+use crate::error::{Error, ErrorKind, Result};
+use crate::markers::*;
+use crate::types::TypeKind;
+use crate::value::{ContainerType, Object, Variant};
+use crate::wire::{pad_len, widen_exact, widen_like_engine, Reader, FLAG_64};
+
+/// The magic newtype name `Variant`'s `Deserialize` asks for.
+pub(crate) const VARIANT_MAGIC: &str = "$godot_bin::Variant";
+
+impl de::Error for Error {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        ErrorKind::Message(msg.to_string()).into()
+    }
+}
+
+fn bad(what: &'static str, at: Option<usize>) -> Error {
+    Error::new(ErrorKind::InvalidData(what), at)
+}
+
+fn with_offset(e: Error, at: usize) -> Error {
+    if e.offset().is_some() {
+        return e;
+    }
+    match e.kind() {
+        ErrorKind::Message(m) => Error::at(ErrorKind::Message(m.clone()), at),
+        _ => e,
+    }
+}
+
+/// Deserializes Godot Variant bytes into Rust values.
+///
+/// Most users call [`from_slice`](crate::from_slice) and friends; the deserializer itself allows reading
+/// several values from one buffer ([`Deserializer::rest`]).
+///
+/// ```
+/// use serde::Deserialize;
+/// let cfg = godot_bin::Config::default();
+/// let bytes = [2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0];
+/// let mut de = godot_bin::Deserializer::new(&bytes, &cfg);
+/// assert_eq!(u8::deserialize(&mut de)?, 7);
+/// assert_eq!(<&str>::deserialize(&mut de)?, "a");
+/// assert!(de.rest().is_empty());
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub struct Deserializer<'de, 'c> {
+    dec: Decoder<'de, 'c>,
+    cfg: &'c Config,
+    depth: usize,
+}
+
+/// What the next value on the wire is, after its header (and, for scalars, its payload) was read.
+enum Next<'de> {
+    Scalar(Scalar<'de, 'static>, usize),
+    /// Array or Dictionary (untyped): element count; `map` tells which.
+    Container {
+        n: usize,
+        map: bool,
+    },
+    /// A packed array of scalars: kind, count, wide flag.
+    Packed(TypeKind, usize),
+    /// PackedByteArray data.
+    Bytes(&'de [u8]),
+    /// Anything else, decoded whole by the core decoder.
+    Whole(Box<Variant>, usize),
+}
+
+impl<'de, 'c> Deserializer<'de, 'c> {
+    /// A deserializer reading from the start of `bytes` with `cfg`.
+    pub fn new(bytes: &'de [u8], cfg: &'c Config) -> Self {
+        Deserializer { dec: Decoder::new(bytes, cfg), cfg, depth: 0 }
+    }
+
+    /// The unread rest of the input.
+    pub fn rest(&self) -> &'de [u8] {
+        self.dec.r.rest()
+    }
+
+    /// Bytes consumed so far.
+    pub fn position(&self) -> usize {
+        self.dec.r.pos()
+    }
+
+    fn reader(&mut self) -> &mut Reader<'de> {
+        &mut self.dec.r
+    }
+
+    /// Reads the next value's header and as much of it as can be handed over directly.
+    fn next(&mut self) -> Result<Next<'de>> {
+        use TypeKind as K;
+        let saved = self.dec.r.clone();
+        let (kind, flags, at) = self.dec.header()?;
+        if self.depth > self.cfg.depth_limit() {
+            return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
+        }
+        let d = self.cfg.dialect();
+        let wide = d.has_flags() && flags & FLAG_64 != 0;
+        Ok(match kind {
+            K::Nil => Next::Scalar(Scalar::Unit, at),
+            K::Bool => Next::Scalar(Scalar::Bool(self.reader().u32()? != 0), at),
+            K::Int => {
+                let i = if wide { self.reader().i64()? } else { self.reader().i32()? as i64 };
+                Next::Scalar(Scalar::Int(i), at)
+            }
+            K::Float => {
+                let f = if wide { self.reader().f64()? } else { widen_like_engine(self.reader().f32()?) };
+                Next::Scalar(Scalar::Float(f), at)
+            }
+            K::String | K::StringName => match self.dec.str_cow()? {
+                Cow::Borrowed(s) => Next::Scalar(Scalar::Borrowed(s), at),
+                Cow::Owned(s) => Next::Scalar(Scalar::Owned(s), at),
+            },
+            K::Array if !d.typed_arrays() || (flags >> 16) & 3 == 0 => {
+                Next::Container { n: self.container_count()?, map: false }
+            }
+            K::Dictionary if !d.typed_dictionaries() || (flags >> 16) & 0xF == 0 => {
+                Next::Container { n: self.container_count()?, map: true }
+            }
+            K::PackedByteArray => {
+                let n = self.reader().count(u32::MAX, 1)?;
+                let b = self.reader().take(n)?;
+                self.reader().skip_lenient(pad_len(n));
+                Next::Bytes(b)
+            }
+            K::PackedInt32Array | K::PackedFloat32Array | K::PackedStringArray => {
+                Next::Packed(kind, self.reader().count(u32::MAX, 4)?)
+            }
+            K::PackedInt64Array | K::PackedFloat64Array => Next::Packed(kind, self.reader().count(u32::MAX, 8)?),
+            _ => {
+                self.dec.r = saved;
+                let v = self.dec.value(self.depth)?;
+                Next::Whole(Box::new(v), at)
+            }
+        })
+    }
+
+    /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off), bounded by the input.
+    fn container_count(&mut self) -> Result<usize> {
+        let at = self.dec.r.pos();
+        let n = (self.reader().u32()? & 0x7FFF_FFFF) as usize;
+        if n.saturating_mul(4) > self.dec.r.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: n as u64 }, at));
+        }
+        Ok(n)
+    }
+
+    /// Hands a container or whole value to the visitor in its self-describing form.
+    fn visit_next<V: Visitor<'de>>(&mut self, next: Next<'de>, visitor: V, seq_form: bool) -> Result<V::Value> {
+        match next {
+            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_any(visitor),
+            Next::Container { n, map } => self.visit_container(n, map, visitor),
+            Next::Packed(kind, n) => {
+                self.depth += 1;
+                let r = visitor.visit_seq(PackedAccess { de: self, kind, left: n });
+                self.depth -= 1;
+                r
+            }
+            Next::Bytes(b) => visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(b.iter().copied())),
+            Next::Whole(v, at) => {
+                let vd = VariantDe { v: &v, at: Some(at) };
+                let r = if seq_form { vd.deserialize_seq(visitor) } else { vd.deserialize_any(visitor) };
+                r.map_err(|e| with_offset(e, at))
+            }
+        }
+    }
+
+    fn visit_container<V: Visitor<'de>>(&mut self, n: usize, map: bool, visitor: V) -> Result<V::Value> {
+        self.depth += 1;
+        let at = self.dec.r.pos();
+        let r = if map {
+            let mut acc = MapAccess { de: self, left: n };
+            let v = visitor.visit_map(&mut acc)?;
+            if acc.left != 0 {
+                return Err(bad("dictionary has more entries than the type reads", Some(at)));
+            }
+            v
+        } else {
+            let mut acc = SeqAccess { de: self, left: n };
+            let v = visitor.visit_seq(&mut acc)?;
+            if acc.left != 0 {
+                return Err(bad("array has more elements than the type reads", Some(at)));
+            }
+            v
+        };
+        self.depth -= 1;
+        Ok(r)
+    }
+}
+
+macro_rules! forward_scalar {
+    ($($m:ident),*) => {$(
+        fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            match self.next()? {
+                Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.$m(visitor),
+                Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.$m(visitor).map_err(|e| with_offset(e, at)),
+                next => self.visit_next(next, visitor, false),
+            }
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let next = self.next()?;
+        self.visit_next(next, visitor, false)
+    }
+
+    forward_scalar!(
+        deserialize_bool,
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_i128,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64,
+        deserialize_u128,
+        deserialize_f32,
+        deserialize_f64,
+        deserialize_char,
+        deserialize_str,
+        deserialize_string,
+        deserialize_identifier,
+        deserialize_unit,
+        deserialize_ignored_any
+    );
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.next()? {
+            Next::Bytes(b) => visitor.visit_borrowed_bytes(b),
+            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_bytes(visitor),
+            Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_bytes(visitor),
+            next => self.visit_next(next, visitor, false),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let saved = self.dec.r.clone();
+        let (kind, _, _) = self.dec.header()?;
+        if kind == TypeKind::Nil {
+            return visitor.visit_none();
+        }
+        self.dec.r = saved;
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        if name == VARIANT_MAGIC {
+            let at = self.dec.r.pos();
+            if self.depth > self.cfg.depth_limit() {
+                return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
+            }
+            let v = self.dec.value(self.depth)?;
+            return visitor.visit_enum(TaggedAccess { v: &v, at: Some(at) }).map_err(|e| with_offset(e, at));
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let next = self.next()?;
+        match next {
+            Next::Bytes(b) => visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(b.iter().copied())),
+            next => self.visit_next(next, visitor, true),
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self.next()? {
+            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
+            Next::Container { n: 1, map: true } => {
+                self.depth += 1;
+                let r = visitor.visit_enum(DictEnum { de: self });
+                self.depth -= 1;
+                r
+            }
+            Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor),
+            _ => Err(bad("an enum must be a String or a Dictionary with one entry", None)),
+        }
+    }
+
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+}
+
+struct SeqAccess<'a, 'de, 'c> {
+    de: &'a mut Deserializer<'de, 'c>,
+    left: usize,
+}
+
+impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
+    type Error = Error;
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.left)
+    }
+}
+
+struct MapAccess<'a, 'de, 'c> {
+    de: &'a mut Deserializer<'de, 'c>,
+    left: usize,
+}
+
+impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
+    type Error = Error;
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        seed.deserialize(&mut *self.de)
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.left)
+    }
+}
+
+/// The elements of a packed array of scalars, read raw.
+struct PackedAccess<'a, 'de, 'c> {
+    de: &'a mut Deserializer<'de, 'c>,
+    kind: TypeKind,
+    left: usize,
+}
+
+impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
+    type Error = Error;
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        let at = self.de.dec.r.pos();
+        let s = match self.kind {
+            TypeKind::PackedInt32Array => Scalar::Int(self.de.reader().i32()? as i64),
+            TypeKind::PackedInt64Array => Scalar::Int(self.de.reader().i64()?),
+            TypeKind::PackedFloat32Array => Scalar::F32(self.de.reader().f32()?),
+            TypeKind::PackedFloat64Array => Scalar::Float(self.de.reader().f64()?),
+            _ => match self.de.dec.str_cow()? {
+                Cow::Borrowed(s) => Scalar::Borrowed(s),
+                Cow::Owned(s) => Scalar::Owned(s),
+            },
+        };
+        seed.deserialize(ScalarDe { s, at: Some(at) }).map(Some)
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.left)
+    }
+}
+
+/// `{"Name": payload}` on the wire, as an enum.
+struct DictEnum<'a, 'de, 'c> {
+    de: &'a mut Deserializer<'de, 'c>,
+}
+
+impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
+    type Error = Error;
+    type Variant = Self;
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+        let v = seed.deserialize(&mut *self.de)?;
+        Ok((v, self))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
+    type Error = Error;
+    fn unit_variant(self) -> Result<()> {
+        de::Deserialize::deserialize(&mut *self.de).map(|_: de::IgnoredAny| ())
+    }
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        seed.deserialize(&mut *self.de)
+    }
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_seq(&mut *self.de, visitor)
+    }
+    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_map(&mut *self.de, visitor)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scalars: the forgiving conversions, shared by the streaming and the in-memory deserializer.
+
+/// A scalar value. `'de` strings are borrowed from the input; `'x` ones from a decoded value.
+#[derive(Debug)]
+pub(crate) enum Scalar<'de, 'x> {
+    Unit,
+    Bool(bool),
+    Int(i64),
+    UInt(u64),
+    Float(f64),
+    /// A single-precision element (PackedFloat32Array, Color): visited as f32 when asked for one.
+    F32(f32),
+    Borrowed(&'de str),
+    Transient(&'x str),
+    Owned(String),
+}
+
+pub(crate) struct ScalarDe<'de, 'x> {
+    s: Scalar<'de, 'x>,
+    at: Option<usize>,
+}
+
+impl ScalarDe<'_, '_> {
+    fn int(&self) -> Option<i128> {
+        match self.s {
+            Scalar::Int(i) => Some(i as i128),
+            Scalar::UInt(u) => Some(u as i128),
+            _ => None,
+        }
+    }
+    fn range(&self, i: i128) -> Error {
+        Error::new(ErrorKind::IntegerOutOfRange(i), self.at)
+    }
+}
+
+macro_rules! scalar_int {
+    ($($m:ident $t:ty => $visit:ident),*) => {$(
+        fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            match self.int() {
+                Some(i) => match <$t>::try_from(i) {
+                    Ok(x) => visitor.$visit(x),
+                    Err(_) => Err(self.range(i)),
+                },
+                None => self.deserialize_any(visitor),
+            }
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.s {
+            Scalar::Unit => visitor.visit_unit(),
+            Scalar::Bool(b) => visitor.visit_bool(b),
+            Scalar::Int(i) => visitor.visit_i64(i),
+            Scalar::UInt(u) => visitor.visit_u64(u),
+            Scalar::Float(f) => visitor.visit_f64(f),
+            Scalar::F32(f) => visitor.visit_f64(widen_like_engine(f)),
+            Scalar::Borrowed(s) => visitor.visit_borrowed_str(s),
+            Scalar::Transient(s) => visitor.visit_str(s),
+            Scalar::Owned(s) => visitor.visit_string(s),
+        }
+    }
+
+    scalar_int!(deserialize_i8 i8 => visit_i8, deserialize_i16 i16 => visit_i16, deserialize_i32 i32 => visit_i32,
+        deserialize_i64 i64 => visit_i64, deserialize_i128 i128 => visit_i128, deserialize_u8 u8 => visit_u8,
+        deserialize_u16 u16 => visit_u16, deserialize_u32 u32 => visit_u32, deserialize_u64 u64 => visit_u64,
+        deserialize_u128 u128 => visit_u128);
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.s {
+            Scalar::F32(f) => visitor.visit_f32(f),
+            Scalar::Float(f) => visitor.visit_f32(crate::wire::narrow_like_engine(f)),
+            Scalar::Int(i) => visitor.visit_f32(i as f32),
+            Scalar::UInt(u) => visitor.visit_f32(u as f32),
+            _ => self.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.s {
+            Scalar::F32(f) => visitor.visit_f64(widen_like_engine(f)),
+            Scalar::Int(i) => visitor.visit_f64(i as f64),
+            Scalar::UInt(u) => visitor.visit_f64(u as f64),
+            _ => self.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.s {
+            Scalar::Borrowed(s) => visitor.visit_borrowed_bytes(s.as_bytes()),
+            Scalar::Transient(s) => visitor.visit_bytes(s.as_bytes()),
+            Scalar::Owned(s) => visitor.visit_byte_buf(s.into_bytes()),
+            _ => self.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.s {
+            Scalar::Unit => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        if name == VARIANT_MAGIC {
+            return visitor.visit_enum(ScalarTagged(self));
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self.s {
+            Scalar::Borrowed(s) => visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(s)),
+            Scalar::Transient(s) => visitor.visit_enum(s.into_deserializer()),
+            Scalar::Owned(s) => visitor.visit_enum(s.into_deserializer()),
+            _ => Err(bad("an enum must be a String or a Dictionary with one entry", self.at)),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool char str string unit unit_struct seq tuple tuple_struct map struct identifier ignored_any
+    }
+}
+
+/// A scalar produced in Variant mode (packed array elements): tagged with its Godot type.
+struct ScalarTagged<'de, 'x>(ScalarDe<'de, 'x>);
+
+impl<'de, 'x> de::EnumAccess<'de> for ScalarTagged<'de, 'x> {
+    type Error = Error;
+    type Variant = ScalarDe<'de, 'x>;
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
+        let tag = match self.0.s {
+            Scalar::Unit => "Nil",
+            Scalar::Bool(_) => "bool",
+            Scalar::Int(_) | Scalar::UInt(_) => "int",
+            Scalar::Float(_) | Scalar::F32(_) => "float",
+            _ => "String",
+        };
+        let v = seed.deserialize(de::value::StrDeserializer::<Error>::new(tag))?;
+        Ok((v, self.0))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for ScalarDe<'de, '_> {
+    type Error = Error;
+    fn unit_variant(self) -> Result<()> {
+        Ok(())
+    }
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        seed.deserialize(self)
+    }
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_any(self, visitor)
+    }
+    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_any(self, visitor)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Math types: their components, as a map (`{x, y}`, nested for Rect2 …) or as a flat-in-order sequence.
+
+#[derive(Clone, Copy)]
+enum Shape {
+    Real,
+    F32,
+    Int,
+    Struct(&'static [(&'static str, Shape)]),
+    Array(usize, &'static Shape),
+}
+
+const V2: Shape = Shape::Struct(&[("x", Shape::Real), ("y", Shape::Real)]);
+const V3: Shape = Shape::Struct(&[("x", Shape::Real), ("y", Shape::Real), ("z", Shape::Real)]);
+const V4: Shape = Shape::Struct(&[("x", Shape::Real), ("y", Shape::Real), ("z", Shape::Real), ("w", Shape::Real)]);
+const V2I: Shape = Shape::Struct(&[("x", Shape::Int), ("y", Shape::Int)]);
+const V3I: Shape = Shape::Struct(&[("x", Shape::Int), ("y", Shape::Int), ("z", Shape::Int)]);
+const V4I: Shape = Shape::Struct(&[("x", Shape::Int), ("y", Shape::Int), ("z", Shape::Int), ("w", Shape::Int)]);
+const RECT2: Shape = Shape::Struct(&[("position", V2), ("size", V2)]);
+const RECT2I: Shape = Shape::Struct(&[("position", V2I), ("size", V2I)]);
+const T2D: Shape = Shape::Struct(&[("x", V2), ("y", V2), ("origin", V2)]);
+const PLANE: Shape = Shape::Struct(&[("normal", V3), ("d", Shape::Real)]);
+const AABB: Shape = Shape::Struct(&[("position", V3), ("size", V3)]);
+const BASIS: Shape = Shape::Struct(&[("rows", Shape::Array(3, &V3))]);
+const T3D: Shape = Shape::Struct(&[("basis", BASIS), ("origin", V3)]);
+const PROJ: Shape = Shape::Struct(&[("columns", Shape::Array(4, &V4))]);
+const COLOR: Shape = Shape::Struct(&[("r", Shape::F32), ("g", Shape::F32), ("b", Shape::F32), ("a", Shape::F32)]);
+
+/// A math value's shape and flattened components.
+fn shape_of(v: &Variant) -> Option<(Shape, [f64; 16])> {
+    let mut r = [0f64; 16];
+    let shape = match v {
+        Variant::Vector2(x) => {
+            x.to_reals(&mut r);
+            V2
+        }
+        Variant::Vector3(x) => {
+            x.to_reals(&mut r);
+            V3
+        }
+        Variant::Vector4(x) => {
+            x.to_reals(&mut r);
+            V4
+        }
+        Variant::Quaternion(x) => {
+            x.to_reals(&mut r);
+            V4
+        }
+        Variant::Rect2(x) => {
+            x.to_reals(&mut r);
+            RECT2
+        }
+        Variant::Transform2D(x) => {
+            x.to_reals(&mut r);
+            T2D
+        }
+        Variant::Plane(x) => {
+            x.to_reals(&mut r);
+            PLANE
+        }
+        Variant::Aabb(x) => {
+            x.to_reals(&mut r);
+            AABB
+        }
+        Variant::Basis(x) => {
+            x.to_reals(&mut r);
+            BASIS
+        }
+        Variant::Transform3D(x) => {
+            x.to_reals(&mut r);
+            T3D
+        }
+        Variant::Projection(x) => {
+            x.to_reals(&mut r);
+            PROJ
+        }
+        Variant::Vector2i(x) => ints(&mut r, &[x.x, x.y], V2I),
+        Variant::Vector3i(x) => ints(&mut r, &[x.x, x.y, x.z], V3I),
+        Variant::Vector4i(x) => ints(&mut r, &[x.x, x.y, x.z, x.w], V4I),
+        Variant::Rect2i(x) => ints(&mut r, &[x.position.x, x.position.y, x.size.x, x.size.y], RECT2I),
+        Variant::Color(c) => {
+            for (o, x) in r.iter_mut().zip([c.r, c.g, c.b, c.a]) {
+                *o = widen_exact(x);
+            }
+            COLOR
+        }
+        _ => return None,
+    };
+    Some((shape, r))
+}
+
+fn ints(r: &mut [f64; 16], xs: &[i32], s: Shape) -> Shape {
+    for (o, &x) in r.iter_mut().zip(xs) {
+        *o = x as f64;
+    }
+    s
+}
+
+struct ShapeDe<'a> {
+    shape: Shape,
+    vals: &'a [f64; 16],
+    pos: &'a mut usize,
+}
+
+impl ShapeDe<'_> {
+    fn leaf(&mut self) -> Scalar<'static, 'static> {
+        let x = self.vals.get(*self.pos).copied().unwrap_or(0.0);
+        *self.pos += 1;
+        match self.shape {
+            Shape::Int => Scalar::Int(x as i64),
+            Shape::F32 => Scalar::F32(crate::wire::narrow_exact(x)),
+            _ => Scalar::Float(x),
+        }
+    }
+
+    /// Number of leaves below this shape.
+    fn leaves(s: Shape) -> usize {
+        match s {
+            Shape::Struct(f) => f.iter().map(|(_, s)| Self::leaves(*s)).sum(),
+            Shape::Array(n, s) => n * Self::leaves(*s),
+            _ => 1,
+        }
+    }
+}
+
+impl<'de> de::Deserializer<'de> for ShapeDe<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        match self.shape {
+            Shape::Struct(fields) => visitor.visit_map(ShapeMap { fields, i: 0, vals: self.vals, pos: self.pos }),
+            Shape::Array(n, s) => {
+                visitor.visit_seq(ShapeSeq { items: ShapeItems::Repeat(n, *s), vals: self.vals, pos: self.pos })
+            }
+            _ => {
+                let s = self.leaf();
+                ScalarDe { s, at: None }.deserialize_any(visitor)
+            }
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        match self.shape {
+            Shape::Struct(fields) => {
+                visitor.visit_seq(ShapeSeq { items: ShapeItems::Fields(fields, 0), vals: self.vals, pos: self.pos })
+            }
+            Shape::Array(..) => self.deserialize_any(visitor),
+            _ => {
+                let s = self.leaf();
+                ScalarDe { s, at: None }.deserialize_seq(visitor)
+            }
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        match self.shape {
+            Shape::Struct(_) | Shape::Array(..) => self.deserialize_any(visitor),
+            _ => {
+                let s = self.leaf();
+                ScalarDe { s, at: None }.deserialize_f32(visitor)
+            }
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        if name == VARIANT_MAGIC {
+            return Err(bad("a math type component is not a Variant", None));
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        *self.pos += Self::leaves(self.shape);
+        visitor.visit_unit()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f64 char str string bytes byte_buf option unit
+        unit_struct tuple_struct map struct enum identifier
+    }
+}
+
+struct ShapeMap<'a> {
+    fields: &'static [(&'static str, Shape)],
+    i: usize,
+    vals: &'a [f64; 16],
+    pos: &'a mut usize,
+}
+
+impl<'de> de::MapAccess<'de> for ShapeMap<'_> {
+    type Error = Error;
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        match self.fields.get(self.i) {
+            Some((name, _)) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(name)).map(Some),
+            None => Ok(None),
+        }
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        let shape = self.fields.get(self.i).map(|f| f.1).unwrap_or(Shape::Real);
+        self.i += 1;
+        seed.deserialize(ShapeDe { shape, vals: self.vals, pos: &mut *self.pos })
+    }
+}
+
+enum ShapeItems {
+    Fields(&'static [(&'static str, Shape)], usize),
+    Repeat(usize, Shape),
+}
+
+struct ShapeSeq<'a> {
+    items: ShapeItems,
+    vals: &'a [f64; 16],
+    pos: &'a mut usize,
+}
+
+impl<'de> de::SeqAccess<'de> for ShapeSeq<'_> {
+    type Error = Error;
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        let shape = match &mut self.items {
+            ShapeItems::Fields(f, i) => match f.get(*i) {
+                Some((_, s)) => {
+                    *i += 1;
+                    *s
+                }
+                None => return Ok(None),
+            },
+            ShapeItems::Repeat(n, s) => {
+                if *n == 0 {
+                    return Ok(None);
+                }
+                *n -= 1;
+                *s
+            }
+        };
+        seed.deserialize(ShapeDe { shape, vals: self.vals, pos: &mut *self.pos }).map(Some)
+    }
+}
+
+fn visit_shape<'de, V: Visitor<'de>>(shape: Shape, vals: &[f64; 16], seq: bool, visitor: V) -> Result<V::Value> {
+    let mut pos = 0;
+    let d = ShapeDe { shape, vals, pos: &mut pos };
+    if seq {
+        de::Deserializer::deserialize_seq(d, visitor)
+    } else {
+        de::Deserializer::deserialize_any(d, visitor)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Decoded values: a deserializer over a `&Variant` (the types the streaming path hands to the core decoder,
+// and everything in Variant mode).
+
+pub(crate) struct VariantDe<'v> {
+    pub(crate) v: &'v Variant,
+    pub(crate) at: Option<usize>,
+}
+
+impl<'v> VariantDe<'v> {
+    fn scalar(&self) -> Option<Scalar<'static, 'v>> {
+        Some(match self.v {
+            Variant::Nil | Variant::Callable => Scalar::Unit,
+            Variant::Bool(b) => Scalar::Bool(*b),
+            Variant::Int(i) => Scalar::Int(*i),
+            Variant::Float(f) => Scalar::Float(*f),
+            Variant::String(s) => Scalar::Transient(s),
+            Variant::StringName(s) => Scalar::Transient(&s.0),
+            Variant::NodePath(p) => Scalar::Owned(p.to_string()),
+            Variant::Rid(r) => Scalar::UInt(r.0),
+            Variant::Object(o) => match &**o {
+                Object::Null => Scalar::Unit,
+                Object::InstanceId(id) => Scalar::UInt(*id),
+                Object::Full { .. } => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    fn visit<'de, V: Visitor<'de>>(self, visitor: V, seq: bool) -> Result<V::Value> {
+        if let Some(s) = self.scalar() {
+            return ScalarDe { s, at: self.at }.deserialize_any(visitor);
+        }
+        if let Some((shape, vals)) = shape_of(self.v) {
+            return visit_shape(shape, &vals, seq, visitor);
+        }
+        let at = self.at;
+        match self.v {
+            Variant::Array(a) | Variant::PackedTypedArray(a) => visitor.visit_seq(ItemsSeq(a.items.iter(), at)),
+            Variant::Dictionary(d) => visitor.visit_map(EntriesMap { it: d.entries.iter(), value: None, at }),
+            Variant::PackedByteArray(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::S(Scalar::Int(*x as i64)))),
+            Variant::PackedInt32Array(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::S(Scalar::Int(*x as i64)))),
+            Variant::PackedInt64Array(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::S(Scalar::Int(*x)))),
+            Variant::PackedFloat32Array(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::S(Scalar::F32(*x)))),
+            Variant::PackedFloat64Array(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::S(Scalar::Float(*x)))),
+            Variant::PackedStringArray(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::S(Scalar::Transient(x)))),
+            Variant::PackedVector2Array(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::V(Variant::Vector2(*x)))),
+            Variant::PackedVector3Array(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::V(Variant::Vector3(*x)))),
+            Variant::PackedVector4Array(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::V(Variant::Vector4(*x)))),
+            Variant::PackedColorArray(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::V(Variant::Color(*x)))),
+            Variant::PackedVector2iArray(b) => {
+                visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::V(Variant::Vector2i(*x))))
+            }
+            Variant::PackedVector3iArray(b) => {
+                visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::V(Variant::Vector3i(*x))))
+            }
+            Variant::PackedVector4iArray(b) => {
+                visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::V(Variant::Vector4i(*x))))
+            }
+            Variant::Object(o) => match &**o {
+                Object::Full { class, properties } => {
+                    let mut f: Vec<(&'v str, Field<'v>)> = Vec::with_capacity(properties.len() + 1);
+                    f.push((".class", Field::Str(class)));
+                    f.extend(properties.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
+                    visitor.visit_map(FieldsMap { f: f.into_iter(), value: None, at })
+                }
+                _ => visitor.visit_unit(),
+            },
+            Variant::Signal(s) => visitor.visit_map(FieldsMap::new(
+                vec![("name", Field::Str(&s.name)), ("object", Field::S(Scalar::UInt(s.object)))],
+                at,
+            )),
+            Variant::Image(img) => visitor.visit_map(FieldsMap::new(image_fields(img), at)),
+            Variant::InputEvent(ev) => visitor.visit_map(FieldsMap::new(input_event_fields(ev), at)),
+            _ => visitor.visit_unit(),
+        }
+    }
+}
+
+fn image_fields(img: &Image) -> Vec<(&'static str, Field<'_>)> {
+    vec![
+        ("format", Field::S(Scalar::Int(img.format as i64))),
+        ("mipmaps", Field::S(Scalar::Int(img.mipmaps as i64))),
+        ("width", Field::S(Scalar::Int(img.width as i64))),
+        ("height", Field::S(Scalar::Int(img.height as i64))),
+        ("data", Field::Bytes(&img.data)),
+    ]
+}
+
+fn input_event_fields(ev: &InputEvent) -> Vec<(&'static str, Field<'static>)> {
+    let xs: Vec<u32> = match ev.data {
+        InputEventData::Key { modifiers, scancode } => vec![modifiers, scancode],
+        InputEventData::JoystickMotion { axis, value_bits } => vec![axis, value_bits],
+        InputEventData::MouseButton { button_index }
+        | InputEventData::JoystickButton { button_index }
+        | InputEventData::ScreenTouch { index: button_index } => vec![button_index],
+        _ => vec![],
+    };
+    vec![
+        ("device", Field::S(Scalar::Int(ev.device as i64))),
+        ("type", Field::S(Scalar::Int(ev.event_type() as i64))),
+        ("fields", Field::U32s(xs)),
+    ]
+}
+
+macro_rules! variant_scalar {
+    ($($m:ident),*) => {$(
+        fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            match self.scalar() {
+                Some(s) => ScalarDe { s, at: self.at }.$m(visitor),
+                None => self.visit(visitor, false),
+            }
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for VariantDe<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.visit(visitor, false)
+    }
+
+    variant_scalar!(
+        deserialize_bool,
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_i128,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64,
+        deserialize_u128,
+        deserialize_f32,
+        deserialize_f64,
+        deserialize_char,
+        deserialize_str,
+        deserialize_string,
+        deserialize_identifier
+    );
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.v {
+            Variant::PackedByteArray(b) => visitor.visit_bytes(b),
+            _ => match self.scalar() {
+                Some(s) => ScalarDe { s, at: self.at }.deserialize_bytes(visitor),
+                None => self.visit(visitor, false),
+            },
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.v.is_nil() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        if name == VARIANT_MAGIC {
+            return visitor.visit_enum(TaggedAccess { v: self.v, at: self.at });
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.visit(visitor, true)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        self.visit(visitor, true)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.visit(visitor, true)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self.v {
+            Variant::Dictionary(d) if d.entries.len() == 1 => {
+                let (k, v) = &d.entries[0];
+                match k.as_str() {
+                    Some(tag) => visitor.visit_enum(FieldEnum { tag, payload: Field::V(v), at: self.at }),
+                    None => Err(bad("an enum's Dictionary key must be a String", self.at)),
+                }
+            }
+            _ => match self.scalar() {
+                Some(s) => ScalarDe { s, at: self.at }.deserialize_enum(name, variants, visitor),
+                None => Err(bad("an enum must be a String or a Dictionary with one entry", self.at)),
+            },
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        unit unit_struct map struct ignored_any
+    }
+}
+
+struct ItemsSeq<'v>(std::slice::Iter<'v, Variant>, Option<usize>);
+
+impl<'de> de::SeqAccess<'de> for ItemsSeq<'_> {
+    type Error = Error;
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        match self.0.next() {
+            Some(v) => seed.deserialize(VariantDe { v, at: self.1 }).map(Some),
+            None => Ok(None),
+        }
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+struct EntriesMap<'v> {
+    it: std::slice::Iter<'v, (Variant, Variant)>,
+    value: Option<&'v Variant>,
+    at: Option<usize>,
+}
+
+impl<'de> de::MapAccess<'de> for EntriesMap<'_> {
+    type Error = Error;
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        match self.it.next() {
+            Some((k, v)) => {
+                self.value = Some(v);
+                seed.deserialize(VariantDe { v: k, at: self.at }).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        let v = self.value.take().ok_or_else(|| bad("map value before key", self.at))?;
+        seed.deserialize(VariantDe { v, at: self.at })
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.it.len())
+    }
+}
+
+/// An element of a packed array: a scalar or a small fixed-size value.
+enum Elem<'v> {
+    S(Scalar<'static, 'v>),
+    V(Variant),
+}
+
+struct ElemSeq<'v, T, F> {
+    it: std::slice::Iter<'v, T>,
+    f: F,
+    at: Option<usize>,
+}
+
+impl<'v, T, F: FnMut(&'v T) -> Elem<'v>> ElemSeq<'v, T, F> {
+    fn new(items: &'v [T], at: Option<usize>, f: F) -> Self {
+        ElemSeq { it: items.iter(), f, at }
+    }
+}
+
+impl<'de, 'v, T, F: FnMut(&'v T) -> Elem<'v>> de::SeqAccess<'de> for ElemSeq<'v, T, F> {
+    type Error = Error;
+    fn next_element_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<Option<S::Value>> {
+        match self.it.next() {
+            Some(x) => match (self.f)(x) {
+                Elem::S(s) => seed.deserialize(ScalarDe { s, at: self.at }).map(Some),
+                Elem::V(v) => seed.deserialize(VariantDe { v: &v, at: self.at }).map(Some),
+            },
+            None => Ok(None),
+        }
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.it.len())
+    }
+}
+
+/// A field of a map made up on the fly (Signal, Image, full Object, and the Variant-mode payloads).
+pub(crate) enum Field<'v> {
+    V(&'v Variant),
+    S(Scalar<'static, 'v>),
+    Str(&'v str),
+    Bytes(&'v [u8]),
+    Strs(&'v [String]),
+    U32s(Vec<u32>),
+    Type(&'v ContainerType),
+    Items(&'v [Variant]),
+    Entries(&'v [(Variant, Variant)]),
+    Props(&'v [(String, Variant)]),
+}
+
+struct FieldDe<'v> {
+    f: Field<'v>,
+    at: Option<usize>,
+}
+
+impl<'de> de::Deserializer<'de> for FieldDe<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let at = self.at;
+        match self.f {
+            Field::V(v) => VariantDe { v, at }.deserialize_any(visitor),
+            Field::S(s) => ScalarDe { s, at }.deserialize_any(visitor),
+            Field::Str(s) => visitor.visit_str(s),
+            Field::Bytes(b) => visitor.visit_bytes(b),
+            Field::Strs(s) => visitor.visit_seq(ElemSeq::new(s, at, |x| Elem::S(Scalar::Transient(x)))),
+            Field::U32s(x) => visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(x.into_iter())),
+            Field::Type(t) => match t {
+                ContainerType::Untyped => visitor.visit_str("Untyped"),
+                ContainerType::Builtin(k) => {
+                    visitor.visit_map(FieldsMap::new(vec![("Builtin", Field::Str(k.name()))], at))
+                }
+                ContainerType::Class(c) => visitor.visit_map(FieldsMap::new(vec![("Class", Field::Str(c))], at)),
+                ContainerType::Script(c) => visitor.visit_map(FieldsMap::new(vec![("Script", Field::Str(c))], at)),
+            },
+            Field::Items(items) => visitor.visit_seq(ItemsSeq(items.iter(), at)),
+            Field::Entries(e) => visitor.visit_map(EntriesMap { it: e.iter(), value: None, at }),
+            Field::Props(p) => visitor.visit_map(FieldsMap {
+                f: p.iter().map(|(k, v)| (k.as_str(), Field::V(v))).collect::<Vec<_>>().into_iter(),
+                value: None,
+                at,
+            }),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.f {
+            Field::S(Scalar::Unit) => visitor.visit_none(),
+            Field::V(v) if v.is_nil() => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let at = self.at;
+        match self.f {
+            Field::Type(t) => match t {
+                ContainerType::Untyped => visitor.visit_enum("Untyped".into_deserializer()),
+                ContainerType::Builtin(k) => {
+                    visitor.visit_enum(FieldEnum { tag: "Builtin", payload: Field::Str(k.name()), at })
+                }
+                ContainerType::Class(c) => visitor.visit_enum(FieldEnum { tag: "Class", payload: Field::Str(c), at }),
+                ContainerType::Script(c) => visitor.visit_enum(FieldEnum { tag: "Script", payload: Field::Str(c), at }),
+            },
+            Field::V(v) => VariantDe { v, at }.deserialize_enum(name, variants, visitor),
+            Field::Str(s) => visitor.visit_enum(s.into_deserializer()),
+            _ => Err(bad("not an enum", at)),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        match self.f {
+            Field::V(v) => VariantDe { v, at: self.at }.deserialize_newtype_struct(name, visitor),
+            _ => visitor.visit_newtype_struct(self),
+        }
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.f {
+            Field::V(v) => VariantDe { v, at: self.at }.deserialize_bytes(visitor),
+            _ => self.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string unit unit_struct seq tuple
+        tuple_struct map struct identifier ignored_any
+    }
+}
+
+struct FieldsMap<'v, I> {
+    f: I,
+    value: Option<Field<'v>>,
+    at: Option<usize>,
+}
+
+impl<'v> FieldsMap<'v, std::vec::IntoIter<(&'v str, Field<'v>)>> {
+    fn new(f: Vec<(&'v str, Field<'v>)>, at: Option<usize>) -> Self {
+        FieldsMap { f: f.into_iter(), value: None, at }
+    }
+}
+
+impl<'de, 'v, I: Iterator<Item = (&'v str, Field<'v>)>> de::MapAccess<'de> for FieldsMap<'v, I> {
+    type Error = Error;
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        match self.f.next() {
+            Some((k, v)) => {
+                self.value = Some(v);
+                seed.deserialize(de::value::StrDeserializer::<Error>::new(k)).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        let f = self.value.take().ok_or_else(|| bad("map value before key", self.at))?;
+        seed.deserialize(FieldDe { f, at: self.at })
+    }
+}
+
+/// An enum given as a tag and a payload field.
+struct FieldEnum<'v> {
+    tag: &'v str,
+    payload: Field<'v>,
+    at: Option<usize>,
+}
+
+impl<'de, 'v> de::EnumAccess<'de> for FieldEnum<'v> {
+    type Error = Error;
+    type Variant = FieldDe<'v>;
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, FieldDe<'v>)> {
+        let v = seed.deserialize(de::value::StrDeserializer::<Error>::new(self.tag))?;
+        Ok((v, FieldDe { f: self.payload, at: self.at }))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for FieldDe<'_> {
+    type Error = Error;
+    fn unit_variant(self) -> Result<()> {
+        Ok(())
+    }
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        seed.deserialize(self)
+    }
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_seq(self, visitor)
+    }
+    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_map(self, visitor)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Variant mode: the exact wire type as an enum tag, the value as the payload (see `value_serde`).
+
+/// The Variant-mode tag of a value and its payload.
+pub(crate) fn tagged(v: &Variant) -> (&'static str, Field<'_>) {
+    match v {
+        Variant::Array(a) if a.element_type.is_untyped() && !a.shared => ("Array", Field::V(v)),
+        Variant::Array(_) => ("ArrayTyped", Field::V(v)),
+        Variant::PackedTypedArray(_) => ("PackedTypedArray", Field::V(v)),
+        Variant::Dictionary(d) if d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared => {
+            ("Dictionary", Field::V(v))
+        }
+        Variant::Dictionary(_) => ("DictionaryTyped", Field::V(v)),
+        Variant::Object(o) => match &**o {
+            Object::Null => ("ObjectNull", Field::S(Scalar::Unit)),
+            Object::InstanceId(id) => ("ObjectId", Field::S(Scalar::UInt(*id))),
+            Object::Full { .. } => ("Object", Field::V(v)),
+        },
+        _ => (v.kind().name(), Field::V(v)),
+    }
+}
+
+/// The payload of a Variant-mode value whose shape differs from its self-describing one.
+fn payload_fields(v: &Variant) -> Option<Vec<(&'static str, Field<'_>)>> {
+    Some(match v {
+        Variant::Array(a) | Variant::PackedTypedArray(a)
+            if !(matches!(v, Variant::Array(_)) && a.element_type.is_untyped() && !a.shared) =>
+        {
+            vec![
+                ("element_type", Field::Type(&a.element_type)),
+                ("shared", Field::S(Scalar::Bool(a.shared))),
+                ("packed", Field::S(Scalar::Bool(matches!(v, Variant::PackedTypedArray(_))))),
+                ("items", Field::Items(&a.items)),
+            ]
+        }
+        Variant::Dictionary(d) if !(d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared) => vec![
+            ("key_type", Field::Type(&d.key_type)),
+            ("value_type", Field::Type(&d.value_type)),
+            ("shared", Field::S(Scalar::Bool(d.shared))),
+            ("entries", Field::Entries(&d.entries)),
+        ],
+        Variant::NodePath(p) => vec![
+            ("names", Field::Strs(&p.names)),
+            ("subnames", Field::Strs(&p.subnames)),
+            ("absolute", Field::S(Scalar::Bool(p.absolute))),
+            (
+                "property",
+                match &p.property {
+                    Some(s) => Field::Str(s),
+                    None => Field::S(Scalar::Unit),
+                },
+            ),
+        ],
+        Variant::Object(o) => match &**o {
+            Object::Full { class, properties } => {
+                vec![("class", Field::Str(class)), ("properties", Field::Props(properties))]
+            }
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+pub(crate) struct TaggedAccess<'v> {
+    pub(crate) v: &'v Variant,
+    pub(crate) at: Option<usize>,
+}
+
+impl<'de, 'v> de::EnumAccess<'de> for TaggedAccess<'v> {
+    type Error = Error;
+    type Variant = PayloadDe<'v>;
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, PayloadDe<'v>)> {
+        let (tag, payload) = tagged(self.v);
+        let t = seed.deserialize(de::value::StrDeserializer::<Error>::new(tag))?;
+        Ok((t, PayloadDe { v: self.v, payload, at: self.at }))
+    }
+}
+
+pub(crate) struct PayloadDe<'v> {
+    v: &'v Variant,
+    payload: Field<'v>,
+    at: Option<usize>,
+}
+
+impl<'de> de::VariantAccess<'de> for PayloadDe<'_> {
+    type Error = Error;
+    fn unit_variant(self) -> Result<()> {
+        Ok(())
+    }
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        match payload_fields(self.v) {
+            Some(f) => seed.deserialize(FieldsDe(FieldsMap::new(f, self.at))),
+            None => seed.deserialize(FieldDe { f: self.payload, at: self.at }),
+        }
+    }
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_seq(FieldDe { f: self.payload, at: self.at }, visitor)
+    }
+    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
+        match payload_fields(self.v) {
+            Some(f) => visitor.visit_map(FieldsMap::new(f, self.at)),
+            None => de::Deserializer::deserialize_map(FieldDe { f: self.payload, at: self.at }, visitor),
+        }
+    }
+}
+
+/// A made-up map as a deserializer.
+struct FieldsDe<'v>(FieldsMap<'v, std::vec::IntoIter<(&'v str, Field<'v>)>>);
+
+impl<'de> de::Deserializer<'de> for FieldsDe<'_> {
+    type Error = Error;
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_map(self.0)
+    }
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Entry points.
+
+/// Deserializes one value that must make up the whole input, as the newest Godot 4 wrote it
+/// (`Config::default()`). Strings and byte arrays are borrowed from `bytes` where `T` asks for that.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
+/// struct Player<'a> { name: &'a str, hp: u8 }
+/// // var_to_bytes({"name": "Ann", "hp": 7}) in Godot 4:
+/// let bytes = [0x1b, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, b'n', b'a', b'm', b'e', 4, 0, 0, 0, 3, 0, 0, 0,
+///              b'A', b'n', b'n', 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
+/// let p: Player = godot_bin::from_slice(&bytes)?;
+/// assert_eq!(p, Player { name: "Ann", hp: 7 });
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
+    from_slice_with(bytes, &Config::default())
+}
+
+/// Deserializes one value that must make up the whole input, with `cfg`.
+///
+/// ```
+/// let cfg = godot_bin::Config::new("godot3".parse()?);
+/// // var2bytes(Vector2(1, 2)) in Godot 3.x, read as a tuple:
+/// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+/// assert_eq!(godot_bin::from_slice_with::<(f32, f32)>(&bytes, &cfg)?, (1.0, 2.0));
+/// assert!(godot_bin::from_slice_with::<(f32, f32)>(&[bytes.as_slice(), &[0]].concat(), &cfg).is_err());
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<T> {
+    let (v, rest) = take_from_slice_with(bytes, cfg)?;
+    if !rest.is_empty() {
+        let used = bytes.len() - rest.len();
+        return Err(Error::at(ErrorKind::TrailingBytes(rest.len()), used));
+    }
+    Ok(v)
+}
+
+/// Deserializes one value from the start of `bytes` and returns it with the bytes that follow it (like
+/// `bytes_to_var`, which ignores them).
+///
+/// ```
+/// let cfg = godot_bin::Config::default();
+/// let bytes = [2, 0, 0, 0, 7, 0, 0, 0, 0xaa];
+/// let (x, rest): (i64, _) = godot_bin::take_from_slice_with(&bytes, &cfg)?;
+/// assert_eq!((x, rest), (7, &[0xaa][..]));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn take_from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<(T, &'de [u8])> {
+    let mut d = Deserializer::new(bytes, cfg);
+    let v = T::deserialize(&mut d)?;
+    Ok((v, d.rest()))
+}
+
+/// Reads an [`io::Read`](std::io::Read) to its end and deserializes the one value it holds
+/// (`Config::default()`). Memory use is bounded by the real input: lengths inside it are checked
+/// against the bytes actually read before anything is allocated for them.
+///
+/// ```
+/// let data: &[u8] = &[3, 0, 0, 0, 0, 0, 0xc0, 0x3f];
+/// assert_eq!(godot_bin::from_reader::<_, f64>(data)?, 1.5);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn from_reader<R: std::io::Read, T: de::DeserializeOwned>(reader: R) -> Result<T> {
+    from_reader_with(reader, &Config::default())
+}
+
+/// Reads an [`io::Read`](std::io::Read) to its end and deserializes the one value it holds, with `cfg`.
+///
+/// ```
+/// let data: &[u8] = &[4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0];
+/// let s: String = godot_bin::from_reader_with(data, &godot_bin::Config::new("godot3".parse()?))?;
+/// assert_eq!(s, "hi");
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn from_reader_with<R: std::io::Read, T: de::DeserializeOwned>(mut reader: R, cfg: &Config) -> Result<T> {
+    let mut buf = Vec::new();
+    reader.read_to_end(&mut buf)?;
+    from_slice_with(&buf, cfg)
+}
+
+/// Deserializes the one value held by a [`bytes::Bytes`] (or anything that derefs to `[u8]`), with `cfg`.
+///
+/// ```
+/// let b = bytes::Bytes::from_static(&[1, 0, 0, 0, 1, 0, 0, 0]);
+/// assert!(godot_bin::from_bytes::<bool>(&b, &godot_bin::Config::default())?);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn from_bytes<T: de::DeserializeOwned>(bytes: &bytes::Bytes, cfg: &Config) -> Result<T> {
+    from_slice_with(bytes, cfg)
+}

@@ -1,0 +1,808 @@
+//! serde support for the marker types: with godot_bin they are written as native Godot types, with any other
+//! serde format they are ordinary structs (`{"x": 1.0, "y": 2.0}`), strings (NodePath, StringName) or
+//! integers (RID).
+//!
+//! Each marker announces itself with a struct name starting with `$godot_bin::`; our
+//! [`Serializer`](crate::Serializer) and [`Deserializer`](crate::Deserializer) recognise those names,
+//! every other format ignores them.
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::{Deserialize, Serialize};
+
+use crate::markers::*;
+use crate::types::TypeKind;
+use crate::value::{ContainerType, Signal};
+
+macro_rules! remote_marker {
+    ($t:ident, $def:ident) => {
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                $def::serialize(self, s)
+            }
+        }
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $def::deserialize(d)
+            }
+        }
+    };
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Vector2", rename = "$godot_bin::Vector2")]
+struct Vector2Def {
+    x: f64,
+    y: f64,
+}
+remote_marker!(Vector2, Vector2Def);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Vector2i", rename = "$godot_bin::Vector2i")]
+struct Vector2iDef {
+    x: i32,
+    y: i32,
+}
+remote_marker!(Vector2i, Vector2iDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Vector3", rename = "$godot_bin::Vector3")]
+struct Vector3Def {
+    x: f64,
+    y: f64,
+    z: f64,
+}
+remote_marker!(Vector3, Vector3Def);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Vector3i", rename = "$godot_bin::Vector3i")]
+struct Vector3iDef {
+    x: i32,
+    y: i32,
+    z: i32,
+}
+remote_marker!(Vector3i, Vector3iDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Vector4", rename = "$godot_bin::Vector4")]
+struct Vector4Def {
+    x: f64,
+    y: f64,
+    z: f64,
+    w: f64,
+}
+remote_marker!(Vector4, Vector4Def);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Vector4i", rename = "$godot_bin::Vector4i")]
+struct Vector4iDef {
+    x: i32,
+    y: i32,
+    z: i32,
+    w: i32,
+}
+remote_marker!(Vector4i, Vector4iDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Quaternion", rename = "$godot_bin::Quaternion")]
+struct QuaternionDef {
+    x: f64,
+    y: f64,
+    z: f64,
+    w: f64,
+}
+remote_marker!(Quaternion, QuaternionDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Rect2", rename = "$godot_bin::Rect2")]
+struct Rect2Def {
+    position: Vector2,
+    size: Vector2,
+}
+remote_marker!(Rect2, Rect2Def);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Rect2i", rename = "$godot_bin::Rect2i")]
+struct Rect2iDef {
+    position: Vector2i,
+    size: Vector2i,
+}
+remote_marker!(Rect2i, Rect2iDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Transform2D", rename = "$godot_bin::Transform2D")]
+struct Transform2DDef {
+    x: Vector2,
+    y: Vector2,
+    origin: Vector2,
+}
+remote_marker!(Transform2D, Transform2DDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Plane", rename = "$godot_bin::Plane")]
+struct PlaneDef {
+    normal: Vector3,
+    d: f64,
+}
+remote_marker!(Plane, PlaneDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Aabb", rename = "$godot_bin::Aabb")]
+struct AabbDef {
+    position: Vector3,
+    size: Vector3,
+}
+remote_marker!(Aabb, AabbDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Basis", rename = "$godot_bin::Basis")]
+struct BasisDef {
+    rows: [Vector3; 3],
+}
+remote_marker!(Basis, BasisDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Transform3D", rename = "$godot_bin::Transform3D")]
+struct Transform3DDef {
+    basis: Basis,
+    origin: Vector3,
+}
+remote_marker!(Transform3D, Transform3DDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Projection", rename = "$godot_bin::Projection")]
+struct ProjectionDef {
+    columns: [Vector4; 4],
+}
+remote_marker!(Projection, ProjectionDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Color", rename = "$godot_bin::Color")]
+struct ColorDef {
+    r: f32,
+    g: f32,
+    b: f32,
+    a: f32,
+}
+remote_marker!(Color, ColorDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "StringName", rename = "$godot_bin::StringName")]
+struct StringNameDef(String);
+remote_marker!(StringName, StringNameDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Rid", rename = "$godot_bin::Rid")]
+struct RidDef(u64);
+remote_marker!(Rid, RidDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Signal", rename = "$godot_bin::Signal")]
+struct SignalDef {
+    name: String,
+    object: u64,
+}
+remote_marker!(Signal, SignalDef);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Image", rename = "$godot_bin::Image")]
+struct ImageDef {
+    format: u32,
+    mipmaps: u32,
+    width: u32,
+    height: u32,
+    #[serde(with = "bytes_field")]
+    data: Vec<u8>,
+}
+remote_marker!(Image, ImageDef);
+
+/// `Vec<u8>` as serde bytes (PackedByteArray with godot_bin), read from bytes or a sequence.
+mod bytes_field {
+    use super::*;
+
+    pub(crate) fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(v)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        d.deserialize_byte_buf(BytesVisitor)
+    }
+
+    pub(crate) struct BytesVisitor;
+
+    impl<'de> Visitor<'de> for BytesVisitor {
+        type Value = Vec<u8>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("bytes")
+        }
+        fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+            Ok(v.to_vec())
+        }
+        fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+            Ok(v)
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Vec<u8>, E> {
+            Ok(v.as_bytes().to_vec())
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+            let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 16));
+            while let Some(b) = seq.next_element::<u8>()? {
+                v.push(b);
+            }
+            Ok(v)
+        }
+        fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Vec<u8>, D::Error> {
+            d.deserialize_byte_buf(self)
+        }
+    }
+}
+
+impl Serialize for InputEvent {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let fields: Vec<u32> = match self.data {
+            InputEventData::Key { modifiers, scancode } => vec![modifiers, scancode],
+            InputEventData::JoystickMotion { axis, value_bits } => vec![axis, value_bits],
+            InputEventData::MouseButton { button_index }
+            | InputEventData::JoystickButton { button_index }
+            | InputEventData::ScreenTouch { index: button_index } => vec![button_index],
+            _ => vec![],
+        };
+        let mut st = s.serialize_struct("$godot_bin::InputEvent", 3)?;
+        st.serialize_field("device", &self.device)?;
+        st.serialize_field("type", &self.event_type())?;
+        st.serialize_field("fields", &fields)?;
+        st.end()
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "$godot_bin::InputEvent")]
+struct InputEventRepr {
+    device: u32,
+    #[serde(rename = "type")]
+    kind: u32,
+    #[serde(default)]
+    fields: Vec<u32>,
+}
+
+impl<'de> Deserialize<'de> for InputEvent {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let r = InputEventRepr::deserialize(d)?;
+        Ok(InputEvent { device: r.device, data: crate::ser::input_event_data(r.kind, &r.fields) })
+    }
+}
+
+/// NodePath: its text (`"/root/Main:position"`) when the text gives back the same path, else its parts.
+impl Serialize for NodePath {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let text = self.to_string();
+        let back = if self.property.is_some() { NodePath::parse_godot2(&text) } else { NodePath::parse(&text) };
+        if back == *self {
+            s.serialize_newtype_struct("$godot_bin::NodePath", &text)
+        } else {
+            let mut st = s.serialize_struct("$godot_bin::NodePathParts", 4)?;
+            st.serialize_field("names", &self.names)?;
+            st.serialize_field("subnames", &self.subnames)?;
+            st.serialize_field("absolute", &self.absolute)?;
+            st.serialize_field("property", &self.property)?;
+            st.end()
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct NodePathParts {
+    #[serde(default)]
+    names: Vec<String>,
+    #[serde(default)]
+    subnames: Vec<String>,
+    #[serde(default)]
+    absolute: bool,
+    #[serde(default)]
+    property: Option<String>,
+}
+
+pub(crate) struct NodePathVisitor;
+
+impl<'de> Visitor<'de> for NodePathVisitor {
+    type Value = NodePath;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a NodePath (text or parts)")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<NodePath, E> {
+        Ok(NodePath::parse(v))
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<NodePath, D::Error> {
+        d.deserialize_any(self)
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<NodePath, A::Error> {
+        let p = NodePathParts::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        Ok(NodePath { names: p.names, subnames: p.subnames, absolute: p.absolute, property: p.property })
+    }
+}
+
+impl<'de> Deserialize<'de> for NodePath {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_newtype_struct("$godot_bin::NodePath", NodePathVisitor)
+    }
+}
+
+/// Every [`TypeKind`], for looking one up by name.
+pub(crate) const ALL_KINDS: [TypeKind; 46] = {
+    use TypeKind::*;
+    [
+        Nil,
+        Bool,
+        Int,
+        Float,
+        String,
+        Vector2,
+        Vector2i,
+        Rect2,
+        Rect2i,
+        Vector3,
+        Vector3i,
+        Transform2D,
+        Vector4,
+        Vector4i,
+        Plane,
+        Quaternion,
+        Aabb,
+        Basis,
+        Transform3D,
+        Projection,
+        Color,
+        StringName,
+        NodePath,
+        Rid,
+        Object,
+        Callable,
+        Signal,
+        Dictionary,
+        Array,
+        PackedByteArray,
+        PackedInt32Array,
+        PackedInt64Array,
+        PackedFloat32Array,
+        PackedFloat64Array,
+        PackedStringArray,
+        PackedVector2Array,
+        PackedVector3Array,
+        PackedColorArray,
+        PackedVector4Array,
+        PackedVector2iArray,
+        PackedVector3iArray,
+        PackedVector4iArray,
+        Image,
+        InputEvent,
+        TypedArray,
+        PackedTypedArray,
+    ]
+};
+
+/// The kind named `name` (as [`TypeKind::name`] spells it).
+pub(crate) fn kind_from_name(name: &str) -> Option<TypeKind> {
+    ALL_KINDS.iter().copied().find(|k| k.name() == name)
+}
+
+/// A [`TypeKind`] is written as its Godot name (`"int"`, `"Vector2"`, `"PackedByteArray"`).
+impl Serialize for TypeKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for TypeKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        kind_from_name(&s).ok_or_else(|| de::Error::custom(format!("unknown Godot type name {s:?}")))
+    }
+}
+
+/// `"Untyped"`, `{"Builtin": "int"}`, `{"Class": "Node"}` or `{"Script": "res://x.gd"}`.
+impl Serialize for ContainerType {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ContainerType::Untyped => s.serialize_unit_variant("ContainerType", 0, "Untyped"),
+            ContainerType::Builtin(k) => s.serialize_newtype_variant("ContainerType", 1, "Builtin", k),
+            ContainerType::Class(c) => s.serialize_newtype_variant("ContainerType", 2, "Class", c),
+            ContainerType::Script(c) => s.serialize_newtype_variant("ContainerType", 3, "Script", c),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "ContainerType")]
+enum ContainerTypeRepr {
+    Untyped,
+    Builtin(TypeKind),
+    Class(String),
+    Script(String),
+}
+
+impl<'de> Deserialize<'de> for ContainerType {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match ContainerTypeRepr::deserialize(d)? {
+            ContainerTypeRepr::Untyped => ContainerType::Untyped,
+            ContainerTypeRepr::Builtin(k) => ContainerType::Builtin(k),
+            ContainerTypeRepr::Class(c) => ContainerType::Class(c),
+            ContainerTypeRepr::Script(c) => ContainerType::Script(c),
+        })
+    }
+}
+
+pub mod packed {
+    //! Packed arrays for serde users: newtypes over `Vec`s that godot_bin writes as the native packed arrays
+    //! (`PackedFloat32Array`, …; Godot 3's `PoolRealArray`, … are aliases), and `#[serde(with = …)]` adapters
+    //! that do the same for plain `Vec` fields.
+    //!
+    //! ```
+    //! use serde::{Deserialize, Serialize};
+    //! use godot_bin::{packed, PackedStringArray};
+    //!
+    //! #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    //! struct Level {
+    //!     tags: PackedStringArray,
+    //!     #[serde(with = "godot_bin::packed::float32")]
+    //!     heights: Vec<f32>,
+    //!     #[serde(with = "godot_bin::packed::vector2")]
+    //!     path: Vec<[f32; 2]>,
+    //! }
+    //! let lvl = Level { tags: vec!["a".to_string()].into(), heights: vec![0.5], path: vec![[1.0, 2.0]] };
+    //! let bytes = godot_bin::to_vec(&lvl)?;
+    //! // The Dictionary's "heights" value is a PackedFloat32Array (type id 32 in Godot 4):
+    //! assert!(bytes.windows(8).any(|w| w == [32, 0, 0, 0, 1, 0, 0, 0]));
+    //! assert_eq!(godot_bin::from_slice::<Level>(&bytes)?, lvl);
+    //! # Ok::<(), godot_bin::Error>(())
+    //! ```
+
+    use std::ops::{Deref, DerefMut};
+
+    use serde::de::{self, Deserializer, Visitor};
+    use serde::ser::Serializer;
+    use serde::{Deserialize, Serialize};
+
+    use crate::markers::{Color, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
+
+    /// Serializes a byte slice with `serialize_bytes` (one bulk write).
+    struct Bytes<'a>(&'a [u8]);
+
+    impl Serialize for Bytes<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.0)
+        }
+    }
+
+    struct VecVisitor<T>(std::marker::PhantomData<T>);
+
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for VecVisitor<T> {
+        type Value = Vec<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a packed array or a sequence")
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            // The hint comes from the input, which our Deserializer bounds by its size; cap it anyway.
+            let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 16));
+            while let Some(x) = seq.next_element()? {
+                v.push(x);
+            }
+            Ok(v)
+        }
+        fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
+            d.deserialize_seq(self)
+        }
+    }
+
+    fn ser_seq<S: Serializer, T: Serialize>(name: &'static str, v: &[T], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(name, v)
+    }
+
+    fn de_seq<'de, D: Deserializer<'de>, T: Deserialize<'de>>(name: &'static str, d: D) -> Result<Vec<T>, D::Error> {
+        d.deserialize_newtype_struct(name, VecVisitor(std::marker::PhantomData))
+    }
+
+    fn ser_bytes<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct("$godot_bin::PackedByteArray", &Bytes(v))
+    }
+
+    fn de_bytes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Vec<u8>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a PackedByteArray")
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Vec<u8>, D::Error> {
+                d.deserialize_byte_buf(super::bytes_field::BytesVisitor)
+            }
+            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+                Ok(v.to_vec())
+            }
+            fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+                Ok(v)
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Vec<u8>, A::Error> {
+                super::bytes_field::BytesVisitor.visit_seq(seq)
+            }
+        }
+        d.deserialize_newtype_struct("$godot_bin::PackedByteArray", V)
+    }
+
+    macro_rules! packed_type {
+        ($(#[$doc:meta])* $name:ident, $elem:ty, $magic:literal, $example:literal) => {
+            packed_type!($(#[$doc])* $name, $elem, $magic, $example, "godot_bin::Config::default()");
+        };
+        ($(#[$doc:meta])* $name:ident, $elem:ty, $magic:literal, $example:literal, $cfg:literal) => {
+            $(#[$doc])*
+            ///
+            /// `Default`, `From<Vec<_>>`, and derefs to the `Vec`. Written as the native packed array by
+            /// godot_bin, as a plain sequence by other serde formats.
+            ///
+            /// ```
+            #[doc = concat!("use godot_bin::", stringify!($name), ";")]
+            #[doc = concat!("let a = ", stringify!($name), "::from(vec![", $example, "]);")]
+            /// assert_eq!(a.len(), 1);
+            #[doc = concat!("let cfg = ", $cfg, ";")]
+            #[doc = concat!("let back: ", stringify!($name), " = godot_bin::from_slice_with(&godot_bin::to_vec_with(&a, &cfg)?, &cfg)?;")]
+            /// assert_eq!(back, a);
+            #[doc = concat!("assert!(", stringify!($name), "::default().is_empty());")]
+            /// # Ok::<(), godot_bin::Error>(())
+            /// ```
+            #[derive(Clone, Debug, Default, PartialEq)]
+            pub struct $name(pub Vec<$elem>);
+
+            impl From<Vec<$elem>> for $name {
+                fn from(v: Vec<$elem>) -> Self {
+                    $name(v)
+                }
+            }
+            impl From<$name> for Vec<$elem> {
+                fn from(v: $name) -> Self {
+                    v.0
+                }
+            }
+            impl FromIterator<$elem> for $name {
+                fn from_iter<I: IntoIterator<Item = $elem>>(it: I) -> Self {
+                    $name(it.into_iter().collect())
+                }
+            }
+            impl Deref for $name {
+                type Target = Vec<$elem>;
+                fn deref(&self) -> &Vec<$elem> {
+                    &self.0
+                }
+            }
+            impl DerefMut for $name {
+                fn deref_mut(&mut self) -> &mut Vec<$elem> {
+                    &mut self.0
+                }
+            }
+            impl Serialize for $name {
+                fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                    ser_seq($magic, &self.0, s)
+                }
+            }
+            impl<'de> Deserialize<'de> for $name {
+                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                    de_seq($magic, d).map($name)
+                }
+            }
+        };
+    }
+
+    /// `PackedByteArray` (`PoolByteArray` in Godot 3): bytes.
+    ///
+    /// `Default`, `From<Vec<u8>>`, and derefs to the `Vec`. Written with `serialize_bytes`, so godot_bin
+    /// writes it in one piece and reads it back from a PackedByteArray or an Array of ints.
+    ///
+    /// ```
+    /// use godot_bin::PackedByteArray;
+    /// let a = PackedByteArray::from(vec![1, 2, 3]);
+    /// let bytes = godot_bin::to_vec(&a)?;
+    /// assert_eq!(bytes, [29, 0, 0, 0, 3, 0, 0, 0, 1, 2, 3, 0]);
+    /// assert_eq!(godot_bin::from_slice::<PackedByteArray>(&bytes)?, a);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct PackedByteArray(pub Vec<u8>);
+
+    impl From<Vec<u8>> for PackedByteArray {
+        fn from(v: Vec<u8>) -> Self {
+            PackedByteArray(v)
+        }
+    }
+    impl From<PackedByteArray> for Vec<u8> {
+        fn from(v: PackedByteArray) -> Self {
+            v.0
+        }
+    }
+    impl Deref for PackedByteArray {
+        type Target = Vec<u8>;
+        fn deref(&self) -> &Vec<u8> {
+            &self.0
+        }
+    }
+    impl DerefMut for PackedByteArray {
+        fn deref_mut(&mut self) -> &mut Vec<u8> {
+            &mut self.0
+        }
+    }
+    impl Serialize for PackedByteArray {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            ser_bytes(&self.0, s)
+        }
+    }
+    impl<'de> Deserialize<'de> for PackedByteArray {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            de_bytes(d).map(PackedByteArray)
+        }
+    }
+
+    packed_type!(
+        /// `PackedInt32Array` (`PoolIntArray` in Godot 3).
+        PackedInt32Array, i32, "$godot_bin::PackedInt32Array", "1"
+    );
+    packed_type!(
+        /// `PackedInt64Array` (Godot 4).
+        PackedInt64Array, i64, "$godot_bin::PackedInt64Array", "5_000_000_000"
+    );
+    packed_type!(
+        /// `PackedFloat32Array` (`PoolRealArray` in Godot 3).
+        PackedFloat32Array, f32, "$godot_bin::PackedFloat32Array", "0.5"
+    );
+    packed_type!(
+        /// `PackedFloat64Array` (Godot 4).
+        PackedFloat64Array, f64, "$godot_bin::PackedFloat64Array", "0.1"
+    );
+    packed_type!(
+        /// `PackedStringArray` (`PoolStringArray` in Godot 3).
+        PackedStringArray, String, "$godot_bin::PackedStringArray", "\"npc\".to_string()"
+    );
+    packed_type!(
+        /// `PackedVector2Array` (`PoolVector2Array` in Godot 3).
+        PackedVector2Array, Vector2, "$godot_bin::PackedVector2Array", "godot_bin::Vector2::new(1.0, 2.0)"
+    );
+    packed_type!(
+        /// `PackedVector3Array` (`PoolVector3Array` in Godot 3).
+        PackedVector3Array, Vector3, "$godot_bin::PackedVector3Array", "godot_bin::Vector3::new(1.0, 2.0, 3.0)"
+    );
+    packed_type!(
+        /// `PackedColorArray` (`PoolColorArray` in Godot 3).
+        PackedColorArray, Color, "$godot_bin::PackedColorArray", "godot_bin::Color::new(1.0, 0.5, 0.0, 1.0)"
+    );
+    packed_type!(
+        /// `PackedVector4Array` (Godot 4.3+; Pandemonium `PoolVector4Array`).
+        PackedVector4Array, Vector4, "$godot_bin::PackedVector4Array", "godot_bin::Vector4::new(1.0, 2.0, 3.0, 4.0)"
+    );
+    packed_type!(
+        /// Pandemonium `PoolVector2iArray` (write it with a Pandemonium [`Config`](crate::Config)).
+        PackedVector2iArray, Vector2i, "$godot_bin::PackedVector2iArray", "godot_bin::Vector2i::new(1, 2)",
+        "godot_bin::Config::new(\"pandemonium\".parse()?)"
+    );
+    packed_type!(
+        /// Pandemonium `PoolVector3iArray` (write it with a Pandemonium [`Config`](crate::Config)).
+        PackedVector3iArray, Vector3i, "$godot_bin::PackedVector3iArray", "godot_bin::Vector3i::new(1, 2, 3)",
+        "godot_bin::Config::new(\"pandemonium\".parse()?)"
+    );
+    packed_type!(
+        /// Pandemonium 3.8+ `PoolVector4iArray` (write it with a Pandemonium [`Config`](crate::Config)).
+        PackedVector4iArray, Vector4i, "$godot_bin::PackedVector4iArray", "godot_bin::Vector4i::new(1, 2, 3, 4)",
+        "godot_bin::Config::new(\"pandemonium\".parse()?)"
+    );
+
+    /// Godot 3's name of [`PackedByteArray`].
+    pub type PoolByteArray = PackedByteArray;
+    /// Godot 3's name of [`PackedInt32Array`].
+    pub type PoolIntArray = PackedInt32Array;
+    /// Godot 3's name of [`PackedFloat32Array`].
+    pub type PoolRealArray = PackedFloat32Array;
+    /// Godot 3's name of [`PackedStringArray`].
+    pub type PoolStringArray = PackedStringArray;
+    /// Godot 3's name of [`PackedVector2Array`].
+    pub type PoolVector2Array = PackedVector2Array;
+    /// Godot 3's name of [`PackedVector3Array`].
+    pub type PoolVector3Array = PackedVector3Array;
+    /// Godot 3's name of [`PackedColorArray`].
+    pub type PoolColorArray = PackedColorArray;
+    /// Pandemonium's name of [`PackedVector2iArray`].
+    pub type PoolVector2iArray = PackedVector2iArray;
+    /// Pandemonium's name of [`PackedVector3iArray`].
+    pub type PoolVector3iArray = PackedVector3iArray;
+    /// Pandemonium's name of [`PackedVector4Array`].
+    pub type PoolVector4Array = PackedVector4Array;
+    /// Pandemonium's name of [`PackedVector4iArray`].
+    pub type PoolVector4iArray = PackedVector4iArray;
+
+    macro_rules! adapter {
+        ($(#[$doc:meta])* $m:ident, $elem:ty, $magic:literal, $example:literal) => {
+            $(#[$doc])*
+            ///
+            /// ```
+            /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+            /// struct S {
+            #[doc = concat!("    #[serde(with = \"godot_bin::packed::", stringify!($m), "\")]")]
+            #[doc = concat!("    v: Vec<", stringify!($elem), ">,")]
+            /// }
+            #[doc = concat!("let s = S { v: vec![", $example, "] };")]
+            /// assert_eq!(godot_bin::from_slice::<S>(&godot_bin::to_vec(&s)?)?, s);
+            /// # Ok::<(), godot_bin::Error>(())
+            /// ```
+            pub mod $m {
+                use super::*;
+
+                /// Writes the `Vec` as the packed array.
+                pub fn serialize<S: Serializer>(v: &[$elem], s: S) -> Result<S::Ok, S::Error> {
+                    ser_seq($magic, v, s)
+                }
+
+                /// Reads the packed array (or any Array of compatible values) into a `Vec`.
+                pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<$elem>, D::Error> {
+                    de_seq($magic, d)
+                }
+            }
+        };
+    }
+
+    /// `#[serde(with = "godot_bin::packed::bytes")]`: `Vec<u8>` as a PackedByteArray.
+    ///
+    /// ```
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S {
+    ///     #[serde(with = "godot_bin::packed::bytes")]
+    ///     v: Vec<u8>,
+    /// }
+    /// let s = S { v: vec![1, 2] };
+    /// assert_eq!(godot_bin::from_slice::<S>(&godot_bin::to_vec(&s)?)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub mod bytes {
+        use super::*;
+
+        /// Writes the bytes as a PackedByteArray.
+        pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+            ser_bytes(v, s)
+        }
+
+        /// Reads a PackedByteArray (or an Array of ints).
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+            de_bytes(d)
+        }
+    }
+
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::int32")]`: `Vec<i32>` as a PackedInt32Array (`PoolIntArray`).
+        int32, i32, "$godot_bin::PackedInt32Array", "1, -2"
+    );
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::int64")]`: `Vec<i64>` as a PackedInt64Array (Godot 4).
+        int64, i64, "$godot_bin::PackedInt64Array", "1, -5_000_000_000"
+    );
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::float32")]`: `Vec<f32>` as a PackedFloat32Array (`PoolRealArray`).
+        float32, f32, "$godot_bin::PackedFloat32Array", "0.5, -1.25"
+    );
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::float64")]`: `Vec<f64>` as a PackedFloat64Array (Godot 4).
+        float64, f64, "$godot_bin::PackedFloat64Array", "0.1"
+    );
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::string")]`: `Vec<String>` as a PackedStringArray.
+        string, String, "$godot_bin::PackedStringArray", "\"a\".to_string()"
+    );
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::vector2")]`: `Vec<[f32; 2]>` as a PackedVector2Array.
+        vector2, [f32; 2], "$godot_bin::PackedVector2Array", "[1.0, 2.0]"
+    );
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::vector3")]`: `Vec<[f32; 3]>` as a PackedVector3Array.
+        vector3, [f32; 3], "$godot_bin::PackedVector3Array", "[1.0, 2.0, 3.0]"
+    );
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::vector4")]`: `Vec<[f32; 4]>` as a PackedVector4Array (Godot 4.3+).
+        vector4, [f32; 4], "$godot_bin::PackedVector4Array", "[1.0, 2.0, 3.0, 4.0]"
+    );
+    adapter!(
+        /// `#[serde(with = "godot_bin::packed::color")]`: `Vec<[f32; 4]>` (r, g, b, a) as a PackedColorArray.
+        color, [f32; 4], "$godot_bin::PackedColorArray", "[1.0, 0.5, 0.0, 1.0]"
+    );
+}
