@@ -27,6 +27,7 @@ mod de;
 pub mod error;
 pub mod framing;
 pub mod markers;
+pub mod text;
 mod ser;
 mod serde_markers;
 mod typed;
