@@ -441,10 +441,10 @@ impl<'a, 'c> Decoder<'a, 'c> {
         // The engines add the counts in wrapping 32-bit arithmetic and read that many strings, the first
         // `names` of them names, the rest subnames (bit 1 adds Godot 2's property as one more).
         let total = names.wrapping_add(subnames).wrapping_add(flags >> 1 & 1) as i32;
-        let total = total.max(0) as usize;
-        if total.saturating_mul(4) > self.r.remaining() {
+        if total < 0 || (total as usize).saturating_mul(4) > self.r.remaining() {
             return Err(Error::at(ErrorKind::InvalidLength { value: total as u64 }, sub_at));
         }
+        let total = total as usize;
         let mut p = NodePath { absolute: flags & 1 != 0, ..Default::default() };
         for i in 0..total {
             let s = self.string()?;
@@ -456,6 +456,14 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
         if flags & 2 != 0 && self.d.family() == Family::Godot2 && total > names as usize {
             p.property = p.subnames.pop();
+        }
+        // Godot 3's decoder turns a path with no names and no subnames into the empty path, which is not
+        // absolute (seen on 3.2.3 and 3.6: `NodePath("/")` comes back as `NodePath("")`); Godot 4 keeps it.
+        if p.names.is_empty()
+            && p.subnames.is_empty()
+            && matches!(self.d.family(), Family::Godot3 | Family::Pandemonium)
+        {
+            p.absolute = false;
         }
         Ok(p)
     }
@@ -479,18 +487,26 @@ impl<'a, 'c> Decoder<'a, 'c> {
             }
             2 => {
                 let class = self.string()?;
-                if objects {
-                    ContainerType::Class(class)
-                } else {
-                    as_id()
+                match objects {
+                    false => as_id(),
+                    // No class name: any object (re-encoded by the engine as builtin OBJECT).
+                    true if class.is_empty() => ContainerType::Builtin(TypeKind::Object),
+                    true => ContainerType::Class(class),
                 }
             }
             _ => {
+                let at = self.r.pos();
                 let path = self.string()?;
-                if objects {
-                    ContainerType::Script(path)
-                } else {
-                    as_id()
+                match objects {
+                    false => as_id(),
+                    // The engine loads the script: it must at least be a resource path.
+                    true if !path.starts_with("res://") => {
+                        return Err(Error::at(
+                            ErrorKind::InvalidData("typed container script is not a res:// path"),
+                            at,
+                        ))
+                    }
+                    true => ContainerType::Script(path),
                 }
             }
         })
