@@ -32,8 +32,52 @@ use crate::config::Config;
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::*;
 use crate::types::TypeKind;
-use crate::value::{ContainerType, Object, Variant};
+use crate::value::{Object, Variant};
 use crate::wire::{pad_len, widen_exact, widen_like_engine, Reader, FLAG_64};
+
+/// The deepest nesting that serde recursion may reach on one thread when deserializing, whatever
+/// [`Config::max_depth`] says: every level costs stack in the visitor and in this deserializer (about 2.5 KB
+/// for a `serde_json::Value` map in a debug build), and 512 levels stay well inside a 2 MiB thread stack.
+/// A [`Variant`] is not limited by it: it is handed over whole from the core decoder, which walks nesting
+/// without recursion, so engine values nested up to the engines' 1024 levels read fine as `Variant`.
+///
+/// ```
+/// // 600 nested arrays: fine as a Variant, too deep for serde recursion.
+/// let mut v = godot_bin::Variant::Nil;
+/// for _ in 0..600 {
+///     v = godot_bin::Variant::from(vec![v]);
+/// }
+/// let bytes = godot_bin::to_vec(&v)?;
+/// assert_eq!(godot_bin::from_slice::<godot_bin::Variant>(&bytes)?, v);
+/// let err = godot_bin::from_slice::<serde_json::Value>(&bytes).unwrap_err();
+/// assert!(matches!(err.kind(), godot_bin::ErrorKind::TooDeep { max: godot_bin::SERDE_MAX_DEPTH }));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub const SERDE_MAX_DEPTH: usize = 512;
+
+thread_local! {
+    static SERDE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One level of serde recursion; dropped on the way out (errors and unwinding included).
+struct DepthGuard;
+
+impl DepthGuard {
+    fn enter(at: Option<usize>) -> Result<DepthGuard> {
+        let d = SERDE_DEPTH.with(|c| c.get());
+        if d >= SERDE_MAX_DEPTH {
+            return Err(Error::new(ErrorKind::TooDeep { max: SERDE_MAX_DEPTH }, at));
+        }
+        SERDE_DEPTH.with(|c| c.set(d + 1));
+        Ok(DepthGuard)
+    }
+}
+
+impl Drop for DepthGuard {
+    fn drop(&mut self) {
+        SERDE_DEPTH.with(|c| c.set(c.get().saturating_sub(1)));
+    }
+}
 
 /// The magic newtype name `Variant`'s `Deserialize` asks for.
 pub(crate) const VARIANT_MAGIC: &str = "$godot_bin::Variant";
@@ -180,6 +224,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_any(visitor),
             Next::Container { n, map } => self.visit_container(n, map, visitor),
             Next::Packed(kind, n) => {
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()))?;
                 self.depth += 1;
                 let r = visitor.visit_seq(PackedAccess { de: self, kind, left: n });
                 self.depth -= 1;
@@ -195,6 +240,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     }
 
     fn visit_container<V: Visitor<'de>>(&mut self, n: usize, map: bool, visitor: V) -> Result<V::Value> {
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
         let r = if map {
@@ -293,7 +339,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
             }
             let v = self.dec.value(self.depth)?;
-            return visitor.visit_enum(TaggedAccess { v: &v, at: Some(at) }).map_err(|e| with_offset(e, at));
+            return hand_over(v, visitor).map_err(|e| with_offset(e, at));
         }
         visitor.visit_newtype_struct(self)
     }
@@ -341,6 +387,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         match self.next()? {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
             Next::Container { n: 1, map: true } => {
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()))?;
                 self.depth += 1;
                 let r = visitor.visit_enum(DictEnum { de: self });
                 self.depth -= 1;
@@ -387,7 +434,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
             return Ok(None);
         }
         self.left -= 1;
-        seed.deserialize(&mut *self.de).map(Some)
+        seed.deserialize(KeyDe(&mut *self.de)).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
         seed.deserialize(&mut *self.de)
@@ -456,6 +503,203 @@ impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
     }
     fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
         de::Deserializer::deserialize_map(&mut *self.de, visitor)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dictionary keys: any value can be a key in Godot. Asked for a string (a struct field name, a `String`
+// map key, a `serde_json::Value` object key), a key that is not a String or StringName is given as text:
+// `null`, `true`, `12`, `0.5`, a NodePath's path, and the debug form of anything else.
+
+fn key_text(v: &Variant) -> String {
+    match v {
+        Variant::Nil => "null".to_owned(),
+        Variant::Bool(b) => b.to_string(),
+        Variant::Int(i) => i.to_string(),
+        Variant::Float(f) => f.to_string(),
+        Variant::String(s) => s.clone(),
+        Variant::StringName(s) => s.0.clone(),
+        Variant::NodePath(p) => p.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+fn scalar_text(s: &Scalar<'_, '_>) -> Option<String> {
+    Some(match s {
+        Scalar::Unit => "null".to_owned(),
+        Scalar::Bool(b) => b.to_string(),
+        Scalar::Int(i) => i.to_string(),
+        Scalar::UInt(u) => u.to_string(),
+        Scalar::Float(f) => f.to_string(),
+        Scalar::F32(f) => f.to_string(),
+        _ => return None,
+    })
+}
+
+macro_rules! forward_key {
+    ($($m:ident),*) => {$(
+        fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.0.$m(visitor)
+        }
+    )*};
+}
+
+/// A streamed Dictionary key.
+struct KeyDe<'a, 'de, 'c>(&'a mut Deserializer<'de, 'c>);
+
+impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de, '_> {
+    type Error = Error;
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let saved = self.0.dec.r.clone();
+        match self.0.next()? {
+            Next::Scalar(s, at) => match scalar_text(&s) {
+                Some(t) => visitor.visit_string(t),
+                None => ScalarDe { s, at: Some(at) }.deserialize_str(visitor),
+            },
+            Next::Whole(v, _) => visitor.visit_string(key_text(&v)),
+            _ => {
+                self.0.dec.r = saved;
+                let v = self.0.dec.value(self.0.depth)?;
+                visitor.visit_string(key_text(&v))
+            }
+        }
+    }
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        self.0.deserialize_unit_struct(name, visitor)
+    }
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        self.0.deserialize_newtype_struct(name, visitor)
+    }
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        self.0.deserialize_tuple(len, visitor)
+    }
+    fn deserialize_tuple_struct<V: Visitor<'de>>(self, name: &'static str, len: usize, visitor: V) -> Result<V::Value> {
+        self.0.deserialize_tuple_struct(name, len, visitor)
+    }
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.0.deserialize_struct(name, fields, visitor)
+    }
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.0.deserialize_enum(name, variants, visitor)
+    }
+    forward_key!(
+        deserialize_any,
+        deserialize_bool,
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_i128,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64,
+        deserialize_u128,
+        deserialize_f32,
+        deserialize_f64,
+        deserialize_char,
+        deserialize_bytes,
+        deserialize_byte_buf,
+        deserialize_option,
+        deserialize_unit,
+        deserialize_seq,
+        deserialize_map,
+        deserialize_ignored_any
+    );
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+}
+
+/// A decoded Dictionary key.
+struct VariantKeyDe<'v>(VariantDe<'v>);
+
+impl<'de> de::Deserializer<'de> for VariantKeyDe<'_> {
+    type Error = Error;
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.0.v.as_str() {
+            Some(s) => visitor.visit_str(s),
+            None => visitor.visit_string(key_text(self.0.v)),
+        }
+    }
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        self.0.deserialize_unit_struct(name, visitor)
+    }
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        self.0.deserialize_newtype_struct(name, visitor)
+    }
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        self.0.deserialize_tuple(len, visitor)
+    }
+    fn deserialize_tuple_struct<V: Visitor<'de>>(self, name: &'static str, len: usize, visitor: V) -> Result<V::Value> {
+        self.0.deserialize_tuple_struct(name, len, visitor)
+    }
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.0.deserialize_struct(name, fields, visitor)
+    }
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.0.deserialize_enum(name, variants, visitor)
+    }
+    forward_key!(
+        deserialize_any,
+        deserialize_bool,
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_i128,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64,
+        deserialize_u128,
+        deserialize_f32,
+        deserialize_f64,
+        deserialize_char,
+        deserialize_bytes,
+        deserialize_byte_buf,
+        deserialize_option,
+        deserialize_unit,
+        deserialize_seq,
+        deserialize_map,
+        deserialize_ignored_any
+    );
+    fn is_human_readable(&self) -> bool {
+        false
     }
 }
 
@@ -572,7 +816,17 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         if name == VARIANT_MAGIC {
-            return visitor.visit_enum(ScalarTagged(self));
+            let v = match self.s {
+                Scalar::Unit => Variant::Nil,
+                Scalar::Bool(b) => Variant::Bool(b),
+                Scalar::Int(i) => Variant::Int(i),
+                Scalar::UInt(u) => i64::try_from(u).map(Variant::Int).unwrap_or(Variant::Float(u as f64)),
+                Scalar::Float(f) => Variant::Float(f),
+                Scalar::F32(f) => Variant::Float(widen_like_engine(f)),
+                Scalar::Borrowed(s) | Scalar::Transient(s) => Variant::String(s.to_owned()),
+                Scalar::Owned(s) => Variant::String(s),
+            };
+            return hand_over(v, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -593,41 +847,6 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
 
     serde::forward_to_deserialize_any! {
         bool char str string unit unit_struct seq tuple tuple_struct map struct identifier ignored_any
-    }
-}
-
-/// A scalar produced in Variant mode (packed array elements): tagged with its Godot type.
-struct ScalarTagged<'de, 'x>(ScalarDe<'de, 'x>);
-
-impl<'de, 'x> de::EnumAccess<'de> for ScalarTagged<'de, 'x> {
-    type Error = Error;
-    type Variant = ScalarDe<'de, 'x>;
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
-        let tag = match self.0.s {
-            Scalar::Unit => "Nil",
-            Scalar::Bool(_) => "bool",
-            Scalar::Int(_) | Scalar::UInt(_) => "int",
-            Scalar::Float(_) | Scalar::F32(_) => "float",
-            _ => "String",
-        };
-        let v = seed.deserialize(de::value::StrDeserializer::<Error>::new(tag))?;
-        Ok((v, self.0))
-    }
-}
-
-impl<'de> de::VariantAccess<'de> for ScalarDe<'de, '_> {
-    type Error = Error;
-    fn unit_variant(self) -> Result<()> {
-        Ok(())
-    }
-    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
-        seed.deserialize(self)
-    }
-    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
-        de::Deserializer::deserialize_any(self, visitor)
-    }
-    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
-        de::Deserializer::deserialize_any(self, visitor)
     }
 }
 
@@ -799,10 +1018,7 @@ impl<'de> de::Deserializer<'de> for ShapeDe<'_> {
         }
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
-        if name == VARIANT_MAGIC {
-            return Err(bad("a math type component is not a Variant", None));
-        }
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
         visitor.visit_newtype_struct(self)
     }
 
@@ -920,6 +1136,7 @@ impl<'v> VariantDe<'v> {
             return visit_shape(shape, &vals, seq, visitor);
         }
         let at = self.at;
+        let _g = DepthGuard::enter(at)?;
         match self.v {
             Variant::Array(a) | Variant::PackedTypedArray(a) => visitor.visit_seq(ItemsSeq(a.items.iter(), at)),
             Variant::Dictionary(d) => visitor.visit_map(EntriesMap { it: d.entries.iter(), value: None, at }),
@@ -1050,7 +1267,7 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         if name == VARIANT_MAGIC {
-            return visitor.visit_enum(TaggedAccess { v: self.v, at: self.at });
+            return hand_over(self.v.clone(), visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -1080,6 +1297,7 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
     ) -> Result<V::Value> {
         match self.v {
             Variant::Dictionary(d) if d.entries.len() == 1 => {
+                let _g = DepthGuard::enter(self.at)?;
                 let (k, v) = &d.entries[0];
                 match k.as_str() {
                     Some(tag) => visitor.visit_enum(FieldEnum { tag, payload: Field::V(v), at: self.at }),
@@ -1125,7 +1343,7 @@ impl<'de> de::MapAccess<'de> for EntriesMap<'_> {
         match self.it.next() {
             Some((k, v)) => {
                 self.value = Some(v);
-                seed.deserialize(VariantDe { v: k, at: self.at }).map(Some)
+                seed.deserialize(VariantKeyDe(VariantDe { v: k, at: self.at })).map(Some)
             }
             None => Ok(None),
         }
@@ -1179,12 +1397,7 @@ pub(crate) enum Field<'v> {
     S(Scalar<'static, 'v>),
     Str(&'v str),
     Bytes(&'v [u8]),
-    Strs(&'v [String]),
     U32s(Vec<u32>),
-    Type(&'v ContainerType),
-    Items(&'v [Variant]),
-    Entries(&'v [(Variant, Variant)]),
-    Props(&'v [(String, Variant)]),
 }
 
 struct FieldDe<'v> {
@@ -1201,24 +1414,8 @@ impl<'de> de::Deserializer<'de> for FieldDe<'_> {
             Field::V(v) => VariantDe { v, at }.deserialize_any(visitor),
             Field::S(s) => ScalarDe { s, at }.deserialize_any(visitor),
             Field::Str(s) => visitor.visit_str(s),
-            Field::Bytes(b) => visitor.visit_bytes(b),
-            Field::Strs(s) => visitor.visit_seq(ElemSeq::new(s, at, |x| Elem::S(Scalar::Transient(x)))),
+            Field::Bytes(b) => visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(b.iter().copied())),
             Field::U32s(x) => visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(x.into_iter())),
-            Field::Type(t) => match t {
-                ContainerType::Untyped => visitor.visit_str("Untyped"),
-                ContainerType::Builtin(k) => {
-                    visitor.visit_map(FieldsMap::new(vec![("Builtin", Field::Str(k.name()))], at))
-                }
-                ContainerType::Class(c) => visitor.visit_map(FieldsMap::new(vec![("Class", Field::Str(c))], at)),
-                ContainerType::Script(c) => visitor.visit_map(FieldsMap::new(vec![("Script", Field::Str(c))], at)),
-            },
-            Field::Items(items) => visitor.visit_seq(ItemsSeq(items.iter(), at)),
-            Field::Entries(e) => visitor.visit_map(EntriesMap { it: e.iter(), value: None, at }),
-            Field::Props(p) => visitor.visit_map(FieldsMap {
-                f: p.iter().map(|(k, v)| (k.as_str(), Field::V(v))).collect::<Vec<_>>().into_iter(),
-                value: None,
-                at,
-            }),
         }
     }
 
@@ -1238,14 +1435,6 @@ impl<'de> de::Deserializer<'de> for FieldDe<'_> {
     ) -> Result<V::Value> {
         let at = self.at;
         match self.f {
-            Field::Type(t) => match t {
-                ContainerType::Untyped => visitor.visit_enum("Untyped".into_deserializer()),
-                ContainerType::Builtin(k) => {
-                    visitor.visit_enum(FieldEnum { tag: "Builtin", payload: Field::Str(k.name()), at })
-                }
-                ContainerType::Class(c) => visitor.visit_enum(FieldEnum { tag: "Class", payload: Field::Str(c), at }),
-                ContainerType::Script(c) => visitor.visit_enum(FieldEnum { tag: "Script", payload: Field::Str(c), at }),
-            },
             Field::V(v) => VariantDe { v, at }.deserialize_enum(name, variants, visitor),
             Field::Str(s) => visitor.visit_enum(s.into_deserializer()),
             _ => Err(bad("not an enum", at)),
@@ -1262,6 +1451,7 @@ impl<'de> de::Deserializer<'de> for FieldDe<'_> {
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.f {
             Field::V(v) => VariantDe { v, at: self.at }.deserialize_bytes(visitor),
+            Field::Bytes(b) => visitor.visit_bytes(b),
             _ => self.deserialize_any(visitor),
         }
     }
@@ -1338,126 +1528,11 @@ impl<'de> de::VariantAccess<'de> for FieldDe<'_> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Variant mode: the exact wire type as an enum tag, the value as the payload (see `value_serde`).
+// Variant: the whole decoded value is handed to `Variant`'s visitor (see `value_serde`).
 
-/// The Variant-mode tag of a value and its payload.
-pub(crate) fn tagged(v: &Variant) -> (&'static str, Field<'_>) {
-    match v {
-        Variant::Array(a) if a.element_type.is_untyped() && !a.shared => ("Array", Field::V(v)),
-        Variant::Array(_) => ("ArrayTyped", Field::V(v)),
-        Variant::PackedTypedArray(_) => ("PackedTypedArray", Field::V(v)),
-        Variant::Dictionary(d) if d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared => {
-            ("Dictionary", Field::V(v))
-        }
-        Variant::Dictionary(_) => ("DictionaryTyped", Field::V(v)),
-        Variant::Object(o) => match &**o {
-            Object::Null => ("ObjectNull", Field::S(Scalar::Unit)),
-            Object::InstanceId(id) => ("ObjectId", Field::S(Scalar::UInt(*id))),
-            Object::Full { .. } => ("Object", Field::V(v)),
-        },
-        _ => (v.kind().name(), Field::V(v)),
-    }
-}
-
-/// The payload of a Variant-mode value whose shape differs from its self-describing one.
-fn payload_fields(v: &Variant) -> Option<Vec<(&'static str, Field<'_>)>> {
-    Some(match v {
-        Variant::Array(a) | Variant::PackedTypedArray(a)
-            if !(matches!(v, Variant::Array(_)) && a.element_type.is_untyped() && !a.shared) =>
-        {
-            vec![
-                ("element_type", Field::Type(&a.element_type)),
-                ("shared", Field::S(Scalar::Bool(a.shared))),
-                ("packed", Field::S(Scalar::Bool(matches!(v, Variant::PackedTypedArray(_))))),
-                ("items", Field::Items(&a.items)),
-            ]
-        }
-        Variant::Dictionary(d) if !(d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared) => vec![
-            ("key_type", Field::Type(&d.key_type)),
-            ("value_type", Field::Type(&d.value_type)),
-            ("shared", Field::S(Scalar::Bool(d.shared))),
-            ("entries", Field::Entries(&d.entries)),
-        ],
-        Variant::NodePath(p) => vec![
-            ("names", Field::Strs(&p.names)),
-            ("subnames", Field::Strs(&p.subnames)),
-            ("absolute", Field::S(Scalar::Bool(p.absolute))),
-            (
-                "property",
-                match &p.property {
-                    Some(s) => Field::Str(s),
-                    None => Field::S(Scalar::Unit),
-                },
-            ),
-        ],
-        Variant::Object(o) => match &**o {
-            Object::Full { class, properties } => {
-                vec![("class", Field::Str(class)), ("properties", Field::Props(properties))]
-            }
-            _ => return None,
-        },
-        _ => return None,
-    })
-}
-
-pub(crate) struct TaggedAccess<'v> {
-    pub(crate) v: &'v Variant,
-    pub(crate) at: Option<usize>,
-}
-
-impl<'de, 'v> de::EnumAccess<'de> for TaggedAccess<'v> {
-    type Error = Error;
-    type Variant = PayloadDe<'v>;
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, PayloadDe<'v>)> {
-        let (tag, payload) = tagged(self.v);
-        let t = seed.deserialize(de::value::StrDeserializer::<Error>::new(tag))?;
-        Ok((t, PayloadDe { v: self.v, payload, at: self.at }))
-    }
-}
-
-pub(crate) struct PayloadDe<'v> {
-    v: &'v Variant,
-    payload: Field<'v>,
-    at: Option<usize>,
-}
-
-impl<'de> de::VariantAccess<'de> for PayloadDe<'_> {
-    type Error = Error;
-    fn unit_variant(self) -> Result<()> {
-        Ok(())
-    }
-    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
-        match payload_fields(self.v) {
-            Some(f) => seed.deserialize(FieldsDe(FieldsMap::new(f, self.at))),
-            None => seed.deserialize(FieldDe { f: self.payload, at: self.at }),
-        }
-    }
-    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
-        de::Deserializer::deserialize_seq(FieldDe { f: self.payload, at: self.at }, visitor)
-    }
-    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
-        match payload_fields(self.v) {
-            Some(f) => visitor.visit_map(FieldsMap::new(f, self.at)),
-            None => de::Deserializer::deserialize_map(FieldDe { f: self.payload, at: self.at }, visitor),
-        }
-    }
-}
-
-/// A made-up map as a deserializer.
-struct FieldsDe<'v>(FieldsMap<'v, std::vec::IntoIter<(&'v str, Field<'v>)>>);
-
-impl<'de> de::Deserializer<'de> for FieldsDe<'_> {
-    type Error = Error;
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_map(self.0)
-    }
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
-        visitor.visit_newtype_struct(self)
-    }
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
-        unit_struct seq tuple tuple_struct map struct enum identifier ignored_any
-    }
+fn hand_over<'de, V: Visitor<'de>>(v: Variant, visitor: V) -> Result<V::Value> {
+    crate::value_serde::offer_decoded(v);
+    visitor.visit_enum(crate::value_serde::DECODED_TAG.into_deserializer())
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -159,6 +159,7 @@ impl<'a> Serializer<'a> {
                 let id = capture_u64(value)?;
                 self.variant(&Variant::Rid(Rid(id)))?;
             }
+            "Variant" => return self.hand_over(value),
             "ObjectId" => {
                 let id = capture_u64(value)?;
                 let o = if id == 0 { Object::Null } else { Object::InstanceId(id) };
@@ -170,6 +171,30 @@ impl<'a> Serializer<'a> {
             },
         }
         Ok(())
+    }
+
+    /// Lets the `Variant` being serialized write itself with the core encoder (see `value_serde`).
+    fn hand_over<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        let out = std::mem::take(self.out);
+        crate::value_serde::offer_encode(crate::value_serde::EncodeJob {
+            cfg: self.cfg.clone(),
+            depth: self.depth,
+            out,
+            result: None,
+        });
+        let r = value.serialize(UnitCatcher);
+        let job = crate::value_serde::take_encode();
+        match job {
+            Some(job) => {
+                *self.out = job.out;
+                match job.result {
+                    Some(res) => res.and(r),
+                    // Not a Variant after all: serialize it as an ordinary newtype.
+                    None => value.serialize(&mut *self),
+                }
+            }
+            None => r.and(Err(bad("the Variant hand-over lost its buffer"))),
+        }
     }
 
     fn packed<T: ?Sized + Serialize>(&mut self, kind: TypeKind, value: &T) -> Result<()> {
@@ -1313,6 +1338,51 @@ impl ser::SerializeMap for ContainerCompound<'_, '_, '_> {
     }
     fn end(self) -> Result<()> {
         self.finish()
+    }
+}
+
+/// Accepts the unit a `Variant` answers with after writing itself; anything else is not a Variant.
+struct UnitCatcher;
+
+const NOT_VARIANT: &str = "not a Variant";
+
+impl ser::Serializer for UnitCatcher {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = ser::Impossible<(), Error>;
+    type SerializeTuple = ser::Impossible<(), Error>;
+    type SerializeTupleStruct = ser::Impossible<(), Error>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = ser::Impossible<(), Error>;
+    type SerializeStruct = ser::Impossible<(), Error>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    fn serialize_unit(self) -> Result<()> {
+        Ok(())
+    }
+    reject!(NOT_VARIANT; serialize_bool(v: bool), serialize_i8(v: i8), serialize_i16(v: i16),
+        serialize_i32(v: i32), serialize_i64(v: i64), serialize_u8(v: u8), serialize_u16(v: u16),
+        serialize_u32(v: u32), serialize_u64(v: u64), serialize_f32(v: f32), serialize_f64(v: f64),
+        serialize_char(v: char), serialize_str(v: &str), serialize_bytes(v: &[u8]), serialize_none(),
+        serialize_unit_struct(n: &'static str), serialize_unit_variant(n: &'static str, i: u32, v: &'static str));
+    reject_compounds!(NOT_VARIANT);
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
+        Err(bad(NOT_VARIANT))
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
+        Err(bad(NOT_VARIANT))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Err(bad(NOT_VARIANT))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
+        Err(bad(NOT_VARIANT))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(bad(NOT_VARIANT))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
+        Err(bad(NOT_VARIANT))
     }
 }
 

@@ -1,23 +1,30 @@
 //! `Serialize`/`Deserialize` for [`Variant`]: lossless through godot_bin, best effort through other formats.
 //!
-//! Serializing hands every case to its marker (or to the plain serde form: bool, i64, f64, str, unit,
-//! sequence, map), so godot_bin's [`Serializer`](crate::Serializer) writes exactly what
-//! [`Variant::encode`] writes. Deserializing asks for the newtype `$godot_bin::Variant`: godot_bin's
-//! [`Deserializer`](crate::Deserializer) answers with the exact wire type as an enum tag, so the value comes
-//! back exactly as [`Variant::decode`] gives it; other formats (serde_json) see a transparent newtype and the
-//! value is rebuilt from plain data (null, bool, int, float, string, bytes, array, map).
+//! A `Variant` announces itself as the newtype `$godot_bin::Variant`. godot_bin's own
+//! [`Serializer`](crate::Serializer) and [`Deserializer`](crate::Deserializer) recognise it and hand the whole
+//! value to the core codec (through a thread-local slot, since serde cannot pass a Rust value through its
+//! interface): what is written is exactly what [`Variant::encode`] writes, what is read is exactly what
+//! [`Variant::decode`] gives, and no nesting depth costs serde recursion (the core walks nesting without
+//! using the thread's stack).
+//!
+//! Every other format sees a transparent newtype: serializing hands each case to its marker (or to the
+//! plain serde form: bool, i64, f64, str, unit, sequence, map), deserializing rebuilds the value from plain
+//! data (null, bool, int, float, string, bytes, array, map).
+
+use std::cell::RefCell;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
+use crate::config::Config;
 use crate::de::VARIANT_MAGIC;
-use crate::markers::*;
-use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+use crate::error::Result;
+use crate::value::{Array, Dictionary, Object, Variant};
 
 struct EntriesSer<'a>(&'a [(Variant, Variant)]);
 
 impl Serialize for EntriesSer<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0.len()))?;
         for (k, v) in self.0 {
             m.serialize_entry(k, v)?;
@@ -29,7 +36,7 @@ impl Serialize for EntriesSer<'_> {
 struct PropsSer<'a>(&'a [(String, Variant)]);
 
 impl Serialize for PropsSer<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0.len()))?;
         for (k, v) in self.0 {
             m.serialize_entry(k, v)?;
@@ -38,7 +45,7 @@ impl Serialize for PropsSer<'_> {
     }
 }
 
-fn typed_array<S: Serializer>(a: &Array, packed: bool, s: S) -> Result<S::Ok, S::Error> {
+fn typed_array<S: Serializer>(a: &Array, packed: bool, s: S) -> std::result::Result<S::Ok, S::Error> {
     let mut st = s.serialize_struct("$godot_bin::Array", 4)?;
     st.serialize_field("element_type", &a.element_type)?;
     st.serialize_field("shared", &a.shared)?;
@@ -47,7 +54,56 @@ fn typed_array<S: Serializer>(a: &Array, packed: bool, s: S) -> Result<S::Ok, S:
     st.end()
 }
 
-/// Every case written as its marker, so that godot_bin writes what [`Variant::encode`] writes.
+/// An encode request from our Serializer to the `Variant` it is serializing.
+pub(crate) struct EncodeJob {
+    pub(crate) cfg: Config,
+    pub(crate) depth: usize,
+    pub(crate) out: Vec<u8>,
+    pub(crate) result: Option<Result<()>>,
+}
+
+thread_local! {
+    static ENCODE: RefCell<Option<EncodeJob>> = const { RefCell::new(None) };
+    static DECODED: RefCell<Option<Variant>> = const { RefCell::new(None) };
+}
+
+/// Our Serializer offers the output buffer to the `Variant` about to be serialized.
+pub(crate) fn offer_encode(job: EncodeJob) {
+    ENCODE.with(|c| *c.borrow_mut() = Some(job));
+}
+
+/// Our Serializer takes the buffer back (with the result, if a `Variant` took the job).
+pub(crate) fn take_encode() -> Option<EncodeJob> {
+    ENCODE.with(|c| c.borrow_mut().take())
+}
+
+/// Our Deserializer hands a decoded value to the `Variant` visitor.
+pub(crate) fn offer_decoded(v: Variant) {
+    DECODED.with(|c| *c.borrow_mut() = Some(v));
+}
+
+fn take_decoded() -> Option<Variant> {
+    DECODED.with(|c| c.borrow_mut().take())
+}
+
+/// The enum tag under which our Deserializer announces a handed-over value.
+pub(crate) const DECODED_TAG: &str = "$godot_bin::Decoded";
+
+/// The body of a `Variant` inside its `$godot_bin::Variant` newtype.
+struct Body<'a>(&'a Variant);
+
+impl Serialize for Body<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        if let Some(mut job) = take_encode() {
+            job.result = Some(crate::codec::Encoder::new(&job.cfg, &mut job.out).value(self.0, job.depth));
+            offer_encode(job);
+            return s.serialize_unit();
+        }
+        self.0.serialize_plain(s)
+    }
+}
+
+/// godot_bin writes exactly what [`Variant::encode`] writes; other formats see each case as its marker.
 ///
 /// ```
 /// use godot_bin::{Config, Variant, Vector2};
@@ -59,7 +115,13 @@ fn typed_array<S: Serializer>(a: &Array, packed: bool, s: S) -> Result<S::Ok, S:
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 impl Serialize for Variant {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(VARIANT_MAGIC, &Body(self))
+    }
+}
+
+impl Variant {
+    fn serialize_plain<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         use crate::packed as p;
         match self {
             Variant::Nil => s.serialize_unit(),
@@ -145,79 +207,6 @@ impl Serialize for Variant {
     }
 }
 
-/// Dictionary entries from a map, in order; a repeated key replaces the earlier value (as the engines do).
-struct Entries(Vec<(Variant, Variant)>);
-
-impl<'de> Deserialize<'de> for Entries {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Entries;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Entries, A::Error> {
-                // Pushed as given: entries decoded by godot_bin are already merged by the dialect's key rules.
-                let mut e = Vec::with_capacity(m.size_hint().unwrap_or(0).min(1 << 12));
-                while let Some(kv) = m.next_entry::<Variant, Variant>()? {
-                    e.push(kv);
-                }
-                Ok(Entries(e))
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
-
-/// Object properties from a map, in order.
-struct Props(Vec<(String, Variant)>);
-
-impl<'de> Deserialize<'de> for Props {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Props;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map of properties")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Props, A::Error> {
-                let mut v = Vec::with_capacity(m.size_hint().unwrap_or(0).min(1 << 12));
-                while let Some(e) = m.next_entry::<String, Variant>()? {
-                    v.push(e);
-                }
-                Ok(Props(v))
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
-
-#[derive(serde::Deserialize)]
-struct ArrayRepr {
-    #[serde(default)]
-    element_type: ContainerType,
-    #[serde(default)]
-    shared: bool,
-    items: Vec<Variant>,
-}
-
-#[derive(serde::Deserialize)]
-struct DictionaryRepr {
-    #[serde(default)]
-    key_type: ContainerType,
-    #[serde(default)]
-    value_type: ContainerType,
-    #[serde(default)]
-    shared: bool,
-    entries: Entries,
-}
-
-#[derive(serde::Deserialize)]
-struct ObjectRepr {
-    class: String,
-    properties: Props,
-}
-
 struct VariantVisitor;
 
 impl<'de> Visitor<'de> for VariantVisitor {
@@ -227,131 +216,63 @@ impl<'de> Visitor<'de> for VariantVisitor {
         f.write_str("a Godot value")
     }
 
-    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Variant, A::Error> {
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> std::result::Result<Variant, A::Error> {
         use de::VariantAccess as _;
         let (tag, va): (std::borrow::Cow<'de, str>, _) = data.variant()?;
-        macro_rules! nt {
-            ($t:ty, $wrap:expr) => {
-                va.newtype_variant::<$t>().map($wrap)
-            };
+        if tag != DECODED_TAG {
+            return Err(de::Error::custom(format!("a Variant cannot be read from the enum variant {tag:?}")));
         }
-        match &*tag {
-            "Nil" => va.unit_variant().map(|_| Variant::Nil),
-            "bool" => nt!(bool, Variant::Bool),
-            "int" => nt!(i64, Variant::Int),
-            "float" => nt!(f64, Variant::Float),
-            "String" => nt!(String, Variant::String),
-            "StringName" => nt!(StringName, Variant::StringName),
-            "Vector2" => nt!(Vector2, Variant::Vector2),
-            "Vector2i" => nt!(Vector2i, Variant::Vector2i),
-            "Rect2" => nt!(Rect2, Variant::Rect2),
-            "Rect2i" => nt!(Rect2i, Variant::Rect2i),
-            "Vector3" => nt!(Vector3, Variant::Vector3),
-            "Vector3i" => nt!(Vector3i, Variant::Vector3i),
-            "Transform2D" => nt!(Transform2D, |x| Variant::Transform2D(Box::new(x))),
-            "Vector4" => nt!(Vector4, Variant::Vector4),
-            "Vector4i" => nt!(Vector4i, Variant::Vector4i),
-            "Plane" => nt!(Plane, Variant::Plane),
-            "Quaternion" => nt!(Quaternion, Variant::Quaternion),
-            "AABB" => nt!(Aabb, |x| Variant::Aabb(Box::new(x))),
-            "Basis" => nt!(Basis, |x| Variant::Basis(Box::new(x))),
-            "Transform3D" => nt!(Transform3D, |x| Variant::Transform3D(Box::new(x))),
-            "Projection" => nt!(Projection, |x| Variant::Projection(Box::new(x))),
-            "Color" => nt!(Color, Variant::Color),
-            "NodePath" => nt!(NodePath, |x| Variant::NodePath(Box::new(x))),
-            "RID" => nt!(Rid, Variant::Rid),
-            "ObjectNull" => va.unit_variant().map(|_| Variant::Object(Box::new(Object::Null))),
-            "ObjectId" => nt!(u64, |id| Variant::Object(Box::new(Object::InstanceId(id)))),
-            "Object" => nt!(ObjectRepr, |o| Variant::Object(Box::new(Object::Full {
-                class: o.class,
-                properties: o.properties.0
-            }))),
-            "Callable" => va.unit_variant().map(|_| Variant::Callable),
-            "Signal" => nt!(Signal, Variant::Signal),
-            "Dictionary" => nt!(Entries, |e| Variant::Dictionary(Box::new(Dictionary::from(e.0)))),
-            "DictionaryTyped" => nt!(DictionaryRepr, |d| Variant::Dictionary(Box::new(Dictionary {
-                entries: d.entries.0,
-                key_type: d.key_type,
-                value_type: d.value_type,
-                shared: d.shared
-            }))),
-            "Array" => nt!(Vec<Variant>, |a| Variant::Array(Box::new(Array::from(a)))),
-            "ArrayTyped" => nt!(ArrayRepr, |a| Variant::Array(Box::new(Array {
-                items: a.items,
-                element_type: a.element_type,
-                shared: a.shared
-            }))),
-            "PackedTypedArray" => nt!(ArrayRepr, |a| Variant::PackedTypedArray(Box::new(Array {
-                items: a.items,
-                element_type: a.element_type,
-                shared: a.shared
-            }))),
-            "PackedByteArray" => nt!(crate::PackedByteArray, |x| Variant::PackedByteArray(x.0)),
-            "PackedInt32Array" => nt!(Vec<i32>, Variant::PackedInt32Array),
-            "PackedInt64Array" => nt!(Vec<i64>, Variant::PackedInt64Array),
-            "PackedFloat32Array" => nt!(Vec<f32>, Variant::PackedFloat32Array),
-            "PackedFloat64Array" => nt!(Vec<f64>, Variant::PackedFloat64Array),
-            "PackedStringArray" => nt!(Vec<String>, Variant::PackedStringArray),
-            "PackedVector2Array" => nt!(Vec<Vector2>, Variant::PackedVector2Array),
-            "PackedVector3Array" => nt!(Vec<Vector3>, Variant::PackedVector3Array),
-            "PackedColorArray" => nt!(Vec<Color>, Variant::PackedColorArray),
-            "PackedVector4Array" => nt!(Vec<Vector4>, Variant::PackedVector4Array),
-            "PoolVector2iArray" => nt!(Vec<Vector2i>, Variant::PackedVector2iArray),
-            "PoolVector3iArray" => nt!(Vec<Vector3i>, Variant::PackedVector3iArray),
-            "PoolVector4iArray" => nt!(Vec<Vector4i>, Variant::PackedVector4iArray),
-            "Image" => nt!(Image, |x| Variant::Image(Box::new(x))),
-            "InputEvent" => nt!(InputEvent, Variant::InputEvent),
-            other => Err(de::Error::custom(format!("unknown Godot type tag {other:?}"))),
-        }
+        va.unit_variant()?;
+        take_decoded().ok_or_else(|| de::Error::custom("no decoded value was handed over"))
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<Variant, E> {
+    fn visit_unit<E: de::Error>(self) -> std::result::Result<Variant, E> {
         Ok(Variant::Nil)
     }
-    fn visit_none<E: de::Error>(self) -> Result<Variant, E> {
+    fn visit_none<E: de::Error>(self) -> std::result::Result<Variant, E> {
         Ok(Variant::Nil)
     }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Variant, D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> std::result::Result<Variant, D::Error> {
         Variant::deserialize(d)
     }
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Variant, D::Error> {
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> std::result::Result<Variant, D::Error> {
         d.deserialize_any(self)
     }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Variant, E> {
+    fn visit_bool<E: de::Error>(self, v: bool) -> std::result::Result<Variant, E> {
         Ok(Variant::Bool(v))
     }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Variant, E> {
+    fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<Variant, E> {
         Ok(Variant::Int(v))
     }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Variant, E> {
+    fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<Variant, E> {
         Ok(match i64::try_from(v) {
             Ok(i) => Variant::Int(i),
             Err(_) => Variant::Float(v as f64),
         })
     }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Variant, E> {
+    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Variant, E> {
         Ok(Variant::Float(v))
     }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Variant, E> {
+    fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<Variant, E> {
         Ok(Variant::String(v.to_owned()))
     }
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Variant, E> {
+    fn visit_string<E: de::Error>(self, v: String) -> std::result::Result<Variant, E> {
         Ok(Variant::String(v))
     }
-    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Variant, E> {
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> std::result::Result<Variant, E> {
         Ok(Variant::PackedByteArray(v.to_vec()))
     }
-    fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<Variant, E> {
+    fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> std::result::Result<Variant, E> {
         Ok(Variant::PackedByteArray(v))
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Variant, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Variant, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 12));
         while let Some(x) = seq.next_element::<Variant>()? {
             items.push(x);
         }
         Ok(Variant::from(items))
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Variant, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> std::result::Result<Variant, A::Error> {
         // A repeated key keeps its first position and its last value.
         let mut d = Dictionary::default();
         while let Some((k, v)) = m.next_entry::<Variant, Variant>()? {
@@ -379,7 +300,7 @@ impl<'de> Visitor<'de> for VariantVisitor {
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 impl<'de> Deserialize<'de> for Variant {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
         d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor)
     }
 }
