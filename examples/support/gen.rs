@@ -191,9 +191,13 @@ impl Gen<'_> {
             }
             K::Color => V::Color(self.color()),
             K::NodePath => {
-                let names = (0..self.len()).map(|_| self.rng.name()).collect();
-                let subnames = (0..self.rng.below(3)).map(|_| self.rng.name()).collect();
-                V::from(NodePath { names, subnames, absolute: self.rng.chance(50), property: None })
+                let names: Vec<String> = (0..self.len()).map(|_| self.rng.name()).collect();
+                let subnames: Vec<String> = (0..self.rng.below(3)).map(|_| self.rng.name()).collect();
+                // Godot 3's decoder cannot hold an absolute empty path (it becomes NodePath("")).
+                let g4 = self.dialect >= Dialect::Godot4_0 && self.dialect <= Dialect::Godot4_6;
+                let empty = names.is_empty() && subnames.is_empty();
+                let absolute = self.rng.chance(50) && (g4 || !empty);
+                V::from(NodePath { names, subnames, absolute, property: None })
             }
             K::Rid => V::Rid(Rid(if self.dialect.has_type(K::Callable) { self.rng.next() } else { 0 })),
             K::Callable => V::Callable,
@@ -227,10 +231,14 @@ impl Gen<'_> {
                         (V::String(self.rng.string()), self.of_kind(K::Int, depth + 1))
                     } else {
                         // Keys of one simple kind per entry; the value anything.
+                        // Godot 3 cannot look up a key holding a NaN inside a packed array (it writes such an
+                        // entry as "[Deleted Object]": null), so container keys are for Godot 4 only.
+                        let g4 = self.dialect >= Dialect::Godot4_0 && self.dialect <= Dialect::Godot4_6;
                         let key = match self.rng.below(3) {
                             0 => V::Int(self.rng.int() as i32 as i64),
                             1 => V::String(self.rng.string()),
-                            _ => self.value(depth + 1),
+                            _ if g4 => self.value(depth + 1),
+                            _ => self.value(4),
                         };
                         (key, self.value(depth + 1))
                     };
