@@ -1,1 +1,385 @@
-//! Framing: how the engines put values on a stream or in a file (filled in below).
+//! Framing: how the engines put values on a stream, in a packet or in a file.
+//!
+//! | engine API | bytes | here |
+//! |---|---|---|
+//! | `var_to_bytes` / `bytes_to_var` | the value, nothing else | [`to_vec_with`](crate::to_vec_with) / [`take_from_slice_with`](crate::take_from_slice_with) |
+//! | `PacketPeer.put_var` / `get_var` (UDP, ENet, WebSocket, …) | one value per packet, no prefix | [`encode_packet`] / [`decode_packet`] |
+//! | `StreamPeer.put_var` / `get_var`, `FileAccess.store_var` / `get_var` (`File` in 3.x) | u32 length, then the value | [`put_var`], [`write_var`], [`FrameDecoder`], [`values`], [`read_frame`] |
+//! | `PacketPeerStream` (packets over a StreamPeer) | u32 length, then the packet | [`put_var`] with [`Endian::Little`], [`FrameDecoder`] |
+//!
+//! The length is little-endian unless the peer or file has `big_endian = true` (4.x; `endian_swap` on a
+//! 3.x `File`): then only the length is big-endian, the value itself always little-endian. PacketPeerStream
+//! always writes its length little-endian. (Checked against bytes Godot 4.6.3 and 3.6.2 wrote:
+//! `tests/fixtures/godot-*/serde.tsv`.)
+//!
+//! ```
+//! use godot_bin::framing::{self, Endian, FrameDecoder, Decoded};
+//! let cfg = godot_bin::Config::default();
+//! // What StreamPeer.put_var("hi") sends, twice, arriving in odd pieces:
+//! let one = framing::put_var(&"hi", &cfg, Endian::Little)?;
+//! assert_eq!(one, [12, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
+//! let stream = [one.clone(), one].concat();
+//! let mut dec = FrameDecoder::new(Endian::Little, 1 << 20);
+//! dec.feed(&stream[..3]);
+//! assert_eq!(dec.next_frame()?, Decoded::NeedMore(1)); // the length itself is incomplete
+//! dec.feed(&stream[3..20]);
+//! let Decoded::Frame(f) = dec.next_frame()? else { unreachable!() };
+//! assert_eq!(godot_bin::from_slice_with::<String>(&f, &cfg)?, "hi");
+//! assert_eq!(dec.next_frame()?, Decoded::NeedMore(12)); // 4 of the second frame's 16 bytes are here
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
+
+use bytes::{Buf, Bytes, BytesMut};
+use serde::{Deserialize, Serialize};
+
+use crate::config::Config;
+use crate::error::{Error, ErrorKind, Result};
+
+/// Byte order of a frame's u32 length (the value inside is always little-endian).
+///
+/// ```
+/// use godot_bin::framing::Endian;
+/// assert_eq!(Endian::default(), Endian::Little);
+/// assert_eq!(Endian::Big.u32_bytes(12), [0, 0, 0, 12]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Endian {
+    /// The default of every peer and file (`big_endian = false`).
+    #[default]
+    Little,
+    /// `StreamPeer.big_endian` / `FileAccess.big_endian = true` (3.x: `File.endian_swap = true`).
+    Big,
+}
+
+impl Endian {
+    /// `n` in this byte order.
+    pub fn u32_bytes(self, n: u32) -> [u8; 4] {
+        match self {
+            Endian::Little => n.to_le_bytes(),
+            Endian::Big => n.to_be_bytes(),
+        }
+    }
+
+    /// A u32 from 4 bytes in this byte order.
+    ///
+    /// ```
+    /// use godot_bin::framing::Endian;
+    /// assert_eq!(Endian::Big.read_u32([0, 0, 1, 0]), 256);
+    /// ```
+    pub fn read_u32(self, b: [u8; 4]) -> u32 {
+        match self {
+            Endian::Little => u32::from_le_bytes(b),
+            Endian::Big => u32::from_be_bytes(b),
+        }
+    }
+}
+
+/// The largest value `PacketPeer.put_var` sends in Godot 3.2+ and 4.x (`encode_buffer_max_size`, 8 MiB by
+/// default); larger values are refused by the engine, and by [`encode_packet`].
+pub const PACKET_PEER_MAX: usize = 8 << 20;
+
+/// The largest frame a length field can describe that the engines' readers accept: `StreamPeer.get_var`
+/// reads the length as a signed 32-bit number and fails on negatives.
+pub const MAX_FRAME: usize = i32::MAX as usize;
+
+/// Appends one frame (u32 length in `endian`, then `payload`) to `out`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// godot_bin::framing::write_frame(&mut out, &[1, 0, 0, 0, 1, 0, 0, 0], godot_bin::framing::Endian::Big)?;
+/// assert_eq!(out, [0, 0, 0, 8, 1, 0, 0, 0, 1, 0, 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn write_frame(out: &mut Vec<u8>, payload: &[u8], endian: Endian) -> Result<()> {
+    if payload.len() > MAX_FRAME {
+        return Err(ErrorKind::InvalidLength { value: payload.len() as u64 }.into());
+    }
+    out.extend_from_slice(&endian.u32_bytes(payload.len() as u32));
+    out.extend_from_slice(payload);
+    Ok(())
+}
+
+/// The bytes `StreamPeer.put_var(value)` / `FileAccess.store_var(value)` write: the length, then the value.
+///
+/// ```
+/// use godot_bin::framing::{put_var, Endian};
+/// let cfg = godot_bin::Config::default();
+/// // FileAccess.store_var(5000000000) with big_endian = true, as Godot 4.6 wrote it:
+/// assert_eq!(put_var(&5_000_000_000i64, &cfg, Endian::Big)?, [0, 0, 0, 12, 2, 0, 1, 0, 0, 0xf2, 5, 0x2a, 1, 0, 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn put_var<T: ?Sized + Serialize>(value: &T, cfg: &Config, endian: Endian) -> Result<Vec<u8>> {
+    let mut out = vec![0u8; 4];
+    value.serialize(&mut crate::Serializer::new(&mut out, cfg))?;
+    let n = out.len() - 4;
+    if n > MAX_FRAME {
+        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
+    }
+    out[..4].copy_from_slice(&endian.u32_bytes(n as u32));
+    Ok(out)
+}
+
+/// Writes one framed value (as [`put_var`]) to an [`io::Write`](std::io::Write): a stream or a
+/// `store_var` file.
+///
+/// ```
+/// use godot_bin::framing::{write_var, values, Endian};
+/// let cfg = godot_bin::Config::default();
+/// let mut file = Vec::new();
+/// write_var(&mut file, &1u8, &cfg, Endian::Little)?;
+/// write_var(&mut file, &"two", &cfg, Endian::Little)?;
+/// let all: Vec<godot_bin::Variant> = values(&file, &cfg, Endian::Little).collect::<Result<_, _>>()?;
+/// assert_eq!(all, [godot_bin::Variant::Int(1), godot_bin::Variant::from("two")]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn write_var<W: std::io::Write, T: ?Sized + Serialize>(
+    mut writer: W,
+    value: &T,
+    cfg: &Config,
+    endian: Endian,
+) -> Result<()> {
+    let bytes = put_var(value, cfg, endian)?;
+    writer.write_all(&bytes)?;
+    Ok(())
+}
+
+/// One `PacketPeer.put_var` packet: the value alone, refused above [`PACKET_PEER_MAX`] as the engine does.
+///
+/// ```
+/// let p = godot_bin::framing::encode_packet(&[1, 2], &godot_bin::Config::default())?;
+/// assert_eq!(p, godot_bin::to_vec(&[1, 2])?);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn encode_packet<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<Vec<u8>> {
+    let out = crate::to_vec_with(value, cfg)?;
+    if out.len() > PACKET_PEER_MAX {
+        return Err(ErrorKind::InvalidLength { value: out.len() as u64 }.into());
+    }
+    Ok(out)
+}
+
+/// The value in one `PacketPeer` packet. Like `PacketPeer.get_var`, bytes after the value are ignored.
+///
+/// ```
+/// let v: i32 = godot_bin::framing::decode_packet(&[2, 0, 0, 0, 9, 0, 0, 0, 0xee], &godot_bin::Config::default())?;
+/// assert_eq!(v, 9);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn decode_packet<'de, T: Deserialize<'de>>(packet: &'de [u8], cfg: &Config) -> Result<T> {
+    crate::take_from_slice_with(packet, cfg).map(|(v, _)| v)
+}
+
+/// What [`FrameDecoder::next_frame`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    /// A whole frame's payload (the encoded value, without its length).
+    Frame(Bytes),
+    /// Not enough input yet: at least this many more bytes are needed for the next frame.
+    NeedMore(usize),
+}
+
+/// Splits a byte stream into frames (`StreamPeer.put_var`, `PacketPeerStream`, a `store_var` file), from
+/// input that arrives in arbitrary pieces: partial frames wait for more input, several frames in one
+/// piece come out one by one.
+///
+/// A length above the decoder's maximum frame size is an error (with the stream offset of the length
+/// field), before anything is buffered for it; the error repeats until the decoder is dropped or
+/// [`clear`](FrameDecoder::clear)ed, since the stream cannot be resynchronised.
+///
+/// ```
+/// use godot_bin::framing::{Decoded, Endian, FrameDecoder};
+/// let mut dec = FrameDecoder::new(Endian::Little, 64);
+/// dec.feed(&[200, 0, 0, 0]);
+/// let err = dec.next_frame().unwrap_err();
+/// assert!(matches!(err.kind(), godot_bin::ErrorKind::InvalidLength { value: 200 }));
+/// assert_eq!(err.offset(), Some(0));
+/// ```
+#[derive(Debug)]
+pub struct FrameDecoder {
+    buf: BytesMut,
+    endian: Endian,
+    max_frame: usize,
+    /// Stream offset of the start of `buf`.
+    offset: usize,
+}
+
+impl FrameDecoder {
+    /// A decoder for lengths in `endian`, refusing frames longer than `max_frame` bytes (clamped to
+    /// [`MAX_FRAME`]). PacketPeerStream's own limit is 2^`input_buffer_max_size`-ish (64 KiB by default).
+    pub fn new(endian: Endian, max_frame: usize) -> Self {
+        FrameDecoder { buf: BytesMut::new(), endian, max_frame: max_frame.min(MAX_FRAME), offset: 0 }
+    }
+
+    /// Appends received bytes.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        self.buf.extend_from_slice(chunk);
+    }
+
+    /// Bytes buffered and not yet returned in a frame.
+    pub fn buffered(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// Drops everything buffered (after an error, to start over on a new connection).
+    pub fn clear(&mut self) {
+        self.offset += self.buf.len();
+        self.buf.clear();
+    }
+
+    /// The next whole frame, or how many more bytes it needs.
+    pub fn next_frame(&mut self) -> Result<Decoded> {
+        if self.buf.len() < 4 {
+            return Ok(Decoded::NeedMore(4 - self.buf.len()));
+        }
+        let len = self.endian.read_u32([self.buf[0], self.buf[1], self.buf[2], self.buf[3]]) as usize;
+        if len > self.max_frame {
+            return Err(Error::at(ErrorKind::InvalidLength { value: len as u64 }, self.offset));
+        }
+        if self.buf.len() - 4 < len {
+            return Ok(Decoded::NeedMore(len - (self.buf.len() - 4)));
+        }
+        self.buf.advance(4);
+        let frame = self.buf.split_to(len).freeze();
+        self.offset += 4 + len;
+        Ok(Decoded::Frame(frame))
+    }
+
+    /// The value in the next whole frame, if one is there (`None`: more input needed). Like
+    /// `StreamPeer.get_var`, bytes inside the frame after the value are ignored.
+    ///
+    /// ```
+    /// use godot_bin::framing::{put_var, Endian, FrameDecoder};
+    /// let cfg = godot_bin::Config::default();
+    /// let mut dec = FrameDecoder::new(Endian::Big, 1 << 16);
+    /// dec.feed(&put_var(&(1, "a"), &cfg, Endian::Big)?);
+    /// assert_eq!(dec.next_value::<(u8, String)>(&cfg)?, Some((1, "a".to_string())));
+    /// assert_eq!(dec.next_value::<(u8, String)>(&cfg)?, None);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn next_value<T: serde::de::DeserializeOwned>(&mut self, cfg: &Config) -> Result<Option<T>> {
+        let start = self.offset + 4;
+        match self.next_frame()? {
+            Decoded::Frame(f) => decode_packet(&f, cfg).map(Some).map_err(|e| shift(e, start)),
+            Decoded::NeedMore(_) => Ok(None),
+        }
+    }
+}
+
+/// Moves an error's offset from frame-relative to stream-relative.
+fn shift(e: Error, by: usize) -> Error {
+    match e.offset() {
+        Some(o) => Error::new(clone_kind(e.kind()), Some(o + by)),
+        None => e,
+    }
+}
+
+fn clone_kind(k: &ErrorKind) -> ErrorKind {
+    match k {
+        ErrorKind::UnexpectedEof { needed } => ErrorKind::UnexpectedEof { needed: *needed },
+        ErrorKind::UnknownType { id, dialect } => ErrorKind::UnknownType { id: *id, dialect: *dialect },
+        ErrorKind::InvalidHeader { header, dialect } => ErrorKind::InvalidHeader { header: *header, dialect: *dialect },
+        ErrorKind::InvalidUtf8 => ErrorKind::InvalidUtf8,
+        ErrorKind::InvalidLength { value } => ErrorKind::InvalidLength { value: *value },
+        ErrorKind::TooDeep { max } => ErrorKind::TooDeep { max: *max },
+        ErrorKind::ObjectsNotAllowed => ErrorKind::ObjectsNotAllowed,
+        ErrorKind::Unsupported { what, dialect } => ErrorKind::Unsupported { what, dialect: *dialect },
+        ErrorKind::InvalidData(s) => ErrorKind::InvalidData(s),
+        ErrorKind::TrailingBytes(n) => ErrorKind::TrailingBytes(*n),
+        ErrorKind::IntegerOutOfRange(i) => ErrorKind::IntegerOutOfRange(*i),
+        other => ErrorKind::Message(other.to_string()),
+    }
+}
+
+/// Reads one frame from an [`io::Read`](std::io::Read) (a socket, a `store_var` file): `Ok(None)` at a
+/// clean end of input. Memory grows with the bytes actually read, never with what a length claims; a
+/// length above `max_frame` is an error.
+///
+/// ```
+/// use godot_bin::framing::{read_frame, Endian};
+/// let mut input: &[u8] = &[8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
+/// let f = read_frame(&mut input, Endian::Little, 1 << 20)?.unwrap();
+/// assert_eq!(godot_bin::from_slice::<bool>(&f)?, true);
+/// assert!(read_frame(&mut input, Endian::Little, 1 << 20)?.is_none());
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn read_frame<R: std::io::Read>(reader: &mut R, endian: Endian, max_frame: usize) -> Result<Option<Vec<u8>>> {
+    let mut len = [0u8; 4];
+    let mut got = 0;
+    while got < 4 {
+        match reader.read(&mut len[got..]) {
+            Ok(0) if got == 0 => return Ok(None),
+            Ok(0) => return Err(Error::new(ErrorKind::UnexpectedEof { needed: 4 - got }, None)),
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let n = endian.read_u32(len) as usize;
+    if n > max_frame.min(MAX_FRAME) {
+        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
+    }
+    let mut buf = Vec::with_capacity(n.min(1 << 16));
+    std::io::Read::read_to_end(&mut std::io::Read::take(reader, n as u64), &mut buf)?;
+    if buf.len() < n {
+        return Err(ErrorKind::UnexpectedEof { needed: n - buf.len() }.into());
+    }
+    Ok(Some(buf))
+}
+
+/// Every value of a `store_var` file (or a recorded `put_var` stream), in order. Like `FileAccess.get_var`,
+/// each frame must be complete and bytes inside a frame after its value are ignored. Errors carry file
+/// offsets; iteration stops after the first error.
+///
+/// ```
+/// use godot_bin::framing::{values, Endian};
+/// let cfg = godot_bin::Config::default();
+/// // A file Godot 4.6 wrote with store_var(1) then store_var("a") … cut short:
+/// let file = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 12, 0, 0, 0, 4, 0];
+/// let mut it = values::<i64>(&file, &cfg, Endian::Little);
+/// assert_eq!(it.next().unwrap()?, 1);
+/// assert_eq!(it.next().unwrap().unwrap_err().offset(), Some(16));
+/// assert!(it.next().is_none());
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn values<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config, endian: Endian) -> Values<'de, T> {
+    Values { file, pos: 0, cfg: cfg.clone(), endian, done: false, _t: std::marker::PhantomData }
+}
+
+/// The iterator of [`values`].
+#[derive(Debug)]
+pub struct Values<'de, T> {
+    file: &'de [u8],
+    pos: usize,
+    cfg: Config,
+    endian: Endian,
+    done: bool,
+    _t: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<'de, T: Deserialize<'de>> Iterator for Values<'de, T> {
+    type Item = Result<T>;
+
+    fn next(&mut self) -> Option<Result<T>> {
+        if self.done || self.pos >= self.file.len() {
+            return None;
+        }
+        let rest = &self.file[self.pos..];
+        let r = (|| {
+            if rest.len() < 4 {
+                return Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 - rest.len() }, self.pos));
+            }
+            let n = self.endian.read_u32([rest[0], rest[1], rest[2], rest[3]]) as usize;
+            if n > rest.len() - 4 {
+                return Err(Error::at(ErrorKind::UnexpectedEof { needed: n - (rest.len() - 4) }, self.pos + 4));
+            }
+            let frame = &rest[4..4 + n];
+            let v = decode_packet(frame, &self.cfg).map_err(|e| shift(e, self.pos + 4))?;
+            self.pos += 4 + n;
+            Ok(v)
+        })();
+        if r.is_err() {
+            self.done = true;
+        }
+        Some(r)
+    }
+}

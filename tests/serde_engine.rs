@@ -292,3 +292,23 @@ fn game_state_as_json() {
     expect.scale = 0.5;
     assert_eq!(s, expect);
 }
+
+#[test]
+fn game_state_store_var_and_put_var_match_the_engines() {
+    use godot_bin::framing::{self, Endian};
+    for (engine, cfg) in engines() {
+        for (framing_name, endian) in [
+            ("store_var", Endian::Little),
+            ("store_var_be", Endian::Big),
+            ("put_var", Endian::Little),
+            ("put_var_be", Endian::Big),
+            ("packet_stream", Endian::Little),
+        ] {
+            let theirs = engine_bytes(engine, "game_state", framing_name);
+            let ours = framing::put_var(&game_state(), &cfg, endian).unwrap();
+            assert_bytes(engine, framing_name, &ours, &theirs);
+            let back: Vec<GameState> = framing::values(&theirs, &cfg, endian).collect::<Result<_>>().unwrap();
+            assert_eq!(back, [game_state()], "{engine} {framing_name}");
+        }
+    }
+}
