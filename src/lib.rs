@@ -23,9 +23,12 @@
 
 mod codec;
 pub mod config;
+pub mod convert;
 mod de;
 pub mod error;
 pub mod framing;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod markers;
 pub mod text;
 mod ser;

@@ -335,8 +335,15 @@ fn real_token(x: f64, single: bool, float_type: bool) -> (String, bool) {
         return (if x > 0.0 { "inf" } else { "inf_neg" }.into(), true);
     }
     if x == 0.0 {
-        let s = if x.is_sign_negative() { "-0" } else { "0" };
-        return (if float_type { format!("{s}.0") } else { s.to_owned() }, true);
+        // "-0" would be read as the integer 0: a negative zero needs a float token.
+        let s = if x.is_sign_negative() {
+            "-0.0"
+        } else if float_type {
+            "0.0"
+        } else {
+            "0"
+        };
+        return (s.to_owned(), true);
     }
     let (neg, a) = (x < 0.0, x.abs());
     let int_like = !float_type && a < 1e15 && a.fract() == 0.0;
@@ -1694,7 +1701,7 @@ impl<'t> Parser<'t> {
                             t => return Err(self.err(format!("expected ',' or ')', found {}", describe(&t)))),
                         }
                         let Some(Frame::Object { class, props, .. }) = stack.pop() else { unreachable!() };
-                        v = Variant::from(Object::Full { class, properties: props });
+                        v = Variant::from(object_of(class, props));
                     }
                 }
             }
@@ -1710,6 +1717,19 @@ impl<'t> Parser<'t> {
         self.expect(b':')?;
         Ok(n)
     }
+}
+
+/// `Object(EncodedObjectAsID,"object_id":N…)` (how the engine prints an object received by id) is read back
+/// as that id; the engine itself would make a new EncodedObjectAsID object, whose own id is unpredictable.
+fn object_of(class: String, properties: Vec<(String, Variant)>) -> Object {
+    if class == "EncodedObjectAsID" {
+        let id = properties.iter().find(|(n, _)| n == "object_id").and_then(|(_, v)| v.as_int());
+        let rest_default = properties.iter().all(|(n, v)| n == "object_id" || (n == "script" && v.is_nil()));
+        if let (Some(id), true) = (id, rest_default) {
+            return Object::InstanceId(id as u64);
+        }
+    }
+    Object::Full { class, properties }
 }
 
 /// What a typed container keeps of an element read from text (the engine converts as it does on decode).

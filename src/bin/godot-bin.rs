@@ -1,0 +1,397 @@
+//! `godot-bin`: inspect, write and migrate Godot binary Variant data from the command line.
+//!
+//! ```text
+//! godot-bin decode  --dialect D [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact] [FILE]
+//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json] [--out raw|hex|base64] [--framing none|stream] [FILE]
+//! godot-bin convert --from D1 --to D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …] [FILE]
+//! ```
+//! Exit status: 0 success, 1 bad data (message on stderr with the byte offset, or line and column for text),
+//! 2 bad usage.
+#![forbid(unsafe_code)]
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use godot_bin::convert::{check_fits, convert, Options};
+use godot_bin::{json, text, Config, Dialect, Variant};
+
+#[derive(Parser)]
+#[command(
+    name = "godot-bin",
+    version,
+    about = "Decode, encode and convert Godot's binary Variant format (var_to_bytes, store_var, put_var)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Bin {
+    /// The bytes as they are.
+    Raw,
+    /// Lowercase hex on one line (reading: whitespace ignored).
+    Hex,
+    /// Standard base64 on one line (reading: whitespace ignored).
+    Base64,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Framing {
+    /// The input is exactly one value (`var_to_bytes`).
+    None,
+    /// Values each preceded by a u32 little-endian length, as `store_var` / `put_var` write them.
+    Stream,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Form {
+    /// The dialect's `var_to_str` syntax.
+    Text,
+    /// The documented type-tagged JSON (one document per line).
+    Json,
+}
+
+#[derive(clap::Args)]
+struct Common {
+    /// The engine's real_t is double (a `precision=double` build).
+    #[arg(long)]
+    double: bool,
+    /// Allow full objects (`var_to_bytes_with_objects` / `allow_objects`).
+    #[arg(long)]
+    objects: bool,
+    /// How values are framed.
+    #[arg(long, value_enum, default_value = "none")]
+    framing: Framing,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Binary to text or JSON.
+    Decode {
+        /// godot2, godot3, godot4.0 … godot4.6, godot4, pandemonium-3.5, pandemonium-3.8, pandemonium-5, pandemonium.
+        #[arg(long, value_parser = dialect)]
+        dialect: Dialect,
+        #[command(flatten)]
+        common: Common,
+        /// Input encoding.
+        #[arg(long = "in", value_enum, default_value = "raw")]
+        input: Bin,
+        /// Output form.
+        #[arg(long, value_enum, default_value = "text")]
+        to: Form,
+        /// With --to text: fail (exit 1) when the engine's str_to_var could not rebuild a value exactly.
+        #[arg(long)]
+        exact: bool,
+        /// Input file (default: standard input).
+        file: Option<String>,
+    },
+    /// Text or JSON to binary.
+    Encode {
+        /// The dialect to write (see decode).
+        #[arg(long, value_parser = dialect)]
+        dialect: Dialect,
+        #[command(flatten)]
+        common: Common,
+        /// Input form.
+        #[arg(long, value_enum, default_value = "text")]
+        from: Form,
+        /// Output encoding.
+        #[arg(long = "out", value_enum, default_value = "raw")]
+        output: Bin,
+        /// Input file (default: standard input).
+        file: Option<String>,
+    },
+    /// Binary of one dialect to binary of another (e.g. --from godot3 --to godot4).
+    Convert {
+        /// The dialect of the input.
+        #[arg(long, value_parser = dialect)]
+        from: Dialect,
+        /// The dialect to write.
+        #[arg(long, value_parser = dialect)]
+        to: Dialect,
+        #[command(flatten)]
+        common: Common,
+        /// Map values with no counterpart lossily (Vector2i → Vector2, PackedInt64Array → PackedInt32Array, …)
+        /// instead of failing.
+        #[arg(long)]
+        coerce: bool,
+        /// Input encoding.
+        #[arg(long = "in", value_enum, default_value = "raw")]
+        input: Bin,
+        /// Output encoding.
+        #[arg(long = "out", value_enum, default_value = "raw")]
+        output: Bin,
+        /// Input file (default: standard input).
+        file: Option<String>,
+    },
+}
+
+fn dialect(s: &str) -> Result<Dialect, String> {
+    s.parse::<Dialect>().map_err(|e| e.to_string())
+}
+
+/// A failure: exit status and message.
+struct Fail(u8, String);
+
+fn data(msg: impl Into<String>) -> Fail {
+    Fail(1, msg.into())
+}
+
+fn read_input(file: &Option<String>) -> Result<Vec<u8>, Fail> {
+    let mut buf = Vec::new();
+    match file {
+        Some(f) if f != "-" => {
+            buf = std::fs::read(f).map_err(|e| Fail(2, format!("cannot read {f}: {e}")))?;
+        }
+        _ => {
+            std::io::stdin().read_to_end(&mut buf).map_err(|e| Fail(2, format!("cannot read standard input: {e}")))?;
+        }
+    }
+    Ok(buf)
+}
+
+fn unhex(b: &[u8]) -> Result<Vec<u8>, Fail> {
+    let mut out = Vec::with_capacity(b.len() / 2);
+    let mut hi: Option<u8> = None;
+    for (i, &c) in b.iter().enumerate() {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            c if c.is_ascii_whitespace() => continue,
+            _ => return Err(data(format!("invalid hex input: character {:?} at input byte {i}", c as char))),
+        };
+        match hi.take() {
+            None => hi = Some(d),
+            Some(h) => out.push(h << 4 | d),
+        }
+    }
+    if hi.is_some() {
+        return Err(data("invalid hex input: odd number of hex digits"));
+    }
+    Ok(out)
+}
+
+const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+fn unbase64(b: &[u8]) -> Result<Vec<u8>, Fail> {
+    let mut out = Vec::with_capacity(b.len() / 4 * 3);
+    let (mut acc, mut bits) = (0u32, 0);
+    let mut ended = false;
+    for (i, &c) in b.iter().enumerate() {
+        if c.is_ascii_whitespace() {
+            continue;
+        }
+        if c == b'=' {
+            ended = true;
+            continue;
+        }
+        let Some(v) = B64.iter().position(|&x| x == c).filter(|_| !ended) else {
+            return Err(data(format!("invalid base64 input: character {:?} at input byte {i}", c as char)));
+        };
+        acc = (acc << 6) | v as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Ok(out)
+}
+
+fn base64(b: &[u8]) -> String {
+    let mut s = String::with_capacity(b.len().div_ceil(3) * 4);
+    for c in b.chunks(3) {
+        let n =
+            (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
+        for i in 0..4 {
+            s.push(if i <= c.len() { B64[(n >> (18 - 6 * i) & 63) as usize] as char } else { '=' });
+        }
+    }
+    s
+}
+
+fn decode_bin(raw: Vec<u8>, enc: Bin) -> Result<Vec<u8>, Fail> {
+    match enc {
+        Bin::Raw => Ok(raw),
+        Bin::Hex => unhex(&raw),
+        Bin::Base64 => unbase64(&raw),
+    }
+}
+
+fn write_bin(bytes: &[u8], enc: Bin) -> Result<(), Fail> {
+    let mut out = std::io::stdout().lock();
+    let r = match enc {
+        Bin::Raw => out.write_all(bytes),
+        Bin::Hex => {
+            let mut s = String::with_capacity(bytes.len() * 2 + 1);
+            for b in bytes {
+                s.push(char::from(b"0123456789abcdef"[(b >> 4) as usize]));
+                s.push(char::from(b"0123456789abcdef"[(b & 15) as usize]));
+            }
+            s.push('\n');
+            out.write_all(s.as_bytes())
+        }
+        Bin::Base64 => out.write_all(format!("{}\n", base64(bytes)).as_bytes()),
+    };
+    r.and_then(|_| out.flush()).map_err(|e| Fail(1, format!("cannot write output: {e}")))
+}
+
+/// Splits the input into values: the whole input, or the u32-length-prefixed frames of `store_var`.
+/// Returns each value's bytes with its offset in the input.
+fn frames(bytes: &[u8], framing: Framing) -> Result<Vec<(usize, &[u8])>, Fail> {
+    if framing == Framing::None {
+        return Ok(vec![(0, bytes)]);
+    }
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let Some(len) = bytes.get(pos..pos + 4) else {
+            return Err(data(format!(
+                "stream framing: {} byte(s) left where a 4-byte length was expected at byte {pos}",
+                bytes.len() - pos
+            )));
+        };
+        let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
+        let start = pos + 4;
+        let Some(body) = bytes.get(start..start.saturating_add(len)) else {
+            return Err(data(format!(
+                "stream framing: value of {len} byte(s) at byte {start} runs past the end of the input ({} byte(s) left)",
+                bytes.len() - start
+            )));
+        };
+        out.push((start, body));
+        pos = start + len;
+    }
+    Ok(out)
+}
+
+fn frame_out(values: &[Vec<u8>], framing: Framing) -> Result<Vec<u8>, Fail> {
+    match framing {
+        Framing::None => Ok(values.first().cloned().unwrap_or_default()),
+        Framing::Stream => {
+            let mut out = Vec::new();
+            for v in values {
+                let len = u32::try_from(v.len()).map_err(|_| data("a value longer than 4 GiB cannot be framed"))?;
+                out.extend_from_slice(&len.to_le_bytes());
+                out.extend_from_slice(v);
+            }
+            Ok(out)
+        }
+    }
+}
+
+fn decode_values(bytes: &[u8], framing: Framing, cfg: &Config) -> Result<Vec<Variant>, Fail> {
+    let mut out = Vec::new();
+    for (base, body) in frames(bytes, framing)? {
+        let v = Variant::decode(body, cfg).map_err(|e| {
+            let at = e.offset().map(|o| format!(" at byte {}", base + o)).unwrap_or_default();
+            data(format!("{}{at}", e.kind()))
+        })?;
+        out.push(v);
+    }
+    Ok(out)
+}
+
+fn encode_values(values: &[Variant], cfg: &Config, framing: Framing) -> Result<Vec<u8>, Fail> {
+    if framing == Framing::None && values.len() != 1 {
+        return Err(data(format!(
+            "expected exactly one value, found {} (use --framing stream for several)",
+            values.len()
+        )));
+    }
+    let many = values.len() > 1;
+    let mut enc = Vec::with_capacity(values.len());
+    for (i, v) in values.iter().enumerate() {
+        let which = if many { format!("value {}: ", i + 1) } else { String::new() };
+        check_fits(v, cfg.dialect()).map_err(|e| data(format!("{which}{e}")))?;
+        enc.push(v.encode(cfg).map_err(|e| data(format!("{which}{e}")))?);
+    }
+    frame_out(&enc, framing)
+}
+
+fn config(d: Dialect, c: &Common) -> Config {
+    Config::new(d).double_precision(c.double).allow_objects(c.objects)
+}
+
+fn run(cli: Cli) -> Result<(), Fail> {
+    match cli.cmd {
+        Cmd::Decode { dialect, common, input, to, exact, file } => {
+            let cfg = config(dialect, &common);
+            let bytes = decode_bin(read_input(&file)?, input)?;
+            let values = decode_values(&bytes, common.framing, &cfg)?;
+            let many = values.len() > 1;
+            let mut s = String::new();
+            for (i, v) in values.iter().enumerate() {
+                match to {
+                    Form::Text if exact => {
+                        let t = text::to_text_exact(v, &cfg).map_err(|e| {
+                            data(format!(
+                                "{}{e} (no exact text form)",
+                                if many { format!("value {}: ", i + 1) } else { String::new() }
+                            ))
+                        })?;
+                        s.push_str(&t);
+                    }
+                    Form::Text => s.push_str(&text::to_text(v, &cfg)),
+                    Form::Json => s.push_str(&json::to_json_string(v, &cfg)),
+                }
+                s.push('\n');
+            }
+            let mut out = std::io::stdout().lock();
+            out.write_all(s.as_bytes())
+                .and_then(|_| out.flush())
+                .map_err(|e| Fail(1, format!("cannot write output: {e}")))
+        }
+        Cmd::Encode { dialect, common, from, output, file } => {
+            let cfg = config(dialect, &common);
+            let raw = read_input(&file)?;
+            let src = String::from_utf8(raw)
+                .map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))?;
+            let values = match (from, common.framing) {
+                (Form::Text, Framing::None) => vec![text::from_text(&src, &cfg).map_err(|e| data(e.to_string()))?],
+                (Form::Text, Framing::Stream) => text::from_text_many(&src, &cfg).map_err(|e| data(e.to_string()))?,
+                (Form::Json, Framing::None) => vec![json::from_json_str(&src, &cfg).map_err(|e| data(e.to_string()))?],
+                (Form::Json, Framing::Stream) => {
+                    json::from_json_str_many(&src, &cfg).map_err(|e| data(e.to_string()))?
+                }
+            };
+            write_bin(&encode_values(&values, &cfg, common.framing)?, output)
+        }
+        Cmd::Convert { from, to, common, coerce, input, output, file } => {
+            let cin = config(from, &common);
+            let cout = config(to, &common);
+            let bytes = decode_bin(read_input(&file)?, input)?;
+            let values = decode_values(&bytes, common.framing, &cin)?;
+            let many = values.len() > 1;
+            let opts = Options::default().coerce(coerce);
+            let mut conv = Vec::with_capacity(values.len());
+            for (i, v) in values.iter().enumerate() {
+                conv.push(convert(v, from, to, &opts).map_err(|e| {
+                    data(format!("{}{e}", if many { format!("value {}: ", i + 1) } else { String::new() }))
+                })?);
+            }
+            write_bin(&encode_values(&conv, &cout, common.framing)?, output)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Fail(code, msg)) => {
+            eprintln!("godot-bin: error: {msg}");
+            ExitCode::from(code)
+        }
+    }
+}

@@ -1,0 +1,855 @@
+//! A lossless, type-tagged JSON form of a [`Variant`] (feature `json`), for `jq` users and other tools.
+//!
+//! Plain JSON where JSON is unambiguous, a one-key `{"$Type": …}` object where it is not:
+//!
+//! | Variant | JSON |
+//! |---|---|
+//! | `null`, `bool`, `String` | `null`, `true`/`false`, `"text"` |
+//! | `int` | an integer: `5` |
+//! | `float` | a number with a fraction or exponent: `5.0`, `0.1`, `-0.0`, `1e300`; non-finite and NaN payloads as `{"$float": "inf"}`, `"-inf"`, `"nan"`, or `"0x7ff8000000000001"` (the f64 bits) |
+//! | untyped `Array` | an array: `[1, "a"]` |
+//! | `Dictionary` whose keys are all Strings not starting with `$` | an object, in stored order: `{"hp": 10}` |
+//! | any other `Dictionary` | `{"$Dictionary": [[key, value], …]}` plus `"key_type"`/`"value_type"` when typed, `"shared": true` (Godot 2) |
+//! | typed `Array` | `{"$Array": […], "type": T}`; T is a built-in type name (`"int"`, `"Vector2"`), `{"class": "Node"}` or `{"script": "res://x.gd"}` |
+//! | `StringName`, `NodePath` | `{"$StringName": "name"}`, `{"$NodePath": "a/b:c"}` (Godot 2's property as `"property"`) |
+//! | math types, `Color` | `{"$Vector2": [1.0, 2.5]}`, `{"$Transform3D": [12 numbers]}`: components in wire order (Basis by rows, Projection by columns) |
+//! | integer vectors | `{"$Vector2i": [1, 2]}`, `{"$Rect2i": [x, y, w, h]}` |
+//! | packed arrays | `{"$PackedByteArray": "base64"}`, `{"$PackedInt32Array": [1, 2]}`, `{"$PackedStringArray": ["a"]}`, `{"$PackedVector2Array": [[1, 2], …]}`, `{"$PackedColorArray": [[r, g, b, a], …]}`, Pandemonium's `{"$PoolVector2iArray": [[1, 2]]}` … |
+//! | `RID`, `Callable`, `Signal` | `{"$RID": 5}`, `{"$Callable": null}`, `{"$Signal": {"name": "hit", "object": 7}}` |
+//! | `Object` | `{"$Object": null}`, `{"$Object": {"id": 123}}`, `{"$Object": {"class": "Node", "properties": [["name", value], …]}}` |
+//! | Pandemonium `PackedTypedArray` | `{"$PackedTypedArray": […], "type": T}` |
+//! | Godot 2 `Image`, `InputEvent` | `{"$Image": {"format", "mipmaps", "width", "height", "data": "base64"}}`, `{"$InputEvent": {"device", "type", …fields}}` |
+//!
+//! A real component anywhere may be a number or one of the strings `"inf"`, `"-inf"`, `"nan"`, `"0x…"` (bits:
+//! 16 hex digits for f64, 8 for f32 slots). f32 values (single-precision math components, `Color`,
+//! `PackedFloat32Array`) are printed with their shortest f32 digits (`0.1`, not `0.10000000149011612`).
+//! Reading narrows such components to f32 again, so the round trip is exact.
+//!
+//! ```
+//! use godot_bin::{json, Config, Dictionary, Variant, Vector2};
+//! let cfg = Config::default();
+//! let mut d = Dictionary::default();
+//! d.insert(Variant::from("pos"), Variant::Vector2(Vector2::new(0.1f32 as f64, 2.0)));
+//! d.insert(Variant::from("hp"), Variant::Float(99.5));
+//! let v = Variant::from(d);
+//! let s = json::to_json_string(&v, &cfg);
+//! assert_eq!(s, r#"{"pos":{"$Vector2":[0.1,2.0]},"hp":99.5}"#);
+//! assert_eq!(json::from_json_str(&s, &cfg)?, v);
+//! # Ok::<(), godot_bin::json::JsonError>(())
+//! ```
+
+use std::fmt;
+
+use serde_json::{Map, Number, Value};
+
+use crate::codec::DictBuilder;
+use crate::config::Config;
+use crate::markers::*;
+use crate::text::{render_path, Seg};
+use crate::types::TypeKind;
+use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+
+/// A JSON document that is not valid JSON, or not a valid tagged value; with the line and column (syntax
+/// errors) or the path inside the value (shape errors).
+///
+/// ```
+/// use godot_bin::{json, Config};
+/// let err = json::from_json_str(r#"{"a": {"$Vector2": [1]}}"#, &Config::default()).unwrap_err();
+/// assert_eq!(err.to_string(), "at a: Vector2 needs 2 numbers");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JsonError {
+    /// Path inside the value (empty for the top level or a syntax error).
+    pub path: String,
+    /// 1-based line and column of a syntax error.
+    pub position: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.position, self.path.is_empty()) {
+            (Some((l, c)), _) => write!(f, "line {l}, column {c}: {}", self.message),
+            (None, true) => write!(f, "at the top-level value: {}", self.message),
+            (None, false) => write!(f, "at {}: {}", self.path, self.message),
+        }
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+/// The JSON form of `v` (see the module docs). `cfg` says whether math components are f32.
+///
+/// ```
+/// use godot_bin::{json, Config, Variant};
+/// assert_eq!(json::to_json(&Variant::Float(f64::INFINITY), &Config::default()), serde_json::json!({"$float": "inf"}));
+/// ```
+pub fn to_json(v: &Variant, cfg: &Config) -> Value {
+    Out { single: !cfg.is_double_precision() }.value(v)
+}
+
+/// [`to_json`] as compact text (one line).
+///
+/// ```
+/// use godot_bin::{json, Config, Variant};
+/// assert_eq!(json::to_json_string(&Variant::from(vec![Variant::Int(1), Variant::Float(1.0)]), &Config::default()), "[1,1.0]");
+/// ```
+pub fn to_json_string(v: &Variant, cfg: &Config) -> String {
+    to_json(v, cfg).to_string()
+}
+
+/// Reads the JSON form back into a value.
+///
+/// ```
+/// use godot_bin::{json, Config, Variant};
+/// let v = json::from_json(&serde_json::json!({"$PackedByteArray": "AQI="}), &Config::default()).unwrap();
+/// assert_eq!(v, Variant::PackedByteArray(vec![1, 2]));
+/// ```
+pub fn from_json(j: &Value, cfg: &Config) -> Result<Variant, JsonError> {
+    In { single: !cfg.is_double_precision(), cfg, path: Vec::new() }.value(j)
+}
+
+/// Parses JSON text and reads it with [`from_json`].
+///
+/// ```
+/// use godot_bin::{json, Config, Variant};
+/// assert_eq!(json::from_json_str("[1, 2.5]", &Config::default()).unwrap(), Variant::from(vec![Variant::Int(1), Variant::Float(2.5)]));
+/// assert_eq!(json::from_json_str("[1,", &Config::default()).unwrap_err().position, Some((1, 3)));
+/// ```
+pub fn from_json_str(s: &str, cfg: &Config) -> Result<Variant, JsonError> {
+    let j: Value = serde_json::from_str(s).map_err(syntax)?;
+    from_json(&j, cfg)
+}
+
+/// Reads a sequence of JSON documents separated by whitespace (one per value of a `store_var` stream, as
+/// `decode --framing stream --to json` prints them).
+///
+/// ```
+/// use godot_bin::{json, Config};
+/// assert_eq!(json::from_json_str_many("1\n{\"a\": 2}\n", &Config::default()).unwrap().len(), 2);
+/// ```
+pub fn from_json_str_many(s: &str, cfg: &Config) -> Result<Vec<Variant>, JsonError> {
+    let mut out = Vec::new();
+    for j in serde_json::Deserializer::from_str(s).into_iter::<Value>() {
+        out.push(from_json(&j.map_err(syntax)?, cfg)?);
+    }
+    Ok(out)
+}
+
+fn syntax(e: serde_json::Error) -> JsonError {
+    JsonError { path: String::new(), position: Some((e.line(), e.column())), message: e.to_string() }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+fn f64_json(x: f64) -> Value {
+    if x.is_finite() {
+        Number::from_f64(x).map(Value::Number).unwrap_or(Value::Null)
+    } else if x.is_nan() && x.to_bits() == f64::NAN.to_bits() {
+        Value::from("nan")
+    } else if x.is_nan() {
+        Value::from(format!("0x{:016x}", x.to_bits()))
+    } else if x > 0.0 {
+        Value::from("inf")
+    } else {
+        Value::from("-inf")
+    }
+}
+
+fn f32_json(x: f32) -> Value {
+    if x.is_nan() {
+        return if x.to_bits() == f32::NAN.to_bits() {
+            Value::from("nan")
+        } else {
+            Value::from(format!("0x{:08x}", x.to_bits()))
+        };
+    }
+    if !x.is_finite() {
+        return f64_json(x as f64);
+    }
+    // Shortest f32 digits, if reading them as f64 then narrowing gives x back (it nearly always does).
+    let short: f64 = format!("{x:e}").parse().unwrap_or(x as f64);
+    let y = if short as f32 == x { short } else { x as f64 };
+    f64_json(y)
+}
+
+fn base64(b: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::with_capacity(b.len().div_ceil(3) * 4);
+    for c in b.chunks(3) {
+        let n =
+            (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
+        for i in 0..4 {
+            if i <= c.len() {
+                s.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+fn unbase64(s: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(s.len() / 4 * 3);
+    let (mut acc, mut bits) = (0u32, 0);
+    for c in s.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => break,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+fn tagged(tag: &str, v: Value) -> Value {
+    let mut m = Map::new();
+    m.insert(format!("${tag}"), v);
+    Value::Object(m)
+}
+
+fn type_json(t: &ContainerType) -> Value {
+    match t {
+        ContainerType::Untyped => Value::from("Variant"),
+        ContainerType::Builtin(k) => Value::from(k.name()),
+        ContainerType::Class(c) => serde_json::json!({ "class": c }),
+        ContainerType::Script(s) => serde_json::json!({ "script": s }),
+    }
+}
+
+struct Out {
+    single: bool,
+}
+
+impl Out {
+    fn real(&self, x: f64) -> Value {
+        if self.single && ((x as f32) as f64 == x || x.is_nan()) {
+            f32_json(x as f32)
+        } else {
+            f64_json(x)
+        }
+    }
+
+    fn reals<T: Reals>(&self, v: &T) -> Value {
+        let mut r = [0.0; 16];
+        v.to_reals(&mut r[..T::N]);
+        Value::Array(r[..T::N].iter().map(|x| self.real(*x)).collect())
+    }
+
+    fn ints(v: &[i32]) -> Value {
+        Value::Array(v.iter().map(|x| Value::from(*x)).collect())
+    }
+
+    fn color(c: &Color) -> Value {
+        Value::Array([c.r, c.g, c.b, c.a].iter().map(|x| f32_json(*x)).collect())
+    }
+
+    fn array(&self, tag: &str, a: &Array) -> Value {
+        let items = Value::Array(a.items.iter().map(|x| self.value(x)).collect());
+        if tag == "Array" && a.element_type.is_untyped() && !a.shared {
+            return items;
+        }
+        let mut m = Map::new();
+        m.insert(format!("${tag}"), items);
+        if !a.element_type.is_untyped() {
+            m.insert("type".into(), type_json(&a.element_type));
+        }
+        if a.shared {
+            m.insert("shared".into(), Value::Bool(true));
+        }
+        Value::Object(m)
+    }
+
+    fn value(&self, v: &Variant) -> Value {
+        use Variant as V;
+        let k = v.kind();
+        match v {
+            V::Nil => Value::Null,
+            V::Bool(b) => Value::Bool(*b),
+            V::Int(i) => Value::from(*i),
+            V::Float(x) if x.is_finite() => f64_json(*x),
+            V::Float(x) => tagged("float", f64_json(*x)),
+            V::String(s) => Value::from(s.as_str()),
+            V::StringName(s) => tagged("StringName", Value::from(s.as_str())),
+            V::Vector2(x) => tagged(k.name(), self.reals(x)),
+            V::Vector2i(x) => tagged(k.name(), Self::ints(&[x.x, x.y])),
+            V::Rect2(x) => tagged(k.name(), self.reals(x)),
+            V::Rect2i(x) => tagged(k.name(), Self::ints(&[x.position.x, x.position.y, x.size.x, x.size.y])),
+            V::Vector3(x) => tagged(k.name(), self.reals(x)),
+            V::Vector3i(x) => tagged(k.name(), Self::ints(&[x.x, x.y, x.z])),
+            V::Transform2D(x) => tagged(k.name(), self.reals(&**x)),
+            V::Vector4(x) => tagged(k.name(), self.reals(x)),
+            V::Vector4i(x) => tagged(k.name(), Self::ints(&[x.x, x.y, x.z, x.w])),
+            V::Plane(x) => tagged(k.name(), self.reals(x)),
+            V::Quaternion(x) => tagged(k.name(), self.reals(x)),
+            V::Aabb(x) => tagged(k.name(), self.reals(&**x)),
+            V::Basis(x) => tagged(k.name(), self.reals(&**x)),
+            V::Transform3D(x) => tagged(k.name(), self.reals(&**x)),
+            V::Projection(x) => tagged(k.name(), self.reals(&**x)),
+            V::Color(c) => tagged(k.name(), Self::color(c)),
+            V::NodePath(p) => {
+                let mut q = (**p).clone();
+                let prop = q.property.take();
+                let mut m = Map::new();
+                m.insert("$NodePath".into(), Value::from(q.to_string()));
+                if let Some(prop) = prop {
+                    m.insert("property".into(), Value::from(prop));
+                }
+                Value::Object(m)
+            }
+            V::Rid(r) => tagged(k.name(), Value::from(r.0)),
+            V::Object(o) => tagged(
+                "Object",
+                match &**o {
+                    Object::Null => Value::Null,
+                    Object::InstanceId(id) => serde_json::json!({ "id": id }),
+                    Object::Full { class, properties } => serde_json::json!({
+                        "class": class,
+                        "properties": properties.iter().map(|(n, x)| Value::Array(vec![Value::from(n.as_str()), self.value(x)])).collect::<Vec<_>>(),
+                    }),
+                },
+            ),
+            V::Callable => tagged("Callable", Value::Null),
+            V::Signal(s) => tagged("Signal", serde_json::json!({ "name": s.name, "object": s.object })),
+            V::Dictionary(d) => {
+                let plain = d.key_type.is_untyped()
+                    && d.value_type.is_untyped()
+                    && !d.shared
+                    && d.entries.iter().all(|(k, _)| matches!(k, V::String(s) if !s.starts_with('$')));
+                if plain {
+                    let mut m = Map::new();
+                    for (k, x) in &d.entries {
+                        if let V::String(s) = k {
+                            m.insert(s.clone(), self.value(x));
+                        }
+                    }
+                    return Value::Object(m);
+                }
+                let mut m = Map::new();
+                m.insert(
+                    "$Dictionary".into(),
+                    Value::Array(
+                        d.entries.iter().map(|(k, x)| Value::Array(vec![self.value(k), self.value(x)])).collect(),
+                    ),
+                );
+                if !d.key_type.is_untyped() {
+                    m.insert("key_type".into(), type_json(&d.key_type));
+                }
+                if !d.value_type.is_untyped() {
+                    m.insert("value_type".into(), type_json(&d.value_type));
+                }
+                if d.shared {
+                    m.insert("shared".into(), Value::Bool(true));
+                }
+                Value::Object(m)
+            }
+            V::Array(a) => self.array("Array", a),
+            V::PackedTypedArray(a) => self.array("PackedTypedArray", a),
+            V::PackedByteArray(b) => tagged(k.name(), Value::from(base64(b))),
+            V::PackedInt32Array(a) => tagged(k.name(), Self::ints(a)),
+            V::PackedInt64Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| Value::from(*x)).collect())),
+            V::PackedFloat32Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| f32_json(*x)).collect())),
+            V::PackedFloat64Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| f64_json(*x)).collect())),
+            V::PackedStringArray(a) => {
+                tagged(k.name(), Value::Array(a.iter().map(|x| Value::from(x.as_str())).collect()))
+            }
+            V::PackedVector2Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| self.reals(x)).collect())),
+            V::PackedVector3Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| self.reals(x)).collect())),
+            V::PackedVector4Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| self.reals(x)).collect())),
+            V::PackedColorArray(a) => tagged(k.name(), Value::Array(a.iter().map(Self::color).collect())),
+            V::PackedVector2iArray(a) => {
+                tagged(k.name(), Value::Array(a.iter().map(|x| Self::ints(&[x.x, x.y])).collect()))
+            }
+            V::PackedVector3iArray(a) => {
+                tagged(k.name(), Value::Array(a.iter().map(|x| Self::ints(&[x.x, x.y, x.z])).collect()))
+            }
+            V::PackedVector4iArray(a) => {
+                tagged(k.name(), Value::Array(a.iter().map(|x| Self::ints(&[x.x, x.y, x.z, x.w])).collect()))
+            }
+            V::Image(img) => tagged(
+                "Image",
+                serde_json::json!({"format": img.format, "mipmaps": img.mipmaps, "width": img.width, "height": img.height, "data": base64(&img.data)}),
+            ),
+            V::InputEvent(ev) => {
+                let mut m = Map::new();
+                m.insert("device".into(), Value::from(ev.device));
+                m.insert("type".into(), Value::from(ev.event_type()));
+                let mut f = |n: &str, x: u32| {
+                    m.insert(n.into(), Value::from(x));
+                };
+                match ev.data {
+                    InputEventData::Key { modifiers, scancode } => {
+                        f("modifiers", modifiers);
+                        f("scancode", scancode);
+                    }
+                    InputEventData::MouseButton { button_index } | InputEventData::JoystickButton { button_index } => {
+                        f("button_index", button_index)
+                    }
+                    InputEventData::JoystickMotion { axis, value_bits } => {
+                        f("axis", axis);
+                        f("value_bits", value_bits);
+                    }
+                    InputEventData::ScreenTouch { index } => f("index", index),
+                    _ => {}
+                }
+                tagged("InputEvent", Value::Object(m))
+            }
+            #[allow(unreachable_patterns)]
+            _ => Value::Null,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+enum PathSeg {
+    Index(usize),
+    Key(String),
+}
+
+struct In<'c> {
+    single: bool,
+    cfg: &'c Config,
+    path: Vec<PathSeg>,
+}
+
+impl In<'_> {
+    fn err(&self, message: impl Into<String>) -> JsonError {
+        let keys: Vec<Variant> = self
+            .path
+            .iter()
+            .map(|s| match s {
+                PathSeg::Key(k) => Variant::from(k.as_str()),
+                PathSeg::Index(_) => Variant::Nil,
+            })
+            .collect();
+        let segs: Vec<Seg<'_>> = self
+            .path
+            .iter()
+            .zip(&keys)
+            .map(|(s, k)| match s {
+                PathSeg::Index(i) => Seg::Index(*i),
+                PathSeg::Key(_) => Seg::Key(k),
+            })
+            .collect();
+        JsonError { path: render_path(&segs), position: None, message: message.into() }
+    }
+
+    fn f64_of(&self, j: &Value) -> Result<f64, JsonError> {
+        match j {
+            Value::Number(n) => n.as_f64().ok_or_else(|| self.err("number out of range")),
+            Value::String(s) => match s.as_str() {
+                "inf" => Ok(f64::INFINITY),
+                "-inf" => Ok(f64::NEG_INFINITY),
+                "nan" => Ok(f64::NAN),
+                h if h.starts_with("0x") && h.len() == 18 => {
+                    u64::from_str_radix(&h[2..], 16).map(f64::from_bits).map_err(|_| self.err("bad float bits"))
+                }
+                h if h.starts_with("0x") && h.len() == 10 => u32::from_str_radix(&h[2..], 16)
+                    .map(|b| f32::from_bits(b) as f64)
+                    .map_err(|_| self.err("bad float bits")),
+                _ => {
+                    Err(self.err(format!("expected a number, \"inf\", \"-inf\", \"nan\" or \"0x…\" bits, found {s:?}")))
+                }
+            },
+            _ => Err(self.err("expected a number")),
+        }
+    }
+
+    fn f32_of(&self, j: &Value) -> Result<f32, JsonError> {
+        if let Value::String(h) = j {
+            if h.starts_with("0x") && h.len() == 10 {
+                return u32::from_str_radix(&h[2..], 16).map(f32::from_bits).map_err(|_| self.err("bad float bits"));
+            }
+        }
+        Ok(self.f64_of(j)? as f32)
+    }
+
+    fn real(&self, j: &Value) -> Result<f64, JsonError> {
+        let x = self.f64_of(j)?;
+        Ok(if self.single {
+            if let Value::String(h) = j {
+                if h.starts_with("0x") && h.len() == 10 {
+                    return Ok(self.f32_of(j)? as f64);
+                }
+            }
+            (x as f32) as f64
+        } else {
+            x
+        })
+    }
+
+    fn list<'j>(&self, j: &'j Value, what: &str) -> Result<&'j Vec<Value>, JsonError> {
+        j.as_array().ok_or_else(|| self.err(format!("{what} needs an array")))
+    }
+
+    fn reals<T: Reals>(&self, j: &Value, tag: &str) -> Result<T, JsonError> {
+        let a = self.list(j, tag)?;
+        if a.len() != T::N {
+            return Err(self.err(format!("{tag} needs {} numbers", T::N)));
+        }
+        let r: Vec<f64> = a.iter().map(|x| self.real(x)).collect::<Result<_, _>>()?;
+        Ok(T::from_reals(&r))
+    }
+
+    fn i64_of(&self, j: &Value) -> Result<i64, JsonError> {
+        j.as_i64().ok_or_else(|| self.err("expected an integer"))
+    }
+
+    fn u64_of(&self, j: &Value) -> Result<u64, JsonError> {
+        j.as_u64().ok_or_else(|| self.err("expected a non-negative integer"))
+    }
+
+    fn u32_of(&self, j: &Value) -> Result<u32, JsonError> {
+        j.as_u64().and_then(|x| u32::try_from(x).ok()).ok_or_else(|| self.err("expected a 32-bit unsigned integer"))
+    }
+
+    fn i32s<const N: usize>(&self, j: &Value, tag: &str) -> Result<[i32; N], JsonError> {
+        let a = self.list(j, tag)?;
+        if a.len() != N {
+            return Err(self.err(format!("{tag} needs {N} integers")));
+        }
+        let mut out = [0; N];
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = x.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or_else(|| self.err("expected a 32-bit integer"))?;
+        }
+        Ok(out)
+    }
+
+    fn color(&self, j: &Value) -> Result<Color, JsonError> {
+        let a = self.list(j, "Color")?;
+        if a.len() != 4 {
+            return Err(self.err("Color needs 4 numbers"));
+        }
+        Ok(Color::new(self.f32_of(&a[0])?, self.f32_of(&a[1])?, self.f32_of(&a[2])?, self.f32_of(&a[3])?))
+    }
+
+    fn each<T>(
+        &mut self,
+        j: &Value,
+        tag: &str,
+        mut f: impl FnMut(&mut Self, &Value) -> Result<T, JsonError>,
+    ) -> Result<Vec<T>, JsonError> {
+        let a = self.list(j, tag)?;
+        let mut out = Vec::with_capacity(a.len());
+        for (i, x) in a.iter().enumerate() {
+            self.path.push(PathSeg::Index(i));
+            out.push(f(self, x)?);
+            self.path.pop();
+        }
+        Ok(out)
+    }
+
+    fn container_type(&self, j: Option<&Value>) -> Result<ContainerType, JsonError> {
+        let Some(j) = j else { return Ok(ContainerType::Untyped) };
+        match j {
+            Value::String(s) if s == "Variant" => Ok(ContainerType::Untyped),
+            Value::String(s) => {
+                builtin(s).map(ContainerType::Builtin).ok_or_else(|| self.err(format!("unknown built-in type {s:?}")))
+            }
+            Value::Object(m) => match (m.get("class"), m.get("script")) {
+                (Some(Value::String(c)), None) => Ok(ContainerType::Class(c.clone())),
+                (None, Some(Value::String(s))) => Ok(ContainerType::Script(s.clone())),
+                _ => Err(self.err("a container type object needs \"class\" or \"script\"")),
+            },
+            _ => Err(self.err("bad container type")),
+        }
+    }
+
+    fn value(&mut self, j: &Value) -> Result<Variant, JsonError> {
+        use Variant as V;
+        Ok(match j {
+            Value::Null => V::Nil,
+            Value::Bool(b) => V::Bool(*b),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) if !n.is_f64() => V::Int(i),
+                _ if n.is_u64() => return Err(self.err("integer out of the 64-bit signed range")),
+                _ => V::Float(n.as_f64().unwrap_or(0.0)),
+            },
+            Value::String(s) => V::String(s.clone()),
+            Value::Array(a) => {
+                let mut items = Vec::with_capacity(a.len());
+                for (i, x) in a.iter().enumerate() {
+                    self.path.push(PathSeg::Index(i));
+                    items.push(self.value(x)?);
+                    self.path.pop();
+                }
+                V::from(items)
+            }
+            Value::Object(m) => {
+                let tag = m.keys().find(|k| k.starts_with('$'));
+                match tag {
+                    None => {
+                        let mut b = DictBuilder::with_capacity(m.len(), self.cfg.dialect());
+                        for (k, x) in m {
+                            self.path.push(PathSeg::Key(k.clone()));
+                            let v = self.value(x)?;
+                            self.path.pop();
+                            b.insert(V::String(k.clone()), v);
+                        }
+                        V::from(Dictionary::from(b.finish()))
+                    }
+                    Some(t) => self.tagged(&t[1..], &m[t], m)?,
+                }
+            }
+        })
+    }
+
+    fn tagged(&mut self, tag: &str, j: &Value, m: &Map<String, Value>) -> Result<Variant, JsonError> {
+        use Variant as V;
+        let allowed: &[&str] = match tag {
+            "Array" | "PackedTypedArray" => &["type", "shared"],
+            "Dictionary" => &["key_type", "value_type", "shared"],
+            "NodePath" => &["property"],
+            _ => &[],
+        };
+        if let Some(extra) = m.keys().find(|k| !k.starts_with('$') && !allowed.contains(&k.as_str())) {
+            return Err(self.err(format!("unexpected key {extra:?} beside ${tag}")));
+        }
+        if m.keys().filter(|k| k.starts_with('$')).count() > 1 {
+            return Err(self.err("more than one $tag in one object"));
+        }
+        let shared = m.get("shared").and_then(Value::as_bool).unwrap_or(false);
+        Ok(match tag {
+            "float" => V::Float(self.f64_of(j)?),
+            "StringName" => {
+                V::StringName(StringName(j.as_str().ok_or_else(|| self.err("$StringName needs a string"))?.into()))
+            }
+            "NodePath" => {
+                let mut p = NodePath::parse(j.as_str().ok_or_else(|| self.err("$NodePath needs a string"))?);
+                if let Some(prop) = m.get("property") {
+                    p.property = Some(prop.as_str().ok_or_else(|| self.err("property needs a string"))?.into());
+                }
+                V::NodePath(Box::new(p))
+            }
+            "Vector2" => V::Vector2(self.reals(j, tag)?),
+            "Rect2" => V::Rect2(self.reals(j, tag)?),
+            "Vector3" => V::Vector3(self.reals(j, tag)?),
+            "Transform2D" => V::Transform2D(Box::new(self.reals(j, tag)?)),
+            "Vector4" => V::Vector4(self.reals(j, tag)?),
+            "Plane" => V::Plane(self.reals(j, tag)?),
+            "Quaternion" => V::Quaternion(self.reals(j, tag)?),
+            "AABB" => V::Aabb(Box::new(self.reals(j, tag)?)),
+            "Basis" => V::Basis(Box::new(self.reals(j, tag)?)),
+            "Transform3D" => V::Transform3D(Box::new(self.reals(j, tag)?)),
+            "Projection" => V::Projection(Box::new(self.reals(j, tag)?)),
+            "Color" => V::Color(self.color(j)?),
+            "Vector2i" => {
+                let [x, y] = self.i32s(j, tag)?;
+                V::Vector2i(Vector2i::new(x, y))
+            }
+            "Vector3i" => {
+                let [x, y, z] = self.i32s(j, tag)?;
+                V::Vector3i(Vector3i::new(x, y, z))
+            }
+            "Vector4i" => {
+                let [x, y, z, w] = self.i32s(j, tag)?;
+                V::Vector4i(Vector4i::new(x, y, z, w))
+            }
+            "Rect2i" => {
+                let [x, y, w, h] = self.i32s(j, tag)?;
+                V::Rect2i(Rect2i::new(Vector2i::new(x, y), Vector2i::new(w, h)))
+            }
+            "RID" => V::Rid(Rid(self.u64_of(j)?)),
+            "Callable" => V::Callable,
+            "Signal" => {
+                let name = j.get("name").and_then(Value::as_str).ok_or_else(|| self.err("$Signal needs a \"name\""))?;
+                let object = self.u64_of(j.get("object").unwrap_or(&Value::from(0)))?;
+                V::Signal(Signal { name: name.into(), object })
+            }
+            "Object" => V::from(match j {
+                Value::Null => Object::Null,
+                Value::Object(o) if o.contains_key("id") => Object::InstanceId(self.u64_of(&o["id"])?),
+                Value::Object(o) => {
+                    let class =
+                        o.get("class").and_then(Value::as_str).ok_or_else(|| self.err("$Object needs \"class\""))?;
+                    let props = o.get("properties").cloned().unwrap_or(Value::Array(Vec::new()));
+                    let properties = self.each(&props, "properties", |s, p| {
+                        let pair = p
+                            .as_array()
+                            .filter(|a| a.len() == 2)
+                            .ok_or_else(|| s.err("a property is [name, value]"))?;
+                        let n = pair[0].as_str().ok_or_else(|| s.err("a property name is a string"))?.to_owned();
+                        s.path.push(PathSeg::Key(n.clone()));
+                        let v = s.value(&pair[1])?;
+                        s.path.pop();
+                        Ok((n, v))
+                    })?;
+                    Object::Full { class: class.into(), properties }
+                }
+                _ => return Err(self.err("$Object needs null, {\"id\"} or {\"class\", \"properties\"}")),
+            }),
+            "Array" | "PackedTypedArray" => {
+                let items = self.each(j, tag, |s, x| s.value(x))?;
+                let a = Array { items, element_type: self.container_type(m.get("type"))?, shared };
+                if tag == "Array" {
+                    V::from(a)
+                } else {
+                    V::PackedTypedArray(Box::new(a))
+                }
+            }
+            "Dictionary" => {
+                let pairs = self.each(j, tag, |s, p| {
+                    let pair =
+                        p.as_array().filter(|a| a.len() == 2).ok_or_else(|| s.err("an entry is [key, value]"))?;
+                    Ok((s.value(&pair[0])?, s.value(&pair[1])?))
+                })?;
+                let mut b = DictBuilder::with_capacity(pairs.len(), self.cfg.dialect());
+                for (k, v) in pairs {
+                    b.insert(k, v);
+                }
+                V::from(Dictionary {
+                    entries: b.finish(),
+                    key_type: self.container_type(m.get("key_type"))?,
+                    value_type: self.container_type(m.get("value_type"))?,
+                    shared,
+                })
+            }
+            "PackedByteArray" => V::PackedByteArray(
+                j.as_str().and_then(unbase64).ok_or_else(|| self.err("$PackedByteArray needs a base64 string"))?,
+            ),
+            "PackedInt32Array" => V::PackedInt32Array(self.each(j, tag, |s, x| {
+                x.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or_else(|| s.err("expected a 32-bit integer"))
+            })?),
+            "PackedInt64Array" => V::PackedInt64Array(self.each(j, tag, |s, x| s.i64_of(x))?),
+            "PackedFloat32Array" => V::PackedFloat32Array(self.each(j, tag, |s, x| s.f32_of(x))?),
+            "PackedFloat64Array" => V::PackedFloat64Array(self.each(j, tag, |s, x| s.f64_of(x))?),
+            "PackedStringArray" => V::PackedStringArray(
+                self.each(j, tag, |s, x| x.as_str().map(str::to_owned).ok_or_else(|| s.err("expected a string")))?,
+            ),
+            "PackedVector2Array" => V::PackedVector2Array(self.each(j, tag, |s, x| s.reals(x, "Vector2"))?),
+            "PackedVector3Array" => V::PackedVector3Array(self.each(j, tag, |s, x| s.reals(x, "Vector3"))?),
+            "PackedVector4Array" => V::PackedVector4Array(self.each(j, tag, |s, x| s.reals(x, "Vector4"))?),
+            "PackedColorArray" => V::PackedColorArray(self.each(j, tag, |s, x| s.color(x))?),
+            "PoolVector2iArray" => V::PackedVector2iArray(self.each(j, tag, |s, x| {
+                let [a, b] = s.i32s(x, "Vector2i")?;
+                Ok(Vector2i::new(a, b))
+            })?),
+            "PoolVector3iArray" => V::PackedVector3iArray(self.each(j, tag, |s, x| {
+                let [a, b, c] = s.i32s(x, "Vector3i")?;
+                Ok(Vector3i::new(a, b, c))
+            })?),
+            "PoolVector4iArray" => V::PackedVector4iArray(self.each(j, tag, |s, x| {
+                let [a, b, c, d] = s.i32s(x, "Vector4i")?;
+                Ok(Vector4i::new(a, b, c, d))
+            })?),
+            "Image" => {
+                let g = |k: &str| j.get(k).ok_or_else(|| self.err(format!("$Image needs {k:?}")));
+                V::Image(Box::new(Image {
+                    format: self.u32_of(g("format")?)?,
+                    mipmaps: self.u32_of(g("mipmaps")?)?,
+                    width: self.u32_of(g("width")?)?,
+                    height: self.u32_of(g("height")?)?,
+                    data: g("data")?.as_str().and_then(unbase64).ok_or_else(|| self.err("Image data is base64"))?,
+                }))
+            }
+            "InputEvent" => {
+                let g = |k: &str| -> Result<u32, JsonError> {
+                    self.u32_of(j.get(k).ok_or_else(|| self.err(format!("$InputEvent needs {k:?}")))?)
+                };
+                let data = match g("type")? {
+                    0 => InputEventData::None,
+                    1 => InputEventData::Key { modifiers: g("modifiers")?, scancode: g("scancode")? },
+                    2 => InputEventData::MouseMotion,
+                    3 => InputEventData::MouseButton { button_index: g("button_index")? },
+                    4 => InputEventData::JoystickMotion { axis: g("axis")?, value_bits: g("value_bits")? },
+                    5 => InputEventData::JoystickButton { button_index: g("button_index")? },
+                    6 => InputEventData::ScreenTouch { index: g("index")? },
+                    7 => InputEventData::ScreenDrag,
+                    8 => InputEventData::Action,
+                    t => InputEventData::Other(t),
+                };
+                V::InputEvent(InputEvent { device: g("device")?, data })
+            }
+            other => return Err(self.err(format!("unknown tag ${other}"))),
+        })
+    }
+}
+
+fn builtin(s: &str) -> Option<TypeKind> {
+    use TypeKind as K;
+    const ALL: &[TypeKind] = &[
+        K::Nil,
+        K::Bool,
+        K::Int,
+        K::Float,
+        K::String,
+        K::Vector2,
+        K::Vector2i,
+        K::Rect2,
+        K::Rect2i,
+        K::Vector3,
+        K::Vector3i,
+        K::Transform2D,
+        K::Vector4,
+        K::Vector4i,
+        K::Plane,
+        K::Quaternion,
+        K::Aabb,
+        K::Basis,
+        K::Transform3D,
+        K::Projection,
+        K::Color,
+        K::StringName,
+        K::NodePath,
+        K::Rid,
+        K::Object,
+        K::Callable,
+        K::Signal,
+        K::Dictionary,
+        K::Array,
+        K::PackedByteArray,
+        K::PackedInt32Array,
+        K::PackedInt64Array,
+        K::PackedFloat32Array,
+        K::PackedFloat64Array,
+        K::PackedStringArray,
+        K::PackedVector2Array,
+        K::PackedVector3Array,
+        K::PackedColorArray,
+        K::PackedVector4Array,
+        K::PackedVector2iArray,
+        K::PackedVector3iArray,
+        K::PackedVector4iArray,
+    ];
+    ALL.iter().copied().find(|k| k.name() == s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn special_floats_and_tags_round_trip() {
+        let cfg = Config::default();
+        let mut d = Dictionary::default();
+        d.insert(Variant::Int(1), Variant::Float(f64::from_bits(0x7ff8_0000_0000_0001)));
+        d.insert(Variant::from("$x"), Variant::Float(-0.0));
+        let v = Variant::from(vec![
+            Variant::from(d),
+            Variant::PackedFloat32Array(vec![0.1, f32::from_bits(0x7fc0_0001), f32::NEG_INFINITY]),
+            Variant::Color(Color::new(0.1, 0.2, 0.3, 1.0)),
+            Variant::from(Object::Full { class: "Node".into(), properties: vec![("name".into(), Variant::from("n"))] }),
+            Variant::from(Array {
+                items: vec![Variant::Int(1)],
+                element_type: ContainerType::Builtin(TypeKind::Int),
+                shared: false,
+            }),
+        ]);
+        let s = to_json_string(&v, &cfg);
+        assert_eq!(from_json_str(&s, &cfg).unwrap(), v, "{s}");
+    }
+}
