@@ -3,150 +3,11 @@
 //! tests/gd/gen_serde*.gd), and read back equal.
 
 mod common;
+mod serde_state;
+
+use serde_state::*;
 
 use godot_bin::*;
-use serde::{Deserialize, Serialize};
-
-#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
-struct Entity {
-    id: i64,
-    name: String,
-    pos: Vector2,
-    vel: Vector3,
-    hp: f64,
-    speed: f64,
-    alive: bool,
-    color: Color,
-    tags: PackedStringArray,
-    big: i64,
-    target: Option<i64>,
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-enum Mode {
-    Easy,
-    Hard,
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-enum Event {
-    Damage { amount: i32, source: String },
-    Quit,
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-enum Action {
-    Move(i32, i32),
-    Idle,
-    Heal(f64),
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-struct Inventory {
-    sword: u32,
-    potion: u16,
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-struct GameState {
-    version: i32,
-    tick: i64,
-    seed: i8,
-    ratio: f64,
-    scale: f32,
-    title: String,
-    mode: Mode,
-    entities: Vec<Entity>,
-    waves: Vec<Vec<Entity>>,
-    inventory: Inventory,
-    #[serde(with = "godot_bin::packed::float32")]
-    heights: Vec<f32>,
-    #[serde(with = "godot_bin::packed::int32")]
-    scores: Vec<i32>,
-    #[serde(with = "godot_bin::packed::bytes")]
-    blob: Vec<u8>,
-    spawn: Vector2,
-    bounds: Rect2,
-    last_event: Event,
-    history: Vec<Action>,
-    cursor: (i32, f64),
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-struct Extras4 {
-    map: StringName,
-    cell: Vector2i,
-    spawn_path: NodePath,
-    ids: PackedInt64Array,
-    #[serde(with = "godot_bin::packed::float64")]
-    weights: Vec<f64>,
-    path: PackedVector2Array,
-    #[serde(with = "godot_bin::packed::vector3")]
-    points: Vec<[f32; 3]>,
-    palette: PackedColorArray,
-    #[serde(with = "godot_bin::packed::vector4")]
-    quads: Vec<[f32; 4]>,
-    xform: Transform2D,
-    basis: Basis,
-    rid_free: Rid,
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-struct Extras3 {
-    spawn_path: NodePath,
-    path: PoolVector2Array,
-    #[serde(with = "godot_bin::packed::vector3")]
-    points: Vec<[f32; 3]>,
-    #[serde(with = "godot_bin::packed::color")]
-    palette: Vec<[f32; 4]>,
-    xform: Transform2D,
-    basis: Basis,
-}
-
-/// A real_t component as the engine holds it in a single-precision build.
-fn real(x: f64) -> f64 {
-    x as f32 as f64
-}
-
-fn entity(i: i64) -> Entity {
-    let f = i as f64;
-    Entity {
-        id: i,
-        name: format!("entity_{i}"),
-        pos: Vector2::new(f * 1.5, f * -2.25),
-        vel: Vector3::new(real(0.1 * f), 2.0, -3.0),
-        hp: 100.0 - f * 0.01,
-        speed: 1.5 + f,
-        alive: i != 1,
-        color: Color::new(0.1, 0.2, 0.3, 1.0),
-        tags: if i % 2 == 0 { vec!["npc".into(), "hostile".into()] } else { vec!["ally".into()] }.into(),
-        big: 5_000_000_000 + i,
-        target: None,
-    }
-}
-
-fn game_state() -> GameState {
-    GameState {
-        version: 3,
-        tick: 123_456_789_012,
-        seed: -7,
-        ratio: 0.1,
-        scale: 0.5,
-        title: "Level One \u{2713}".into(),
-        mode: Mode::Hard,
-        entities: vec![entity(0), entity(1), entity(2)],
-        waves: vec![vec![entity(3)], vec![], vec![entity(4), entity(5)]],
-        inventory: Inventory { sword: 1, potion: 12 },
-        heights: vec![0.5, 1.25, -2.0],
-        scores: vec![1, -2, 300_000],
-        blob: vec![1, 2, 3, 255, 0],
-        spawn: Vector2::new(10.0, 20.0),
-        bounds: Rect2::new(Vector2::new(0.0, 0.0), Vector2::new(640.0, 480.0)),
-        last_event: Event::Damage { amount: 5, source: "trap".into() },
-        history: vec![Action::Move(1, -1), Action::Idle, Action::Heal(2.5)],
-        cursor: (3, 4.75),
-    }
-}
 
 /// (engine dir, config) pairs.
 fn engines() -> [(&'static str, Config); 2] {
@@ -238,7 +99,9 @@ fn godot4_only_types_round_trip_through_structs() {
         Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0))
     );
     assert_eq!(x.rid_free, Rid(0));
+    assert_eq!(x, extras4());
     assert_bytes("godot-4.6", "extras", &to_vec_with(&x, &cfg).unwrap(), &theirs);
+    assert_bytes("godot-4.6", "extras", &to_vec_with(&extras4(), &cfg).unwrap(), &theirs);
     // The same struct cannot go to Godot 3: the error names the type and the dialect.
     let err = to_vec_with(&x, &Config::new(Dialect::Godot3)).unwrap_err();
     assert_eq!(err.to_string(), "StringName is not available in godot3");
@@ -251,7 +114,8 @@ fn godot3_types_round_trip_through_structs() {
     let x: Extras3 = from_slice_with(&theirs, &cfg).unwrap();
     assert_eq!(x.spawn_path.to_string(), "/root/World/Spawn:position");
     assert_eq!(x.palette, [[1.0, 0.0, 0.0, 1.0], [0.0, 0.5, 1.0, 0.25]]);
-    assert_bytes_pad("godot-3.6", "extras", &to_vec_with(&x, &cfg).unwrap(), &theirs);
+    assert_eq!(x, extras3());
+    assert_bytes_pad("godot-3.6", "extras", &to_vec_with(&extras3(), &cfg).unwrap(), &theirs);
 }
 
 #[test]

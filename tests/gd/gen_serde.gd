@@ -7,7 +7,10 @@
 #            put_var      = StreamPeerBuffer.put_var(value);  put_var_be: with big_endian = true
 #            packet_stream = PacketPeerStream.put_var(value) over a StreamPeerBuffer
 #            store_var_multi (id "file"): one file holding store_var of every value, in the order listed
-# The values mirror the Rust structs in tests/serde_engine.rs.
+# The values mirror the Rust structs in tests/serde_state/mod.rs.
+# Check mode (scripts/live-serde.sh):  ... gen_serde.gd -- check FILE le|be [FILE le|be ...]
+#   reads each store_var FILE with FileAccess.get_var (big_endian for "be") and compares every value with the
+#   value built here (same type and value, deep); prints "OK ..." / "FAIL ..." lines and exits 1 on a failure.
 extends SceneTree
 
 var lines: PackedStringArray = []
@@ -106,9 +109,68 @@ func add(id: String, v) -> void:
 	lines.append(id + "\tpacket_stream\t" + packet_stream_bytes(v).hex_encode())
 
 
-func _init() -> void:
-	var values := [["game_state", game_state()], ["extras", extras()], ["entity", entity(7)],
+func same(a, b) -> bool:
+	if typeof(a) != typeof(b):
+		return false
+	match typeof(a):
+		TYPE_DICTIONARY:
+			if a.size() != b.size() or a.keys() != b.keys():
+				return false
+			for k in a:
+				if not same(a[k], b[k]):
+					return false
+			return true
+		TYPE_ARRAY:
+			if a.size() != b.size():
+				return false
+			for i in a.size():
+				if not same(a[i], b[i]):
+					return false
+			return true
+	return a == b
+
+
+func check(args: PackedStringArray) -> int:
+	var fails := 0
+	var i := 0
+	while i + 1 < args.size():
+		var path := args[i]
+		var f := FileAccess.open(path, FileAccess.READ)
+		if f == null:
+			print("FAIL cannot open ", path)
+			return 1
+		f.big_endian = args[i + 1] == "be"
+		for pair in expected():
+			var got = f.get_var()
+			if same(got, pair[1]):
+				print("OK   ", path, " ", pair[0])
+			else:
+				fails += 1
+				print("FAIL ", path, " ", pair[0], ": engine read ", var_to_str(got))
+		if f.get_position() != f.get_length():
+			fails += 1
+			print("FAIL ", path, ": ", f.get_length() - f.get_position(), " bytes left over")
+		i += 2
+	return fails
+
+
+func expected() -> Array:
+	return [["game_state", game_state()], ["extras", extras()], ["entity", entity(7)],
 		["small", [1, "two", 3.0]], ["int_big", 5000000000], ["str", "hello"]]
+
+
+func _init() -> void:
+	var args := OS.get_cmdline_user_args()
+	if args.size() > 0 and args[0] == "check":
+		var fails := check(args.slice(1))
+		print("FAILED " if fails > 0 else "PASSED ", fails, " failure(s)")
+		quit(1 if fails > 0 else 0)
+		return
+	generate()
+
+
+func generate() -> void:
+	var values := expected()
 	for pair in values:
 		add(pair[0], pair[1])
 	var path := "serde_multi.bin"

@@ -3,6 +3,7 @@
 # Writes serde.tsv: id<TAB>framing<TAB>hex with framing var (var2bytes), store_var, store_var_be
 # (File.endian_swap = true), put_var, put_var_be (StreamPeerBuffer.big_endian = true), packet_stream
 # (PacketPeerStream over a StreamPeerBuffer), and one "file<TAB>store_var_multi" line.
+# Check mode (scripts/live-serde.sh):  ... gen_serde3.gd -- check FILE le|be [FILE le|be ...]  (see gen_serde.gd)
 extends SceneTree
 
 var lines := PoolStringArray()
@@ -97,9 +98,70 @@ func add(id: String, v) -> void:
 	lines.append(id + "\tpacket_stream\t" + packet_stream_bytes(v).hex_encode())
 
 
-func _init() -> void:
-	var values := [["game_state", game_state()], ["extras", extras()], ["entity", entity(7)],
+func same(a, b) -> bool:
+	if typeof(a) != typeof(b):
+		return false
+	match typeof(a):
+		TYPE_DICTIONARY:
+			if a.size() != b.size() or a.keys() != b.keys():
+				return false
+			for k in a:
+				if not same(a[k], b[k]):
+					return false
+			return true
+		TYPE_ARRAY, TYPE_STRING_ARRAY, TYPE_INT_ARRAY, TYPE_REAL_ARRAY, TYPE_RAW_ARRAY, TYPE_VECTOR2_ARRAY, TYPE_VECTOR3_ARRAY, TYPE_COLOR_ARRAY:
+			if a.size() != b.size():
+				return false
+			for i in a.size():
+				if not same(a[i], b[i]):
+					return false
+			return true
+	return a == b
+
+
+func check(args: Array) -> int:
+	var fails := 0
+	var i := 0
+	while i + 1 < args.size():
+		var path: String = args[i]
+		var f := File.new()
+		if f.open(path, File.READ) != OK:
+			print("FAIL cannot open ", path)
+			return 1
+		f.endian_swap = args[i + 1] == "be"
+		for pair in expected():
+			var got = f.get_var()
+			if same(got, pair[1]):
+				print("OK   ", path, " ", pair[0])
+			else:
+				fails += 1
+				print("FAIL ", path, " ", pair[0], ": engine read ", var2str(got))
+		if f.get_position() != f.get_len():
+			fails += 1
+			print("FAIL ", path, ": ", f.get_len() - f.get_position(), " bytes left over")
+		f.close()
+		i += 2
+	return fails
+
+
+func expected() -> Array:
+	return [["game_state", game_state()], ["extras", extras()], ["entity", entity(7)],
 		["small", [1, "two", 3.0]], ["int_big", 5000000000], ["str", "hello"]]
+
+
+func _init() -> void:
+	var args := Array(OS.get_cmdline_args())
+	var dd := args.find("--")
+	if dd >= 0 and dd + 1 < args.size() and args[dd + 1] == "check":
+		var fails := check(args.slice(dd + 2, args.size() - 1))
+		print(("FAILED " if fails > 0 else "PASSED ") + str(fails) + " failure(s)")
+		quit(1 if fails > 0 else 0)
+		return
+	generate()
+
+
+func generate() -> void:
+	var values := expected()
 	for pair in values:
 		add(pair[0], pair[1])
 	var path := "serde_multi.bin"
