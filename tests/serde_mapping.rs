@@ -1,0 +1,351 @@
+//! The serde mapping rule by rule (README "serde mapping"): what each Rust shape becomes, what reads back
+//! forgivingly, and the errors. Bytes checked here against the core encoder (itself checked against the
+//! engines in engine_fixtures.rs); engine bytes for whole structs are in serde_engine.rs.
+
+use std::collections::{BTreeMap, HashMap};
+
+use godot_bin::*;
+use serde::{Deserialize, Serialize};
+
+fn g4() -> Config {
+    Config::new(Dialect::Godot4_6)
+}
+
+fn enc(v: Variant) -> Vec<u8> {
+    v.encode(&g4()).unwrap()
+}
+
+fn dict(entries: Vec<(Variant, Variant)>) -> Variant {
+    Variant::from(Dictionary::from(entries))
+}
+
+#[test]
+fn scalars() {
+    assert_eq!(to_vec(&true).unwrap(), enc(Variant::Bool(true)));
+    for i in [0i64, -1, i32::MAX as i64, i32::MAX as i64 + 1, i64::MIN] {
+        assert_eq!(to_vec(&i).unwrap(), enc(Variant::Int(i)), "{i}");
+    }
+    assert_eq!(to_vec(&200u8).unwrap(), enc(Variant::Int(200)));
+    assert_eq!(to_vec(&(i64::MAX as u64)).unwrap(), enc(Variant::Int(i64::MAX)));
+    let e = to_vec(&u64::MAX).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(i) if *i == u64::MAX as i128));
+    for f in [0.5, 0.1, -0.0, f64::INFINITY, f64::NAN, 1e300] {
+        assert_eq!(to_vec(&f).unwrap(), enc(Variant::Float(f)), "{f}");
+    }
+    assert_eq!(to_vec(&0.1f32).unwrap(), enc(Variant::Float(0.1f32 as f64)));
+    assert_eq!(to_vec(&'é').unwrap(), enc(Variant::from("é")));
+    assert_eq!(to_vec("x").unwrap(), enc(Variant::from("x")));
+    assert_eq!(to_vec(&()).unwrap(), enc(Variant::Nil));
+    assert_eq!(to_vec(&None::<i32>).unwrap(), enc(Variant::Nil));
+    assert_eq!(to_vec(&Some(3)).unwrap(), enc(Variant::Int(3)));
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Unit;
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Meters(f64);
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Pair(i32, String);
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+enum Shape {
+    Empty,
+    Circle(f64),
+    Rect(i32, i32),
+    Poly { sides: u8 },
+}
+
+#[test]
+fn compounds() {
+    assert_eq!(to_vec(&Unit).unwrap(), enc(Variant::Nil));
+    assert_eq!(to_vec(&Meters(2.5)).unwrap(), enc(Variant::Float(2.5)));
+    assert_eq!(to_vec(&Pair(1, "a".into())).unwrap(), enc(Variant::from(vec![Variant::Int(1), Variant::from("a")])));
+    assert_eq!(to_vec(&vec![1u8, 2]).unwrap(), enc(Variant::from(vec![Variant::Int(1), Variant::Int(2)])));
+    let m: BTreeMap<i32, bool> = [(2, true), (1, false)].into();
+    assert_eq!(
+        to_vec(&m).unwrap(),
+        enc(dict(vec![(Variant::Int(1), Variant::Bool(false)), (Variant::Int(2), Variant::Bool(true))]))
+    );
+    assert_eq!(from_slice::<BTreeMap<i32, bool>>(&to_vec(&m).unwrap()).unwrap(), m);
+    // Enums, externally tagged.
+    assert_eq!(to_vec(&Shape::Empty).unwrap(), enc(Variant::from("Empty")));
+    assert_eq!(to_vec(&Shape::Circle(1.5)).unwrap(), enc(dict(vec![(Variant::from("Circle"), Variant::Float(1.5))])));
+    assert_eq!(
+        to_vec(&Shape::Rect(2, 3)).unwrap(),
+        enc(dict(vec![(Variant::from("Rect"), Variant::from(vec![Variant::Int(2), Variant::Int(3)]))]))
+    );
+    assert_eq!(
+        to_vec(&Shape::Poly { sides: 5 }).unwrap(),
+        enc(dict(vec![(Variant::from("Poly"), dict(vec![(Variant::from("sides"), Variant::Int(5))]))]))
+    );
+    for s in [Shape::Empty, Shape::Circle(1.5), Shape::Rect(2, 3), Shape::Poly { sides: 5 }] {
+        assert_eq!(from_slice::<Shape>(&to_vec(&s).unwrap()).unwrap(), s);
+    }
+    // Not a String nor a one-entry Dictionary.
+    assert!(from_slice::<Shape>(&enc(Variant::Int(1))).is_err());
+    assert!(from_slice::<Shape>(&enc(dict(vec![]))).is_err());
+    assert!(from_slice::<Shape>(&enc(Variant::from("Hexagon"))).is_err());
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Player {
+    name: String,
+    hp: i16,
+    speed: f32,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pet: Option<String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Strict {
+    name: String,
+}
+
+#[test]
+fn structs_are_dictionaries_with_string_keys_in_field_order() {
+    let p = Player { name: "Ann".into(), hp: 7, speed: 1.5, pet: None };
+    let want = dict(vec![
+        (Variant::from("name"), Variant::from("Ann")),
+        (Variant::from("hp"), Variant::Int(7)),
+        (Variant::from("speed"), Variant::Float(1.5)),
+    ]);
+    assert_eq!(to_vec(&p).unwrap(), enc(want));
+    // Read forgivingly: StringName keys, 64-bit int, a String name as StringName, an unknown key, keys in any order.
+    let godot = dict(vec![
+        (Variant::from(StringName::from("speed")), Variant::Int(2)),
+        (Variant::from(StringName::from("xp")), Variant::from(vec![Variant::Nil])),
+        (Variant::from("name"), Variant::from(StringName::from("Bo"))),
+        (Variant::from(StringName::from("hp")), Variant::Int(-3)),
+    ]);
+    let q: Player = from_slice(&enc(godot.clone())).unwrap();
+    assert_eq!(q, Player { name: "Bo".into(), hp: -3, speed: 2.0, pet: None });
+    assert!(from_slice::<Strict>(&enc(godot)).is_err());
+}
+
+#[test]
+fn forgiving_numbers_with_range_checks() {
+    let wide = enc(Variant::Int(5_000_000_000));
+    assert_eq!(from_slice::<i64>(&wide).unwrap(), 5_000_000_000);
+    assert_eq!(from_slice::<u64>(&wide).unwrap(), 5_000_000_000);
+    assert_eq!(from_slice::<f64>(&wide).unwrap(), 5e9);
+    let e = from_slice::<i32>(&wide).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(5_000_000_000)));
+    assert_eq!(e.offset(), Some(0));
+    assert!(matches!(from_slice::<u8>(&enc(Variant::Int(-1))).unwrap_err().kind(), ErrorKind::IntegerOutOfRange(-1)));
+    assert_eq!(from_slice::<i8>(&enc(Variant::Int(-128))).unwrap(), -128);
+    assert_eq!(from_slice::<f32>(&enc(Variant::Float(0.5))).unwrap(), 0.5);
+    assert!(from_slice::<i32>(&enc(Variant::Float(1.0))).is_err());
+    // Out of range inside a container: the offset of the element.
+    let arr = enc(Variant::from(vec![Variant::Int(1), Variant::Int(300)]));
+    let e = from_slice::<Vec<u8>>(&arr).unwrap_err();
+    assert_eq!(e.offset(), Some(16));
+}
+
+#[test]
+fn sequences_from_arrays_and_packed_arrays() {
+    let arr = enc(Variant::from(vec![Variant::Int(1), Variant::Float(2.5)]));
+    assert_eq!(from_slice::<Vec<f64>>(&arr).unwrap(), [1.0, 2.5]);
+    assert_eq!(from_slice::<(u8, f32)>(&arr).unwrap(), (1, 2.5));
+    assert!(from_slice::<(u8,)>(&arr).is_err(), "leftover elements are an error");
+    let packed = enc(Variant::PackedInt32Array(vec![1, -2]));
+    assert_eq!(from_slice::<Vec<i64>>(&packed).unwrap(), [1, -2]);
+    assert_eq!(from_slice::<Vec<f32>>(&packed).unwrap(), [1.0, -2.0]);
+    let f32s = enc(Variant::PackedFloat32Array(vec![0.1, 2.0]));
+    assert_eq!(from_slice::<Vec<f32>>(&f32s).unwrap(), [0.1, 2.0]);
+    assert_eq!(from_slice::<PackedFloat32Array>(&arr).unwrap().0, [1.0, 2.5], "a packed marker reads an Array too");
+    let strs = enc(Variant::PackedStringArray(vec!["a".into(), "bc".into()]));
+    assert_eq!(from_slice::<Vec<&str>>(&strs).unwrap(), ["a", "bc"]);
+    let v2 = enc(Variant::PackedVector2Array(vec![Vector2::new(1.0, 2.0)]));
+    assert_eq!(from_slice::<Vec<[f32; 2]>>(&v2).unwrap(), [[1.0, 2.0]]);
+    assert_eq!(from_slice::<Vec<(f64, f64)>>(&v2).unwrap(), [(1.0, 2.0)]);
+    assert_eq!(from_slice::<Vector2>(&enc(Variant::Vector2(Vector2::new(3.0, 4.0)))).unwrap(), Vector2::new(3.0, 4.0));
+    assert_eq!(from_slice::<[f32; 2]>(&enc(Variant::Vector2(Vector2::new(3.0, 4.0)))).unwrap(), [3.0, 4.0]);
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Borrowed<'a> {
+    name: &'a str,
+    #[serde(borrow)]
+    blob: &'a [u8],
+}
+
+#[test]
+fn borrows_from_the_input() {
+    let bytes = enc(dict(vec![
+        (Variant::from("name"), Variant::from("Ann")),
+        (Variant::from("blob"), Variant::PackedByteArray(vec![1, 2, 3])),
+    ]));
+    let b: Borrowed = from_slice(&bytes).unwrap();
+    assert_eq!(b, Borrowed { name: "Ann", blob: &[1, 2, 3] });
+    let start = bytes.as_ptr() as usize;
+    assert!((b.name.as_ptr() as usize) >= start && (b.name.as_ptr() as usize) < start + bytes.len());
+    assert!((b.blob.as_ptr() as usize) >= start && (b.blob.as_ptr() as usize) < start + bytes.len());
+}
+
+/// A byte buffer serialized with `serialize_bytes`, the way `serde_bytes` does it.
+struct Raw(Vec<u8>);
+impl Serialize for Raw {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(&self.0)
+    }
+}
+
+#[test]
+fn bytes_are_packed_byte_arrays() {
+    assert_eq!(to_vec(&Raw(vec![1, 2, 3, 4, 5])).unwrap(), enc(Variant::PackedByteArray(vec![1, 2, 3, 4, 5])));
+    assert_eq!(to_vec(&PackedByteArray::from(vec![9])).unwrap(), enc(Variant::PackedByteArray(vec![9])));
+}
+
+#[test]
+fn markers_are_native_here_and_plain_elsewhere() {
+    let v = Vector2::new(1.0, 2.0);
+    assert_eq!(to_vec(&v).unwrap(), enc(Variant::Vector2(v)));
+    assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"x":1.0,"y":2.0}"#);
+    assert_eq!(serde_json::from_str::<Vector2>(r#"{"x":1.0,"y":2.0}"#).unwrap(), v);
+    assert_eq!(serde_json::from_str::<Vector2>("[1.0, 2.0]").unwrap(), v);
+    let p = NodePath::from("/root/A:b");
+    assert_eq!(to_vec(&p).unwrap(), enc(Variant::from(p.clone())));
+    assert_eq!(serde_json::to_string(&p).unwrap(), r#""/root/A:b""#);
+    assert_eq!(serde_json::from_str::<NodePath>(r#""/root/A:b""#).unwrap(), p);
+    let n = StringName::from("x");
+    assert_eq!(to_vec(&n).unwrap(), enc(Variant::from(n.clone())));
+    assert_eq!(serde_json::to_string(&n).unwrap(), r#""x""#);
+    assert_eq!(serde_json::to_string(&Rid(7)).unwrap(), "7");
+    assert_eq!(to_vec(&Rid(7)).unwrap(), enc(Variant::Rid(Rid(7))));
+    let c = Color::new(1.0, 0.5, 0.25, 1.0);
+    assert_eq!(to_vec(&c).unwrap(), enc(Variant::Color(c)));
+    assert_eq!(serde_json::to_string(&c).unwrap(), r#"{"r":1.0,"g":0.5,"b":0.25,"a":1.0}"#);
+    let t = Transform3D::IDENTITY;
+    assert_eq!(to_vec(&t).unwrap(), enc(Variant::Transform3D(Box::new(t))));
+    assert_eq!(from_slice::<Transform3D>(&to_vec(&t).unwrap()).unwrap(), t);
+    let pr = Projection::IDENTITY;
+    assert_eq!(to_vec(&pr).unwrap(), enc(Variant::Projection(Box::new(pr))));
+    assert_eq!(from_slice::<Projection>(&to_vec(&pr).unwrap()).unwrap(), pr);
+    let r = Rect2i::new(Vector2i::new(1, 2), Vector2i::new(3, 4));
+    assert_eq!(to_vec(&r).unwrap(), enc(Variant::Rect2i(r)));
+    assert_eq!(from_slice::<Rect2i>(&to_vec(&r).unwrap()).unwrap(), r);
+    let pa = PackedFloat32Array::from(vec![0.5]);
+    assert_eq!(serde_json::to_string(&pa).unwrap(), "[0.5]");
+    assert_eq!(to_vec(&pa).unwrap(), enc(Variant::PackedFloat32Array(vec![0.5])));
+    // Godot 3 names are the same types.
+    let pool: PoolRealArray = vec![1.0].into();
+    assert_eq!(to_vec_with(&pool, &Config::new(Dialect::Godot3)).unwrap()[0], 22);
+}
+
+#[test]
+fn missing_types_name_type_and_dialect() {
+    let g3 = Config::new(Dialect::Godot3);
+    let g2 = Config::new(Dialect::Godot2);
+    assert_eq!(to_vec_with(&Vector2i::new(1, 2), &g3).unwrap_err().to_string(), "Vector2i is not available in godot3");
+    assert_eq!(
+        to_vec_with(&StringName::from("a"), &g2).unwrap_err().to_string(),
+        "StringName is not available in godot2"
+    );
+    assert_eq!(
+        to_vec_with(&PackedInt64Array::from(vec![1]), &g3).unwrap_err().to_string(),
+        "PackedInt64Array is not available in godot3"
+    );
+}
+
+#[test]
+fn double_precision_math_in_godot4() {
+    let cfg = Config::new(Dialect::Godot4_6).double_precision(true);
+    let v = Vector2::new(0.1, 0.2);
+    let b = to_vec_with(&v, &cfg).unwrap();
+    assert_eq!(b, Variant::Vector2(v).encode(&cfg).unwrap());
+    assert_eq!(b.len(), 4 + 16);
+    assert_eq!(from_slice_with::<Vector2>(&b, &cfg).unwrap(), v);
+    let pa = PackedVector2Array::from(vec![v]);
+    let b = to_vec_with(&pa, &cfg).unwrap();
+    assert_eq!(b, Variant::PackedVector2Array(vec![v]).encode(&cfg).unwrap());
+    assert_eq!(from_slice_with::<PackedVector2Array>(&b, &cfg).unwrap(), pa);
+}
+
+#[test]
+fn maps_with_any_keys_and_json() {
+    let m: HashMap<String, i32> = from_slice(&enc(dict(vec![(Variant::Int(10), Variant::Int(1))]))).unwrap();
+    assert_eq!(m["10"], 1, "a non-string key asked for as a string is its text");
+    let j: serde_json::Value = from_slice(&enc(dict(vec![
+        (Variant::Int(10), Variant::Bool(true)),
+        (Variant::Vector2i(Vector2i::new(1, 2)), Variant::Nil),
+    ])))
+    .unwrap();
+    assert_eq!(j["10"], true);
+    assert_eq!(j.as_object().unwrap().len(), 2);
+}
+
+#[test]
+fn depth_limits() {
+    let cfg = g4().max_depth(3);
+    let ok = vec![vec![vec![1]]];
+    assert!(to_vec_with(&ok, &cfg).is_ok());
+    let deep = vec![vec![vec![vec![1]]]];
+    assert!(matches!(to_vec_with(&deep, &cfg).unwrap_err().kind(), ErrorKind::TooDeep { max: 3 }));
+    let bytes = to_vec(&deep).unwrap();
+    assert!(matches!(
+        from_slice_with::<Vec<Vec<Vec<Vec<u8>>>>>(&bytes, &cfg).unwrap_err().kind(),
+        ErrorKind::TooDeep { max: 3 }
+    ));
+    assert!(matches!(from_slice_with::<Variant>(&bytes, &cfg).unwrap_err().kind(), ErrorKind::TooDeep { max: 3 }));
+}
+
+#[test]
+fn entry_points() {
+    let cfg = g4();
+    let mut w = Vec::new();
+    to_writer(&mut w, &(1, "a")).unwrap();
+    assert_eq!(w, to_vec(&(1, "a")).unwrap());
+    let mut buf = bytes::BytesMut::new();
+    to_buf_mut(&[1.5f64], &mut buf, &cfg).unwrap();
+    let frozen = buf.freeze();
+    assert_eq!(from_bytes::<Vec<f64>>(&frozen, &cfg).unwrap(), [1.5]);
+    assert_eq!(to_bytes(&7, &cfg).unwrap(), to_vec(&7).unwrap());
+    assert_eq!(from_reader::<_, Vec<f64>>(&frozen[..]).unwrap(), [1.5]);
+    let e = from_slice::<i32>(&[2, 0, 0, 0, 1, 0, 0, 0, 9]).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::TrailingBytes(1)));
+    assert_eq!(e.offset(), Some(8));
+    // A claimed length far beyond the input: an error, no allocation for it.
+    let huge = [0x1c, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f];
+    assert!(matches!(from_reader::<_, Vec<u8>>(&huge[..]).unwrap_err().kind(), ErrorKind::InvalidLength { .. }));
+}
+
+#[test]
+fn mutated_inputs_never_panic() {
+    #[derive(Deserialize)]
+    #[allow(dead_code)]
+    struct Any {
+        a: Option<Vec<(i32, String)>>,
+        b: Option<BTreeMap<String, Vector3>>,
+        c: Option<Shape>,
+    }
+    let seed = enc(dict(vec![
+        (Variant::from("a"), Variant::from(vec![Variant::from(vec![Variant::Int(1), Variant::from("x")])])),
+        (Variant::from("b"), dict(vec![(Variant::from("k"), Variant::Vector3(Vector3::new(1.0, 2.0, 3.0)))])),
+        (Variant::from("c"), dict(vec![(Variant::from("Rect"), Variant::PackedInt32Array(vec![1, 2]))])),
+        (Variant::from("d"), Variant::PackedStringArray(vec!["q".into()])),
+    ]));
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rnd = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for dialect in [Dialect::Godot4_6, Dialect::Godot3, Dialect::Godot2, Dialect::Pandemonium5] {
+        let cfg = Config::new(dialect);
+        for _ in 0..3000 {
+            let mut b = seed.clone();
+            for _ in 0..(1 + rnd() % 6) {
+                let i = (rnd() as usize) % b.len();
+                b[i] = rnd() as u8;
+            }
+            b.truncate((rnd() as usize) % (b.len() + 1));
+            let _ = from_slice_with::<Any>(&b, &cfg);
+            let _ = from_slice_with::<serde_json::Value>(&b, &cfg);
+            let _ = from_slice_with::<Variant>(&b, &cfg);
+            let _ = from_slice_with::<Vec<Shape>>(&b, &cfg);
+        }
+    }
+}
