@@ -63,6 +63,10 @@ pub(crate) struct Decoder<'a, 'c> {
     d: Dialect,
     real: RealMode,
     utf8: Utf8Rule,
+    /// Bytes promised to the not-yet-started element slots of the open containers (every slot, a value or
+    /// an object property's name, takes at least 4 bytes). A new count must fit in what is left after
+    /// them, so the capacity reserved by all open containers together never exceeds the input.
+    promised: usize,
 }
 
 impl<'a, 'c> Decoder<'a, 'c> {
@@ -73,6 +77,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
             cfg,
             d,
             real: RealMode::of(cfg),
+            promised: 0,
             utf8: match d {
                 Dialect::Godot2 => Utf8Rule::Lossy,
                 Dialect::Godot3 | Dialect::Pandemonium3_5 => Utf8Rule::Godot3,
@@ -179,7 +184,11 @@ impl<'a, 'c> Decoder<'a, 'c> {
         loop {
             // Object properties are preceded by their name.
             if let Some(Frame::Object { pending_name, .. }) = stack.last_mut() {
+                self.start_slot();
                 *pending_name = Some(self.string()?);
+            }
+            if !stack.is_empty() {
+                self.start_slot();
             }
             let (kind, flags, at) = self.header()?;
             self.check_depth(base_depth + stack.len(), at)?;
@@ -223,7 +232,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 } else {
                     (ContainerType::Untyped, ContainerType::Untyped)
                 };
-                let (n, shared) = self.container_count(8)?;
+                let (n, shared) = self.container_count(2)?;
                 Frame::Dictionary {
                     b: DictBuilder::with_capacity(n, self.d),
                     rule: self.admit_rule(),
@@ -240,13 +249,13 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 } else {
                     ContainerType::Untyped
                 };
-                let (n, shared) = self.container_count(4)?;
+                let (n, shared) = self.container_count(1)?;
                 let a = Array { items: Vec::with_capacity(n), element_type, shared };
                 Frame::Array { a, packed: false, left: n, rule: self.admit_rule() }
             }
             K::TypedArray | K::PackedTypedArray => {
                 let element_type = self.pandemonium_element_type(flags, at)?;
-                let (n, _) = self.container_count(4)?;
+                let (n, _) = self.container_count(1)?;
                 let a = Array { items: Vec::with_capacity(n), element_type, shared: false };
                 Frame::Array { a, packed: kind == K::PackedTypedArray, left: n, rule: AdmitRule::Pandemonium }
             }
@@ -513,15 +522,29 @@ impl<'a, 'c> Decoder<'a, 'c> {
     }
 
     /// An Array/Dictionary element count: bit 31 is Godot 2's "shared" flag, masked off everywhere.
-    fn container_count(&mut self, min_elem: usize) -> Result<(usize, bool)> {
+    /// `slots_per_element`: 1 for arrays, 2 for dictionaries (key and value).
+    fn container_count(&mut self, slots_per_element: usize) -> Result<(usize, bool)> {
         let at = self.r.pos();
         let raw = self.r.u32()?;
         let n = (raw & 0x7FFF_FFFF) as usize;
-        // Every element takes at least `min_elem` bytes, so the count can never outgrow the input.
-        if n.saturating_mul(min_elem) > self.r.remaining() {
-            return Err(Error::at(ErrorKind::InvalidLength { value: n as u64 }, at));
-        }
+        self.promise(n, slots_per_element, at, raw)?;
         Ok((n, raw & SHARED_BIT != 0 && self.d.family() == Family::Godot2))
+    }
+
+    /// Checks that `n` elements of `slots` slots each (4+ bytes a slot) fit in the input left after what
+    /// open containers already need, and promises their bytes.
+    fn promise(&mut self, n: usize, slots: usize, at: usize, raw: u32) -> Result<()> {
+        let need = n.saturating_mul(slots).saturating_mul(4);
+        if need > self.r.remaining().saturating_sub(self.promised) {
+            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+        }
+        self.promised += need;
+        Ok(())
+    }
+
+    /// A promised slot starts being read: its bytes now count in the reader's position.
+    fn start_slot(&mut self) {
+        self.promised = self.promised.saturating_sub(4);
     }
 
     fn admit_rule(&self) -> AdmitRule {
@@ -552,9 +575,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         let at = self.r.pos();
         let raw = self.r.u32()?;
         let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
-        if n.saturating_mul(8) > self.r.remaining() {
-            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
-        }
+        self.promise(n, 2, at, raw)?;
         Ok(Err((class, n)))
     }
 

@@ -183,3 +183,27 @@ fn values_at_the_depth_cap_encode_and_drop_on_a_small_stack() {
     });
     t.unwrap().join().unwrap();
 }
+
+#[test]
+fn nested_counts_cannot_claim_the_same_bytes_twice() {
+    // 1000 nested arrays, each claiming as many elements as the rest of the input could hold on its own.
+    // Before the fix every level reserved capacity for its claim: an 8 KB input made a 359 MB peak.
+    // Elements of open containers are promised their 4 bytes each, so the second level is refused.
+    let depth = 1000usize;
+    let total = depth * 8 + 4;
+    let mut words = Vec::new();
+    for i in 0..depth {
+        words.extend([28, ((total - (i * 8 + 8)) / 4) as u32]);
+    }
+    words.push(0);
+    let e = err(&u32s(&words), &Config::default());
+    assert!(matches!(e.kind(), ErrorKind::InvalidLength { .. }), "{e}");
+    assert_eq!(e.offset(), Some(12));
+    // The same shape with honest counts (one element each) decodes.
+    let mut honest = Vec::new();
+    for _ in 0..depth {
+        honest.extend([28, 1]);
+    }
+    honest.push(0);
+    assert!(Variant::decode(&u32s(&honest), &Config::default()).is_ok());
+}
