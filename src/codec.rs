@@ -533,7 +533,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
 
     /// Checks that `n` elements of `slots` slots each (4+ bytes a slot) fit in the input left after what
     /// open containers already need, and promises their bytes.
-    fn promise(&mut self, n: usize, slots: usize, at: usize, raw: u32) -> Result<()> {
+    pub(crate) fn promise(&mut self, n: usize, slots: usize, at: usize, raw: u32) -> Result<()> {
         let need = n.saturating_mul(slots).saturating_mul(4);
         if need > self.r.remaining().saturating_sub(self.promised) {
             return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
@@ -543,7 +543,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
     }
 
     /// A promised slot starts being read: its bytes now count in the reader's position.
-    fn start_slot(&mut self) {
+    pub(crate) fn start_slot(&mut self) {
         self.promised = self.promised.saturating_sub(4);
     }
 
