@@ -185,10 +185,10 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                 Cow::Owned(s) => Next::Scalar(Scalar::Owned(s), at),
             },
             K::Array if !d.typed_arrays() || (flags >> 16) & 3 == 0 => {
-                Next::Container { n: self.container_count()?, map: false }
+                Next::Container { n: self.container_count(1)?, map: false }
             }
             K::Dictionary if !d.typed_dictionaries() || (flags >> 16) & 0xF == 0 => {
-                Next::Container { n: self.container_count()?, map: true }
+                Next::Container { n: self.container_count(2)?, map: true }
             }
             K::PackedByteArray => {
                 let n = self.reader().count(u32::MAX, 1)?;
@@ -196,8 +196,16 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                 self.reader().skip_lenient(pad_len(n));
                 Next::Bytes(b)
             }
-            K::PackedInt32Array | K::PackedFloat32Array | K::PackedStringArray => {
-                Next::Packed(kind, self.reader().count(u32::MAX, 4)?)
+            K::PackedInt32Array | K::PackedFloat32Array => Next::Packed(kind, self.reader().count(u32::MAX, 4)?),
+            K::PackedStringArray => {
+                // As the engines and the core decoder: a negative count is an empty array.
+                let at = self.dec.r.pos();
+                let raw = self.reader().u32()?;
+                let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
+                if n.saturating_mul(4) > self.dec.r.remaining() {
+                    return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+                }
+                Next::Packed(kind, n)
             }
             K::PackedInt64Array | K::PackedFloat64Array => Next::Packed(kind, self.reader().count(u32::MAX, 8)?),
             _ => {
@@ -208,13 +216,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         })
     }
 
-    /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off), bounded by the input.
-    fn container_count(&mut self) -> Result<usize> {
+    /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off). Its element slots (4+ bytes
+    /// each; two per Dictionary entry) are promised to the core decoder's accounting, so that nested
+    /// containers together can never claim more elements than the input can hold.
+    fn container_count(&mut self, slots: usize) -> Result<usize> {
         let at = self.dec.r.pos();
-        let n = (self.reader().u32()? & 0x7FFF_FFFF) as usize;
-        if n.saturating_mul(4) > self.dec.r.remaining() {
-            return Err(Error::at(ErrorKind::InvalidLength { value: n as u64 }, at));
-        }
+        let raw = self.reader().u32()?;
+        let n = (raw & 0x7FFF_FFFF) as usize;
+        self.dec.promise(n, slots, at, raw)?;
         Ok(n)
     }
 
@@ -415,6 +424,7 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
             return Ok(None);
         }
         self.left -= 1;
+        self.de.dec.start_slot();
         seed.deserialize(&mut *self.de).map(Some)
     }
     fn size_hint(&self) -> Option<usize> {
@@ -434,9 +444,11 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
             return Ok(None);
         }
         self.left -= 1;
+        self.de.dec.start_slot();
         seed.deserialize(KeyDe(&mut *self.de)).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        self.de.dec.start_slot();
         seed.deserialize(&mut *self.de)
     }
     fn size_hint(&self) -> Option<usize> {
@@ -485,7 +497,9 @@ impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
     type Error = Error;
     type Variant = Self;
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+        self.de.dec.start_slot();
         let v = seed.deserialize(&mut *self.de)?;
+        self.de.dec.start_slot();
         Ok((v, self))
     }
 }
@@ -551,6 +565,13 @@ impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de, '_> {
     type Error = Error;
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // A container key is decoded whole by the core (its count promised once, there).
+        let mut peek = self.0.dec.r.clone();
+        let id = peek.u32()? & crate::wire::TYPE_MASK;
+        if matches!(self.0.cfg.dialect().type_kind(id), Some(TypeKind::Array | TypeKind::Dictionary)) {
+            let v = self.0.dec.value(self.0.depth)?;
+            return visitor.visit_string(key_text(&v));
+        }
         let saved = self.0.dec.r.clone();
         match self.0.next()? {
             Next::Scalar(s, at) => match scalar_text(&s) {
@@ -559,6 +580,7 @@ impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de, '_> {
             },
             Next::Whole(v, _) => visitor.visit_string(key_text(&v)),
             _ => {
+                // Packed arrays: nothing promised; read again whole.
                 self.0.dec.r = saved;
                 let v = self.0.dec.value(self.0.depth)?;
                 visitor.visit_string(key_text(&v))

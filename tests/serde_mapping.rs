@@ -349,3 +349,24 @@ fn mutated_inputs_never_panic() {
         }
     }
 }
+
+#[test]
+fn nested_counts_cannot_claim_the_same_bytes_twice() {
+    // 64 nested Arrays, each claiming as many elements as the bytes after it could hold: the first
+    // claim is honoured, the second cannot be (its bytes are already promised), so nothing is
+    // pre-allocated for more elements than the input has.
+    let levels = 64;
+    let len = levels * 8 + 4096;
+    let mut b = Vec::new();
+    for _ in 0..levels {
+        let remaining_after = (len - b.len() - 8) as u32;
+        b.extend_from_slice(&[0x1c, 0, 0, 0]);
+        b.extend_from_slice(&(remaining_after / 4).to_le_bytes());
+    }
+    b.resize(len, 0);
+    for r in [from_slice::<serde_json::Value>(&b).map(|_| ()), from_slice::<Vec<Vec<Vec<()>>>>(&b).map(|_| ())] {
+        let e = r.unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::InvalidLength { .. }), "{e}");
+        assert_eq!(e.offset(), Some(12), "the second level's count");
+    }
+}
