@@ -207,9 +207,24 @@ impl<'a> Serializer<'a> {
         self.header(kind, if wide { FLAG_64 } else { 0 })?;
         let at = self.out.len();
         self.out.put_u32(0);
-        let mut p = PackedSer { out: self.out, kind, wide, count: 0 };
-        value.serialize(&mut p)?;
-        let n = p.count;
+        // Our packed types and `packed::*` adapters write their whole slice at once when offered the
+        // buffer; anything else under a packed name is written element by element.
+        let out = std::mem::take(self.out);
+        put_packed_job(PackedJob { kind, wide, out, count: None });
+        let bulk = value.serialize(UnitCatcher);
+        let job = take_packed_job().ok_or_else(|| bad("the packed array hand-over lost its buffer"))?;
+        *self.out = job.out;
+        let n = match job.count {
+            Some(n) => {
+                bulk?;
+                n
+            }
+            None => {
+                let mut p = PackedSer { out: self.out, kind, wide, count: 0 };
+                value.serialize(&mut p)?;
+                p.count
+            }
+        };
         if kind == TypeKind::PackedByteArray {
             let len = self.out.len() - at - 4;
             self.out.put_zeros(pad_len(len));
@@ -236,6 +251,28 @@ fn name_static(name: &str) -> &'static str {
         "InputEvent" => "InputEvent",
         _ => "NodePathParts",
     }
+}
+
+/// A packed array being written: offered to the value (see `packed::BulkSlice`) so that it can write all of
+/// its elements at once.
+pub(crate) struct PackedJob {
+    pub(crate) kind: TypeKind,
+    pub(crate) wide: bool,
+    pub(crate) out: Vec<u8>,
+    /// Set by the value when it wrote its elements.
+    pub(crate) count: Option<usize>,
+}
+
+thread_local! {
+    static PACKED: std::cell::RefCell<Option<PackedJob>> = const { std::cell::RefCell::new(None) };
+}
+
+pub(crate) fn put_packed_job(job: PackedJob) {
+    PACKED.with(|c| *c.borrow_mut() = Some(job));
+}
+
+pub(crate) fn take_packed_job() -> Option<PackedJob> {
+    PACKED.with(|c| c.borrow_mut().take())
 }
 
 /// Whether math types go out as f64 with the 64-bit flag (Godot 4 double builds), as the core encoder does.

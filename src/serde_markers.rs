@@ -463,6 +463,8 @@ pub mod packed {
     use serde::{Deserialize, Serialize};
 
     use crate::markers::{Color, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
+    use crate::types::TypeKind;
+    use crate::wire::{narrow_exact, widen_exact, widen_like_engine, WriteExt};
 
     /// Serializes a byte slice with `serialize_bytes` (one bulk write).
     struct Bytes<'a>(&'a [u8]);
@@ -493,9 +495,171 @@ pub mod packed {
         }
     }
 
-    fn ser_seq<S: Serializer, T: Serialize>(name: &'static str, v: &[T], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_newtype_struct(name, v)
+    fn ser_seq<S: Serializer, T: Serialize + Bulk>(name: &'static str, v: &[T], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(name, &BulkSlice(v))
     }
+
+    /// Elements that can be written to a packed array of `kind` in one go (no per-element serde calls).
+    pub(crate) trait Bulk: Sized {
+        /// Appends every element as `kind` wants it; `false` (nothing written) if this is not its element type.
+        fn bulk(kind: TypeKind, wide: bool, items: &[Self], out: &mut Vec<u8>) -> bool;
+    }
+
+    /// A slice under a packed array's name: with godot_bin's Serializer it writes all its elements at once
+    /// into the buffer the Serializer offers; with any other serializer it is a plain sequence.
+    struct BulkSlice<'a, T>(&'a [T]);
+
+    impl<T: Serialize + Bulk> Serialize for BulkSlice<'_, T> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            if let Some(mut job) = crate::ser::take_packed_job() {
+                let done = T::bulk(job.kind, job.wide, self.0, &mut job.out);
+                if done {
+                    job.count = Some(self.0.len());
+                }
+                crate::ser::put_packed_job(job);
+                if done {
+                    return s.serialize_unit();
+                }
+            }
+            self.0.serialize(s)
+        }
+    }
+
+    fn reals(out: &mut Vec<u8>, wide: bool, xs: &[f64]) {
+        for &x in xs {
+            if wide {
+                out.put_f64(x);
+            } else {
+                out.put_f32(narrow_exact(x));
+            }
+        }
+    }
+
+    impl Bulk for i32 {
+        fn bulk(kind: TypeKind, _: bool, items: &[i32], out: &mut Vec<u8>) -> bool {
+            match kind {
+                TypeKind::PackedInt32Array => items.iter().for_each(|&x| out.put_u32(x as u32)),
+                TypeKind::PackedInt64Array => items.iter().for_each(|&x| out.put_u64(x as i64 as u64)),
+                _ => return false,
+            }
+            true
+        }
+    }
+    impl Bulk for i64 {
+        fn bulk(kind: TypeKind, _: bool, items: &[i64], out: &mut Vec<u8>) -> bool {
+            match kind {
+                TypeKind::PackedInt64Array => items.iter().for_each(|&x| out.put_u64(x as u64)),
+                _ => return false,
+            }
+            true
+        }
+    }
+    impl Bulk for f32 {
+        fn bulk(kind: TypeKind, _: bool, items: &[f32], out: &mut Vec<u8>) -> bool {
+            match kind {
+                TypeKind::PackedFloat32Array => items.iter().for_each(|&x| out.put_f32(x)),
+                TypeKind::PackedFloat64Array => items.iter().for_each(|&x| out.put_f64(widen_like_engine(x))),
+                _ => return false,
+            }
+            true
+        }
+    }
+    impl Bulk for f64 {
+        fn bulk(kind: TypeKind, _: bool, items: &[f64], out: &mut Vec<u8>) -> bool {
+            match kind {
+                TypeKind::PackedFloat64Array => items.iter().for_each(|&x| out.put_f64(x)),
+                TypeKind::PackedFloat32Array => items.iter().for_each(|&x| out.put_f32(narrow_exact(x))),
+                _ => return false,
+            }
+            true
+        }
+    }
+    impl Bulk for String {
+        fn bulk(kind: TypeKind, _: bool, items: &[String], out: &mut Vec<u8>) -> bool {
+            if kind != TypeKind::PackedStringArray {
+                return false;
+            }
+            items.iter().for_each(|x| out.put_str_nul(x));
+            true
+        }
+    }
+    impl<const N: usize> Bulk for [f32; N] {
+        fn bulk(kind: TypeKind, wide: bool, items: &[[f32; N]], out: &mut Vec<u8>) -> bool {
+            let fits = matches!(
+                (kind, N),
+                (TypeKind::PackedVector2Array, 2)
+                    | (TypeKind::PackedVector3Array, 3)
+                    | (TypeKind::PackedVector4Array, 4)
+                    | (TypeKind::PackedColorArray, 4)
+            );
+            if !fits {
+                return false;
+            }
+            let wide = wide && kind != TypeKind::PackedColorArray;
+            for a in items {
+                for &x in a {
+                    if wide {
+                        out.put_f64(widen_exact(x));
+                    } else {
+                        out.put_f32(x);
+                    }
+                }
+            }
+            true
+        }
+    }
+    impl Bulk for Vector2 {
+        fn bulk(kind: TypeKind, wide: bool, items: &[Vector2], out: &mut Vec<u8>) -> bool {
+            if kind != TypeKind::PackedVector2Array {
+                return false;
+            }
+            items.iter().for_each(|v| reals(out, wide, &[v.x, v.y]));
+            true
+        }
+    }
+    impl Bulk for Vector3 {
+        fn bulk(kind: TypeKind, wide: bool, items: &[Vector3], out: &mut Vec<u8>) -> bool {
+            if kind != TypeKind::PackedVector3Array {
+                return false;
+            }
+            items.iter().for_each(|v| reals(out, wide, &[v.x, v.y, v.z]));
+            true
+        }
+    }
+    impl Bulk for Vector4 {
+        fn bulk(kind: TypeKind, wide: bool, items: &[Vector4], out: &mut Vec<u8>) -> bool {
+            if kind != TypeKind::PackedVector4Array {
+                return false;
+            }
+            items.iter().for_each(|v| reals(out, wide, &[v.x, v.y, v.z, v.w]));
+            true
+        }
+    }
+    impl Bulk for Color {
+        fn bulk(kind: TypeKind, _: bool, items: &[Color], out: &mut Vec<u8>) -> bool {
+            if kind != TypeKind::PackedColorArray {
+                return false;
+            }
+            items.iter().for_each(|c| [c.r, c.g, c.b, c.a].iter().for_each(|&x| out.put_f32(x)));
+            true
+        }
+    }
+    macro_rules! bulk_ints {
+        ($t:ident, $kind:ident, [$($f:ident),*]) => {
+            impl Bulk for $t {
+                fn bulk(kind: TypeKind, _: bool, items: &[$t], out: &mut Vec<u8>) -> bool {
+                    if kind != TypeKind::$kind {
+                        return false;
+                    }
+                    items.iter().for_each(|v| { $(out.put_u32(v.$f as u32);)* });
+                    true
+                }
+            }
+        };
+    }
+    bulk_ints!(Vector2i, PackedVector2iArray, [x, y]);
+    bulk_ints!(Vector3i, PackedVector3iArray, [x, y, z]);
+    bulk_ints!(Vector4i, PackedVector4iArray, [x, y, z, w]);
 
     fn de_seq<'de, D: Deserializer<'de>, T: Deserialize<'de>>(name: &'static str, d: D) -> Result<Vec<T>, D::Error> {
         d.deserialize_newtype_struct(name, VecVisitor(std::marker::PhantomData))

@@ -370,3 +370,29 @@ fn nested_counts_cannot_claim_the_same_bytes_twice() {
         assert_eq!(e.offset(), Some(12), "the second level's count");
     }
 }
+
+/// Someone else's type under a packed array's name: written element by element, same bytes.
+struct Foreign(Vec<i64>);
+impl Serialize for Foreign {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct("$godot_bin::PackedInt32Array", &self.0)
+    }
+}
+
+#[test]
+fn packed_arrays_bulk_and_element_wise_agree() {
+    assert_eq!(to_vec(&Foreign(vec![1, -2])).unwrap(), enc(Variant::PackedInt32Array(vec![1, -2])));
+    assert!(matches!(to_vec(&Foreign(vec![1 << 40])).unwrap_err().kind(), ErrorKind::IntegerOutOfRange(_)));
+    let v: Vec<Vector2> = (0..1000).map(|i| Vector2::new(i as f64 * 0.1, -(i as f64))).collect();
+    assert_eq!(to_vec(&PackedVector2Array::from(v.clone())).unwrap(), enc(Variant::PackedVector2Array(v)));
+    let c = vec![Color::new(0.1, 0.2, 0.3, 0.4)];
+    assert_eq!(to_vec(&PackedColorArray::from(c.clone())).unwrap(), enc(Variant::PackedColorArray(c)));
+    let s = vec!["".to_string(), "x".into(), "xyz".into(), "wxyz".into()];
+    assert_eq!(to_vec(&PackedStringArray::from(s.clone())).unwrap(), enc(Variant::PackedStringArray(s)));
+    let cfg = Config::new(Dialect::Pandemonium5);
+    let p = vec![Vector3i::new(1, -2, 3)];
+    assert_eq!(
+        to_vec_with(&PackedVector3iArray::from(p.clone()), &cfg).unwrap(),
+        Variant::PackedVector3iArray(p).encode(&cfg).unwrap()
+    );
+}
