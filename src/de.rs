@@ -6,22 +6,6 @@
 //! floats, String or StringName into strings, Array or a packed array into sequences, a Dictionary with
 //! String/StringName keys into structs (unknown keys skipped), an enum from a String (unit variant) or a
 //! one-entry Dictionary.
-//!
-//! What `deserialize_any` reports for each Godot type:
-//!
-//! | wire | visited as |
-//! |---|---|
-//! | Nil, null Object, Callable | unit |
-//! | bool / int / float | bool / i64 / f64 |
-//! | String, StringName | str (borrowed from the input) |
-//! | NodePath | its text (`"/root/Main:position"`) |
-//! | Vector2 … Projection, Color, Vector2i … | a map of components (`{x, y}`, `{position, size}`, …) |
-//! | RID, Object by instance id | u64 |
-//! | full Object | a map: `".class"` → class name, then the properties |
-//! | Signal | a map `{name, object}` |
-//! | Array (typed or not), packed arrays | a sequence (PackedByteArray: of u8; `deserialize_bytes` borrows it) |
-//! | Dictionary | a map |
-//! | Godot 2 Image / InputEvent | maps `{format, mipmaps, width, height, data}` / `{device, type, fields}` |
 
 use std::borrow::Cow;
 
@@ -103,6 +87,27 @@ fn with_offset(e: Error, at: usize) -> Error {
 }
 
 /// Deserializes Godot Variant bytes into Rust values.
+///
+/// Forgiving where Godot values are: an Int of either width into any integer type (range-checked,
+/// [`ErrorKind::IntegerOutOfRange`] with the byte offset), Int or Float into floats, String or StringName into
+/// strings, Array or a packed array into sequences, a Dictionary with String/StringName keys into a struct
+/// (unknown keys skipped), an enum from a String (unit variant) or a one-entry Dictionary.
+///
+/// What `deserialize_any` reports for each Godot type:
+///
+/// | wire | visited as |
+/// |---|---|
+/// | Nil, null Object, Callable | unit |
+/// | bool / int / float | bool / i64 / f64 |
+/// | String, StringName | str (borrowed from the input) |
+/// | NodePath | its text (`"/root/Main:position"`) |
+/// | Vector2 … Projection, Color, Vector2i … | a map of components (`{x, y}`, `{position, size}`, …) |
+/// | RID, Object by instance id | u64 |
+/// | full Object | a map: `".class"` → class name, then the properties |
+/// | Signal | a map `{name, object}` |
+/// | Array (typed or not), packed arrays | a sequence (PackedByteArray: of u8; `deserialize_bytes` borrows it) |
+/// | Dictionary | a map |
+/// | Godot 2 Image / InputEvent | maps `{format, mipmaps, width, height, data}` / `{device, type, fields}` |
 ///
 /// Most users call [`from_slice`](crate::from_slice) and friends; the deserializer itself allows reading
 /// several values from one buffer ([`Deserializer::rest`]).

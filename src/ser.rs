@@ -30,6 +30,26 @@ impl ser::Error for Error {
 /// Most users call [`to_vec`](crate::to_vec) / [`to_vec_with`](crate::to_vec_with); the serializer itself
 /// lets several values be appended to one buffer.
 ///
+/// The mapping (the README's "serde mapping" section has the full table, with what is read back):
+///
+/// | Rust | Godot value |
+/// |---|---|
+/// | `bool` | bool |
+/// | any integer | int: 32-bit when it fits, else 64 (`u64` above `i64::MAX`: [`ErrorKind::IntegerOutOfRange`]) |
+/// | `f32`, `f64` | float: 32-bit iff exactly representable, else 64 |
+/// | `char`, `str` | String |
+/// | bytes (`serialize_bytes`) | PackedByteArray |
+/// | `None`, `()`, unit struct | Nil |
+/// | `Some(x)`, newtype struct | `x` |
+/// | sequence, tuple, tuple struct | Array |
+/// | map | Dictionary (any key type, iteration order) |
+/// | struct | Dictionary with String keys, in field order |
+/// | enum | unit variant: String of its name; others `{"Name": value}` |
+/// | markers ([`Vector2`](crate::Vector2) …, [`NodePath`](crate::NodePath), [`PackedFloat32Array`](crate::PackedFloat32Array) …) | the native Godot type |
+/// | [`Variant`](crate::Variant) | what [`Variant::encode`](crate::Variant::encode) writes |
+///
+/// A type the dialect lacks is [`ErrorKind::Unsupported`] naming the type and the dialect.
+///
 /// ```
 /// use serde::Serialize;
 /// let cfg = godot_bin::Config::default();

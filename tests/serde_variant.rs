@@ -142,5 +142,16 @@ fn probes() {
             let _ = take_from_slice_with::<serde_json::Value>(&bytes, &cfg);
         }
         eprintln!("{engine}: {same} probes agree");
+        // Inputs that crashed or hung the engine: serde reads them like the core decoder, without panicking.
+        let crashes = common::fixture_path(&format!("{engine}/crashes.tsv"));
+        for line in std::fs::read_to_string(crashes).unwrap().lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let cfg = Config::new(d).allow_objects(f.get(1) == Some(&"1"));
+            let bytes = common::unhex(f.get(2).copied().unwrap_or(""));
+            let core = Variant::decode_prefix(&bytes, &cfg).map(|x| x.0);
+            let ours = take_from_slice_with::<Variant>(&bytes, &cfg).map(|x| x.0);
+            assert_eq!(core.ok(), ours.ok(), "{engine} crash input {}", f[0]);
+            let _ = take_from_slice_with::<serde_json::Value>(&bytes, &cfg);
+        }
     }
 }
