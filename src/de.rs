@@ -146,16 +146,42 @@ enum Next<'de> {
 
 impl<'de, 'c> Deserializer<'de, 'c> {
     /// A deserializer reading from the start of `bytes` with `cfg`.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// let cfg = godot_bin::Config::new("godot3".parse()?);
+    /// let mut de = godot_bin::Deserializer::new(&[1, 0, 0, 0, 0, 0, 0, 0], &cfg);
+    /// assert!(!bool::deserialize(&mut de)?);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn new(bytes: &'de [u8], cfg: &'c Config) -> Self {
         Deserializer { dec: Decoder::new(bytes, cfg), cfg, depth: 0 }
     }
 
     /// The unread rest of the input.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// let cfg = godot_bin::Config::default();
+    /// let mut de = godot_bin::Deserializer::new(&[0, 0, 0, 0, 9], &cfg);
+    /// <()>::deserialize(&mut de)?;
+    /// assert_eq!(de.rest(), [9]);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn rest(&self) -> &'de [u8] {
         self.dec.r.rest()
     }
 
     /// Bytes consumed so far.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// let cfg = godot_bin::Config::default();
+    /// let mut de = godot_bin::Deserializer::new(&[0, 0, 0, 0, 9], &cfg);
+    /// <()>::deserialize(&mut de)?;
+    /// assert_eq!(de.position(), 4);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn position(&self) -> usize {
         self.dec.r.pos()
     }

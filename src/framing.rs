@@ -76,10 +76,22 @@ impl Endian {
 
 /// The largest value `PacketPeer.put_var` sends in Godot 3.2+ and 4.x (`encode_buffer_max_size`, 8 MiB by
 /// default); larger values are refused by the engine, and by [`encode_packet`].
+///
+/// ```
+/// assert_eq!(godot_bin::framing::PACKET_PEER_MAX, 8 * 1024 * 1024);
+/// ```
 pub const PACKET_PEER_MAX: usize = 8 << 20;
 
 /// The largest frame a length field can describe that the engines' readers accept: `StreamPeer.get_var`
 /// reads the length as a signed 32-bit number and fails on negatives.
+///
+/// ```
+/// use godot_bin::framing::{FrameDecoder, Endian, MAX_FRAME};
+/// assert_eq!(MAX_FRAME, i32::MAX as usize);
+/// let mut dec = FrameDecoder::new(Endian::Little, usize::MAX); // clamped to MAX_FRAME
+/// dec.feed(&[0, 0, 0, 0x80]);
+/// assert!(dec.next_frame().is_err());
+/// ```
 pub const MAX_FRAME: usize = i32::MAX as usize;
 
 /// Appends one frame (u32 length in `endian`, then `payload`) to `out`.
@@ -170,6 +182,16 @@ pub fn decode_packet<'de, T: Deserialize<'de>>(packet: &'de [u8], cfg: &Config) 
 }
 
 /// What [`FrameDecoder::next_frame`] found.
+///
+/// ```
+/// use godot_bin::framing::{Decoded, Endian, FrameDecoder};
+/// let mut dec = FrameDecoder::new(Endian::Little, 16);
+/// dec.feed(&[4, 0, 0, 0, 0, 0]);
+/// assert_eq!(dec.next_frame()?, Decoded::NeedMore(2));
+/// dec.feed(&[0, 0]);
+/// assert_eq!(dec.next_frame()?, Decoded::Frame(bytes::Bytes::from_static(&[0, 0, 0, 0])));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decoded {
     /// A whole frame's payload (the encoded value, without its length).
@@ -206,27 +228,61 @@ pub struct FrameDecoder {
 impl FrameDecoder {
     /// A decoder for lengths in `endian`, refusing frames longer than `max_frame` bytes (clamped to
     /// [`MAX_FRAME`]). PacketPeerStream's own limit is 2^`input_buffer_max_size`-ish (64 KiB by default).
+    ///
+    /// ```
+    /// let dec = godot_bin::framing::FrameDecoder::new(godot_bin::framing::Endian::Big, 65536);
+    /// assert_eq!(dec.buffered(), 0);
+    /// ```
     pub fn new(endian: Endian, max_frame: usize) -> Self {
         FrameDecoder { buf: BytesMut::new(), endian, max_frame: max_frame.min(MAX_FRAME), offset: 0 }
     }
 
     /// Appends received bytes.
+    ///
+    /// ```
+    /// let mut dec = godot_bin::framing::FrameDecoder::new(Default::default(), 64);
+    /// dec.feed(&[1, 2]);
+    /// dec.feed(&[3]);
+    /// assert_eq!(dec.buffered(), 3);
+    /// ```
     pub fn feed(&mut self, chunk: &[u8]) {
         self.buf.extend_from_slice(chunk);
     }
 
     /// Bytes buffered and not yet returned in a frame.
+    ///
+    /// ```
+    /// let mut dec = godot_bin::framing::FrameDecoder::new(Default::default(), 64);
+    /// dec.feed(&[0, 0, 0, 0, 7]);
+    /// assert!(dec.next_frame().is_ok()); // an empty frame
+    /// assert_eq!(dec.buffered(), 1);
+    /// ```
     pub fn buffered(&self) -> usize {
         self.buf.len()
     }
 
     /// Drops everything buffered (after an error, to start over on a new connection).
+    ///
+    /// ```
+    /// let mut dec = godot_bin::framing::FrameDecoder::new(Default::default(), 64);
+    /// dec.feed(&[0xff, 0xff, 0, 0]);
+    /// assert!(dec.next_frame().is_err());
+    /// dec.clear();
+    /// assert_eq!(dec.buffered(), 0);
+    /// ```
     pub fn clear(&mut self) {
         self.offset += self.buf.len();
         self.buf.clear();
     }
 
     /// The next whole frame, or how many more bytes it needs.
+    ///
+    /// ```
+    /// use godot_bin::framing::{Decoded, FrameDecoder};
+    /// let mut dec = FrameDecoder::new(Default::default(), 64);
+    /// assert_eq!(dec.next_frame()?, Decoded::NeedMore(4));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn next_frame(&mut self) -> Result<Decoded> {
         if self.buf.len() < 4 {
             return Ok(Decoded::NeedMore(4 - self.buf.len()));
@@ -346,6 +402,14 @@ pub fn values<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config, endian: E
 }
 
 /// The iterator of [`values`].
+///
+/// ```
+/// let cfg = godot_bin::Config::default();
+/// let file = godot_bin::framing::put_var(&7, &cfg, Default::default())?;
+/// let it: godot_bin::framing::Values<'_, i32> = godot_bin::framing::values(&file, &cfg, Default::default());
+/// assert_eq!(it.map(Result::unwrap).collect::<Vec<_>>(), [7]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Values<'de, T> {
     file: &'de [u8],

@@ -68,6 +68,14 @@ pub struct Serializer<'a> {
 
 impl<'a> Serializer<'a> {
     /// A serializer appending to `out` with `cfg`.
+    ///
+    /// ```
+    /// use serde::Serialize;
+    /// let (cfg, mut out) = (godot_bin::Config::default(), vec![0xaa]);
+    /// ().serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
+    /// assert_eq!(out, [0xaa, 0, 0, 0, 0]);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn new(out: &'a mut Vec<u8>, cfg: &'a Config) -> Self {
         Serializer { out, cfg, d: cfg.dialect(), depth: 0 }
     }

@@ -894,12 +894,13 @@ pub mod packed {
             pub mod $m {
                 use super::*;
 
-                /// Writes the `Vec` as the packed array.
+                /// Writes the `Vec` as the packed array (see the module example).
                 pub fn serialize<S: Serializer>(v: &[$elem], s: S) -> Result<S::Ok, S::Error> {
                     ser_seq($magic, v, s)
                 }
 
-                /// Reads the packed array (or any Array of compatible values) into a `Vec`.
+                /// Reads the packed array (or any Array of compatible values) into a `Vec` (see the module
+                /// example).
                 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<$elem>, D::Error> {
                     de_seq($magic, d)
                 }
@@ -922,12 +923,12 @@ pub mod packed {
     pub mod bytes {
         use super::*;
 
-        /// Writes the bytes as a PackedByteArray.
+        /// Writes the bytes as a PackedByteArray (see the module example).
         pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
             ser_bytes(v, s)
         }
 
-        /// Reads a PackedByteArray (or an Array of ints).
+        /// Reads a PackedByteArray (or an Array of ints) (see the module example).
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
             de_bytes(d)
         }
