@@ -1,0 +1,123 @@
+//! The data sets of the speed benchmarks (issue 6), shared by `benches/formats.rs`, `benches/ratios.rs` and
+//! `tests/speed_state.rs`. The game state mirrors `tests/gd/speed.gd` field for field and in the same key
+//! order, so `godot_bin::to_vec(&game_state(n))` is the engine's `var_to_bytes(state(n))` byte for byte.
+#![allow(dead_code)]
+
+use godot_bin::{Color, PackedFloat32Array, PackedStringArray, PackedVector3Array, Vector2, Vector3};
+use serde::{Deserialize, Serialize};
+
+/// One inventory slot: `{"item": "sword_%d" % j, "count": j*3, "durability": 0.5 + j}`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Item {
+    pub item: String,
+    pub count: i64,
+    pub durability: f64,
+}
+
+/// One entity of the issue's game state (Godot 4 Dictionary keys in this order).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Entity {
+    pub id: i64,
+    pub name: String,
+    pub pos: Vector2,
+    pub vel: Vector3,
+    pub hp: f64,
+    pub alive: bool,
+    pub color: Color,
+    pub tags: PackedStringArray,
+    pub inventory: Vec<Item>,
+}
+
+/// `{"tick": 123456, "entities": [...], "map": "level_01"}`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GameState {
+    pub tick: i64,
+    pub entities: Vec<Entity>,
+    pub map: String,
+}
+
+/// The issue's game state with `n` entities (10,000 in the benchmarks, about 6 MB in Godot 4).
+pub fn game_state(n: usize) -> GameState {
+    let entities = (0..n)
+        .map(|i| {
+            let f = i as f64;
+            Entity {
+                id: i as i64,
+                name: format!("entity_{i}"),
+                pos: Vector2::new(f * 1.5, f * -2.25),
+                vel: Vector3::new(1.0, 2.0, 3.0),
+                hp: 100.0 - f * 0.01,
+                alive: true,
+                color: Color::new(0.1, 0.2, 0.3, 1.0),
+                tags: vec!["npc".to_string(), "hostile".to_string()].into(),
+                inventory: (0..4)
+                    .map(|j| Item { item: format!("sword_{j}"), count: j * 3, durability: 0.5 + j as f64 })
+                    .collect(),
+            }
+        })
+        .collect();
+    GameState { tick: 123456, entities, map: "level_01".to_string() }
+}
+
+/// A packed-float payload through the `#[serde(with = "godot_bin::packed::float32")]` adapter.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Floats {
+    #[serde(with = "godot_bin::packed::float32")]
+    pub v: Vec<f32>,
+}
+
+/// A PackedVector3Array payload through the `#[serde(with = "godot_bin::packed::vector3")]` adapter.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Points {
+    #[serde(with = "godot_bin::packed::vector3")]
+    pub v: Vec<[f32; 3]>,
+}
+
+/// The issue's 4,000,000-element float array.
+pub const FLOATS: usize = 4_000_000;
+/// Vector3 elements: the same 16,000,000 payload bytes as [`FLOATS`] floats would be 1,333,333; we use a round
+/// 1,000,000 (12 MB).
+pub const POINTS: usize = 1_000_000;
+
+pub fn floats(n: usize) -> Vec<f32> {
+    (0..n).map(|i| i as f32 * 0.25 - 1000.0).collect()
+}
+
+pub fn points(n: usize) -> Vec<[f32; 3]> {
+    (0..n).map(|i| [i as f32, -(i as f32) * 0.5, 1.0 + i as f32 * 0.125]).collect()
+}
+
+pub fn floats_marker(n: usize) -> PackedFloat32Array {
+    floats(n).into()
+}
+
+pub fn points_marker(n: usize) -> PackedVector3Array {
+    points(n).into_iter().map(|[x, y, z]| Vector3::new(x as f64, y as f64, z as f64)).collect()
+}
+
+/// One structured log line: string-heavy (four strings and a string list per record, few numbers).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub ts: i64,
+    pub level: String,
+    pub target: String,
+    pub message: String,
+    pub fields: Vec<String>,
+}
+
+/// `n` log lines (20,000 in the benchmarks, about 3 MB).
+pub fn logs(n: usize) -> Vec<LogLine> {
+    const LEVELS: [&str; 4] = ["INFO", "WARN", "DEBUG", "ERROR"];
+    (0..n)
+        .map(|i| LogLine {
+            ts: 1_700_000_000_000 + i as i64 * 37,
+            level: LEVELS[i % 4].to_string(),
+            target: format!("game::systems::ai::planner{}", i % 13),
+            message: format!(
+                "entity {i} re-planned its route after losing sight of the player near waypoint {}",
+                i % 97
+            ),
+            fields: vec![format!("entity_id={i}"), format!("zone=forest_{}", i % 7), "reason=lost_target".to_string()],
+        })
+        .collect()
+}
