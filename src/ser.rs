@@ -204,6 +204,8 @@ impl<'a> Serializer<'a> {
     /// Lets the `Variant` being serialized write itself with the core encoder (see `value_serde`).
     fn hand_over<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
         let out = std::mem::take(self.out);
+        // Should the value panic, no half-done job may stay behind for another serializer to find.
+        let _guard = ClearOnDrop;
         crate::value_serde::offer_encode(crate::value_serde::EncodeJob {
             cfg: self.cfg.clone(),
             depth: self.depth,
@@ -238,6 +240,7 @@ impl<'a> Serializer<'a> {
         // Our packed types and `packed::*` adapters write their whole slice at once when offered the
         // buffer; anything else under a packed name is written element by element.
         let out = std::mem::take(self.out);
+        let _guard = ClearOnDrop;
         put_packed_job(PackedJob { kind, wide, out, count: None });
         let bulk = value.serialize(UnitCatcher);
         let job = take_packed_job().ok_or_else(|| bad("the packed array hand-over lost its buffer"))?;
@@ -293,6 +296,16 @@ pub(crate) struct PackedJob {
 
 thread_local! {
     static PACKED: std::cell::RefCell<Option<PackedJob>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Clears both hand-over slots when dropped (on every exit, unwinding included).
+struct ClearOnDrop;
+
+impl Drop for ClearOnDrop {
+    fn drop(&mut self) {
+        let _ = take_packed_job();
+        let _ = crate::value_serde::take_encode();
+    }
 }
 
 pub(crate) fn put_packed_job(job: PackedJob) {
