@@ -21,6 +21,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary;
 mod codec;
 pub mod config;
 pub mod convert;
@@ -30,9 +32,9 @@ pub mod framing;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod markers;
-pub mod text;
 mod ser;
 mod serde_markers;
+pub mod text;
 mod typed;
 pub mod types;
 pub mod value;
