@@ -912,7 +912,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
                 self.out.put_u32(*b as u32);
             }
             V::Int(i) => {
-                if g2 || (*i >= i32::MIN as i64 && *i <= i32::MAX as i64) {
+                if !int_is_wide(*i, !g2)? {
                     self.header(K::Int, 0)?;
                     self.out.put_u32(*i as i32 as u32);
                 } else {

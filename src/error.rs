@@ -111,6 +111,14 @@ impl Error {
         Self::new(kind, Some(offset))
     }
 
+    /// Sets the offset if none is known yet.
+    pub(crate) fn or_offset(mut self, offset: usize) -> Self {
+        if self.0.offset.is_none() {
+            self.0.offset = Some(offset);
+        }
+        self
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind

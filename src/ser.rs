@@ -14,7 +14,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
-use crate::wire::{narrow_exact, narrow_like_engine, pad_len, widen_exact, widen_like_engine, WriteExt, FLAG_64};
+use crate::wire::{
+    int_is_wide, narrow_exact, narrow_like_engine, pad_len, widen_exact, widen_like_engine, WriteExt, FLAG_64,
+};
 
 /// The prefix of every magic struct name the markers use.
 pub(crate) const MAGIC: &str = "$godot_bin::";
@@ -96,7 +98,8 @@ impl<'a> Serializer<'a> {
     }
 
     fn int(&mut self, i: i64) -> Result<()> {
-        if !self.d.has_flags() || (i >= i32::MIN as i64 && i <= i32::MAX as i64) {
+        let at = self.out.len();
+        if !int_is_wide(i, self.d.has_flags()).map_err(|e| e.or_offset(at))? {
             self.header(TypeKind::Int, 0)?;
             self.out.put_u32(i as i32 as u32);
         } else {

@@ -19,6 +19,18 @@ pub fn pad_len(len: usize) -> usize {
     (4 - (len & 3)) & 3
 }
 
+/// The engines' rule for an int: 32 bits when it fits in i32, else the 64-bit flag and 64 bits
+/// (`Ok(true)`). Godot 2 has no flags and only 32-bit ints, so a larger value is an error there rather
+/// than a silently different number.
+#[inline]
+pub fn int_is_wide(i: i64, has_flags: bool) -> Result<bool> {
+    let fits = i32::try_from(i).is_ok();
+    if !fits && !has_flags {
+        return Err(ErrorKind::IntegerOutOfRange(i as i128).into());
+    }
+    Ok(!fits)
+}
+
 /// Widens an f32 to f64 keeping every bit of information, including a NaN's payload and its
 /// signalling bit; [`narrow_exact`] undoes it. Used to hold single-precision `real_t` values in f64.
 #[inline]

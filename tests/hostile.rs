@@ -207,3 +207,14 @@ fn nested_counts_cannot_claim_the_same_bytes_twice() {
     honest.push(0);
     assert!(Variant::decode(&u32s(&honest), &Config::default()).is_ok());
 }
+
+#[test]
+fn godot2_ints_outside_i32_are_an_error_not_a_different_number() {
+    let g2 = Config::new(Dialect::Godot2);
+    let e = Variant::Int(5_000_000_000).encode(&g2).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(5_000_000_000)), "{e}");
+    let e = godot_bin::to_vec_with(&5_000_000_000i64, &g2).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(5_000_000_000)), "{e}");
+    assert_eq!(Variant::Int(i32::MIN as i64).encode(&g2).unwrap(), u32s(&[2, 0x8000_0000]));
+    assert_eq!(godot_bin::to_vec_with(&-1i64, &g2).unwrap(), u32s(&[2, u32::MAX]));
+}
