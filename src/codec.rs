@@ -219,6 +219,9 @@ impl<'a, 'c> Decoder<'a, 'c> {
         use TypeKind as K;
         let frame = match kind {
             K::Object => match self.object_head(flags, at)? {
+                // A null object (id 0, or no class name) is what every 3.x/4.x engine writes back as a
+                // bare NIL, so it decodes as Nil: decoding is then a fixed point. Godot 2 keeps its header.
+                Ok(Object::Null) if self.d.family() != Family::Godot2 => return Ok(Opened::Value(Variant::Nil)),
                 Ok(o) => return Ok(Opened::Value(Variant::Object(Box::new(o)))),
                 Err((class, n)) => {
                     Frame::Object { class, properties: Vec::with_capacity(n), left: n, pending_name: None }
