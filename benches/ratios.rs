@@ -13,6 +13,7 @@
 #[path = "common/mod.rs"]
 mod data;
 
+use std::cell::RefCell;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -21,12 +22,22 @@ use godot_bin::{Config, Variant};
 struct Case<'a> {
     name: String,
     f: Box<dyn FnMut() + 'a>,
+    /// Run after each sample, outside the clock (drops what the sample kept).
+    after: Option<Box<dyn FnMut() + 'a>>,
     iters: u32,
     samples: Vec<f64>,
 }
 
 fn case<'a>(name: &str, f: impl FnMut() + 'a) -> Case<'a> {
-    Case { name: name.to_string(), f: Box::new(f), iters: 1, samples: Vec::new() }
+    Case { name: name.to_string(), f: Box::new(f), after: None, iters: 1, samples: Vec::new() }
+}
+
+/// A decode whose results are kept and dropped after the sample, off the clock, as GDScript's `bytes_to_var`
+/// timing in tests/gd/speed.gd does.
+fn case_keep<'a, T: 'a>(name: &str, sink: &'a RefCell<Vec<T>>, mut f: impl FnMut() -> T + 'a) -> Case<'a> {
+    let mut c = case(name, move || sink.borrow_mut().push(f()));
+    c.after = Some(Box::new(move || sink.borrow_mut().clear()));
+    c
 }
 
 fn median(v: &[f64]) -> f64 {
@@ -57,6 +68,9 @@ fn run(cases: &mut [Case], rounds: usize) {
                 (c.f)();
             }
             c.samples.push(t.elapsed().as_secs_f64() / c.iters as f64);
+            if let Some(after) = c.after.as_mut() {
+                after();
+            }
         }
     }
 }
@@ -74,13 +88,13 @@ fn report(title: &str, bytes: usize, cases: &[Case], refs: &[&str]) -> Vec<(Stri
     println!("\n## {title} ({bytes} bytes in the Godot format)");
     let meds: Vec<(String, f64)> = cases.iter().map(|c| (c.name.clone(), median(&c.samples))).collect();
     let find = |n: &str| meds.iter().find(|(m, _)| m == n).map(|(_, t)| *t);
-    print!("{:<34} {:>11} {:>10}", "case", "median", "MB/s");
+    print!("{:<40} {:>11} {:>10}", "case", "median", "MB/s");
     for r in refs {
         print!(" {:>16}", format!("÷ {r}"));
     }
     println!();
     for (name, t) in &meds {
-        print!("{:<34} {} {:>10.0}", name, fmt_time(*t), bytes as f64 / t / 1e6);
+        print!("{:<40} {} {:>10.0}", name, fmt_time(*t), bytes as f64 / t / 1e6);
         for r in refs {
             match find(r) {
                 Some(rt) => print!(" {:>16.2}", t / rt),
@@ -136,6 +150,8 @@ fn main() {
         let js = serde_json::to_vec(&state).unwrap();
         let var = Variant::decode(&gb, &cfg).unwrap();
         let mut dst = vec![0u8; gb.len()];
+        let typed_sink = RefCell::new(Vec::new());
+        let var_sink = RefCell::new(Vec::new());
         let mut cases = vec![
             case("godot_bin typed encode", || {
                 black_box(godot_bin::to_vec(black_box(&state)).unwrap());
@@ -148,6 +164,12 @@ fn main() {
             }),
             case("godot_bin Variant decode", || {
                 black_box(Variant::decode(black_box(&gb), &cfg).unwrap());
+            }),
+            case_keep("godot_bin typed decode, drop untimed", &typed_sink, || {
+                godot_bin::from_slice::<data::GameState>(black_box(&gb)).unwrap()
+            }),
+            case_keep("godot_bin Variant decode, drop untimed", &var_sink, || {
+                Variant::decode(black_box(&gb), &cfg).unwrap()
             }),
             case("postcard encode", || {
                 black_box(postcard::to_allocvec(black_box(&state)).unwrap());
@@ -195,6 +217,13 @@ fn main() {
             t("godot_bin typed encode") / t("memcpy (same bytes, to_vec)"),
             t("godot_bin typed decode") / t("memcpy (same bytes, to_vec)")
         );
+        println!(
+            "tsv\tpeers\t{:.3}\t{:.3}\t{:.2}\t{:.2}",
+            t("godot_bin typed encode") / t("postcard encode"),
+            t("godot_bin typed decode") / t("postcard decode"),
+            t("godot_bin typed encode") / t("memcpy (same bytes, to_vec)"),
+            t("godot_bin typed decode") / t("memcpy (same bytes, to_vec)")
+        );
         game_meds = meds;
     }
     if let Some(p) = &engine {
@@ -209,12 +238,13 @@ fn main() {
         let (ee, ed) = (get("encode_us_median") * 1e-6, get("decode_us_median") * 1e-6);
         let t = |n: &str| game_meds.iter().find(|(m, _)| m == n).expect("run the game group with --engine").1;
         println!("\n## against Godot 4.6's var_to_bytes / bytes_to_var on the same state (engine: median of its runs)");
+        println!("(decodes: the result dropped off the clock on both sides, as speed.gd does)");
         println!("{:<28} {:>11} {:>11} {:>14}", "", "engine", "ours", "engine ÷ ours");
         for (label, eng, ours, target) in [
             ("encode, typed serde", ee, t("godot_bin typed encode"), 10.0),
-            ("decode, typed serde", ed, t("godot_bin typed decode"), 10.0),
+            ("decode, typed serde", ed, t("godot_bin typed decode, drop untimed"), 10.0),
             ("encode, Variant", ee, t("godot_bin Variant encode"), 0.0),
-            ("decode, Variant", ed, t("godot_bin Variant decode"), 3.0),
+            ("decode, Variant", ed, t("godot_bin Variant decode, drop untimed"), 3.0),
         ] {
             let r = eng / ours;
             let verdict = if target == 0.0 {
@@ -225,6 +255,8 @@ fn main() {
                 format!("target ≥{target}×: NOT met")
             };
             println!("{label:<28} {} {} {r:>13.1}×  {verdict}", fmt_time(eng), fmt_time(ours));
+            // For scripts (scripts/engine-speed.sh): label, engine ms, ours ms, ratio, target.
+            println!("tsv\tengine\t{label}\t{:.3}\t{:.3}\t{r:.2}\t{target}", eng * 1e3, ours * 1e3);
         }
     }
 

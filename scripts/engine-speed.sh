@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Godot 4.6's own var_to_bytes / bytes_to_var against godot_bin on the same 10,000-entity game state (issue 6).
 #
-#   scripts/engine-speed.sh [ENTITIES [REPS [ROUNDS]]]    defaults: 10000 15 15
+#   scripts/engine-speed.sh [ENTITIES [REPS [ROUNDS [PAIRS]]]]    defaults: 10000 15 9 3
 #
-# 1. builds the `ratios` bench (release) first, so compiling does not overlap the engine's timing;
-# 2. runs tests/gd/speed.gd in the real Godot 4.6 (scripts/engine.sh): the state built in GDScript,
-#    var_to_bytes and bytes_to_var timed REPS times each with Time.get_ticks_usec (median reported), and the
-#    engine's bytes saved;
-# 3. runs `cargo bench --bench ratios -- --only game` on the same state: checks that our bytes are the engine's
-#    byte for byte, times ours (ROUNDS interleaved rounds, medians) and prints engine ÷ ours per target.
+# 1. builds the `ratios` bench (release) first, so compiling does not overlap any timing;
+# 2. PAIRS times, alternately (so load from other processes hits both sides alike):
+#    a. the real Godot 4.6 runs tests/gd/speed.gd (scripts/engine.sh): the state built in GDScript,
+#       var_to_bytes and bytes_to_var timed REPS times each with Time.get_ticks_usec, medians printed, the
+#       engine's bytes saved;
+#    b. `cargo bench --bench ratios -- --only game` on the same state: checks that our bytes are the engine's
+#       byte for byte, times ours (ROUNDS interleaved rounds, medians, postcard/rmp-serde/serde_json/memcpy in
+#       the same rounds) and prints engine ÷ ours;
+# 3. a summary: the median over the pairs of each ratio.
+# Decodes are timed without freeing the result on both sides (GDScript frees it after the clock; so does ratios).
 # Exit status: 3 when Godot 4.6 is not installed (scripts/install-engines.sh), else the first failure's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${1:-10000}"
 REPS="${2:-15}"
-ROUNDS="${3:-15}"
+ROUNDS="${3:-9}"
+PAIRS="${4:-3}"
 
 scripts/engine.sh --check godot-4.6 || exit $?
 cargo bench --bench ratios --no-run --quiet
@@ -23,9 +28,39 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# engine: $(scripts/engine.sh --version godot-4.6)"
-(cd "$tmp" && ENGINE_QUIET=1 "$OLDPWD/scripts/engine.sh" godot-4.6 "$OLDPWD/tests/gd/speed.gd" "$N" "$REPS" state.bin) \
-    >"$tmp/engine.txt"
-sed 's/^/# godot-4.6 /' "$tmp/engine.txt"
-grep -q '^decode_us_median ' "$tmp/engine.txt" || { echo "engine-speed.sh: the engine printed no timings" >&2; exit 1; }
-cargo bench --quiet --bench ratios -- --only game --entities "$N" --rounds "$ROUNDS" \
-    --engine "$tmp/engine.txt" --engine-bytes "$tmp/state.bin"
+for p in $(seq 1 "$PAIRS"); do
+    echo
+    echo "######## pair $p of $PAIRS (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+    (cd "$tmp" && ENGINE_QUIET=1 "$OLDPWD/scripts/engine.sh" godot-4.6 "$OLDPWD/tests/gd/speed.gd" "$N" "$REPS" state.bin) \
+        >"$tmp/engine.txt"
+    sed 's/^/# godot-4.6 /' "$tmp/engine.txt"
+    grep -q '^decode_us_median ' "$tmp/engine.txt" || { echo "engine-speed.sh: the engine printed no timings" >&2; exit 1; }
+    cargo bench --quiet --bench ratios -- --only game --entities "$N" --rounds "$ROUNDS" \
+        --engine "$tmp/engine.txt" --engine-bytes "$tmp/state.bin" | tee -a "$tmp/ours.txt" | grep -v "^tsv"
+done
+
+echo
+echo "######## summary: median over $PAIRS pairs"
+awk -F'\t' '
+    function med(s,   a, n, i, j, t) {
+        n = split(s, a, " ")
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+        return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    $1 == "tsv" && $2 == "engine" {
+        k = $3
+        if (!(k in tgt)) { order[++m] = k; tgt[k] = $7 }
+        eng[k] = eng[k] " " $4; ours[k] = ours[k] " " $5; ratio[k] = ratio[k] " " $6
+    }
+    $1 == "tsv" && $2 == "peers" { pe = pe " " $3; pd = pd " " $4; me = me " " $5; md = md " " $6 }
+    END {
+        printf "%-22s %10s %10s %14s  %s\n", "", "engine ms", "ours ms", "engine ÷ ours", "target"
+        for (i = 1; i <= m; i++) {
+            k = order[i]; r = med(ratio[k])
+            v = (tgt[k] + 0 == 0) ? "none" : ("≥" tgt[k] "×: " ((r + 0 >= tgt[k] + 0) ? "met" : "NOT met"))
+            printf "%-22s %10.2f %10.2f %13.1f×  %s\n", k, med(eng[k]), med(ours[k]), r, v
+        }
+        printf "ours ÷ postcard (same structs): encode %.2f, decode %.2f (target ≤ 1: %s)\n", med(pe), med(pd), \
+            (med(pe) <= 1 && med(pd) <= 1) ? "met" : "NOT met"
+        printf "ours ÷ memcpy to_vec (same bytes): encode %.1f, decode %.1f\n", med(me), med(md)
+    }' "$tmp/ours.txt"
