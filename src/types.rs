@@ -114,6 +114,62 @@ pub enum TypeKind {
 }
 
 impl TypeKind {
+    /// Every kind, in declaration order.
+    ///
+    /// ```
+    /// use godot_bin::{Dialect, TypeKind};
+    /// let g3 = TypeKind::ALL.iter().filter(|k| Dialect::Godot3.has_type(**k)).count();
+    /// assert_eq!(g3, 27);
+    /// ```
+    pub const ALL: [TypeKind; 46] = [
+        TypeKind::Nil,
+        TypeKind::Bool,
+        TypeKind::Int,
+        TypeKind::Float,
+        TypeKind::String,
+        TypeKind::Vector2,
+        TypeKind::Vector2i,
+        TypeKind::Rect2,
+        TypeKind::Rect2i,
+        TypeKind::Vector3,
+        TypeKind::Vector3i,
+        TypeKind::Transform2D,
+        TypeKind::Vector4,
+        TypeKind::Vector4i,
+        TypeKind::Plane,
+        TypeKind::Quaternion,
+        TypeKind::Aabb,
+        TypeKind::Basis,
+        TypeKind::Transform3D,
+        TypeKind::Projection,
+        TypeKind::Color,
+        TypeKind::StringName,
+        TypeKind::NodePath,
+        TypeKind::Rid,
+        TypeKind::Object,
+        TypeKind::Callable,
+        TypeKind::Signal,
+        TypeKind::Dictionary,
+        TypeKind::Array,
+        TypeKind::PackedByteArray,
+        TypeKind::PackedInt32Array,
+        TypeKind::PackedInt64Array,
+        TypeKind::PackedFloat32Array,
+        TypeKind::PackedFloat64Array,
+        TypeKind::PackedStringArray,
+        TypeKind::PackedVector2Array,
+        TypeKind::PackedVector3Array,
+        TypeKind::PackedColorArray,
+        TypeKind::PackedVector4Array,
+        TypeKind::PackedVector2iArray,
+        TypeKind::PackedVector3iArray,
+        TypeKind::PackedVector4iArray,
+        TypeKind::Image,
+        TypeKind::InputEvent,
+        TypeKind::TypedArray,
+        TypeKind::PackedTypedArray,
+    ];
+
     /// Godot 4's name of the type (Pandemonium- and Godot-2-only kinds by their engine's name).
     pub fn name(self) -> &'static str {
         use TypeKind::*;

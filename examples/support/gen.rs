@@ -77,50 +77,7 @@ pub struct Gen<'a> {
 
 impl Gen<'_> {
     fn kinds(&self) -> Vec<TypeKind> {
-        use TypeKind as K;
-        let all = [
-            K::Nil,
-            K::Bool,
-            K::Int,
-            K::Float,
-            K::String,
-            K::StringName,
-            K::Vector2,
-            K::Vector2i,
-            K::Rect2,
-            K::Rect2i,
-            K::Vector3,
-            K::Vector3i,
-            K::Transform2D,
-            K::Vector4,
-            K::Vector4i,
-            K::Plane,
-            K::Quaternion,
-            K::Aabb,
-            K::Basis,
-            K::Transform3D,
-            K::Projection,
-            K::Color,
-            K::NodePath,
-            K::Rid,
-            K::Callable,
-            K::Signal,
-            K::Dictionary,
-            K::Array,
-            K::PackedByteArray,
-            K::PackedInt32Array,
-            K::PackedInt64Array,
-            K::PackedFloat32Array,
-            K::PackedFloat64Array,
-            K::PackedStringArray,
-            K::PackedVector2Array,
-            K::PackedVector3Array,
-            K::PackedColorArray,
-            K::PackedVector4Array,
-            K::PackedVector2iArray,
-            K::PackedVector3iArray,
-            K::PackedVector4iArray,
-        ];
+        let all = TypeKind::ALL;
         all.into_iter().filter(|k| self.dialect.has_type(*k)).collect()
     }
 
