@@ -1,0 +1,48 @@
+//! Shared by the fuzz targets.
+#![allow(dead_code)]
+
+use godot_bin::{ContainerType, Object, Variant};
+
+/// Values whose encoding is known not to be canonical (reported; see tests/fuzz_regressions.rs):
+/// * `Object::Null` (Godot 3+: an object with id 0 or an empty class name) is written as NIL, which decodes
+///   as `Nil` (the engines do the same).
+/// * text that starts with U+FEFF (the input had two byte order marks; one is dropped on reading) is written
+///   with one mark, which the next read drops.
+pub fn known_issue(v: &Variant) -> bool {
+    let bom = |s: &str| s.starts_with('\u{feff}');
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        let hit = match v {
+            Variant::String(s) => bom(s),
+            Variant::StringName(s) => bom(&s.0),
+            Variant::Signal(s) => bom(&s.name),
+            Variant::PackedStringArray(a) => a.iter().any(|s| bom(s)),
+            Variant::NodePath(p) => p.names.iter().chain(&p.subnames).chain(&p.property).any(|s| bom(s)),
+            Variant::Object(o) => match &**o {
+                Object::Null => true,
+                Object::Full { class, properties } => {
+                    stack.extend(properties.iter().map(|(_, x)| x));
+                    bom(class) || properties.iter().any(|(n, _)| bom(n))
+                }
+                Object::InstanceId(_) => false,
+            },
+            Variant::Array(a) | Variant::PackedTypedArray(a) => {
+                stack.extend(a.items.iter());
+                container_bom(&a.element_type)
+            }
+            Variant::Dictionary(d) => {
+                stack.extend(d.entries.iter().flat_map(|(k, x)| [k, x]));
+                container_bom(&d.key_type) || container_bom(&d.value_type)
+            }
+            _ => false,
+        };
+        if hit {
+            return true;
+        }
+    }
+    false
+}
+
+fn container_bom(t: &ContainerType) -> bool {
+    matches!(t, ContainerType::Class(s) | ContainerType::Script(s) if s.starts_with('\u{feff}'))
+}
