@@ -31,10 +31,10 @@ fn decode_variant(data: &[u8]) -> Option<(Config, Variant, Vec<u8>, Variant)> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// decode_variant, 2026-11-22: a null object is read as Object(Null) but written as NIL, read back as Nil.
+// decode_variant, 2026-11-22: a null object was read as Object(Null) but written as NIL, read back as Nil.
 // Godot 3 with objects: OBJECT header (17) with an empty class name; Godot 4.6: OBJECT by id (24 | 1<<16)
 // with id 0. Godot 4.6 itself re-encodes the latter as NIL (tests/fixtures/godot-4.6/probes.tsv,
-// hand_obj_id_0_a0), so the bytes are canonical; the Variant is not (Object(Null) → Nil).
+// hand_obj_id_0_a0). Fixed in fe6e54b: a null object decodes as Nil outside Godot 2.
 
 const NULL_OBJECT_EMPTY_CLASS_G3: &[u8] = &[0x11, 17, 0, 0, 0, 0, 0, 0, 0];
 const NULL_OBJECT_ID_0_G46: &[u8] = &[0x08, 24, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -135,4 +135,26 @@ fn pandemonium_typed_array_text_prints_what_parses() {
     let printed = godot_bin::text::to_text_exact(&v, &cfg).unwrap();
     let back = godot_bin::text::from_text(&printed, &cfg).unwrap_or_else(|e| panic!("{printed:?}: {e}"));
     assert_eq!(back, v);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// decode_variant, 2026-11-22: Pandemonium 5 with objects allowed (config byte 0x1B). A TypedArray (27) whose
+// header has the 64-bit flag (here inside 0x00AD001B: bits 8–15 ignored, bit 16 set) and element type
+// Object (23) is an array of objects by id: element type Builtin(Object). Written back with objects allowed,
+// it gets the class name "Object" (no flag, StringName "Object"), which reads back as Class("Object").
+
+const PANDEMONIUM5_OBJECT_ID_TYPED_ARRAY: &[u8] = &[0x1B, 27, 0, 0xAD, 0, 23, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+
+#[test]
+fn pandemonium5_object_id_typed_array_decodes_and_encodes() {
+    let (_, v, _, _) = decode_variant(PANDEMONIUM5_OBJECT_ID_TYPED_ARRAY).unwrap();
+    assert!(matches!(&v, Variant::Array(a) if a.items.is_empty()), "{v:?}");
+}
+
+#[test]
+#[ignore = "reported: Pandemonium 5 Builtin(Object) typed array, objects allowed, re-encodes as Class(\"Object\")"]
+fn pandemonium5_object_id_typed_array_decodes_to_a_fixed_point() {
+    let (cfg, v, enc, back) = decode_variant(PANDEMONIUM5_OBJECT_ID_TYPED_ARRAY).unwrap();
+    assert_eq!(back, v);
+    assert_eq!(back.encode(&cfg).unwrap(), enc);
 }

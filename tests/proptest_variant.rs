@@ -331,7 +331,7 @@ fn check_canonical(bytes: &[u8], cfg: &Config) -> Result<(), TestCaseError> {
         Err(e) => return Err(TestCaseError::fail(format!("decoded {v:?}, but encoding failed: {e}"))),
     };
     let back = Variant::decode(&enc, cfg).map_err(|e| TestCaseError::fail(format!("re-decode of {v:?}: {e}")))?;
-    if known_issue(&v) {
+    if known_issue(&v, cfg) {
         return Ok(());
     }
     prop_assert_eq!(&back, &v);
@@ -339,9 +339,11 @@ fn check_canonical(bytes: &[u8], cfg: &Config) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Decoded values whose encoding is known not to be canonical (tests/fuzz_regressions.rs): a null object
-/// (written as Nil) and text that starts with U+FEFF (its mark is dropped when read back).
-fn known_issue(v: &Variant) -> bool {
+/// Decoded values whose encoding is known not to be canonical (tests/fuzz_regressions.rs): text that starts
+/// with U+FEFF (its mark is dropped when read back); in Pandemonium 5 with objects, a typed array of objects by
+/// id (written with the class name "Object").
+fn known_issue(v: &Variant, cfg: &Config) -> bool {
+    let pand5_objects = cfg.dialect() == Dialect::Pandemonium5 && cfg.objects_allowed();
     let bom = |s: &str| s.starts_with('\u{feff}');
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
@@ -352,7 +354,7 @@ fn known_issue(v: &Variant) -> bool {
             Variant::PackedStringArray(a) => a.iter().any(|s| bom(s)),
             Variant::NodePath(p) => p.names.iter().chain(&p.subnames).chain(&p.property).any(|s| bom(s)),
             Variant::Object(o) => match &**o {
-                Object::Null => true,
+                Object::Null => false,
                 Object::Full { class, properties } => {
                     stack.extend(properties.iter().map(|(_, x)| x));
                     bom(class) || properties.iter().any(|(n, _)| bom(n))
@@ -362,6 +364,7 @@ fn known_issue(v: &Variant) -> bool {
             Variant::Array(a) | Variant::PackedTypedArray(a) => {
                 stack.extend(a.items.iter());
                 matches!(&a.element_type, ContainerType::Class(s) | ContainerType::Script(s) if bom(s))
+                    || pand5_objects && a.element_type == ContainerType::Builtin(TypeKind::Object)
             }
             Variant::Dictionary(d) => {
                 stack.extend(d.entries.iter().flat_map(|(k, x)| [k, x]));
