@@ -1,12 +1,12 @@
 //! Resource bounds on hostile input, measured:
 //!
 //! * memory: a counting global allocator shows that decoding any input of n bytes never has more than
-//!   `CORE_PER_BYTE`·n + `PEAK_CONST` bytes allocated at its peak (the decoded value included), whatever the
+//!   `CORE_PER_BYTE`·n + `PEAK_CONST` (48·n + 512 KiB) bytes allocated at its peak (the decoded value included), whatever the
 //!   counts and lengths in it claim, through `Variant::decode`, `from_slice_with` (into a `Variant`, a
 //!   `serde_json::Value` and a struct) and `from_reader_with`; for every dialect, objects on and off, single
 //!   and double precision.
 //! * stack: nesting 200,000 deep is refused, without overflow, on a 2 MiB thread, through every entry point.
-//! * time: a Dictionary decodes in linear time: 1,000,000 entries take at most `MAX_RATIO`× what 250,000
+//! * time: a Dictionary decodes in linear time: 1,000,000 entries take at most `MAX_RATIO` (10)× what 250,000
 //!   take (4× the size), with distinct int keys, distinct string keys, and a million copies of one key.
 //!
 //! Allocation is counted per thread (so tests running in parallel do not disturb each other), and the timed
@@ -477,8 +477,9 @@ fn nesting_200000_deep_is_refused_on_a_2_mib_stack_by_every_entry_point() {
 // ---------------------------------------------------------------------------------------------------------
 // Time.
 
-/// 4× the entries may take at most this many times as long (linear: 4; quadratic would be 16).
-const MAX_RATIO: f64 = 8.0;
+/// 4× the entries may take at most this many times as long: linear is 4 (seen 4.6–7 in debug builds, the
+/// allocator and caches adding some), quadratic would be 16.
+const MAX_RATIO: f64 = 10.0;
 
 fn dict_bytes(n: usize, key: impl Fn(usize) -> Variant) -> Vec<u8> {
     let mut b = u32s(&[27, n as u32]);
