@@ -647,7 +647,9 @@ impl<'c> Writer<'c> {
                 if r.0 == 0 {
                     self.out.push_str("RID()");
                 } else {
-                    let _ = write!(self.out, "RID({})", r.0);
+                    // As the engine prints it: the id as a signed 64-bit integer (ids above i64::MAX are
+                    // negative); the engine's parser clamps larger positive numbers.
+                    let _ = write!(self.out, "RID({})", r.0 as i64);
                 }
             }
             V::Object(o) => self.object(o),

@@ -108,8 +108,9 @@ func _init():
 		0x44b52d02c7e14af6, 0x3eb0c6f7a0b5ed8d, 0x7e37e43c8800759c, 0x0031fa182c40c60d, 0x41d26580b4800000, 0x400921fb54442d18]
 	for b in fbits:
 		add("float_bits_%x" % b, f64(b))
-	for x in [0.1, 0.2, 0.3, 1.0 / 3.0, 100.0 - 0.01, 100.0 - 0.02, 1e22, 1e23, 1e-300, 1.5e300, 123456789.0, 16777217.0, 1e-5, 1e-4, 1e15, 1e16, 1e17]:
-		add("float_%s" % str(x), x)
+	var lits = [0.1, 0.2, 0.3, 1.0 / 3.0, 100.0 - 0.01, 100.0 - 0.02, 1e22, 1e23, 1e-300, 1.5e300, 123456789.0, 16777217.0, 1e-5, 1e-4, 1e15, 1e16, 1e17]
+	for i in lits.size():
+		add("float_lit_%d" % i, lits[i])
 	for i in 150:
 		add("float_rnd_%d" % i, rfloat())
 	var strs = ["", "a", "quote\"back\\slash", "line\nbreak\r\ntab\t", "é中", "\u0001\u001f", "{\"a\": [1, 2]}", "Vector2( 1, 2 )", "'single'", "\\u0041", "a\ufeffb"]
