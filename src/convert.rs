@@ -217,11 +217,12 @@ impl<'a> Converter<'a> {
         Ok(Array { items, element_type, shared: a.shared && self.to == Dialect::Godot2 })
     }
 
+    /// Containers here, on a small frame; leaves in [`Converter::leaf`] (deep values stay cheap on the stack).
     fn value(&mut self, v: &'a Variant) -> Result<Variant, ConvertError> {
         use TypeKind as K;
         use Variant as V;
         let to = self.to;
-        let out = match v {
+        Ok(match v {
             V::Array(a) => V::from(self.array(a)?),
             V::PackedTypedArray(a) => {
                 let arr = self.array(a)?;
@@ -264,6 +265,16 @@ impl<'a> Converter<'a> {
                 }
                 o => V::from(o.clone()),
             },
+            _ => return self.leaf(v),
+        })
+    }
+
+    #[inline(never)]
+    fn leaf(&mut self, v: &'a Variant) -> Result<Variant, ConvertError> {
+        use TypeKind as K;
+        use Variant as V;
+        let to = self.to;
+        let out = match v {
             V::StringName(s) if !to.has_type(K::StringName) => V::String(s.0.clone()),
             V::NodePath(p) => {
                 let mut p = (**p).clone();

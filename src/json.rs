@@ -24,6 +24,8 @@
 //! 16 hex digits for f64, 8 for f32 slots). f32 values (single-precision math components, `Color`,
 //! `PackedFloat32Array`) are printed with their shortest f32 digits (`0.1`, not `0.10000000149011612`).
 //! Reading narrows such components to f32 again, so the round trip is exact.
+//! Reading JSON text is limited to 128 levels of nesting (serde_json's guard against deep input), so values
+//! nested deeper than about 60 containers go through the text form or binary instead.
 //!
 //! ```
 //! use godot_bin::{json, Config, Dictionary, Variant, Vector2};
@@ -273,7 +275,69 @@ impl Out {
         Value::Object(m)
     }
 
+    /// Containers here, on a small frame; leaves in [`Out::leaf`] (deep values stay cheap on the stack).
     fn value(&self, v: &Variant) -> Value {
+        match v {
+            Variant::Array(a) => self.array("Array", a),
+            Variant::PackedTypedArray(a) => self.array("PackedTypedArray", a),
+            Variant::Dictionary(d) => self.dictionary(d),
+            Variant::Object(o) => self.object(o),
+            _ => self.leaf(v),
+        }
+    }
+
+    fn object(&self, o: &Object) -> Value {
+        let inner = match o {
+            Object::Null => Value::Null,
+            Object::InstanceId(id) => serde_json::json!({ "id": id }),
+            Object::Full { class, properties } => {
+                let props: Vec<Value> = properties
+                    .iter()
+                    .map(|(n, x)| Value::Array(vec![Value::from(n.as_str()), self.value(x)]))
+                    .collect();
+                let mut m = Map::new();
+                m.insert("class".into(), Value::from(class.as_str()));
+                m.insert("properties".into(), Value::Array(props));
+                Value::Object(m)
+            }
+        };
+        tagged("Object", inner)
+    }
+
+    fn dictionary(&self, d: &Dictionary) -> Value {
+        use Variant as V;
+        let plain = d.key_type.is_untyped()
+            && d.value_type.is_untyped()
+            && !d.shared
+            && d.entries.iter().all(|(k, _)| matches!(k, V::String(s) if !s.starts_with('$')));
+        if plain {
+            let mut m = Map::new();
+            for (k, x) in &d.entries {
+                if let V::String(s) = k {
+                    m.insert(s.clone(), self.value(x));
+                }
+            }
+            return Value::Object(m);
+        }
+        let mut m = Map::new();
+        m.insert(
+            "$Dictionary".into(),
+            Value::Array(d.entries.iter().map(|(k, x)| Value::Array(vec![self.value(k), self.value(x)])).collect()),
+        );
+        if !d.key_type.is_untyped() {
+            m.insert("key_type".into(), type_json(&d.key_type));
+        }
+        if !d.value_type.is_untyped() {
+            m.insert("value_type".into(), type_json(&d.value_type));
+        }
+        if d.shared {
+            m.insert("shared".into(), Value::Bool(true));
+        }
+        Value::Object(m)
+    }
+
+    #[inline(never)]
+    fn leaf(&self, v: &Variant) -> Value {
         use Variant as V;
         let k = v.kind();
         match v {
@@ -311,53 +375,8 @@ impl Out {
                 Value::Object(m)
             }
             V::Rid(r) => tagged(k.name(), Value::from(r.0)),
-            V::Object(o) => tagged(
-                "Object",
-                match &**o {
-                    Object::Null => Value::Null,
-                    Object::InstanceId(id) => serde_json::json!({ "id": id }),
-                    Object::Full { class, properties } => serde_json::json!({
-                        "class": class,
-                        "properties": properties.iter().map(|(n, x)| Value::Array(vec![Value::from(n.as_str()), self.value(x)])).collect::<Vec<_>>(),
-                    }),
-                },
-            ),
             V::Callable => tagged("Callable", Value::Null),
             V::Signal(s) => tagged("Signal", serde_json::json!({ "name": s.name, "object": s.object })),
-            V::Dictionary(d) => {
-                let plain = d.key_type.is_untyped()
-                    && d.value_type.is_untyped()
-                    && !d.shared
-                    && d.entries.iter().all(|(k, _)| matches!(k, V::String(s) if !s.starts_with('$')));
-                if plain {
-                    let mut m = Map::new();
-                    for (k, x) in &d.entries {
-                        if let V::String(s) = k {
-                            m.insert(s.clone(), self.value(x));
-                        }
-                    }
-                    return Value::Object(m);
-                }
-                let mut m = Map::new();
-                m.insert(
-                    "$Dictionary".into(),
-                    Value::Array(
-                        d.entries.iter().map(|(k, x)| Value::Array(vec![self.value(k), self.value(x)])).collect(),
-                    ),
-                );
-                if !d.key_type.is_untyped() {
-                    m.insert("key_type".into(), type_json(&d.key_type));
-                }
-                if !d.value_type.is_untyped() {
-                    m.insert("value_type".into(), type_json(&d.value_type));
-                }
-                if d.shared {
-                    m.insert("shared".into(), Value::Bool(true));
-                }
-                Value::Object(m)
-            }
-            V::Array(a) => self.array("Array", a),
-            V::PackedTypedArray(a) => self.array("PackedTypedArray", a),
             V::PackedByteArray(b) => tagged(k.name(), Value::from(base64(b))),
             V::PackedInt32Array(a) => tagged(k.name(), Self::ints(a)),
             V::PackedInt64Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| Value::from(*x)).collect())),

@@ -593,9 +593,21 @@ impl<'c> Writer<'c> {
         }
     }
 
+    /// Containers here, on a small frame; leaves in [`Writer::leaf`] (deep values stay cheap on the stack).
     fn value(&mut self, v: &'c Variant) {
-        use Variant as V;
         self.check_kind(v.kind());
+        match v {
+            Variant::Dictionary(d) => self.dictionary(d),
+            Variant::Array(a) => self.array(a, false),
+            Variant::PackedTypedArray(a) => self.array(a, true),
+            Variant::Object(o) => self.object(o),
+            _ => self.leaf(v),
+        }
+    }
+
+    #[inline(never)]
+    fn leaf(&mut self, v: &Variant) {
+        use Variant as V;
         match v {
             V::Nil => self.out.push_str("null"),
             V::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
@@ -652,7 +664,6 @@ impl<'c> Writer<'c> {
                     let _ = write!(self.out, "RID({})", r.0 as i64);
                 }
             }
-            V::Object(o) => self.object(o),
             V::Callable => self.out.push_str("Callable()"),
             V::Signal(s) => {
                 if *s != Signal::default() {
@@ -660,9 +671,6 @@ impl<'c> Writer<'c> {
                 }
                 self.out.push_str("Signal()");
             }
-            V::Dictionary(d) => self.dictionary(d),
-            V::Array(a) => self.array(a, false),
-            V::PackedTypedArray(a) => self.array(a, true),
             V::PackedByteArray(b) => {
                 self.open(self.name(TypeKind::PackedByteArray));
                 for (i, x) in b.iter().enumerate() {

@@ -243,3 +243,13 @@ fn encode_engine_text_gives_engine_bytes() {
         }
     }
 }
+
+/// 1023 nested arrays (inside the default depth limit of 1024) go through text both ways and out as JSON.
+#[test]
+fn deep_values() {
+    let h = format!("{}0200000007000000", "1c00000001000000".repeat(1023));
+    let t = ok(&["decode", "--dialect", "godot4", "--in", "hex"], h.as_bytes());
+    assert_eq!(ok(&["encode", "--dialect", "godot4", "--out", "hex"], &t), format!("{h}\n").as_bytes());
+    ok(&["decode", "--dialect", "godot4", "--in", "hex", "--to", "json"], h.as_bytes());
+    ok(&["convert", "--from", "godot4", "--to", "godot3", "--in", "hex"], h.as_bytes());
+}

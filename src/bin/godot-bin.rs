@@ -387,7 +387,13 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    match run(cli) {
+    // Values may nest up to the depth limit: give the work a roomy stack.
+    let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(move || run(cli));
+    let result = match worker.map(|h| h.join()) {
+        Ok(Ok(r)) => r,
+        _ => Err(Fail(1, "internal error".into())),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fail(code, msg)) => {
             eprintln!("godot-bin: error: {msg}");
