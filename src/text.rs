@@ -1029,8 +1029,9 @@ enum Tok {
 }
 
 enum Frame {
-    /// `[` seen; `typed` closes with `)` too.
-    Array { a: Array, typed: bool },
+    /// `[` seen; `typed` closes with `)` too. `paren` (Pandemonium `TypedArray( T , … )`): no brackets, closes
+    /// with `)`; `packed` makes it a PackedTypedArray.
+    Array { a: Array, typed: bool, paren: bool, packed: bool },
     /// `{` seen; a key has been read when `key` is Some.
     Dict { d: DictBuilder, key: Option<Variant>, key_type: ContainerType, value_type: ContainerType, typed: bool },
     /// `Object(Class,` seen; a property name read when `name` is Some.
@@ -1539,7 +1540,7 @@ impl<'t> Parser<'t> {
                     if self.peek_punct(b']') {
                         Variant::from(Array::default())
                     } else {
-                        stack.push(Frame::Array { a: Array::default(), typed: false });
+                        stack.push(Frame::Array { a: Array::default(), typed: false, paren: false, packed: false });
                         continue 'outer;
                     }
                 }
@@ -1592,7 +1593,26 @@ impl<'t> Parser<'t> {
                             self.expect(b')')?;
                             Variant::from(a)
                         } else {
-                            stack.push(Frame::Array { a, typed: true });
+                            stack.push(Frame::Array { a, typed: true, paren: false, packed: false });
+                            continue 'outer;
+                        }
+                    }
+                    "TypedArray" | "PackedTypedArray" => {
+                        // Pandemonium 5: `TypedArray( int , 1, 2 )`.
+                        self.too_deep(stack.len())?;
+                        let packed = id == "PackedTypedArray";
+                        self.expect(b'(')?;
+                        let t = self.container_type()?;
+                        self.expect(b',')?;
+                        let a = Array { element_type: t, ..Default::default() };
+                        if self.peek_punct(b')') {
+                            if packed {
+                                Variant::PackedTypedArray(Box::new(a))
+                            } else {
+                                Variant::from(a)
+                            }
+                        } else {
+                            stack.push(Frame::Array { a, typed: false, paren: true, packed });
                             continue 'outer;
                         }
                     }
@@ -1650,25 +1670,32 @@ impl<'t> Parser<'t> {
             loop {
                 match stack.last_mut() {
                     None => return Ok(v),
-                    Some(Frame::Array { a, typed }) => {
-                        let typed = *typed;
+                    Some(Frame::Array { a, typed, paren, .. }) => {
+                        let (typed, paren) = (*typed, *paren);
                         if let Some(x) = admit(&a.element_type, v, self.double, self.dialect) {
                             a.items.push(x);
                         }
+                        let close = if paren { b')' } else { b']' };
                         match self.next()? {
                             Tok::Punct(b',') => {
-                                if !self.peek_punct(b']') {
+                                if !self.peek_punct(close) {
                                     continue 'outer;
                                 }
                             }
-                            Tok::Punct(b']') => {}
-                            t => return Err(self.err(format!("expected ',' or ']', found {}", describe(&t)))),
+                            Tok::Punct(c) if c == close => {}
+                            t => {
+                                return Err(self.err(format!(
+                                    "expected ',' or '{}', found {}",
+                                    close as char,
+                                    describe(&t)
+                                )))
+                            }
                         }
                         if typed {
                             self.expect(b')')?;
                         }
-                        let Some(Frame::Array { a, .. }) = stack.pop() else { unreachable!() };
-                        v = Variant::from(a);
+                        let Some(Frame::Array { a, packed, .. }) = stack.pop() else { unreachable!() };
+                        v = if packed { Variant::PackedTypedArray(Box::new(a)) } else { Variant::from(a) };
                     }
                     Some(Frame::Dict { key, .. }) if key.is_none() => {
                         *key = Some(v);
