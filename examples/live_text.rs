@@ -56,6 +56,25 @@ fn prepare(a: &[String]) {
         let v = Gen { rng: &mut rng, dialect }.value(0);
         values.push((format!("rand-{i}"), false, v.encode(&cfg).expect("encode")));
     }
+    // Floats from random bit patterns (every exponent), as float, math components and packed elements.
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut bits = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for i in 0..count {
+        let f = f64::from_bits(bits());
+        let g = |b: u64| f32::from_bits(b as u32) as f64;
+        let v = match i % 4 {
+            0 => Variant::Float(f),
+            1 => Variant::Vector3(Vector3::new(g(bits()), g(bits()), g(bits()))),
+            2 => Variant::PackedFloat32Array(vec![f32::from_bits(bits() as u32), f32::from_bits(bits() as u32)]),
+            _ => Variant::Color(Color::new(f32::from_bits(bits() as u32), 0.5, 1.0, f32::from_bits(bits() as u32))),
+        };
+        values.push((format!("float-{i}"), false, v.encode(&cfg).expect("encode")));
+    }
     for l in std::fs::read_to_string(&a[4]).expect("fixtures").lines().filter(|l| !l.starts_with('#')) {
         let c: Vec<&str> = l.split('\t').collect();
         values.push((format!("fixture-{}", c[0]), c[1] == "objects", unhex(c[3])));

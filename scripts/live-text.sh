@@ -6,7 +6,8 @@
 #   scripts/live-text.sh [ENGINE...]        ENGINE: godot-4.6, godot-3.6, godot-3.2.3 (default: godot-4.6 godot-3.6)
 #
 # Values: LIVE_TEXT_COUNT (default 2000) seeded random values of every type the dialect has (the generator of
-# examples/live_roundtrip.rs, seed LIVE_SEED, default 1), plus every engine-written value of
+# examples/live_roundtrip.rs, seed LIVE_SEED, default 1), as many floats from random bit patterns (as float,
+# Vector3 and Color components, PackedFloat32Array elements), plus every engine-written value of
 # tests/fixtures/<engine>/text.tsv and the sample saves. examples/live_text.rs decodes each and prints it with
 # text::to_text_exact (what `godot-bin decode --to text --exact` prints); values with no exact text form
 # (objects by instance id, NaN payloads, floats the engine's parser cannot produce, RIDs in 3.x, non-empty
