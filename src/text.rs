@@ -588,7 +588,7 @@ impl<'c> Writer<'c> {
     }
 
     fn check_kind(&mut self, k: TypeKind) {
-        if matches!(self.syn, Syntax::Godot3 | Syntax::Godot4) && !self.dialect.has_type(k) {
+        if !self.dialect.has_type(k) {
             self.lossy("this type does not exist in the dialect");
         }
     }
