@@ -29,12 +29,18 @@ pub mod convert;
 mod de;
 pub mod error;
 pub mod framing;
+#[cfg(feature = "glam")]
+pub mod glam_conv;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod markers;
+#[cfg(feature = "mint")]
+pub mod mint_conv;
 mod ser;
 mod serde_markers;
 pub mod text;
+#[cfg(feature = "tokio")]
+pub mod tokio_codec;
 mod typed;
 pub mod types;
 pub mod value;

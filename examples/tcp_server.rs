@@ -1,0 +1,268 @@
+//! A tokio game server for Godot clients: `StreamPeerTCP.put_var` / `get_var` framing through
+//! [`godot_bin::tokio_codec::VarCodec`], game-state messages as plain serde types.
+//!
+//! ```text
+//! cargo run --features tokio --example tcp_server -- PORT [--dialect godot4.6|godot3] [--clients N]
+//!                                                         [--max-messages M] [--timeout SECS]
+//! ```
+//! Binds 127.0.0.1 only (PORT 0 picks a free port); prints `listening on 127.0.0.1:PORT` first. It is bounded:
+//! it exits after N clients (default 1) have finished, after M messages from one client (default 64), or
+//! after SECS seconds in all (default 60), whichever comes first.
+//!
+//! The protocol, one client: it sends `Hello`, then `Input` for ticks 1, 2, 3, then `Bye`; the server answers
+//! `Welcome`, a `State` per input, and `Goodbye`. Godot sees the serde mapping of these types: a struct
+//! variant is `{"Input": {"tick": 1, "pos": Vector2(1.5, -2.25), …}}`, a unit variant the String `"Bye"`.
+//! The server checks each message against the one the reference client (`tests/gd/net_client.gd`,
+//! `net_client3.gd`) is expected to send, prints `MISMATCH …` for any difference, and exits non-zero on any
+//! mismatch, error or missing client; its last line is a summary. `scripts/live-net.sh` runs it against real
+//! Godot 4.6 and 3.6 clients.
+
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use godot_bin::tokio_codec::VarCodec;
+use godot_bin::{Color, Config, Dialect, PackedStringArray, Quaternion, Transform2D, Vector2, Vector3};
+use serde::{Deserialize, Serialize};
+use tokio::net::{TcpListener, TcpStream};
+use tokio_util::codec::Framed;
+
+/// What a client sends.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+enum ClientMsg {
+    Hello {
+        name: String,
+        protocol: i64,
+    },
+    Input {
+        tick: i64,
+        pos: Vector2,
+        vel: Vector3,
+        hp: f64,
+        actions: PackedStringArray,
+        big: i64,
+        xform: Transform2D,
+        alive: bool,
+    },
+    Bye,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct Player {
+    id: i64,
+    name: String,
+    pos: Vector2,
+    vel: Vector3,
+}
+
+/// What the server sends.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+enum ServerMsg {
+    Welcome {
+        player_id: i64,
+        spawn: Vector2,
+        color: Color,
+        motd: String,
+    },
+    State {
+        tick: i64,
+        you: Player,
+        others: Vec<Player>,
+        rotation: Quaternion,
+        scores: Vec<i64>,
+        last_hp: f64,
+        note: Option<String>,
+    },
+    Goodbye,
+}
+
+const PROTOCOL: i64 = 1;
+const TICKS: i64 = 3;
+
+/// The input the reference client sends for `tick` (the same expressions as the GDScript; Vector components
+/// are the engine's f32, so `0.1` arrives as `0.1f32`).
+fn expected_input(tick: i64) -> ClientMsg {
+    let t = tick as f64;
+    ClientMsg::Input {
+        tick,
+        pos: Vector2::new(t * 1.5, t * -2.25),
+        vel: Vector3::new(0.1f32 as f64, 2.0, 3.0),
+        hp: 100.0 - t * 0.01,
+        actions: vec!["jump".to_string(), format!("fire_{tick}")].into(),
+        big: 5_000_000_000 + tick,
+        xform: Transform2D::new(Vector2::new(1.0, 0.0), Vector2::new(0.0, 1.0), Vector2::new(t, 2.0 * t)),
+        alive: tick != 2,
+    }
+}
+
+fn welcome(name: &str) -> ServerMsg {
+    ServerMsg::Welcome {
+        player_id: 1000 + PROTOCOL,
+        spawn: Vector2::new(0.5, -4.0),
+        color: Color::new(0.1, 0.2, 0.3, 1.0),
+        motd: format!("welcome, {name} ✓"),
+    }
+}
+
+/// The state sent back for an input (the client computes the same).
+fn state(name: &str, input: &ClientMsg) -> Option<ServerMsg> {
+    let ClientMsg::Input { tick, pos, vel, hp, .. } = input else { return None };
+    let t = *tick as f64;
+    Some(ServerMsg::State {
+        tick: *tick,
+        you: Player {
+            id: 1000 + PROTOCOL,
+            name: name.to_string(),
+            pos: Vector2::new(pos.x + 1.0, pos.y + 1.0),
+            vel: Vector3::new(vel.x * 2.0, vel.y * 2.0, vel.z * 2.0),
+        },
+        others: vec![Player { id: 2, name: "bot".into(), pos: Vector2::new(t, 0.0), vel: Vector3::new(0.0, 0.0, 0.0) }],
+        rotation: Quaternion::new(0.0, 0.0, 0.0, 1.0),
+        scores: vec![*tick, *tick * 10, 5_000_000_000 + *tick],
+        last_hp: *hp,
+        note: (tick % 2 == 0).then(|| format!("tick {tick}")),
+    })
+}
+
+#[derive(Default)]
+struct Outcome {
+    name: String,
+    messages: usize,
+    mismatches: Vec<String>,
+    finished: bool,
+}
+
+/// One client's session; every difference from the expected conversation is recorded, not fatal.
+async fn session(stream: TcpStream, cfg: Config, max_messages: usize, out: &mut Outcome) -> godot_bin::Result<()> {
+    let mut peer = Framed::new(stream, VarCodec::<ClientMsg>::new(cfg).max_frame(1 << 20));
+    let mut tick = 0;
+    while let Some(msg) = tokio::time::timeout(Duration::from_secs(20), peer.next())
+        .await
+        .map_err(|_| godot_bin::ErrorKind::Message("client silent for 20 s".into()))?
+    {
+        let msg = msg?;
+        out.messages += 1;
+        println!("got {msg:?}");
+        let reply = match &msg {
+            ClientMsg::Hello { name, protocol } => {
+                out.name = name.clone();
+                if *protocol != PROTOCOL || out.messages != 1 {
+                    out.mismatches.push(format!("unexpected hello {msg:?} as message {}", out.messages));
+                }
+                welcome(name)
+            }
+            ClientMsg::Input { .. } => {
+                tick += 1;
+                let want = expected_input(tick);
+                if msg != want {
+                    out.mismatches.push(format!("tick {tick}: got {msg:?}, expected {want:?}"));
+                }
+                state(&out.name, &msg).expect("an input")
+            }
+            ClientMsg::Bye => {
+                if tick != TICKS {
+                    out.mismatches.push(format!("bye after {tick} inputs, expected {TICKS}"));
+                }
+                peer.send(&ServerMsg::Goodbye).await?;
+                out.finished = true;
+                return Ok(());
+            }
+        };
+        peer.send(&reply).await?;
+        if out.messages >= max_messages {
+            out.mismatches.push(format!("more than {max_messages} messages: closing"));
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+struct Args {
+    port: u16,
+    dialect: Dialect,
+    clients: usize,
+    max_messages: usize,
+    timeout: u64,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut it = std::env::args().skip(1);
+    let usage = "usage: tcp_server PORT [--dialect D] [--clients N] [--max-messages M] [--timeout SECS]";
+    let port = it.next().ok_or(usage)?.parse().map_err(|e| format!("PORT: {e}"))?;
+    let mut a = Args { port, dialect: Dialect::Godot4_6, clients: 1, max_messages: 64, timeout: 60 };
+    while let Some(flag) = it.next() {
+        let val = it.next().ok_or(format!("{flag} needs a value; {usage}"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{flag} {val}: {e}");
+        match flag.as_str() {
+            "--dialect" => a.dialect = val.parse().map_err(|e| bad(&e))?,
+            "--clients" => a.clients = val.parse().map_err(|e| bad(&e))?,
+            "--max-messages" => a.max_messages = val.parse().map_err(|e| bad(&e))?,
+            "--timeout" => a.timeout = val.parse().map_err(|e| bad(&e))?,
+            _ => return Err(usage.into()),
+        }
+    }
+    Ok(a)
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> std::process::ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let listener = match TcpListener::bind(("127.0.0.1", args.port)).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("tcp_server: cannot bind 127.0.0.1:{}: {e}", args.port);
+            return std::process::ExitCode::from(2);
+        }
+    };
+    match listener.local_addr() {
+        Ok(addr) => println!("listening on {addr}"),
+        Err(e) => {
+            eprintln!("tcp_server: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    }
+    let cfg = Config::new(args.dialect);
+    let mut outcomes = Vec::new();
+    let all = async {
+        for _ in 0..args.clients {
+            let (stream, from) = match listener.accept().await {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("accept: {e}");
+                    continue;
+                }
+            };
+            println!("client from {from}");
+            let mut out = Outcome::default();
+            if let Err(e) = session(stream, cfg.clone(), args.max_messages, &mut out).await {
+                out.mismatches.push(format!("error: {e}"));
+            }
+            for m in &out.mismatches {
+                println!("MISMATCH {}: {m}", out.name);
+            }
+            outcomes.push(out);
+        }
+    };
+    let timed_out = tokio::time::timeout(Duration::from_secs(args.timeout), all).await.is_err();
+    let messages: usize = outcomes.iter().map(|o| o.messages).sum();
+    let bad: usize = outcomes.iter().map(|o| o.mismatches.len()).sum();
+    let finished = outcomes.iter().filter(|o| o.finished).count();
+    let ok = !timed_out && bad == 0 && finished == args.clients;
+    println!(
+        "tcp_server: {} ({}): {finished}/{} clients finished, {messages} messages checked, {bad} mismatches{}",
+        if ok { "OK" } else { "FAIL" },
+        args.dialect,
+        args.clients,
+        if timed_out { ", timed out" } else { "" }
+    );
+    if ok {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    }
+}

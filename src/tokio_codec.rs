@@ -1,0 +1,383 @@
+//! [`tokio_util::codec`] framing for Godot peers (feature `tokio`): `StreamPeer.put_var` / `get_var` over a
+//! TCP (or TLS, or any byte) stream, and `PacketPeerStream` packets.
+//!
+//! | engine side | codec | item |
+//! |---|---|---|
+//! | `StreamPeerTCP.put_var(v)` / `get_var()` (`big_endian` false or true) | [`VarCodec<T>`] | any serde type `T` (decoding), anything `Serialize` (encoding) |
+//! | `PacketPeerStream.put_var(v)` / `get_var()` | [`VarCodec<T>`] (its lengths are always little-endian) | as above |
+//! | `PacketPeerStream.put_packet(p)` / `get_packet()` | [`PacketStreamCodec`] | [`Bytes`] |
+//!
+//! Both split frames with [`FrameDecoder`] and build them with [`framing::put_var`] /
+//! [`framing::write_frame`], so the bytes are exactly those of [`crate::framing`]. A frame longer than the
+//! codec's maximum is an error in both directions: when decoding, as soon as its length field arrives and
+//! before anything is buffered for it (so a peer cannot make us allocate what it merely claims); when
+//! encoding, before anything is written. After a decoding error the stream cannot be resynchronised: drop
+//! the connection (tokio-util's `FramedRead` ends the stream after the error).
+//!
+//! ```
+//! use futures::{SinkExt, StreamExt};
+//! use godot_bin::tokio_codec::VarCodec;
+//! use serde::{Deserialize, Serialize};
+//! use tokio_util::codec::Framed;
+//!
+//! #[derive(Serialize, Deserialize, Debug, PartialEq)]
+//! struct Hello { name: String, level: i32 }
+//!
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! let (a, b) = tokio::io::duplex(1024);
+//! let mut ours = Framed::new(a, VarCodec::<Hello>::new(godot_bin::Config::default()));
+//! let mut peer = Framed::new(b, VarCodec::<godot_bin::Variant>::new(godot_bin::Config::default()));
+//! ours.send(&Hello { name: "hero".into(), level: 3 }).await?;
+//! // What a Godot peer's get_var() returns: {"name": "hero", "level": 3}
+//! let v = peer.next().await.unwrap()?;
+//! let mut d = godot_bin::Dictionary::default();
+//! d.insert("name".into(), "hero".into());
+//! d.insert("level".into(), godot_bin::Variant::Int(3));
+//! assert_eq!(v, godot_bin::Variant::from(d));
+//! peer.send(&v).await?;
+//! assert_eq!(ours.next().await.unwrap()?, Hello { name: "hero".into(), level: 3 });
+//! # Ok::<(), godot_bin::Error>(())
+//! # }).unwrap();
+//! ```
+
+use std::marker::PhantomData;
+
+use bytes::{Bytes, BytesMut};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use tokio_util::codec::{Decoder, Encoder};
+
+use crate::config::Config;
+use crate::error::{Error, ErrorKind, Result};
+use crate::framing::{self, Decoded, Endian, FrameDecoder};
+
+/// The default maximum frame of [`VarCodec`]: 8 MiB, the engines' `PacketPeer` limit
+/// ([`framing::PACKET_PEER_MAX`]). `StreamPeer.get_var` itself accepts up to [`framing::MAX_FRAME`]; raise the
+/// limit with [`VarCodec::max_frame`] if your messages are bigger.
+///
+/// ```
+/// assert_eq!(godot_bin::tokio_codec::DEFAULT_MAX_FRAME, 8 << 20);
+/// ```
+pub const DEFAULT_MAX_FRAME: usize = framing::PACKET_PEER_MAX;
+
+/// The default maximum packet of [`PacketStreamCodec`]: 65,532 bytes, what fits Godot's default
+/// `PacketPeerStream` buffer (2^16 bytes with the 4-byte length; project setting
+/// `network/limits/packet_peer_stream/max_buffer_po2`).
+///
+/// ```
+/// assert_eq!(godot_bin::tokio_codec::PACKET_STREAM_MAX, 65532);
+/// ```
+pub const PACKET_STREAM_MAX: usize = (1 << 16) - 4;
+
+/// Moves everything tokio has read into the frame decoder (so its byte offsets stay stream offsets) and
+/// returns the next whole frame, if any.
+fn next_frame(frames: &mut FrameDecoder, src: &mut BytesMut) -> Result<Option<Bytes>> {
+    if !src.is_empty() {
+        frames.feed(src);
+        src.clear();
+    }
+    match frames.next_frame()? {
+        Decoded::Frame(f) => Ok(Some(f)),
+        Decoded::NeedMore(_) => Ok(None),
+    }
+}
+
+/// At the end of the input: a partial frame left over is an [`ErrorKind::UnexpectedEof`].
+fn eof_check(frames: &mut FrameDecoder) -> Result<()> {
+    if frames.buffered() == 0 {
+        return Ok(());
+    }
+    match frames.next_frame()? {
+        Decoded::NeedMore(needed) => Err(ErrorKind::UnexpectedEof { needed }.into()),
+        // Unreachable after a `decode` that returned `None`; refuse rather than drop it silently.
+        Decoded::Frame(_) => Err(ErrorKind::InvalidData("frame left undecoded at end of stream").into()),
+    }
+}
+
+fn check_out_len(len: usize, max: usize) -> Result<()> {
+    if len > max {
+        return Err(ErrorKind::InvalidLength { value: len as u64 }.into());
+    }
+    Ok(())
+}
+
+/// `StreamPeer.put_var` / `get_var` framing as a tokio-util [`Decoder`] of `T` and [`Encoder`] of anything
+/// [`Serialize`]: a u32 length (little-endian, or big-endian for a peer with `big_endian = true`), then the
+/// value in the [`Config`]'s dialect.
+///
+/// Decoding reads what the engine's `get_var` reads: bytes inside a frame after the value are ignored, and
+/// the value is decoded as [`from_slice_with`](crate::from_slice_with) would (use [`crate::Variant`] as `T`
+/// to take any value). Errors carry the byte offset in the stream. A partial frame at the end of the stream is
+/// an [`ErrorKind::UnexpectedEof`] error.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use godot_bin::framing::Endian;
+/// use godot_bin::tokio_codec::VarCodec;
+/// use tokio_util::codec::{Decoder, Encoder};
+///
+/// let mut codec = VarCodec::<(String, i64)>::new(godot_bin::Config::default()).endian(Endian::Big);
+/// let mut buf = BytesMut::new();
+/// codec.encode(("hp", 5_000_000_000i64), &mut buf)?;
+/// assert_eq!(&buf[..4], [0, 0, 0, 32]); // big-endian length
+/// let tail = buf.split_off(10);          // the value arrives in two pieces
+/// assert_eq!(codec.decode(&mut buf)?, None);
+/// buf.unsplit(tail);
+/// assert_eq!(codec.decode(&mut buf)?, Some(("hp".to_string(), 5_000_000_000)));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub struct VarCodec<T> {
+    cfg: Config,
+    endian: Endian,
+    max_frame: usize,
+    frames: FrameDecoder,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<T> std::fmt::Debug for VarCodec<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("VarCodec")
+            .field("cfg", &self.cfg)
+            .field("endian", &self.endian)
+            .field("max_frame", &self.max_frame)
+            .field("buffered", &self.frames.buffered())
+            .finish()
+    }
+}
+
+impl<T> Default for VarCodec<T> {
+    /// [`VarCodec::new`] with [`Config::default`] (the newest Godot 4).
+    fn default() -> Self {
+        Self::new(Config::default())
+    }
+}
+
+impl<T> VarCodec<T> {
+    /// A codec for values in `cfg`'s dialect, with little-endian lengths (every peer's default, and always
+    /// `PacketPeerStream`'s) and frames up to [`DEFAULT_MAX_FRAME`].
+    ///
+    /// ```
+    /// use godot_bin::{tokio_codec::VarCodec, Config, Dialect};
+    /// let codec = VarCodec::<godot_bin::Variant>::new(Config::new(Dialect::Godot3));
+    /// assert_eq!(codec.config().dialect(), Dialect::Godot3);
+    /// ```
+    pub fn new(cfg: Config) -> Self {
+        VarCodec {
+            cfg,
+            endian: Endian::Little,
+            max_frame: DEFAULT_MAX_FRAME,
+            frames: FrameDecoder::new(Endian::Little, DEFAULT_MAX_FRAME),
+            _t: PhantomData,
+        }
+    }
+
+    /// The byte order of the length (`StreamPeer.big_endian = true` → [`Endian::Big`]). Call before use: it
+    /// starts a fresh decoder.
+    ///
+    /// ```
+    /// use godot_bin::{framing::Endian, tokio_codec::VarCodec};
+    /// let codec = VarCodec::<i32>::default().endian(Endian::Big);
+    /// assert_eq!(codec.length_endian(), Endian::Big);
+    /// ```
+    pub fn endian(mut self, endian: Endian) -> Self {
+        self.endian = endian;
+        self.frames = FrameDecoder::new(endian, self.max_frame);
+        self
+    }
+
+    /// The largest frame (value bytes, without the 4-byte length) accepted in either direction, clamped to
+    /// [`framing::MAX_FRAME`]. Call before use: it starts a fresh decoder.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use godot_bin::tokio_codec::VarCodec;
+    /// use tokio_util::codec::{Decoder, Encoder};
+    /// let mut codec = VarCodec::<String>::default().max_frame(16);
+    /// assert!(codec.encode("far too long for sixteen bytes", &mut BytesMut::new()).is_err());
+    /// // A length of 1000 is refused as soon as it arrives, before the 1000 bytes do:
+    /// let err = codec.decode(&mut BytesMut::from(&[0xe8, 3, 0, 0][..])).unwrap_err();
+    /// assert!(matches!(err.kind(), godot_bin::ErrorKind::InvalidLength { value: 1000 }));
+    /// ```
+    pub fn max_frame(mut self, max: usize) -> Self {
+        self.max_frame = max.min(framing::MAX_FRAME);
+        self.frames = FrameDecoder::new(self.endian, self.max_frame);
+        self
+    }
+
+    /// The configuration values are encoded and decoded with.
+    ///
+    /// ```
+    /// let codec = godot_bin::tokio_codec::VarCodec::<()>::default();
+    /// assert_eq!(codec.config().dialect(), godot_bin::Config::default().dialect());
+    /// ```
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The byte order of the length field.
+    ///
+    /// ```
+    /// let codec = godot_bin::tokio_codec::VarCodec::<()>::default();
+    /// assert_eq!(codec.length_endian(), godot_bin::framing::Endian::Little);
+    /// ```
+    pub fn length_endian(&self) -> Endian {
+        self.endian
+    }
+
+    /// The maximum frame size in bytes.
+    ///
+    /// ```
+    /// let codec = godot_bin::tokio_codec::VarCodec::<()>::default();
+    /// assert_eq!(codec.max_frame_len(), godot_bin::tokio_codec::DEFAULT_MAX_FRAME);
+    /// ```
+    pub fn max_frame_len(&self) -> usize {
+        self.max_frame
+    }
+}
+
+impl<T: DeserializeOwned> Decoder for VarCodec<T> {
+    type Item = T;
+    type Error = Error;
+
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
+        if !src.is_empty() {
+            self.frames.feed(src);
+            src.clear();
+        }
+        // `next_value` decodes like `get_var` and reports stream offsets.
+        self.frames.next_value(&self.cfg)
+    }
+
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
+        match self.decode(src)? {
+            Some(v) => Ok(Some(v)),
+            None => eof_check(&mut self.frames).map(|()| None),
+        }
+    }
+}
+
+impl<T, I: Serialize> Encoder<I> for VarCodec<T> {
+    type Error = Error;
+
+    fn encode(&mut self, item: I, dst: &mut BytesMut) -> Result<()> {
+        let frame = framing::put_var(&item, &self.cfg, self.endian)?;
+        check_out_len(frame.len() - 4, self.max_frame)?;
+        dst.extend_from_slice(&frame);
+        Ok(())
+    }
+}
+
+/// `PacketPeerStream` packets (`put_packet` / `get_packet`) as a tokio-util [`Decoder`] / [`Encoder`] of raw
+/// [`Bytes`]: a little-endian u32 length, then the packet. A packet holding a value (`put_var`) decodes with
+/// [`framing::decode_packet`]; or use [`VarCodec`], which reads and writes the same bytes for values.
+///
+/// ```
+/// use bytes::{Bytes, BytesMut};
+/// use godot_bin::tokio_codec::PacketStreamCodec;
+/// use tokio_util::codec::{Decoder, Encoder};
+///
+/// let mut codec = PacketStreamCodec::new();
+/// let mut buf = BytesMut::new();
+/// codec.encode(Bytes::from_static(b"raw"), &mut buf)?;
+/// codec.encode(&godot_bin::framing::encode_packet(&42, &godot_bin::Config::default())?[..], &mut buf)?;
+/// assert_eq!(&buf[..7], [3, 0, 0, 0, b'r', b'a', b'w']);
+/// assert_eq!(codec.decode(&mut buf)?, Some(Bytes::from_static(b"raw")));
+/// let p = codec.decode(&mut buf)?.unwrap();
+/// assert_eq!(godot_bin::framing::decode_packet::<i32>(&p, &godot_bin::Config::default())?, 42);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct PacketStreamCodec {
+    max_packet: usize,
+    frames: FrameDecoder,
+}
+
+impl Default for PacketStreamCodec {
+    /// [`PacketStreamCodec::new`].
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PacketStreamCodec {
+    /// A codec for packets up to [`PACKET_STREAM_MAX`] bytes (Godot's default `PacketPeerStream` buffer).
+    ///
+    /// ```
+    /// let c = godot_bin::tokio_codec::PacketStreamCodec::new();
+    /// assert_eq!(c.max_packet_len(), godot_bin::tokio_codec::PACKET_STREAM_MAX);
+    /// ```
+    pub fn new() -> Self {
+        Self::with_max_packet(PACKET_STREAM_MAX)
+    }
+
+    /// A codec for packets up to `max` bytes (clamped to [`framing::MAX_FRAME`]), in both directions; match
+    /// the engine side's `input_buffer_max_size` / `output_buffer_max_size`.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::Encoder;
+    /// let mut c = godot_bin::tokio_codec::PacketStreamCodec::with_max_packet(2);
+    /// assert!(c.encode(&b"abc"[..], &mut BytesMut::new()).is_err());
+    /// ```
+    pub fn with_max_packet(max: usize) -> Self {
+        let max = max.min(framing::MAX_FRAME);
+        PacketStreamCodec { max_packet: max, frames: FrameDecoder::new(Endian::Little, max) }
+    }
+
+    /// The maximum packet size in bytes.
+    ///
+    /// ```
+    /// assert_eq!(godot_bin::tokio_codec::PacketStreamCodec::with_max_packet(100).max_packet_len(), 100);
+    /// ```
+    pub fn max_packet_len(&self) -> usize {
+        self.max_packet
+    }
+
+    fn put(&self, packet: &[u8], dst: &mut BytesMut) -> Result<()> {
+        check_out_len(packet.len(), self.max_packet)?;
+        let mut out = Vec::with_capacity(4 + packet.len());
+        framing::write_frame(&mut out, packet, Endian::Little)?;
+        dst.extend_from_slice(&out);
+        Ok(())
+    }
+}
+
+impl Decoder for PacketStreamCodec {
+    type Item = Bytes;
+    type Error = Error;
+
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Bytes>> {
+        next_frame(&mut self.frames, src)
+    }
+
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Bytes>> {
+        match self.decode(src)? {
+            Some(p) => Ok(Some(p)),
+            None => eof_check(&mut self.frames).map(|()| None),
+        }
+    }
+}
+
+impl Encoder<Bytes> for PacketStreamCodec {
+    type Error = Error;
+
+    fn encode(&mut self, item: Bytes, dst: &mut BytesMut) -> Result<()> {
+        self.put(&item, dst)
+    }
+}
+
+impl Encoder<&[u8]> for PacketStreamCodec {
+    type Error = Error;
+
+    fn encode(&mut self, item: &[u8], dst: &mut BytesMut) -> Result<()> {
+        self.put(item, dst)
+    }
+}
+
+impl Encoder<Vec<u8>> for PacketStreamCodec {
+    type Error = Error;
+
+    fn encode(&mut self, item: Vec<u8>, dst: &mut BytesMut) -> Result<()> {
+        self.put(&item, dst)
+    }
+}
