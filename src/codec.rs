@@ -589,8 +589,12 @@ impl<'a, 'c> Decoder<'a, 'c> {
         let id = self.r.u32()? & 0x7FFF_FFFF;
         let kind =
             self.d.type_kind(id).ok_or_else(|| Error::at(ErrorKind::UnknownType { id, dialect: self.d }, tat))?;
-        if kind != TypeKind::Object || flags & FLAG_64 != 0 {
+        if kind != TypeKind::Object {
             return Ok(ContainerType::Builtin(kind));
+        }
+        // Objects by id: the engine types the array EncodedObjectAsID, whatever allow_objects says.
+        if flags & FLAG_64 != 0 {
+            return Ok(ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.to_owned()));
         }
         let (k, _, _) = self.header()?;
         if !matches!(k, TypeKind::StringName | TypeKind::String) {

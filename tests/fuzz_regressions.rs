@@ -83,8 +83,9 @@ fn double_bom_text_decodes_to_a_fixed_point() {
 
 // ---------------------------------------------------------------------------------------------------------
 // text_parse, 2026-11-22: Godot 2 has no StringName, but the text parser accepts `&"a"` as one, and
-// to_text_exact prints it as the String `"a"`, which parses back as a String: not exact, and the value
-// cannot be encoded for Godot 2 at all. Config byte 0x0C = dialect 12 % 12 = Godot 2.
+// to_text_exact printed it as the String `"a"`, which parses back as a String: not exact, and the value
+// cannot be encoded for Godot 2 at all. Config byte 0x0C = dialect 12 % 12 = Godot 2. Fixed in ce12fae:
+// to_text_exact refuses kinds the dialect lacks.
 
 const STRING_NAME_TEXT_G2: &[u8] = b"\x0c&\"a\"";
 
@@ -99,7 +100,6 @@ fn string_name_text_in_godot2_parses_without_panic() {
 }
 
 #[test]
-#[ignore = "reported: Godot 2 text `&\"a\"` parses as a StringName, printed exactly as the String \"a\""]
 fn string_name_text_in_godot2_is_refused_or_exact() {
     let cfg = config(STRING_NAME_TEXT_G2[0]);
     let text = std::str::from_utf8(&STRING_NAME_TEXT_G2[1..]).unwrap();
@@ -111,8 +111,8 @@ fn string_name_text_in_godot2_is_refused_or_exact() {
 
 // ---------------------------------------------------------------------------------------------------------
 // text_parse, 2026-11-22: Pandemonium 5 (config byte 0x5B: dialect 11, objects on) parses `Array[RID]([])`
-// as a typed Array of RID; to_text_exact prints it as `TypedArray( RID ,  )`, which the parser refuses
-// ("unknown identifier 'TypedArray'").
+// as a typed Array of RID; to_text_exact printed it as `TypedArray( RID ,  )`, which the parser refused
+// ("unknown identifier 'TypedArray'"). Fixed in 9a04209 (the parser reads TypedArray).
 
 const TYPED_ARRAY_TEXT_PANDEMONIUM5: &[u8] = b"\x5bArray[RID]([])";
 
@@ -127,7 +127,6 @@ fn pandemonium_typed_array_text_parses_without_panic() {
 }
 
 #[test]
-#[ignore = "reported: Pandemonium 5 `Array[RID]([])` prints exactly as `TypedArray( RID ,  )`, which does not parse"]
 fn pandemonium_typed_array_text_prints_what_parses() {
     let cfg = config(TYPED_ARRAY_TEXT_PANDEMONIUM5[0]);
     let text = std::str::from_utf8(&TYPED_ARRAY_TEXT_PANDEMONIUM5[1..]).unwrap();
@@ -152,7 +151,6 @@ fn pandemonium5_object_id_typed_array_decodes_and_encodes() {
 }
 
 #[test]
-#[ignore = "reported: Pandemonium 5 Builtin(Object) typed array, objects allowed, re-encodes as Class(\"Object\")"]
 fn pandemonium5_object_id_typed_array_decodes_to_a_fixed_point() {
     let (cfg, v, enc, back) = decode_variant(PANDEMONIUM5_OBJECT_ID_TYPED_ARRAY).unwrap();
     assert_eq!(back, v);
