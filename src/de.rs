@@ -247,6 +247,32 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         })
     }
 
+    /// The payload of a packed array of `kind` (elements of `size` bytes, narrow layout) if that is what the
+    /// wire holds next; `None` (nothing read) otherwise. The count is checked against the input, as always.
+    fn raw_packed(&mut self, kind: TypeKind, size: usize) -> Result<Option<&'de [u8]>> {
+        use TypeKind as K;
+        let saved = self.dec.r.clone();
+        let (k, flags, at) = match self.dec.header() {
+            Ok(h) => h,
+            Err(_) => {
+                self.dec.r = saved;
+                return Ok(None);
+            }
+        };
+        // Reals are stored as the core decoder stores them only in single-precision builds, narrow on the wire.
+        let reals = matches!(k, K::PackedVector2Array | K::PackedVector3Array | K::PackedVector4Array);
+        let wide = self.cfg.dialect().math_flag() && flags & FLAG_64 != 0;
+        if k != kind || (reals && (wide || self.cfg.is_double_precision())) {
+            self.dec.r = saved;
+            return Ok(None);
+        }
+        if self.depth > self.cfg.depth_limit() {
+            return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
+        }
+        let n = self.reader().count(u32::MAX, size)?;
+        Ok(Some(self.reader().take(n * size)?))
+    }
+
     /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off). Its element slots (4+ bytes
     /// each; two per Dictionary entry) are promised to the core decoder's accounting, so that nested
     /// containers together can never claim more elements than the input can hold.
@@ -380,6 +406,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             }
             let v = self.dec.value(self.depth)?;
             return hand_over(v, visitor).map_err(|e| with_offset(e, at));
+        }
+        if let Some((kind, size)) = raw_packed(name) {
+            if let Some(b) = self.raw_packed(kind, size)? {
+                return visitor.visit_borrowed_bytes(b);
+            }
         }
         visitor.visit_newtype_struct(self)
     }
@@ -517,6 +548,25 @@ impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
     }
+}
+
+/// The packed arrays that `packed` types read in bulk (their marker name): kind and element size on the wire.
+fn raw_packed(name: &str) -> Option<(TypeKind, usize)> {
+    use TypeKind as K;
+    Some(match name.strip_prefix("$godot_bin::Packed")? {
+        "Int32Array" => (K::PackedInt32Array, 4),
+        "Int64Array" => (K::PackedInt64Array, 8),
+        "Float32Array" => (K::PackedFloat32Array, 4),
+        "Float64Array" => (K::PackedFloat64Array, 8),
+        "Vector2Array" => (K::PackedVector2Array, 8),
+        "Vector3Array" => (K::PackedVector3Array, 12),
+        "Vector4Array" => (K::PackedVector4Array, 16),
+        "ColorArray" => (K::PackedColorArray, 16),
+        "Vector2iArray" => (K::PackedVector2iArray, 8),
+        "Vector3iArray" => (K::PackedVector3iArray, 12),
+        "Vector4iArray" => (K::PackedVector4iArray, 16),
+        _ => return None,
+    })
 }
 
 /// `{"Name": payload}` on the wire, as an enum.

@@ -477,7 +477,7 @@ pub mod packed {
 
     struct VecVisitor<T>(std::marker::PhantomData<T>);
 
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for VecVisitor<T> {
+    impl<'de, T: Deserialize<'de> + Bulk> Visitor<'de> for VecVisitor<T> {
         type Value = Vec<T>;
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
             f.write_str("a packed array or a sequence")
@@ -493,16 +493,18 @@ pub mod packed {
         fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
             d.deserialize_seq(self)
         }
+        /// The raw little-endian payload of the packed array (godot_bin's Deserializer hands it over when
+        /// the wire holds exactly the packed array this type pairs with, in its narrow layout).
+        fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Vec<T>, E> {
+            if T::RAW == 0 || v.len() % T::RAW != 0 {
+                return Err(E::invalid_length(v.len(), &self));
+            }
+            Ok(T::from_raw(v))
+        }
     }
 
     fn ser_seq<S: Serializer, T: Serialize + Bulk>(name: &'static str, v: &[T], s: S) -> Result<S::Ok, S::Error> {
         s.serialize_newtype_struct(name, &BulkSlice(v))
-    }
-
-    /// Elements that can be written to a packed array of `kind` in one go (no per-element serde calls).
-    pub(crate) trait Bulk: Sized {
-        /// Appends every element as `kind` wants it; `false` (nothing written) if this is not its element type.
-        fn bulk(kind: TypeKind, wide: bool, items: &[Self], out: &mut Vec<u8>) -> bool;
     }
 
     /// A slice under a packed array's name: with godot_bin's Serializer it writes all its elements at once
@@ -525,53 +527,129 @@ pub mod packed {
         }
     }
 
-    fn reals(out: &mut Vec<u8>, wide: bool, xs: &[f64]) {
-        for &x in xs {
-            if wide {
-                out.put_f64(x);
-            } else {
-                out.put_f32(narrow_exact(x));
+    /// Elements that can be written to a packed array of `kind` in one go (no per-element serde calls), and
+    /// read from its raw little-endian payload in one go.
+    pub(crate) trait Bulk: Sized {
+        /// Appends every element as `kind` wants it; `false` (nothing written) if this is not its element type.
+        fn bulk(kind: TypeKind, wide: bool, items: &[Self], out: &mut Vec<u8>) -> bool;
+        /// The size of one element in the narrow wire layout of the packed array these elements pair with
+        /// (0: not read in bulk).
+        const RAW: usize;
+        /// The elements of a narrow packed payload (`bytes.len()` is a multiple of [`Bulk::RAW`]).
+        fn from_raw(bytes: &[u8]) -> Vec<Self>;
+    }
+
+    /// Appends `size` bytes per item, each made by `f`, through a 4 KiB stack block: one `reserve`, then one
+    /// `extend_from_slice` per block (no per-element length checks or calls).
+    #[inline(always)]
+    fn put_each<T>(out: &mut Vec<u8>, items: &[T], size: usize, f: impl Fn(&T, &mut [u8])) {
+        const BLOCK: usize = 4096;
+        out.reserve(items.len().saturating_mul(size));
+        let mut block = [0u8; BLOCK];
+        for chunk in items.chunks(BLOCK / size) {
+            let n = chunk.len() * size;
+            for (dst, x) in block[..n].chunks_exact_mut(size).zip(chunk) {
+                f(x, dst);
+            }
+            out.extend_from_slice(&block[..n]);
+        }
+    }
+
+    /// Reals as f32 (narrow) or f64 (wide), `dst` holding exactly `xs.len()` of them.
+    #[inline(always)]
+    fn put_reals(dst: &mut [u8], wide: bool, xs: &[f64]) {
+        if wide {
+            for (d, &x) in dst.chunks_exact_mut(8).zip(xs) {
+                d.copy_from_slice(&x.to_le_bytes());
+            }
+        } else {
+            for (d, &x) in dst.chunks_exact_mut(4).zip(xs) {
+                d.copy_from_slice(&narrow_exact(x).to_le_bytes());
             }
         }
+    }
+
+    /// The `N`-byte little-endian words of a raw payload.
+    #[inline(always)]
+    fn words<const N: usize>(bytes: &[u8]) -> impl Iterator<Item = [u8; N]> + '_ {
+        bytes.chunks_exact(N).map(|c| {
+            let mut w = [0u8; N];
+            w.copy_from_slice(c);
+            w
+        })
+    }
+
+    /// The f32s of a raw payload.
+    #[inline(always)]
+    fn f32s(bytes: &[u8]) -> impl Iterator<Item = f32> + '_ {
+        words::<4>(bytes).map(f32::from_le_bytes)
+    }
+
+    /// The i32s of a raw payload.
+    #[inline(always)]
+    fn i32s(bytes: &[u8]) -> impl Iterator<Item = i32> + '_ {
+        words::<4>(bytes).map(i32::from_le_bytes)
     }
 
     impl Bulk for i32 {
         fn bulk(kind: TypeKind, _: bool, items: &[i32], out: &mut Vec<u8>) -> bool {
             match kind {
-                TypeKind::PackedInt32Array => items.iter().for_each(|&x| out.put_u32(x as u32)),
-                TypeKind::PackedInt64Array => items.iter().for_each(|&x| out.put_u64(x as i64 as u64)),
+                TypeKind::PackedInt32Array => put_each(out, items, 4, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
+                TypeKind::PackedInt64Array => {
+                    put_each(out, items, 8, |&x, d| d.copy_from_slice(&(x as i64).to_le_bytes()))
+                }
                 _ => return false,
             }
             true
+        }
+        const RAW: usize = 4;
+        fn from_raw(bytes: &[u8]) -> Vec<i32> {
+            i32s(bytes).collect()
         }
     }
     impl Bulk for i64 {
         fn bulk(kind: TypeKind, _: bool, items: &[i64], out: &mut Vec<u8>) -> bool {
             match kind {
-                TypeKind::PackedInt64Array => items.iter().for_each(|&x| out.put_u64(x as u64)),
+                TypeKind::PackedInt64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
                 _ => return false,
             }
             true
+        }
+        const RAW: usize = 8;
+        fn from_raw(bytes: &[u8]) -> Vec<i64> {
+            words::<8>(bytes).map(i64::from_le_bytes).collect()
         }
     }
     impl Bulk for f32 {
         fn bulk(kind: TypeKind, _: bool, items: &[f32], out: &mut Vec<u8>) -> bool {
             match kind {
-                TypeKind::PackedFloat32Array => items.iter().for_each(|&x| out.put_f32(x)),
-                TypeKind::PackedFloat64Array => items.iter().for_each(|&x| out.put_f64(widen_like_engine(x))),
+                TypeKind::PackedFloat32Array => put_each(out, items, 4, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
+                TypeKind::PackedFloat64Array => {
+                    put_each(out, items, 8, |&x, d| d.copy_from_slice(&widen_like_engine(x).to_le_bytes()))
+                }
                 _ => return false,
             }
             true
+        }
+        const RAW: usize = 4;
+        fn from_raw(bytes: &[u8]) -> Vec<f32> {
+            f32s(bytes).collect()
         }
     }
     impl Bulk for f64 {
         fn bulk(kind: TypeKind, _: bool, items: &[f64], out: &mut Vec<u8>) -> bool {
             match kind {
-                TypeKind::PackedFloat64Array => items.iter().for_each(|&x| out.put_f64(x)),
-                TypeKind::PackedFloat32Array => items.iter().for_each(|&x| out.put_f32(narrow_exact(x))),
+                TypeKind::PackedFloat64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
+                TypeKind::PackedFloat32Array => {
+                    put_each(out, items, 4, |&x, d| d.copy_from_slice(&narrow_exact(x).to_le_bytes()))
+                }
                 _ => return false,
             }
             true
+        }
+        const RAW: usize = 8;
+        fn from_raw(bytes: &[u8]) -> Vec<f64> {
+            words::<8>(bytes).map(f64::from_le_bytes).collect()
         }
     }
     impl Bulk for String {
@@ -581,6 +659,10 @@ pub mod packed {
             }
             items.iter().for_each(|x| out.put_str_nul(x));
             true
+        }
+        const RAW: usize = 0;
+        fn from_raw(_: &[u8]) -> Vec<String> {
+            Vec::new()
         }
     }
     impl<const N: usize> Bulk for [f32; N] {
@@ -595,73 +677,118 @@ pub mod packed {
             if !fits {
                 return false;
             }
-            let wide = wide && kind != TypeKind::PackedColorArray;
-            for a in items {
-                for &x in a {
-                    if wide {
-                        out.put_f64(widen_exact(x));
-                    } else {
-                        out.put_f32(x);
+            if wide && kind != TypeKind::PackedColorArray {
+                put_each(out, items, N * 8, |a, dst| {
+                    for (d, &x) in dst.chunks_exact_mut(8).zip(a) {
+                        d.copy_from_slice(&widen_exact(x).to_le_bytes());
                     }
+                });
+            } else {
+                put_each(out, items, N * 4, |a, dst| {
+                    for (d, &x) in dst.chunks_exact_mut(4).zip(a) {
+                        d.copy_from_slice(&x.to_le_bytes());
+                    }
+                });
+            }
+            true
+        }
+        const RAW: usize = N * 4;
+        fn from_raw(bytes: &[u8]) -> Vec<[f32; N]> {
+            bytes
+                .chunks_exact(N * 4)
+                .map(|c| {
+                    std::array::from_fn(|i| f32::from_le_bytes([c[4 * i], c[4 * i + 1], c[4 * i + 2], c[4 * i + 3]]))
+                })
+                .collect()
+        }
+    }
+    macro_rules! bulk_reals {
+        ($t:ident, $kind:ident, $n:literal, [$($f:ident),*]) => {
+            impl Bulk for $t {
+                fn bulk(kind: TypeKind, wide: bool, items: &[$t], out: &mut Vec<u8>) -> bool {
+                    if kind != TypeKind::$kind {
+                        return false;
+                    }
+                    let size = if wide { $n * 8 } else { $n * 4 };
+                    put_each(out, items, size, |v, d| put_reals(d, wide, &[$(v.$f),*]));
+                    true
+                }
+                const RAW: usize = $n * 4;
+                /// Stored as the core decoder stores single-precision reals (read only when not a double build).
+                fn from_raw(bytes: &[u8]) -> Vec<$t> {
+                    bytes
+                        .chunks_exact($n * 4)
+                        .map(|c| {
+                            let mut it = f32s(c).map(widen_exact);
+                            $t { $($f: it.next().unwrap_or_default()),* }
+                        })
+                        .collect()
                 }
             }
-            true
-        }
+        };
     }
-    impl Bulk for Vector2 {
-        fn bulk(kind: TypeKind, wide: bool, items: &[Vector2], out: &mut Vec<u8>) -> bool {
-            if kind != TypeKind::PackedVector2Array {
-                return false;
-            }
-            items.iter().for_each(|v| reals(out, wide, &[v.x, v.y]));
-            true
-        }
-    }
-    impl Bulk for Vector3 {
-        fn bulk(kind: TypeKind, wide: bool, items: &[Vector3], out: &mut Vec<u8>) -> bool {
-            if kind != TypeKind::PackedVector3Array {
-                return false;
-            }
-            items.iter().for_each(|v| reals(out, wide, &[v.x, v.y, v.z]));
-            true
-        }
-    }
-    impl Bulk for Vector4 {
-        fn bulk(kind: TypeKind, wide: bool, items: &[Vector4], out: &mut Vec<u8>) -> bool {
-            if kind != TypeKind::PackedVector4Array {
-                return false;
-            }
-            items.iter().for_each(|v| reals(out, wide, &[v.x, v.y, v.z, v.w]));
-            true
-        }
-    }
+    bulk_reals!(Vector2, PackedVector2Array, 2, [x, y]);
+    bulk_reals!(Vector3, PackedVector3Array, 3, [x, y, z]);
+    bulk_reals!(Vector4, PackedVector4Array, 4, [x, y, z, w]);
     impl Bulk for Color {
         fn bulk(kind: TypeKind, _: bool, items: &[Color], out: &mut Vec<u8>) -> bool {
             if kind != TypeKind::PackedColorArray {
                 return false;
             }
-            items.iter().for_each(|c| [c.r, c.g, c.b, c.a].iter().for_each(|&x| out.put_f32(x)));
+            put_each(out, items, 16, |c, dst| {
+                for (d, x) in dst.chunks_exact_mut(4).zip([c.r, c.g, c.b, c.a]) {
+                    d.copy_from_slice(&x.to_le_bytes());
+                }
+            });
             true
+        }
+        const RAW: usize = 16;
+        fn from_raw(bytes: &[u8]) -> Vec<Color> {
+            bytes
+                .chunks_exact(16)
+                .map(|c| {
+                    let mut it = f32s(c);
+                    let mut f = || it.next().unwrap_or_default();
+                    Color { r: f(), g: f(), b: f(), a: f() }
+                })
+                .collect()
         }
     }
     macro_rules! bulk_ints {
-        ($t:ident, $kind:ident, [$($f:ident),*]) => {
+        ($t:ident, $kind:ident, $n:literal, [$($f:ident),*]) => {
             impl Bulk for $t {
                 fn bulk(kind: TypeKind, _: bool, items: &[$t], out: &mut Vec<u8>) -> bool {
                     if kind != TypeKind::$kind {
                         return false;
                     }
-                    items.iter().for_each(|v| { $(out.put_u32(v.$f as u32);)* });
+                    put_each(out, items, $n * 4, |v, dst| {
+                        for (d, x) in dst.chunks_exact_mut(4).zip([$(v.$f),*]) {
+                            d.copy_from_slice(&x.to_le_bytes());
+                        }
+                    });
                     true
+                }
+                const RAW: usize = $n * 4;
+                fn from_raw(bytes: &[u8]) -> Vec<$t> {
+                    bytes
+                        .chunks_exact($n * 4)
+                        .map(|c| {
+                            let mut it = i32s(c);
+                            $t { $($f: it.next().unwrap_or_default()),* }
+                        })
+                        .collect()
                 }
             }
         };
     }
-    bulk_ints!(Vector2i, PackedVector2iArray, [x, y]);
-    bulk_ints!(Vector3i, PackedVector3iArray, [x, y, z]);
-    bulk_ints!(Vector4i, PackedVector4iArray, [x, y, z, w]);
+    bulk_ints!(Vector2i, PackedVector2iArray, 2, [x, y]);
+    bulk_ints!(Vector3i, PackedVector3iArray, 3, [x, y, z]);
+    bulk_ints!(Vector4i, PackedVector4iArray, 4, [x, y, z, w]);
 
-    fn de_seq<'de, D: Deserializer<'de>, T: Deserialize<'de>>(name: &'static str, d: D) -> Result<Vec<T>, D::Error> {
+    fn de_seq<'de, D: Deserializer<'de>, T: Deserialize<'de> + Bulk>(
+        name: &'static str,
+        d: D,
+    ) -> Result<Vec<T>, D::Error> {
         d.deserialize_newtype_struct(name, VecVisitor(std::marker::PhantomData))
     }
 
