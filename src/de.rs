@@ -273,6 +273,55 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         Ok(Some(self.reader().take(n * size)?))
     }
 
+    /// A `$godot_bin::Vector2/3/4` or `Color` marker whose value is next on the wire, narrow and with a plain
+    /// header: read straight from the input (kind, component count, components). `None` (nothing read)
+    /// for anything else, which takes the general path (and its errors).
+    fn narrow_math(&mut self, name: &str) -> Option<(TypeKind, usize, [f32; 4])> {
+        use TypeKind as K;
+        let (kind, n) = match name.strip_prefix("$godot_bin::")? {
+            "Vector2" => (K::Vector2, 2),
+            "Vector3" => (K::Vector3, 3),
+            "Vector4" => (K::Vector4, 4),
+            "Color" => (K::Color, 4),
+            _ => return None,
+        };
+        if self.depth > self.cfg.depth_limit() {
+            return None;
+        }
+        let mut p = self.dec.r.clone();
+        let h = p.u32().ok()?;
+        if h > crate::wire::TYPE_MASK || self.cfg.dialect().type_kind(h) != Some(kind) {
+            return None;
+        }
+        let b = p.take(n * 4).ok()?;
+        self.dec.r = p;
+        let mut xs = [0f32; 4];
+        for (o, c) in xs.iter_mut().zip(b.chunks_exact(4)) {
+            *o = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
+        Some((kind, n, xs))
+    }
+
+    /// A plain String (no flags, no NUL, no byte order mark, valid UTF-8, padded) next on the wire, borrowed
+    /// straight from the input; `None` (nothing read) for anything else.
+    fn plain_str(&mut self) -> Option<&'de str> {
+        if self.depth > self.cfg.depth_limit() || self.cfg.dialect().family() == crate::config::Family::Godot2 {
+            return None;
+        }
+        let mut p = self.dec.r.clone();
+        let h = p.u32().ok()?;
+        if h > crate::wire::TYPE_MASK || self.cfg.dialect().type_kind(h) != Some(TypeKind::String) {
+            return None;
+        }
+        let (b, _) = p.string_bytes().ok()?;
+        if b.contains(&0) || b.starts_with(b"\xEF\xBB\xBF") {
+            return None;
+        }
+        let t = std::str::from_utf8(b).ok()?;
+        self.dec.r = p;
+        Some(t)
+    }
+
     /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off). Its element slots (4+ bytes
     /// each; two per Dictionary entry) are promised to the core decoder's accounting, so that nested
     /// containers together can never claim more elements than the input can hold.
@@ -442,10 +491,20 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     fn deserialize_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        if let Some((kind, n, xs)) = self.narrow_math(name) {
+            let xs = &xs[..n];
+            if kind == TypeKind::Color {
+                return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs.iter().copied()));
+            }
+            // Stored as the core decoder stores single-precision reals.
+            let double = self.cfg.is_double_precision();
+            let real = move |x: f32| if double { widen_like_engine(x) } else { widen_exact(x) };
+            return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs.iter().map(|&x| real(x))));
+        }
         self.deserialize_any(visitor)
     }
 
@@ -646,6 +705,10 @@ impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de, '_> {
     type Error = Error;
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // The common case: a plain String key, handed over borrowed.
+        if let Some(t) = self.0.plain_str() {
+            return visitor.visit_borrowed_str(t);
+        }
         // A container key is decoded whole by the core (its count promised once, there).
         let mut peek = self.0.dec.r.clone();
         let id = peek.u32()? & crate::wire::TYPE_MASK;
