@@ -104,11 +104,10 @@ fn welcome(name: &str) -> ServerMsg {
 }
 
 /// The state sent back for an input (the client computes the same).
-fn state(name: &str, input: &ClientMsg) -> Option<ServerMsg> {
-    let ClientMsg::Input { tick, pos, vel, hp, .. } = input else { return None };
-    let t = *tick as f64;
-    Some(ServerMsg::State {
-        tick: *tick,
+fn state(name: &str, tick: i64, pos: Vector2, vel: Vector3, hp: f64) -> ServerMsg {
+    let t = tick as f64;
+    ServerMsg::State {
+        tick,
         you: Player {
             id: 1000 + PROTOCOL,
             name: name.to_string(),
@@ -117,10 +116,10 @@ fn state(name: &str, input: &ClientMsg) -> Option<ServerMsg> {
         },
         others: vec![Player { id: 2, name: "bot".into(), pos: Vector2::new(t, 0.0), vel: Vector3::new(0.0, 0.0, 0.0) }],
         rotation: Quaternion::new(0.0, 0.0, 0.0, 1.0),
-        scores: vec![*tick, *tick * 10, 5_000_000_000 + *tick],
-        last_hp: *hp,
+        scores: vec![tick, tick * 10, 5_000_000_000 + tick],
+        last_hp: hp,
         note: (tick % 2 == 0).then(|| format!("tick {tick}")),
-    })
+    }
 }
 
 #[derive(Default)]
@@ -150,13 +149,13 @@ async fn session(stream: TcpStream, cfg: Config, max_messages: usize, out: &mut 
                 }
                 welcome(name)
             }
-            ClientMsg::Input { .. } => {
+            ClientMsg::Input { tick: t, pos, vel, hp, .. } => {
                 tick += 1;
                 let want = expected_input(tick);
                 if msg != want {
                     out.mismatches.push(format!("tick {tick}: got {msg:?}, expected {want:?}"));
                 }
-                state(&out.name, &msg).expect("an input")
+                state(&out.name, *t, *pos, *vel, *hp)
             }
             ClientMsg::Bye => {
                 if tick != TICKS {
