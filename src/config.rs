@@ -126,9 +126,26 @@ impl Dialect {
         }
     }
 
+    /// The dialect's type table inverted (built at compile time): the id of each kind.
+    fn ids(self) -> &'static types::Ids {
+        match self {
+            Dialect::Godot2 => &types::GODOT2_IDS,
+            Dialect::Godot3 => &types::GODOT3_IDS,
+            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => &types::GODOT4_0_IDS,
+            Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 => &types::GODOT4_IDS,
+            Dialect::Pandemonium3_5 => &types::PANDEMONIUM_3_5_IDS,
+            Dialect::Pandemonium3_8 => &types::PANDEMONIUM_3_8_IDS,
+            Dialect::Pandemonium5 => &types::PANDEMONIUM_5_IDS,
+        }
+    }
+
     /// The header type id of `kind` in this dialect, or `None` if the dialect has no such type.
+    #[inline]
     pub fn type_id(self, kind: TypeKind) -> Option<u32> {
-        types::id_in(self.table(), kind)
+        match self.ids()[kind as usize] {
+            types::NO_ID => None,
+            id => Some(id as u32),
+        }
     }
 
     /// The kind of header type id `id` in this dialect.

@@ -462,10 +462,36 @@ pub(crate) const PANDEMONIUM_5: &[TypeKind] = &[
     K::PackedColorArray,
 ];
 
-/// The id of `kind` in `table`, if the table has it.
+/// The id of `kind` in `table`, if the table has it (the slow form of [`ids_of`], kept to check it).
+#[cfg(test)]
 pub(crate) fn id_in(table: &[TypeKind], kind: TypeKind) -> Option<u32> {
     table.iter().position(|&k| k == kind).map(|i| i as u32)
 }
+
+/// In an [`Ids`] table: the dialect has no such type.
+pub(crate) const NO_ID: u8 = u8::MAX;
+
+/// A type table inverted: the header id of every kind (index `kind as usize`), or [`NO_ID`].
+pub(crate) type Ids = [u8; TypeKind::ALL.len()];
+
+/// Inverts the first `len` entries of `table` at compile time (the first id of a kind wins, as in [`id_in`]).
+pub(crate) const fn ids_of(table: &[TypeKind], len: usize) -> Ids {
+    let mut ids = [NO_ID; TypeKind::ALL.len()];
+    let mut i = len;
+    while i > 0 {
+        i -= 1;
+        ids[table[i] as usize] = i as u8;
+    }
+    ids
+}
+
+pub(crate) static GODOT2_IDS: Ids = ids_of(GODOT2, GODOT2.len());
+pub(crate) static GODOT3_IDS: Ids = ids_of(GODOT3, GODOT3.len());
+pub(crate) static GODOT4_0_IDS: Ids = ids_of(GODOT4, 38);
+pub(crate) static GODOT4_IDS: Ids = ids_of(GODOT4, GODOT4.len());
+pub(crate) static PANDEMONIUM_3_5_IDS: Ids = ids_of(PANDEMONIUM_3_5, PANDEMONIUM_3_5.len());
+pub(crate) static PANDEMONIUM_3_8_IDS: Ids = ids_of(PANDEMONIUM_3_8, PANDEMONIUM_3_8.len());
+pub(crate) static PANDEMONIUM_5_IDS: Ids = ids_of(PANDEMONIUM_5, PANDEMONIUM_5.len());
 
 #[cfg(test)]
 mod tests {
@@ -484,6 +510,25 @@ mod tests {
             assert_eq!(t.len(), max);
             for (i, k) in t.iter().enumerate() {
                 assert_eq!(id_in(t, *k), Some(i as u32), "{k:?} twice");
+            }
+        }
+    }
+
+    #[test]
+    fn inverted_tables_agree_with_the_tables() {
+        for (t, len, ids) in [
+            (GODOT2, GODOT2.len(), &GODOT2_IDS),
+            (GODOT3, GODOT3.len(), &GODOT3_IDS),
+            (GODOT4, 38, &GODOT4_0_IDS),
+            (GODOT4, GODOT4.len(), &GODOT4_IDS),
+            (PANDEMONIUM_3_5, PANDEMONIUM_3_5.len(), &PANDEMONIUM_3_5_IDS),
+            (PANDEMONIUM_3_8, PANDEMONIUM_3_8.len(), &PANDEMONIUM_3_8_IDS),
+            (PANDEMONIUM_5, PANDEMONIUM_5.len(), &PANDEMONIUM_5_IDS),
+        ] {
+            for k in TypeKind::ALL {
+                let want = id_in(&t[..len], k);
+                let got = if ids[k as usize] == NO_ID { None } else { Some(ids[k as usize] as u32) };
+                assert_eq!(got, want, "{k:?}");
             }
         }
     }
