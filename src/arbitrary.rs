@@ -674,8 +674,9 @@ impl<'c> HoldGen<'c> {
         let k = *u.choose(&self.kinds)?;
         Ok(match k {
             TypeKind::PackedTypedArray => ContainerType::Builtin(TypeKind::Nil),
-            // Objects go by id (type id Object, no class) or, with objects, by class name.
+            // Objects go by id (read back as EncodedObjectAsID) or, with objects, by class name.
             TypeKind::Object if self.objects() => ContainerType::Class(self.text(u)?),
+            TypeKind::Object => ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.into()),
             k => ContainerType::Builtin(k),
         })
     }

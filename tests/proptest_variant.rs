@@ -340,10 +340,8 @@ fn check_canonical(bytes: &[u8], cfg: &Config) -> Result<(), TestCaseError> {
 }
 
 /// Decoded values whose encoding is known not to be canonical (tests/fuzz_regressions.rs): text that starts
-/// with U+FEFF (its mark is dropped when read back); in Pandemonium 5 with objects, a typed array of objects by
-/// id (written with the class name "Object").
-fn known_issue(v: &Variant, cfg: &Config) -> bool {
-    let pand5_objects = cfg.dialect() == Dialect::Pandemonium5 && cfg.objects_allowed();
+/// with U+FEFF (its mark is dropped when read back).
+fn known_issue(v: &Variant, _cfg: &Config) -> bool {
     let bom = |s: &str| s.starts_with('\u{feff}');
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
@@ -364,7 +362,6 @@ fn known_issue(v: &Variant, cfg: &Config) -> bool {
             Variant::Array(a) | Variant::PackedTypedArray(a) => {
                 stack.extend(a.items.iter());
                 matches!(&a.element_type, ContainerType::Class(s) | ContainerType::Script(s) if bom(s))
-                    || pand5_objects && a.element_type == ContainerType::Builtin(TypeKind::Object)
             }
             Variant::Dictionary(d) => {
                 stack.extend(d.entries.iter().flat_map(|(k, x)| [k, x]));
