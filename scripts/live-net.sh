@@ -26,7 +26,8 @@ engines=("$@")
 export ENGINE_QUIET=1 ENGINE_TIMEOUT="${ENGINE_TIMEOUT:-90}"
 logs="$root/target/live-net"
 rm -rf "$logs" && mkdir -p "$logs"
-cargo build --quiet --features tokio --example tcp_server --example save_game --example migrate_save || {
+# --all-features: the same build as `cargo test --all-features` (CI), so nothing is rebuilt.
+cargo build --quiet --all-features --example tcp_server --example save_game --example migrate_save || {
     echo "live-net: FAIL (build)"; exit 2; }
 bin="$root/target/debug/examples"
 results=()
