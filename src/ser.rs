@@ -93,6 +93,28 @@ impl<'a> Serializer<'a> {
         Ok(())
     }
 
+    /// A struct field's name as a String: a name of up to 24 bytes goes out as one fixed-size 32-byte write
+    /// (header, length, bytes, padding), then the buffer is cut back to the field's size.
+    #[inline]
+    fn key(&mut self, key: &str) -> Result<()> {
+        let k = key.as_bytes();
+        if k.len() > 24 {
+            self.header(TypeKind::String, 0)?;
+            self.out.put_str(key);
+            return Ok(());
+        }
+        let mut w = [0u8; 32];
+        w[..4].copy_from_slice(&self.id(TypeKind::String)?.to_le_bytes());
+        w[4..8].copy_from_slice(&(k.len() as u32).to_le_bytes());
+        for (d, &b) in w[8..].iter_mut().zip(k) {
+            *d = b;
+        }
+        let end = self.out.len() + 8 + k.len() + pad_len(k.len());
+        self.out.extend_from_slice(&w);
+        self.out.truncate(end);
+        Ok(())
+    }
+
     fn err_at(&self, kind: ErrorKind) -> Error {
         Error::at(kind, self.out.len())
     }
@@ -737,8 +759,7 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
                 if self.ser.depth > self.ser.cfg.depth_limit() {
                     return Err(self.ser.err_at(ErrorKind::TooDeep { max: self.ser.cfg.depth_limit() }));
                 }
-                self.ser.header(TypeKind::String, 0)?;
-                self.ser.out.put_str(key);
+                self.ser.key(key)?;
                 self.ser.element(value)?;
                 self.n += 1;
             }
@@ -768,10 +789,10 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
                 if flat.n != components(kind) {
                     return Err(ErrorKind::InvalidData("wrong number of components in a math type").into());
                 }
-                if is_int_kind(kind) && flat.vals[..flat.n].iter().any(|&x| x != x as i32 as f64) {
+                if is_int_kind(kind) && flat.vals().iter().any(|&x| x != x as i32 as f64) {
                     return Err(ErrorKind::InvalidData("integer vector component out of i32 range").into());
                 }
-                self.ser.variant(&math_value(kind, &flat.vals[..flat.n]))
+                self.ser.variant(&math_value(kind, flat.vals()))
             }
             MagicStruct::Fields(what, fields) => {
                 let v = build_fields(what, &fields)?;
@@ -1013,18 +1034,36 @@ macro_rules! reject_compounds {
 #[doc(hidden)]
 #[derive(Default)]
 pub struct Flat {
-    vals: [f64; 16],
+    /// Up to 4 components inline (Vector2/3/4, Color, Quaternion, …: no allocation).
+    vals: [f64; 4],
+    /// All of them once there are more than 4 (Rect2 and up), at most 16.
+    spill: Vec<f64>,
     n: usize,
 }
 
 impl Flat {
     fn push(&mut self, x: f64) -> Result<()> {
-        if self.n >= 16 {
-            return Err(bad("too many components in a math type"));
+        match self.n {
+            0..=3 => self.vals[self.n] = x,
+            16.. => return Err(bad("too many components in a math type")),
+            4 => {
+                self.spill.reserve_exact(16);
+                self.spill.extend_from_slice(&self.vals);
+                self.spill.push(x);
+            }
+            _ => self.spill.push(x),
         }
-        self.vals[self.n] = x;
         self.n += 1;
         Ok(())
+    }
+
+    /// The components, in order.
+    fn vals(&self) -> &[f64] {
+        if self.n <= 4 {
+            &self.vals[..self.n]
+        } else {
+            &self.spill
+        }
     }
 }
 
@@ -1568,7 +1607,7 @@ impl PackedSeq<'_, '_> {
                 if flat.n != components(kind) {
                     return Err(bad("wrong number of components in a packed array element"));
                 }
-                for &x in &flat.vals[..flat.n] {
+                for &x in flat.vals() {
                     match kind {
                         K::PackedColorArray => p.out.put_f32(narrow_exact(x)),
                         K::PackedVector2iArray | K::PackedVector3iArray | K::PackedVector4iArray => {
