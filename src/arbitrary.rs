@@ -674,8 +674,16 @@ impl<'c> HoldGen<'c> {
         let k = *u.choose(&self.kinds)?;
         Ok(match k {
             TypeKind::PackedTypedArray => ContainerType::Builtin(TypeKind::Nil),
-            // Objects go by id (read back as EncodedObjectAsID) or, with objects, by class name.
-            TypeKind::Object if self.objects() => ContainerType::Class(self.text(u)?),
+            // Objects go by id (read back as EncodedObjectAsID) or, with objects, by class name; an empty
+            // class name means no class (Builtin(Object)).
+            TypeKind::Object if self.objects() => {
+                let class = self.text(u)?;
+                if class.is_empty() {
+                    ContainerType::Builtin(TypeKind::Object)
+                } else {
+                    ContainerType::Class(class)
+                }
+            }
             TypeKind::Object => ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.into()),
             k => ContainerType::Builtin(k),
         })

@@ -600,7 +600,17 @@ impl<'a, 'c> Decoder<'a, 'c> {
         if !matches!(k, TypeKind::StringName | TypeKind::String) {
             return Err(Error::at(ErrorKind::InvalidData("TypedArray class name is not a StringName"), at));
         }
-        Ok(ContainerType::Class(self.string()?))
+        let class = self.string()?;
+        Ok(if !self.cfg.objects_allowed() {
+            // Without objects the array can only ever be written (and read) by id: EncodedObjectAsID, as
+            // Godot 4 does. This changes no bytes and keeps decoding a fixed point.
+            ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.to_owned())
+        } else if class.is_empty() {
+            // The engine sets no class for an empty name.
+            ContainerType::Builtin(TypeKind::Object)
+        } else {
+            ContainerType::Class(class)
+        })
     }
 
     fn image(&mut self) -> Result<Image> {
@@ -1206,7 +1216,8 @@ impl<'c, 'o> Encoder<'c, 'o> {
         self.out.put_u32(elem_id);
         if elem == TypeKind::Object && !id_mode {
             self.header(TypeKind::StringName, 0)?;
-            self.out.put_str(class.unwrap_or("Object"));
+            // No class: the engine writes an empty StringName.
+            self.out.put_str(class.unwrap_or(""));
         }
         self.out.put_u32(len32(a.items.len())?);
         for v in &a.items {

@@ -156,3 +156,19 @@ fn pandemonium5_object_id_typed_array_decodes_to_a_fixed_point() {
     assert_eq!(back, v);
     assert_eq!(back.encode(&cfg).unwrap(), enc);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// decode_variant (CI fuzz smoke), 2026-11-22: Pandemonium 5 without objects (config byte 0x8B). A TypedArray of
+// Object in full-object form with an empty class name decoded as Class(""), was written by id (objects are off)
+// and read back as Class("EncodedObjectAsID"). Without objects, object arrays now decode as EncodedObjectAsID
+// (as Godot 4 does; no bytes change), and an empty class name means no class.
+
+const PANDEMONIUM5_EMPTY_CLASS_TYPED_ARRAY: &[u8] =
+    &[0x8B, 0x1B, 0x05, 0, 0, 0x17, 0, 0, 0, 0x18, 0, 0, 0x13, 0, 0, 0, 0, 0, 0, 0, 0];
+
+#[test]
+fn pandemonium5_empty_class_typed_array_decodes_to_a_fixed_point() {
+    let (cfg, v, enc, back) = decode_variant(PANDEMONIUM5_EMPTY_CLASS_TYPED_ARRAY).unwrap();
+    assert_eq!(back, v);
+    assert_eq!(back.encode(&cfg).unwrap(), enc);
+}
