@@ -40,57 +40,7 @@ pub const MAX_GENERATED_DEPTH: usize = 12;
 const MAX_LEN: u32 = 12;
 
 /// Every kind, in the order of [`TypeKind`].
-const ALL_KINDS: [TypeKind; 46] = {
-    use TypeKind as K;
-    [
-        K::Nil,
-        K::Bool,
-        K::Int,
-        K::Float,
-        K::String,
-        K::Vector2,
-        K::Vector2i,
-        K::Rect2,
-        K::Rect2i,
-        K::Vector3,
-        K::Vector3i,
-        K::Transform2D,
-        K::Vector4,
-        K::Vector4i,
-        K::Plane,
-        K::Quaternion,
-        K::Aabb,
-        K::Basis,
-        K::Transform3D,
-        K::Projection,
-        K::Color,
-        K::StringName,
-        K::NodePath,
-        K::Rid,
-        K::Object,
-        K::Callable,
-        K::Signal,
-        K::Dictionary,
-        K::Array,
-        K::PackedByteArray,
-        K::PackedInt32Array,
-        K::PackedInt64Array,
-        K::PackedFloat32Array,
-        K::PackedFloat64Array,
-        K::PackedStringArray,
-        K::PackedVector2Array,
-        K::PackedVector3Array,
-        K::PackedColorArray,
-        K::PackedVector4Array,
-        K::PackedVector2iArray,
-        K::PackedVector3iArray,
-        K::PackedVector4iArray,
-        K::Image,
-        K::InputEvent,
-        K::TypedArray,
-        K::PackedTypedArray,
-    ]
-};
+const ALL_KINDS: [TypeKind; 46] = TypeKind::ALL;
 
 fn len(u: &mut Unstructured<'_>) -> Result<usize> {
     Ok(u.int_in_range(0..=MAX_LEN)? as usize)

@@ -800,51 +800,12 @@ impl In<'_> {
 
 fn builtin(s: &str) -> Option<TypeKind> {
     use TypeKind as K;
-    const ALL: &[TypeKind] = &[
-        K::Nil,
-        K::Bool,
-        K::Int,
-        K::Float,
-        K::String,
-        K::Vector2,
-        K::Vector2i,
-        K::Rect2,
-        K::Rect2i,
-        K::Vector3,
-        K::Vector3i,
-        K::Transform2D,
-        K::Vector4,
-        K::Vector4i,
-        K::Plane,
-        K::Quaternion,
-        K::Aabb,
-        K::Basis,
-        K::Transform3D,
-        K::Projection,
-        K::Color,
-        K::StringName,
-        K::NodePath,
-        K::Rid,
-        K::Object,
-        K::Callable,
-        K::Signal,
-        K::Dictionary,
-        K::Array,
-        K::PackedByteArray,
-        K::PackedInt32Array,
-        K::PackedInt64Array,
-        K::PackedFloat32Array,
-        K::PackedFloat64Array,
-        K::PackedStringArray,
-        K::PackedVector2Array,
-        K::PackedVector3Array,
-        K::PackedColorArray,
-        K::PackedVector4Array,
-        K::PackedVector2iArray,
-        K::PackedVector3iArray,
-        K::PackedVector4iArray,
-    ];
-    ALL.iter().copied().find(|k| k.name() == s)
+    // Every kind a typed container can name (not Godot 2's Image/InputEvent nor Pandemonium's typed arrays).
+    TypeKind::ALL
+        .iter()
+        .copied()
+        .filter(|k| !matches!(k, K::Image | K::InputEvent | K::TypedArray | K::PackedTypedArray))
+        .find(|k| k.name() == s)
 }
 
 #[cfg(test)]
