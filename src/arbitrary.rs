@@ -39,9 +39,6 @@ pub const MAX_GENERATED_DEPTH: usize = 12;
 /// At most this many elements per generated container, packed array, string list or property list.
 const MAX_LEN: u32 = 12;
 
-/// Every kind, in the order of [`TypeKind`].
-const ALL_KINDS: [TypeKind; 46] = TypeKind::ALL;
-
 fn len(u: &mut Unstructured<'_>) -> Result<usize> {
     Ok(u.int_in_range(0..=MAX_LEN)? as usize)
 }
@@ -193,7 +190,7 @@ impl<'a> Arbitrary<'a> for InputEventData {
 
 impl<'a> Arbitrary<'a> for TypeKind {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(*u.choose(&ALL_KINDS)?)
+        Ok(*u.choose(&TypeKind::ALL)?)
     }
 }
 
@@ -364,7 +361,7 @@ impl<'c> HoldGen<'c> {
     fn new(cfg: &'c Config) -> Self {
         let d = cfg.dialect();
         let no_wide4 = cfg.is_double_precision() && d.vector4_flag_bug();
-        let kinds = ALL_KINDS
+        let kinds = TypeKind::ALL
             .into_iter()
             .filter(|&k| d.has_type(k))
             // Reached through Variant::Array / Variant::PackedTypedArray.

@@ -801,11 +801,8 @@ impl In<'_> {
 fn builtin(s: &str) -> Option<TypeKind> {
     use TypeKind as K;
     // Every kind a typed container can name (not Godot 2's Image/InputEvent nor Pandemonium's typed arrays).
-    TypeKind::ALL
-        .iter()
-        .copied()
+    crate::serde_markers::kind_from_name(s)
         .filter(|k| !matches!(k, K::Image | K::InputEvent | K::TypedArray | K::PackedTypedArray))
-        .find(|k| k.name() == s)
 }
 
 #[cfg(test)]

@@ -327,62 +327,9 @@ impl<'de> Deserialize<'de> for NodePath {
     }
 }
 
-/// Every [`TypeKind`], for looking one up by name.
-pub(crate) const ALL_KINDS: [TypeKind; 46] = {
-    use TypeKind::*;
-    [
-        Nil,
-        Bool,
-        Int,
-        Float,
-        String,
-        Vector2,
-        Vector2i,
-        Rect2,
-        Rect2i,
-        Vector3,
-        Vector3i,
-        Transform2D,
-        Vector4,
-        Vector4i,
-        Plane,
-        Quaternion,
-        Aabb,
-        Basis,
-        Transform3D,
-        Projection,
-        Color,
-        StringName,
-        NodePath,
-        Rid,
-        Object,
-        Callable,
-        Signal,
-        Dictionary,
-        Array,
-        PackedByteArray,
-        PackedInt32Array,
-        PackedInt64Array,
-        PackedFloat32Array,
-        PackedFloat64Array,
-        PackedStringArray,
-        PackedVector2Array,
-        PackedVector3Array,
-        PackedColorArray,
-        PackedVector4Array,
-        PackedVector2iArray,
-        PackedVector3iArray,
-        PackedVector4iArray,
-        Image,
-        InputEvent,
-        TypedArray,
-        PackedTypedArray,
-    ]
-};
-
 /// The kind named `name` (as [`TypeKind::name`] spells it).
 pub(crate) fn kind_from_name(name: &str) -> Option<TypeKind> {
-    ALL_KINDS.iter().copied().find(|k| k.name() == name)
+    TypeKind::ALL.iter().copied().find(|k| k.name() == name)
 }
 
 /// A [`TypeKind`] is written as its Godot name (`"int"`, `"Vector2"`, `"PackedByteArray"`).
