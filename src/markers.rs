@@ -7,6 +7,17 @@
 //!
 //! Equality on these types compares floats by their bits: `NaN == NaN` (same payload) and `0.0 != -0.0`.
 //! That is what "the same value on the wire" means.
+//!
+//! ```
+//! use godot_bin::{Config, Dialect, Variant, Vector2};
+//! assert_eq!(Vector2::new(f64::NAN, 1.0), Vector2::new(f64::NAN, 1.0));
+//! assert_ne!(Vector2::new(0.0, 1.0), Vector2::new(-0.0, 1.0));
+//! // A Godot 3 build keeps f32 components; widened to f64 they come back bit for bit.
+//! let cfg = Config::new(Dialect::Godot3);
+//! let v = Variant::Vector2(Vector2::new(0.1f32 as f64, -0.0));
+//! assert_eq!(Variant::decode(&v.encode(&cfg)?, &cfg)?, v);
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use std::fmt;
 
@@ -211,43 +222,86 @@ pub struct Vector4i {
 }
 
 impl Vector2 {
-    /// `Vector2(x, y)`.
+    /// `Vector2(x, y)`. Usable in constants.
+    ///
+    /// ```
+    /// use godot_bin::Vector2;
+    /// const UP: Vector2 = Vector2::new(0.0, -1.0);
+    /// assert_eq!((UP.x, UP.y), (0.0, -1.0));
+    /// ```
     pub const fn new(x: f64, y: f64) -> Self {
         Vector2 { x, y }
     }
 }
 impl Vector3 {
     /// `Vector3(x, y, z)`.
+    ///
+    /// ```
+    /// use godot_bin::Vector3;
+    /// let v = Vector3::new(1.0, 2.0, 3.0);
+    /// assert_eq!([v.x, v.y, v.z], [1.0, 2.0, 3.0]);
+    /// assert_eq!(Vector3::new(0.0, 0.0, 0.0), Vector3::default());
+    /// ```
     pub const fn new(x: f64, y: f64, z: f64) -> Self {
         Vector3 { x, y, z }
     }
 }
 impl Vector4 {
     /// `Vector4(x, y, z, w)`.
+    ///
+    /// ```
+    /// use godot_bin::Vector4;
+    /// let v = Vector4::new(1.0, 2.0, 3.0, 4.0);
+    /// assert_eq!([v.x, v.y, v.z, v.w], [1.0, 2.0, 3.0, 4.0]);
+    /// ```
     pub const fn new(x: f64, y: f64, z: f64, w: f64) -> Self {
         Vector4 { x, y, z, w }
     }
 }
 impl Quaternion {
-    /// `Quaternion(x, y, z, w)`.
+    /// `Quaternion(x, y, z, w)`: the vector part first, `w` last, as on the wire.
+    ///
+    /// ```
+    /// use godot_bin::Quaternion;
+    /// let q = Quaternion::new(0.0, 0.0, 0.0, 1.0); // no rotation
+    /// assert_eq!((q.x, q.w), (0.0, 1.0));
+    /// ```
     pub const fn new(x: f64, y: f64, z: f64, w: f64) -> Self {
         Quaternion { x, y, z, w }
     }
 }
 impl Vector2i {
     /// `Vector2i(x, y)`.
+    ///
+    /// ```
+    /// use godot_bin::Vector2i;
+    /// let v = Vector2i::new(-3, 7);
+    /// assert_eq!((v.x, v.y), (-3, 7));
+    /// ```
     pub const fn new(x: i32, y: i32) -> Self {
         Vector2i { x, y }
     }
 }
 impl Vector3i {
     /// `Vector3i(x, y, z)`.
+    ///
+    /// ```
+    /// use godot_bin::Vector3i;
+    /// let v = Vector3i::new(i32::MIN, 0, i32::MAX);
+    /// assert_eq!([v.x, v.y, v.z], [i32::MIN, 0, i32::MAX]);
+    /// ```
     pub const fn new(x: i32, y: i32, z: i32) -> Self {
         Vector3i { x, y, z }
     }
 }
 impl Vector4i {
     /// `Vector4i(x, y, z, w)`.
+    ///
+    /// ```
+    /// use godot_bin::Vector4i;
+    /// let v = Vector4i::new(1, 2, 3, 4);
+    /// assert_eq!([v.x, v.y, v.z, v.w], [1, 2, 3, 4]);
+    /// ```
     pub const fn new(x: i32, y: i32, z: i32, w: i32) -> Self {
         Vector4i { x, y, z, w }
     }
@@ -392,34 +446,75 @@ pub struct Color {
 
 impl Rect2 {
     /// `Rect2(position, size)`.
+    ///
+    /// ```
+    /// use godot_bin::{Rect2, Vector2};
+    /// let r = Rect2::new(Vector2::new(1.0, 2.0), Vector2::new(3.0, 4.0));
+    /// assert_eq!(r.position, Vector2::new(1.0, 2.0));
+    /// assert_eq!(r.size, Vector2::new(3.0, 4.0));
+    /// ```
     pub const fn new(position: Vector2, size: Vector2) -> Self {
         Rect2 { position, size }
     }
 }
 impl Rect2i {
     /// `Rect2i(position, size)`.
+    ///
+    /// ```
+    /// use godot_bin::{Rect2i, Vector2i};
+    /// let r = Rect2i::new(Vector2i::new(0, 0), Vector2i::new(16, 9));
+    /// assert_eq!(r.size, Vector2i::new(16, 9));
+    /// assert_eq!(r, Rect2i { position: Vector2i::default(), size: Vector2i::new(16, 9) });
+    /// ```
     pub const fn new(position: Vector2i, size: Vector2i) -> Self {
         Rect2i { position, size }
     }
 }
 impl Transform2D {
-    /// The identity transform.
+    /// The identity transform: unit x and y axes, no translation. (Note that
+    /// `Transform2D::default()` is all zeros, not this.)
+    ///
+    /// ```
+    /// use godot_bin::{Transform2D, Vector2};
+    /// let t = Transform2D::IDENTITY;
+    /// assert_eq!((t.x, t.y), (Vector2::new(1.0, 0.0), Vector2::new(0.0, 1.0)));
+    /// assert_eq!(t.origin, Vector2::default());
+    /// ```
     pub const IDENTITY: Transform2D =
         Transform2D { x: Vector2::new(1.0, 0.0), y: Vector2::new(0.0, 1.0), origin: Vector2::new(0.0, 0.0) };
 
     /// `Transform2D(x_axis, y_axis, origin)`.
+    ///
+    /// ```
+    /// use godot_bin::{Transform2D, Vector2};
+    /// let t = Transform2D::new(Vector2::new(1.0, 0.0), Vector2::new(0.0, 1.0), Vector2::new(5.0, 6.0));
+    /// assert_eq!(t, Transform2D { origin: Vector2::new(5.0, 6.0), ..Transform2D::IDENTITY });
+    /// ```
     pub const fn new(x: Vector2, y: Vector2, origin: Vector2) -> Self {
         Transform2D { x, y, origin }
     }
 }
 impl Plane {
     /// `Plane(normal, d)`.
+    ///
+    /// ```
+    /// use godot_bin::{Plane, Vector3};
+    /// let floor = Plane::new(Vector3::new(0.0, 1.0, 0.0), 0.0);
+    /// assert_eq!(floor.normal.y, 1.0);
+    /// assert_ne!(floor, Plane::new(Vector3::new(0.0, 1.0, 0.0), -0.0)); // compared by bits
+    /// ```
     pub const fn new(normal: Vector3, d: f64) -> Self {
         Plane { normal, d }
     }
 }
 impl Aabb {
     /// `AABB(position, size)`.
+    ///
+    /// ```
+    /// use godot_bin::{Aabb, Vector3};
+    /// let b = Aabb::new(Vector3::new(-1.0, -1.0, -1.0), Vector3::new(2.0, 2.0, 2.0));
+    /// assert_eq!(b.position.x + b.size.x, 1.0);
+    /// ```
     pub const fn new(position: Vector3, size: Vector3) -> Self {
         Aabb { position, size }
     }
@@ -430,31 +525,72 @@ impl Default for Basis {
     }
 }
 impl Basis {
-    /// The identity matrix.
+    /// The identity matrix (also [`Basis::default`]).
+    ///
+    /// ```
+    /// use godot_bin::{Basis, Vector3};
+    /// assert_eq!(Basis::IDENTITY, Basis::default());
+    /// assert_eq!(Basis::IDENTITY.rows[2], Vector3::new(0.0, 0.0, 1.0));
+    /// ```
     pub const IDENTITY: Basis =
         Basis { rows: [Vector3::new(1.0, 0.0, 0.0), Vector3::new(0.0, 1.0, 0.0), Vector3::new(0.0, 0.0, 1.0)] };
 
     /// From three rows (the wire order).
+    ///
+    /// ```
+    /// use godot_bin::{Basis, Vector3};
+    /// let (a, b, c) = (Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
+    /// let m = Basis::from_rows(a, b, c);
+    /// assert_eq!(m.rows, [a, b, c]);
+    /// assert_ne!(m, Basis::from_columns(a, b, c));
+    /// ```
     pub const fn from_rows(r0: Vector3, r1: Vector3, r2: Vector3) -> Self {
         Basis { rows: [r0, r1, r2] }
     }
 
     /// From three column vectors, like GDScript's `Basis(x_axis, y_axis, z_axis)`.
+    ///
+    /// ```
+    /// use godot_bin::{Basis, Vector3};
+    /// let x_axis = Vector3::new(0.0, 1.0, 0.0); // a quarter turn around z
+    /// let m = Basis::from_columns(x_axis, Vector3::new(-1.0, 0.0, 0.0), Vector3::new(0.0, 0.0, 1.0));
+    /// assert_eq!([m.rows[0].x, m.rows[1].x, m.rows[2].x], [0.0, 1.0, 0.0]);
+    /// ```
     pub const fn from_columns(x: Vector3, y: Vector3, z: Vector3) -> Self {
         Basis { rows: [Vector3::new(x.x, y.x, z.x), Vector3::new(x.y, y.y, z.y), Vector3::new(x.z, y.z, z.z)] }
     }
 }
 impl Transform3D {
-    /// The identity transform.
+    /// The identity transform (also [`Transform3D::default`]).
+    ///
+    /// ```
+    /// use godot_bin::{Basis, Transform3D};
+    /// assert_eq!(Transform3D::IDENTITY, Transform3D::default());
+    /// assert_eq!(Transform3D::IDENTITY.basis, Basis::IDENTITY);
+    /// ```
     pub const IDENTITY: Transform3D = Transform3D { basis: Basis::IDENTITY, origin: Vector3::new(0.0, 0.0, 0.0) };
 
     /// `Transform3D(basis, origin)`.
+    ///
+    /// ```
+    /// use godot_bin::{Basis, Transform3D, Vector3};
+    /// let t = Transform3D::new(Basis::IDENTITY, Vector3::new(0.0, 2.0, 0.0));
+    /// assert_eq!(t.origin.y, 2.0);
+    /// assert_ne!(t, Transform3D::IDENTITY);
+    /// ```
     pub const fn new(basis: Basis, origin: Vector3) -> Self {
         Transform3D { basis, origin }
     }
 }
 impl Projection {
-    /// The identity matrix.
+    /// The identity matrix. (Note that `Projection::default()` is all zeros, not this.)
+    ///
+    /// ```
+    /// use godot_bin::{Projection, Vector4};
+    /// let p = Projection::IDENTITY;
+    /// assert_eq!(p.columns[0], Vector4::new(1.0, 0.0, 0.0, 0.0));
+    /// assert_eq!(p.columns[2], Vector4::new(0.0, 0.0, 1.0, 0.0));
+    /// ```
     pub const IDENTITY: Projection = Projection {
         columns: [
             Vector4::new(1.0, 0.0, 0.0, 0.0),
@@ -465,7 +601,13 @@ impl Projection {
     };
 }
 impl Color {
-    /// `Color(r, g, b, a)`.
+    /// `Color(r, g, b, a)`, components usually in `0.0..=1.0`.
+    ///
+    /// ```
+    /// use godot_bin::Color;
+    /// let c = Color::new(0.2, 0.4, 0.6, 1.0);
+    /// assert_eq!([c.r, c.g, c.b, c.a], [0.2f32, 0.4, 0.6, 1.0]);
+    /// ```
     pub const fn new(r: f32, g: f32, b: f32, a: f32) -> Self {
         Color { r, g, b, a }
     }
@@ -589,6 +731,13 @@ pub struct StringName(pub String);
 
 impl StringName {
     /// The name.
+    ///
+    /// ```
+    /// use godot_bin::StringName;
+    /// let n = StringName::from(String::from("on_hit"));
+    /// assert_eq!(n.as_str(), "on_hit");
+    /// assert_eq!(n.as_str(), n.to_string());
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -645,7 +794,16 @@ pub struct NodePath {
 }
 
 impl NodePath {
-    /// Parses Godot 3/4 NodePath syntax.
+    /// Parses Godot 3/4 NodePath syntax (the same as `NodePath::from`). Every `:` part is a subname.
+    ///
+    /// ```
+    /// use godot_bin::NodePath;
+    /// let p = NodePath::parse("../Player:position:x");
+    /// assert!(!p.absolute);
+    /// assert_eq!(p.names, ["..", "Player"]);
+    /// assert_eq!(p.subnames, ["position", "x"]);
+    /// assert_eq!(p.property, None);
+    /// ```
     pub fn parse(s: &str) -> Self {
         let absolute = s.starts_with('/');
         let (path, subs) = match s.find(':') {
@@ -659,6 +817,14 @@ impl NodePath {
     }
 
     /// Parses Godot 2 syntax, where the last `:` part is the property.
+    ///
+    /// ```
+    /// use godot_bin::NodePath;
+    /// let p = NodePath::parse_godot2("Player:transform:origin");
+    /// assert_eq!(p.subnames, ["transform"]);
+    /// assert_eq!(p.property.as_deref(), Some("origin"));
+    /// assert_eq!(p.to_string(), "Player:transform:origin");
+    /// ```
     pub fn parse_godot2(s: &str) -> Self {
         let mut p = Self::parse(s);
         p.property = p.subnames.pop();
@@ -666,6 +832,13 @@ impl NodePath {
     }
 
     /// Whether the path is empty (`NodePath("")`).
+    ///
+    /// ```
+    /// use godot_bin::NodePath;
+    /// assert!(NodePath::from("").is_empty());
+    /// assert!(NodePath::default().is_empty());
+    /// assert!(!NodePath::from(":modulate").is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.names.is_empty() && self.subnames.is_empty() && self.property.is_none()
     }
@@ -736,6 +909,16 @@ pub struct InputEvent {
 }
 
 /// The fields of a Godot 2 [`InputEvent`], by event type.
+///
+/// ```
+/// use godot_bin::{Config, Dialect, InputEvent, InputEventData, Variant};
+/// let ev = InputEvent { device: 0, data: InputEventData::MouseButton { button_index: 2 } };
+/// assert_eq!(ev.event_type(), 3);
+/// let cfg = Config::new(Dialect::Godot2);
+/// let v = Variant::InputEvent(ev);
+/// assert_eq!(Variant::decode(&v.encode(&cfg)?, &cfg)?, v);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InputEventData {
     /// `NONE` (0).
@@ -780,7 +963,15 @@ pub enum InputEventData {
 }
 
 impl InputEvent {
-    /// The Godot 2 event type number.
+    /// The Godot 2 event type number (`InputEvent.type`), from [`InputEventData`].
+    ///
+    /// ```
+    /// use godot_bin::{InputEvent, InputEventData};
+    /// let ev = |data| InputEvent { device: 0, data };
+    /// assert_eq!(ev(InputEventData::None).event_type(), 0);
+    /// assert_eq!(ev(InputEventData::Action).event_type(), 8);
+    /// assert_eq!(ev(InputEventData::Other(42)).event_type(), 42);
+    /// ```
     pub fn event_type(&self) -> u32 {
         match self.data {
             InputEventData::None => 0,
