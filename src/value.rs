@@ -1,4 +1,14 @@
 //! [`Variant`]: a dynamic value that holds anything any dialect can put on the wire, without loss.
+//!
+//! ```
+//! use godot_bin::{Config, Dialect, Variant};
+//! let v = Variant::from(vec![Variant::from("hp"), Variant::Int(10), Variant::Float(0.5)]);
+//! // The same value goes to every dialect that has its types:
+//! for cfg in [Config::new(Dialect::Godot3), Config::new(Dialect::Godot4_6)] {
+//!     assert_eq!(Variant::decode(&v.encode(&cfg)?, &cfg)?, v);
+//! }
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use std::hash::{Hash, Hasher};
 
@@ -139,7 +149,14 @@ pub enum Object {
 }
 
 impl Object {
-    /// The class name of a full object.
+    /// The class name of a full object; `None` for a null object or one sent by instance id.
+    ///
+    /// ```
+    /// use godot_bin::Object;
+    /// let o = Object::Full { class: "Node2D".into(), properties: vec![] };
+    /// assert_eq!(o.class(), Some("Node2D"));
+    /// assert_eq!(Object::InstanceId(1).class(), None);
+    /// ```
     pub fn class(&self) -> Option<&str> {
         match self {
             Object::Full { class, .. } => Some(class),
@@ -185,11 +202,23 @@ pub enum ContainerType {
 
 impl ContainerType {
     /// Whether this is [`ContainerType::Untyped`].
+    ///
+    /// ```
+    /// use godot_bin::{Array, ContainerType};
+    /// assert!(Array::default().element_type.is_untyped());
+    /// assert!(!ContainerType::Class("Node".into()).is_untyped());
+    /// ```
     pub fn is_untyped(&self) -> bool {
         matches!(self, ContainerType::Untyped)
     }
 
     /// The built-in kind, for [`ContainerType::Builtin`].
+    ///
+    /// ```
+    /// use godot_bin::{ContainerType, TypeKind};
+    /// assert_eq!(ContainerType::Builtin(TypeKind::String).builtin(), Some(TypeKind::String));
+    /// assert_eq!(ContainerType::Class("Node".into()).builtin(), None);
+    /// ```
     pub fn builtin(&self) -> Option<TypeKind> {
         match self {
             ContainerType::Builtin(k) => Some(*k),
@@ -247,13 +276,29 @@ pub struct Dictionary {
 }
 
 impl Dictionary {
-    /// The value for `key`.
+    /// The value for `key`. Keys are compared as [`Variant`]s: `Int(1)` and `Float(1.0)` are different keys.
+    ///
+    /// ```
+    /// use godot_bin::{Dictionary, Variant};
+    /// let d = Dictionary::from(vec![(Variant::Int(1), Variant::from("one"))]);
+    /// assert_eq!(d.get(&Variant::Int(1)), Some(&Variant::from("one")));
+    /// assert_eq!(d.get(&Variant::Float(1.0)), None);
+    /// ```
     pub fn get(&self, key: &Variant) -> Option<&Variant> {
         self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// Sets `key` to `value`: replaces the value in place if the key exists (keeping its position), else
     /// appends. This is what the engine does when it reads a repeated key.
+    ///
+    /// ```
+    /// use godot_bin::{Dictionary, Variant};
+    /// let mut d = Dictionary::default();
+    /// d.insert("a".into(), Variant::Int(1));
+    /// d.insert("b".into(), Variant::Int(2));
+    /// d.insert("a".into(), Variant::Int(3));
+    /// assert_eq!(d.entries, [("a".into(), Variant::Int(3)), ("b".into(), Variant::Int(2))]);
+    /// ```
     pub fn insert(&mut self, key: Variant, value: Variant) {
         match self.entries.iter_mut().find(|(k, _)| *k == key) {
             Some(e) => e.1 = value,
@@ -311,6 +356,17 @@ impl Variant {
     }
 
     /// Appends the encoded value to `out`. On error `out` holds what was written before the error.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// let (cfg, mut out) = (Config::default(), Vec::new());
+    /// Variant::Int(1).encode_into(&mut out, &cfg)?;
+    /// Variant::from("a").encode_into(&mut out, &cfg)?;
+    /// let (first, used) = Variant::decode_prefix(&out, &cfg)?;
+    /// assert_eq!(first, Variant::Int(1));
+    /// assert_eq!(Variant::decode(&out[used..], &cfg)?, Variant::from("a"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn encode_into(&self, out: &mut Vec<u8>, cfg: &Config) -> Result<()> {
         crate::codec::encode_into(self, out, cfg)
     }
@@ -373,11 +429,25 @@ impl Variant {
     }
 
     /// Whether this is `null` (Nil, or a null Object).
+    ///
+    /// ```
+    /// use godot_bin::{Object, Variant};
+    /// assert!(Variant::Nil.is_nil());
+    /// assert!(Variant::from(Object::Null).is_nil());
+    /// assert!(!Variant::Int(0).is_nil());
+    /// ```
     pub fn is_nil(&self) -> bool {
         matches!(self, Variant::Nil) || matches!(self, Variant::Object(o) if **o == Object::Null)
     }
 
     /// The string, for String and StringName.
+    ///
+    /// ```
+    /// use godot_bin::{StringName, Variant};
+    /// assert_eq!(Variant::from("a").as_str(), Some("a"));
+    /// assert_eq!(Variant::from(StringName::from("b")).as_str(), Some("b"));
+    /// assert_eq!(Variant::Int(1).as_str(), None);
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Variant::String(s) => Some(s),
@@ -386,7 +456,13 @@ impl Variant {
         }
     }
 
-    /// The integer, for Int.
+    /// The integer, for Int. A Float is not converted.
+    ///
+    /// ```
+    /// use godot_bin::Variant;
+    /// assert_eq!(Variant::Int(-4).as_int(), Some(-4));
+    /// assert_eq!(Variant::Float(1.0).as_int(), None);
+    /// ```
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Variant::Int(i) => Some(*i),
@@ -394,7 +470,14 @@ impl Variant {
         }
     }
 
-    /// The number, for Float and Int.
+    /// The number, for Float and Int (converted with `as`, which rounds beyond 2^53).
+    ///
+    /// ```
+    /// use godot_bin::Variant;
+    /// assert_eq!(Variant::Float(0.5).as_float(), Some(0.5));
+    /// assert_eq!(Variant::Int(3).as_float(), Some(3.0));
+    /// assert_eq!(Variant::from("3").as_float(), None);
+    /// ```
     pub fn as_float(&self) -> Option<f64> {
         match self {
             Variant::Float(f) => Some(*f),
