@@ -1,4 +1,14 @@
 //! [`Dialect`] (which engine's wire layout) and [`Config`] (dialect plus the options the engines have).
+//!
+//! ```
+//! use godot_bin::{Config, Dialect, Variant};
+//! let cfg = Config::new("godot3.6".parse::<Dialect>()?).max_depth(16);
+//! assert_eq!(cfg.dialect(), Dialect::Godot3);
+//! assert_eq!(cfg.depth_limit(), 16);
+//! let bytes = Variant::Int(7).encode(&cfg)?;
+//! assert_eq!(Variant::decode(&bytes, &cfg)?, Variant::Int(7));
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use std::fmt;
 use std::str::FromStr;
@@ -68,6 +78,16 @@ pub(crate) enum Family {
 
 impl Dialect {
     /// Every dialect, oldest first.
+    ///
+    /// ```
+    /// use godot_bin::Dialect;
+    /// assert_eq!(Dialect::ALL.first(), Some(&Dialect::Godot2));
+    /// assert!(Dialect::ALL.windows(2).all(|w| w[0] < w[1])); // oldest first, no repeats
+    /// for d in Dialect::ALL {
+    ///     assert_eq!(d.name().parse::<Dialect>()?, d);
+    /// }
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub const ALL: [Dialect; 12] = [
         Dialect::Godot2,
         Dialect::Godot3,
@@ -84,9 +104,26 @@ impl Dialect {
     ];
 
     /// The newest Godot 4 dialect (the default).
+    ///
+    /// ```
+    /// use godot_bin::{Config, Dialect};
+    /// assert_eq!("godot4".parse::<Dialect>()?, Dialect::GODOT4);
+    /// assert_eq!(Config::default().dialect(), Dialect::GODOT4);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub const GODOT4: Dialect = Dialect::Godot4_6;
 
     /// The canonical name, as accepted by [`FromStr`].
+    ///
+    /// ```
+    /// use godot_bin::Dialect;
+    /// assert_eq!(Dialect::Pandemonium3_8.name(), "pandemonium-3.8");
+    /// // A version inside a layout's range parses to that layout and shows its name.
+    /// let d: Dialect = "godot3.2".parse()?;
+    /// assert_eq!(d.name(), "godot3");
+    /// assert_eq!(d.to_string(), d.name());
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Dialect::Godot2 => "godot2",
@@ -140,6 +177,15 @@ impl Dialect {
     }
 
     /// The header type id of `kind` in this dialect, or `None` if the dialect has no such type.
+    ///
+    /// ```
+    /// use godot_bin::{Dialect, TypeKind};
+    /// // var_to_bytes(PackedStringArray(["ab"])) starts 0x22 in Godot 4.6 and 0x17 in Godot 3.6
+    /// // (tests/fixtures/godot-4.6/values.tsv and tests/fixtures/godot-3.6/values.tsv, pstr_1).
+    /// assert_eq!(Dialect::Godot4_6.type_id(TypeKind::PackedStringArray), Some(0x22));
+    /// assert_eq!(Dialect::Godot3.type_id(TypeKind::PackedStringArray), Some(0x17));
+    /// assert_eq!(Dialect::Godot3.type_id(TypeKind::Vector2i), None);
+    /// ```
     #[inline]
     pub fn type_id(self, kind: TypeKind) -> Option<u32> {
         match self.ids()[kind as usize] {
@@ -149,11 +195,27 @@ impl Dialect {
     }
 
     /// The kind of header type id `id` in this dialect.
+    ///
+    /// ```
+    /// use godot_bin::{Dialect, TypeKind};
+    /// // Color's header is 0x14 in Godot 4.6 and 0x0e in Godot 3.6
+    /// // (tests/fixtures/godot-4.6/values.tsv and tests/fixtures/godot-3.6/values.tsv, color_ord).
+    /// assert_eq!(Dialect::Godot4_6.type_kind(0x14), Some(TypeKind::Color));
+    /// assert_eq!(Dialect::Godot3.type_kind(0x0e), Some(TypeKind::Color));
+    /// assert_eq!(Dialect::Godot4_6.type_kind(200), None);
+    /// ```
     pub fn type_kind(self, id: u32) -> Option<TypeKind> {
         self.table().get(id as usize).copied()
     }
 
     /// Whether this dialect has the type at all.
+    ///
+    /// ```
+    /// use godot_bin::{Dialect, TypeKind};
+    /// assert!(Dialect::Godot4_3.has_type(TypeKind::PackedVector4Array));
+    /// assert!(!Dialect::Godot4_2.has_type(TypeKind::PackedVector4Array));
+    /// assert!(Dialect::Godot2.has_type(TypeKind::Image) && !Dialect::Godot3.has_type(TypeKind::Image));
+    /// ```
     pub fn has_type(self, kind: TypeKind) -> bool {
         self.type_id(kind).is_some()
     }
@@ -257,15 +319,35 @@ impl Default for Config {
 
 impl Config {
     /// The engines' recursion limit (`Variant::MAX_RECURSION_DEPTH`).
+    ///
+    /// ```
+    /// use godot_bin::Config;
+    /// assert_eq!(Config::default().depth_limit(), Config::DEFAULT_MAX_DEPTH);
+    /// assert_eq!(Config::DEFAULT_MAX_DEPTH, 1024);
+    /// ```
     pub const DEFAULT_MAX_DEPTH: usize = 1024;
 
     /// The largest accepted [`max_depth`](Self::max_depth): deeper limits are clamped to it. Decoding uses
     /// no stack per level at all; encoding and dropping a value this deep fit in a 2 MiB thread stack even
     /// in debug builds. (Cloning or comparing one needs about 1 KiB of stack per level in debug builds:
     /// values up to the default 1024 levels fit a 2 MiB stack.)
+    ///
+    /// ```
+    /// use godot_bin::Config;
+    /// let cfg = Config::default().max_depth(usize::MAX);
+    /// assert_eq!(cfg.depth_limit(), Config::MAX_DEPTH_LIMIT); // clamped
+    /// ```
     pub const MAX_DEPTH_LIMIT: usize = 4096;
 
     /// A config for `dialect` with the defaults.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Dialect};
+    /// let cfg = Config::new(Dialect::Godot2);
+    /// assert_eq!(cfg.dialect(), Dialect::Godot2);
+    /// assert!(!cfg.objects_allowed() && !cfg.is_double_precision());
+    /// assert_eq!(cfg, Config::default().with_dialect(Dialect::Godot2));
+    /// ```
     pub fn new(dialect: Dialect) -> Self {
         Config { dialect, allow_objects: false, double_precision: false, max_depth: Self::DEFAULT_MAX_DEPTH }
     }
@@ -274,6 +356,20 @@ impl Config {
     /// `var_to_bytes_with_objects` (`allow_objects`/`full_objects` in 3.x). Off by default, as in Godot: a
     /// full object names a class to instantiate and properties to set, which is unsafe for untrusted input.
     /// Objects by instance id and null objects are always allowed.
+    ///
+    /// ```
+    /// use godot_bin::{Config, ErrorKind, Variant};
+    /// // Godot 4.6 var_to_bytes_with_objects(Object.new()), tests/fixtures/godot-4.6/values.tsv (obj_object_obj)
+    /// let bytes = [
+    ///     0x18, 0, 0, 0, 6, 0, 0, 0, b'O', b'b', b'j', b'e', b'c', b't', 0, 0, //
+    ///     1, 0, 0, 0, 6, 0, 0, 0, b's', b'c', b'r', b'i', b'p', b't', 0, 0, 0, 0, 0, 0,
+    /// ];
+    /// let err = Variant::decode(&bytes, &Config::default()).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::ObjectsNotAllowed));
+    /// let cfg = Config::default().allow_objects(true);
+    /// assert_eq!(Variant::decode(&bytes, &cfg)?.encode(&cfg)?, bytes);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn allow_objects(mut self, allow: bool) -> Self {
         self.allow_objects = allow;
         self
@@ -283,6 +379,17 @@ impl Config {
     /// writes math types with the 64-bit flag and f64 components. Godot 2, 3 and Pandemonium double builds do
     /// not interoperate (their encoders write truncated or garbage floats for several types); for them this
     /// setting keeps the math values at f64 in memory but writes them as f32, which is what every build reads.
+    ///
+    /// ```
+    /// use godot_bin::{wire::{Reader, FLAG_64}, Config, Variant, Vector2};
+    /// let v = Variant::Vector2(Vector2::new(0.5, 0.1));
+    /// let single = v.encode(&Config::default())?;
+    /// let double = v.encode(&Config::default().double_precision(true))?;
+    /// assert_eq!((single.len(), double.len()), (4 + 2 * 4, 4 + 2 * 8));
+    /// assert_eq!(Reader::new(&single).u32()? & FLAG_64, 0);
+    /// assert_ne!(Reader::new(&double).u32()? & FLAG_64, 0);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn double_precision(mut self, double: bool) -> Self {
         self.double_precision = double;
         self
@@ -290,33 +397,74 @@ impl Config {
 
     /// The deepest nesting of containers (Array, Dictionary, Object properties) accepted when decoding and
     /// encoding. Default 1024, as in the engines; clamped to [`Config::MAX_DEPTH_LIMIT`].
+    ///
+    /// ```
+    /// use godot_bin::{Config, ErrorKind, Variant};
+    /// let nested = Variant::from(vec![Variant::from(vec![Variant::Int(1)])]); // [[1]]
+    /// let bytes = nested.encode(&Config::default())?;
+    /// let err = Variant::decode(&bytes, &Config::default().max_depth(1)).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::TooDeep { max: 1 }));
+    /// assert!(Variant::decode(&bytes, &Config::default().max_depth(2)).is_ok());
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth.min(Self::MAX_DEPTH_LIMIT);
         self
     }
 
     /// Replaces the dialect.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Dialect};
+    /// let cfg = Config::default().allow_objects(true).with_dialect(Dialect::Godot3);
+    /// assert_eq!(cfg.dialect(), Dialect::Godot3);
+    /// assert!(cfg.objects_allowed()); // the options are kept
+    /// ```
     pub fn with_dialect(mut self, dialect: Dialect) -> Self {
         self.dialect = dialect;
         self
     }
 
     /// The dialect.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Dialect};
+    /// assert_eq!(Config::new(Dialect::Pandemonium5).dialect(), Dialect::Pandemonium5);
+    /// assert_eq!(Config::default().dialect(), Dialect::GODOT4);
+    /// ```
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }
 
     /// Whether full objects are allowed.
+    ///
+    /// ```
+    /// use godot_bin::Config;
+    /// assert!(!Config::default().objects_allowed());
+    /// assert!(Config::default().allow_objects(true).objects_allowed());
+    /// ```
     pub fn objects_allowed(&self) -> bool {
         self.allow_objects
     }
 
     /// Whether this is a double-precision build.
+    ///
+    /// ```
+    /// use godot_bin::Config;
+    /// assert!(!Config::default().is_double_precision());
+    /// assert!(Config::default().double_precision(true).is_double_precision());
+    /// ```
     pub fn is_double_precision(&self) -> bool {
         self.double_precision
     }
 
     /// The depth limit.
+    ///
+    /// ```
+    /// use godot_bin::Config;
+    /// assert_eq!(Config::default().depth_limit(), 1024);
+    /// assert_eq!(Config::default().max_depth(8).depth_limit(), 8);
+    /// ```
     pub fn depth_limit(&self) -> usize {
         self.max_depth
     }

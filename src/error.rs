@@ -1,4 +1,12 @@
 //! Errors: one small boxed [`Error`] type carrying an [`ErrorKind`] and, where known, the byte offset.
+//!
+//! ```
+//! use godot_bin::{Dialect, ErrorKind};
+//! let err = "godot9".parse::<Dialect>().unwrap_err();
+//! assert!(matches!(err.kind(), ErrorKind::Message(_)));
+//! assert_eq!(err.offset(), None); // not about any input bytes
+//! assert!(err.to_string().contains("godot9"));
+//! ```
 
 use std::fmt;
 
@@ -103,6 +111,14 @@ pub struct Error(Box<Inner>);
 
 impl Error {
     /// An error of `kind` at byte `offset`.
+    ///
+    /// ```
+    /// use godot_bin::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::InvalidUtf8, Some(12));
+    /// assert!(matches!(err.kind(), ErrorKind::InvalidUtf8));
+    /// assert_eq!(err.offset(), Some(12));
+    /// assert_eq!(err.to_string(), "string is not valid UTF-8 at byte 12");
+    /// ```
     pub fn new(kind: ErrorKind, offset: Option<usize>) -> Self {
         Error(Box::new(Inner { kind, offset }))
     }
@@ -120,11 +136,30 @@ impl Error {
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Dialect, ErrorKind, Variant};
+    /// // Godot 4.6 var_to_bytes(PackedStringArray(["ab"])), tests/fixtures/godot-4.6/values.tsv (pstr_1)
+    /// let bytes = [0x22, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', 0, 0];
+    /// assert!(Variant::decode(&bytes, &Config::new(Dialect::Godot4_6)).is_ok());
+    /// // Godot 3 has no type id 0x22.
+    /// let err = Variant::decode(&bytes, &Config::new(Dialect::Godot3)).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::UnknownType { id: 0x22, dialect: Dialect::Godot3 }));
+    /// ```
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind
     }
 
     /// The byte offset in the input at which the problem was found, if known.
+    ///
+    /// ```
+    /// use godot_bin::{Config, ErrorKind, Variant};
+    /// // Godot 4.6 var_to_bytes(1), tests/fixtures/godot-4.6/values.tsv (int_1), plus 4 stray bytes.
+    /// let bytes = [0x02, 0, 0, 0, 0x01, 0, 0, 0, 0xde, 0xad, 0xbe, 0xef];
+    /// let err = Variant::decode(&bytes, &Config::default()).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::TrailingBytes(4)));
+    /// assert_eq!(err.offset(), Some(8));
+    /// ```
     pub fn offset(&self) -> Option<usize> {
         self.0.offset
     }
@@ -167,4 +202,14 @@ impl From<std::io::Error> for Error {
 }
 
 /// `Result` with this crate's [`Error`].
+///
+/// ```
+/// use godot_bin::{Dialect, Result};
+/// fn parse_all(names: &[&str]) -> Result<Vec<Dialect>> {
+///     names.iter().map(|n| n.parse()).collect()
+/// }
+/// assert_eq!(parse_all(&["godot2", "godot4"])?, [Dialect::Godot2, Dialect::Godot4_6]);
+/// assert!(parse_all(&["godot2", "nope"]).is_err());
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;

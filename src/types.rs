@@ -2,6 +2,19 @@
 //!
 //! The codec only ever speaks in [`TypeKind`]s; the dialect's table turns them into the id written in the
 //! header (and back). Tables are the `Variant::Type` enum order of each engine (see `shared/spec` §2).
+//!
+//! ```
+//! use godot_bin::{Config, Dialect, TypeKind, Variant};
+//! // var_to_bytes(PackedStringArray(["ab"])) in Godot 3.6 and 4.6: same payload, different type id
+//! // (tests/fixtures/godot-3.6/values.tsv and tests/fixtures/godot-4.6/values.tsv, pstr_1).
+//! let g3 = [0x17, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', 0, 0];
+//! let g4 = [0x22, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', 0, 0];
+//! assert_eq!(Dialect::Godot3.type_kind(0x17), Some(TypeKind::PackedStringArray));
+//! assert_eq!(Dialect::Godot4_6.type_kind(0x22), Some(TypeKind::PackedStringArray));
+//! let v = Variant::decode(&g3, &Config::new(Dialect::Godot3))?;
+//! assert_eq!(Variant::decode(&g4, &Config::new(Dialect::Godot4_6))?, v);
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use std::fmt;
 
@@ -171,6 +184,13 @@ impl TypeKind {
     ];
 
     /// Godot 4's name of the type (Pandemonium- and Godot-2-only kinds by their engine's name).
+    ///
+    /// ```
+    /// use godot_bin::TypeKind;
+    /// assert_eq!(TypeKind::Aabb.name(), "AABB");
+    /// assert_eq!(TypeKind::PackedVector2iArray.name(), "PoolVector2iArray"); // Pandemonium's name
+    /// assert_eq!(TypeKind::Transform3D.to_string(), TypeKind::Transform3D.name());
+    /// ```
     pub fn name(self) -> &'static str {
         use TypeKind::*;
         match self {

@@ -3,17 +3,72 @@
 //!
 //! Everything the engines write is little-endian and 4-byte aligned; strings are a u32 byte length, the
 //! UTF-8 bytes and zero padding to a multiple of 4.
+//!
+//! ```
+//! use godot_bin::wire::{str_size, Reader, WriteExt};
+//! let mut buf = Vec::new();
+//! buf.put_u32(7);
+//! buf.put_str("abc");
+//! assert_eq!(buf.len(), 4 + str_size(3));
+//! let mut r = Reader::new(&buf);
+//! assert_eq!(r.u32()?, 7);
+//! assert_eq!(r.string_bytes()?.0, b"abc");
+//! assert_eq!(r.remaining(), 0);
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use crate::error::{Error, ErrorKind, Result};
 
 /// Header flag bit 16: 64-bit INT/FLOAT/math payload, or object-as-id on OBJECT.
+///
+/// ```
+/// use godot_bin::wire::{Reader, FLAG_64};
+/// // Godot 4.6 var_to_bytes(2147483648), tests/fixtures/godot-4.6/values.tsv (int_i32_max_p1)
+/// let bytes = [0x02, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00];
+/// let mut r = Reader::new(&bytes);
+/// assert_ne!(r.u32()? & FLAG_64, 0);
+/// assert_eq!(r.i64()?, 2_147_483_648);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 pub const FLAG_64: u32 = 1 << 16;
 /// The type id is the low 8 bits of a header.
+///
+/// ```
+/// use godot_bin::{wire::{Reader, TYPE_MASK}, Dialect, TypeKind};
+/// // Godot 4.6 var_to_bytes(0.1), tests/fixtures/godot-4.6/values.tsv (float_0_1)
+/// let bytes = [0x03, 0x00, 0x01, 0x00, 0x9a, 0x99, 0x99, 0x99, 0x99, 0x99, 0xb9, 0x3f];
+/// let header = Reader::new(&bytes).u32()?;
+/// assert_eq!(Dialect::Godot4_6.type_kind(header & TYPE_MASK), Some(TypeKind::Float));
+/// // Unmasked, the flag bits make it no type id at all.
+/// assert_eq!(Dialect::Godot4_6.type_kind(header), None);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 pub const TYPE_MASK: u32 = 0xFF;
 /// The "shared" bit of Godot 2 container counts, masked off by every later decoder.
+///
+/// ```
+/// use godot_bin::wire::{Reader, SHARED_BIT};
+/// // Godot 2.1 var2bytes([[]]), tests/fixtures/godot-2.1/samples.tsv (edge-31)
+/// let bytes = [0x15, 0, 0, 0, 0x01, 0, 0, 0x80, 0x15, 0, 0, 0, 0x00, 0, 0, 0x80];
+/// let mut r = Reader::new(&bytes[4..]);
+/// // Read raw, the count is no valid length; with the bit masked off it is 1.
+/// assert!(r.clone().count(u32::MAX, 4).is_err());
+/// assert_eq!(r.count(!SHARED_BIT, 4)?, 1);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 pub const SHARED_BIT: u32 = 0x8000_0000;
 
 /// Bytes of padding after `len` bytes of data.
+///
+/// ```
+/// use godot_bin::wire::pad_len;
+/// assert_eq!(pad_len(4), 0);
+/// assert_eq!(pad_len(5), 3);
+/// for len in 0..32 {
+///     assert!(pad_len(len) < 4);
+///     assert_eq!((len + pad_len(len)) % 4, 0);
+/// }
+/// ```
 #[inline]
 pub fn pad_len(len: usize) -> usize {
     (4 - (len & 3)) & 3
@@ -22,6 +77,16 @@ pub fn pad_len(len: usize) -> usize {
 /// The engines' rule for an int: 32 bits when it fits in i32, else the 64-bit flag and 64 bits
 /// (`Ok(true)`). Godot 2 has no flags and only 32-bit ints, so a larger value is an error there rather
 /// than a silently different number.
+///
+/// ```
+/// use godot_bin::{wire::int_is_wide, ErrorKind};
+/// assert!(!int_is_wide(i32::MIN.into(), true)?);
+/// assert!(int_is_wide(i64::from(i32::MAX) + 1, true)?);
+/// // Without header flags (Godot 2) the value cannot be written at all.
+/// let err = int_is_wide(1 << 40, false).unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::IntegerOutOfRange(v) if *v == 1 << 40));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 #[inline]
 pub fn int_is_wide(i: i64, has_flags: bool) -> Result<bool> {
     let fits = i32::try_from(i).is_ok();
@@ -33,6 +98,15 @@ pub fn int_is_wide(i: i64, has_flags: bool) -> Result<bool> {
 
 /// Widens an f32 to f64 keeping every bit of information, including a NaN's payload and its
 /// signalling bit; [`narrow_exact`] undoes it. Used to hold single-precision `real_t` values in f64.
+///
+/// ```
+/// use godot_bin::wire::{narrow_exact, widen_exact};
+/// assert_eq!(widen_exact(0.1f32), f64::from(0.1f32));
+/// // A signalling NaN keeps its payload and comes back bit for bit.
+/// let snan = f32::from_bits(0x7F80_0001);
+/// assert!(widen_exact(snan).is_nan());
+/// assert_eq!(narrow_exact(widen_exact(snan)).to_bits(), 0x7F80_0001);
+/// ```
 #[inline]
 pub fn widen_exact(x: f32) -> f64 {
     if x.is_nan() {
@@ -47,6 +121,15 @@ pub fn widen_exact(x: f32) -> f64 {
 
 /// Narrows an f64 to f32: the exact inverse of [`widen_exact`] for values it produced; otherwise rounds to
 /// nearest like a C `(float)` cast, and keeps NaNs NaN (high payload bits kept).
+///
+/// ```
+/// use godot_bin::wire::{narrow_exact, widen_exact};
+/// assert_eq!(narrow_exact(0.1), 0.1f32); // rounds to nearest
+/// let neg_nan = f32::from_bits(0xFFC0_1234);
+/// assert_eq!(narrow_exact(widen_exact(neg_nan)).to_bits(), 0xFFC0_1234);
+/// // A NaN whose payload sits only in bits an f32 lacks is still a NaN.
+/// assert!(narrow_exact(f64::from_bits(0x7FF0_0000_0000_0001)).is_nan());
+/// ```
 #[inline]
 pub fn narrow_exact(x: f64) -> f32 {
     if x.is_nan() {
@@ -64,6 +147,16 @@ pub fn narrow_exact(x: f64) -> f32 {
 
 /// Widens an f32 the way the engines' C++ `(double)` cast does on x86-64 and ARM: a NaN comes out quiet
 /// with its payload kept.
+///
+/// ```
+/// use godot_bin::wire::{widen_exact, widen_like_engine};
+/// assert_eq!(widen_like_engine(1.5), 1.5);
+/// const QUIET: u64 = 0x0008_0000_0000_0000;
+/// let snan = f32::from_bits(0x7F80_0001);
+/// let wide = widen_like_engine(snan).to_bits();
+/// assert_eq!(wide & QUIET, QUIET); // made quiet...
+/// assert_eq!(wide & !QUIET, widen_exact(snan).to_bits()); // ...payload kept
+/// ```
 #[inline]
 pub fn widen_like_engine(x: f32) -> f64 {
     if x.is_nan() {
@@ -75,6 +168,15 @@ pub fn widen_like_engine(x: f32) -> f64 {
 
 /// Narrows an f64 the way the engines' C++ `(float)` cast does: round to nearest, NaN quiet with its high
 /// payload bits kept.
+///
+/// ```
+/// use godot_bin::wire::narrow_like_engine;
+/// assert_eq!(narrow_like_engine(0.5), 0.5f32);
+/// assert_eq!(narrow_like_engine(1e300), f32::INFINITY);
+/// let nan = narrow_like_engine(f64::from_bits(0x7FF0_0000_0000_0001)); // signalling
+/// assert!(nan.is_nan());
+/// assert_ne!(nan.to_bits() & 0x0040_0000, 0); // quiet
+/// ```
 #[inline]
 pub fn narrow_like_engine(x: f64) -> f32 {
     if x.is_nan() {
@@ -85,6 +187,16 @@ pub fn narrow_like_engine(x: f64) -> f32 {
 }
 
 /// Reads primitives from a byte slice, tracking the offset for error messages. Returns borrowed data.
+///
+/// ```
+/// use godot_bin::wire::Reader;
+/// let bytes = [1, 0, 0, 0, 0xff];
+/// let mut r = Reader::new(&bytes);
+/// assert_eq!(r.u32()?, 1);
+/// let err = r.u32().unwrap_err();
+/// assert_eq!(err.offset(), Some(4)); // where the failed field starts
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
     buf: &'a [u8],
@@ -93,35 +205,89 @@ pub struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `buf`.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let r = Reader::new(b"abcd");
+    /// assert_eq!((r.pos(), r.remaining()), (0, 4));
+    /// assert_eq!(r.rest(), b"abcd");
+    /// ```
     pub fn new(buf: &'a [u8]) -> Self {
         Reader { buf, pos: 0 }
     }
 
     /// Bytes read so far (the offset of the next byte).
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let mut r = Reader::new(&[0; 10]);
+    /// r.take(3)?;
+    /// r.u32()?;
+    /// assert_eq!(r.pos(), 7);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn pos(&self) -> usize {
         self.pos
     }
 
     /// Bytes left.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let mut r = Reader::new(&[0; 10]);
+    /// r.u64()?;
+    /// assert_eq!(r.remaining(), 2);
+    /// assert_eq!(r.pos() + r.remaining(), 10);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn remaining(&self) -> usize {
         self.buf.len() - self.pos
     }
 
     /// The unread rest of the input.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let mut r = Reader::new(b"headtail");
+    /// r.skip(4)?;
+    /// assert_eq!(r.rest(), b"tail");
+    /// assert_eq!(r.pos(), 4); // looking does not consume
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn rest(&self) -> &'a [u8] {
         &self.buf[self.pos..]
     }
 
     /// An end-of-input error for a field of `n` bytes at the current offset.
+    ///
+    /// ```
+    /// use godot_bin::{wire::Reader, ErrorKind};
+    /// let mut r = Reader::new(&[0; 6]);
+    /// r.skip(4)?;
+    /// let err = r.eof(8); // an 8-byte field with 2 bytes left
+    /// assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { needed: 6 }));
+    /// assert_eq!(err.offset(), Some(4));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[cold]
     pub fn eof(&self, n: usize) -> Error {
         Error::at(ErrorKind::UnexpectedEof { needed: n - self.remaining().min(n) }, self.pos)
     }
 
     /// Takes the next `n` bytes.
+    ///
+    /// ```
+    /// use godot_bin::{wire::Reader, ErrorKind};
+    /// let mut r = Reader::new(b"abcde");
+    /// assert_eq!(r.take(3)?, b"abc");
+    /// let err = r.take(4).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { needed: 2 }));
+    /// assert_eq!(r.pos(), 3); // a failed take consumes nothing
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn take(&mut self, n: usize) -> Result<&'a [u8]> {
         if self.remaining() < n {
@@ -133,6 +299,15 @@ impl<'a> Reader<'a> {
     }
 
     /// Takes the next `N` bytes as an array.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let mut r = Reader::new(&[1, 2, 3, 4, 5]);
+    /// let a: [u8; 2] = r.array()?;
+    /// assert_eq!(a, [1, 2]);
+    /// assert!(r.array::<4>().is_err());
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn array<const N: usize>(&mut self) -> Result<[u8; N]> {
         let s = self.take(N)?;
@@ -142,48 +317,115 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips `n` bytes (which must be there).
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let mut r = Reader::new(&[0; 6]);
+    /// r.skip(4)?;
+    /// assert_eq!(r.pos(), 4);
+    /// assert!(r.skip(4).is_err()); // only 2 bytes are left
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn skip(&mut self, n: usize) -> Result<()> {
         self.take(n).map(|_| ())
     }
 
     /// Skips up to `n` bytes, stopping at the end of input (for padding the engines do not require).
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let mut r = Reader::new(&[0; 6]);
+    /// r.skip_lenient(4);
+    /// r.skip_lenient(4); // only 2 bytes left: stops at the end
+    /// assert_eq!((r.pos(), r.remaining()), (6, 0));
+    /// ```
     #[inline]
     pub fn skip_lenient(&mut self, n: usize) {
         self.pos += n.min(self.remaining());
     }
 
     /// A u32.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let mut r = Reader::new(&[0x78, 0x56, 0x34, 0x12, 0xff]);
+    /// assert_eq!(r.u32()?, 0x1234_5678); // little-endian
+    /// assert!(r.u32().is_err());
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn u32(&mut self) -> Result<u32> {
         self.array::<4>().map(u32::from_le_bytes)
     }
 
     /// An i32.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let mut r = Reader::new(&[0xfe, 0xff, 0xff, 0xff]);
+    /// assert_eq!(r.i32()?, -2);
+    /// assert_eq!(r.remaining(), 0);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn i32(&mut self) -> Result<i32> {
         self.array::<4>().map(i32::from_le_bytes)
     }
 
     /// A u64.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// let bytes = [8, 7, 6, 5, 4, 3, 2, 1];
+    /// let mut r = Reader::new(&bytes);
+    /// assert_eq!(r.u64()?, 0x0102_0304_0506_0708);
+    /// assert!(Reader::new(&bytes[..7]).u64().is_err());
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn u64(&mut self) -> Result<u64> {
         self.array::<8>().map(u64::from_le_bytes)
     }
 
     /// An i64.
+    ///
+    /// ```
+    /// use godot_bin::wire::{Reader, WriteExt};
+    /// let mut buf = Vec::new();
+    /// buf.put_u64(i64::MIN as u64);
+    /// assert_eq!(Reader::new(&buf).i64()?, i64::MIN);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn i64(&mut self) -> Result<i64> {
         self.array::<8>().map(i64::from_le_bytes)
     }
 
     /// An f32, bits exactly as stored.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// assert_eq!(Reader::new(&1.5f32.to_le_bytes()).f32()?, 1.5);
+    /// // A signalling NaN is not quieted on the way in.
+    /// let snan = Reader::new(&0x7F80_0001u32.to_le_bytes()).f32()?;
+    /// assert_eq!(snan.to_bits(), 0x7F80_0001);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn f32(&mut self) -> Result<f32> {
         self.array::<4>().map(f32::from_le_bytes)
     }
 
     /// An f64, bits exactly as stored.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// assert_eq!(Reader::new(&0.1f64.to_le_bytes()).f64()?, 0.1);
+    /// let bits = 0x7FF0_0000_0000_0001u64;
+    /// assert_eq!(Reader::new(&bits.to_le_bytes()).f64()?.to_bits(), bits);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn f64(&mut self) -> Result<f64> {
         self.array::<8>().map(f64::from_le_bytes)
@@ -192,6 +434,19 @@ impl<'a> Reader<'a> {
     /// A count or length field: a u32 that must be a non-negative i32 once `mask` is applied, and whose
     /// elements (each at least `min_elem_size` bytes) must fit in the remaining input. This bounds every
     /// allocation by the input size.
+    ///
+    /// ```
+    /// use godot_bin::{wire::Reader, ErrorKind};
+    /// // A count of 2, then two 4-byte elements.
+    /// let ok = [2, 0, 0, 0, 10, 0, 0, 0, 20, 0, 0, 0];
+    /// assert_eq!(Reader::new(&ok).count(u32::MAX, 4)?, 2);
+    /// // A count of 3 whose elements cannot fit in the 8 bytes left: refused before any allocation.
+    /// let short = [3, 0, 0, 0, 10, 0, 0, 0, 20, 0, 0, 0];
+    /// let err = Reader::new(&short).count(u32::MAX, 4).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::InvalidLength { value: 3 }));
+    /// assert_eq!(err.offset(), Some(0));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn count(&mut self, mask: u32, min_elem_size: usize) -> Result<usize> {
         let at = self.pos;
@@ -208,6 +463,19 @@ impl<'a> Reader<'a> {
 
     /// The raw bytes of a padded string field: u32 length, bytes, padding (which must be present, as in
     /// Godot 3.1+ and 4.x). Returns the data bytes and the offset where they start.
+    ///
+    /// ```
+    /// use godot_bin::wire::Reader;
+    /// // Godot 4.6 var_to_bytes("abcde"), tests/fixtures/godot-4.6/values.tsv (str_len5)
+    /// let bytes = [0x04, 0, 0, 0, 0x05, 0, 0, 0, b'a', b'b', b'c', b'd', b'e', 0, 0, 0];
+    /// let mut r = Reader::new(&bytes);
+    /// r.skip(4)?; // the header
+    /// assert_eq!(r.string_bytes()?, (&b"abcde"[..], 8));
+    /// assert_eq!(r.remaining(), 0); // the padding was consumed too
+    /// // Cut off before its padding, the field is refused.
+    /// assert!(Reader::new(&bytes[4..13]).string_bytes().is_err());
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     #[inline]
     pub fn string_bytes(&mut self) -> Result<(&'a [u8], usize)> {
         let at = self.pos;
@@ -228,6 +496,19 @@ impl<'a> Reader<'a> {
 }
 
 /// How a dialect turns a string field's bytes into text.
+///
+/// ```
+/// use godot_bin::wire::{godot_str, Utf8Rule};
+/// let bad = b"a\xffb";
+/// assert!(godot_str(bad, Utf8Rule::Strict, 0).is_err());
+/// assert!(godot_str(bad, Utf8Rule::Godot3, 0).is_err());
+/// assert_eq!(godot_str(bad, Utf8Rule::Lossy, 0)?, "a\u{FFFD}b");
+/// // A surrogate pair written as two 3-byte forms (CESU-8): only Godot 3's parser takes it.
+/// let cesu = b"\xED\xA0\xBD\xED\xB8\x80";
+/// assert!(godot_str(cesu, Utf8Rule::Strict, 0).is_err());
+/// assert_eq!(godot_str(cesu, Utf8Rule::Godot3, 0)?, "\u{1F600}");
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Utf8Rule {
     /// Invalid UTF-8 fails the decode (Godot 4.x, Pandemonium 3.8+).
@@ -242,6 +523,17 @@ pub enum Utf8Rule {
 
 /// Turns a string field's bytes into text the way every engine does: the text ends at the first NUL inside
 /// the declared length, and a leading UTF-8 byte order mark is dropped. Borrows when it can.
+///
+/// ```
+/// use godot_bin::wire::{godot_str, Utf8Rule};
+/// use std::borrow::Cow;
+/// assert_eq!(godot_str(b"ab\0cd", Utf8Rule::Strict, 0)?, "ab");
+/// assert!(matches!(godot_str(b"\xEF\xBB\xBFhi", Utf8Rule::Strict, 0)?, Cow::Borrowed("hi")));
+/// // `at` is where the bytes start in the input, so errors point into the input.
+/// let err = godot_str(b"ok\xff", Utf8Rule::Strict, 8).unwrap_err();
+/// assert_eq!(err.offset(), Some(10));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 #[inline]
 pub fn godot_str(bytes: &[u8], rule: Utf8Rule, at: usize) -> Result<std::borrow::Cow<'_, str>> {
     let bytes = match memchr0(bytes) {
@@ -321,20 +613,84 @@ fn memchr0(b: &[u8]) -> Option<usize> {
 }
 
 /// Appends little-endian primitives and padded strings to a `Vec<u8>`.
+///
+/// ```
+/// use godot_bin::wire::{Reader, WriteExt};
+/// let mut buf = Vec::new();
+/// buf.put_f64(-0.25);
+/// buf.put_str("hey");
+/// assert_eq!(buf.len() % 4, 0);
+/// let mut r = Reader::new(&buf);
+/// assert_eq!(r.f64()?, -0.25);
+/// assert_eq!(r.string_bytes()?.0, b"hey");
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 pub trait WriteExt {
     /// A u32.
+    ///
+    /// ```
+    /// use godot_bin::wire::WriteExt;
+    /// let mut buf = vec![0xaa];
+    /// buf.put_u32(0x0403_0201);
+    /// assert_eq!(buf, [0xaa, 1, 2, 3, 4]); // appended, little-endian
+    /// ```
     fn put_u32(&mut self, v: u32);
     /// A u64.
+    ///
+    /// ```
+    /// use godot_bin::wire::WriteExt;
+    /// let mut buf = Vec::new();
+    /// buf.put_u64(0x0807_0605_0403_0201);
+    /// assert_eq!(buf, [1, 2, 3, 4, 5, 6, 7, 8]);
+    /// ```
     fn put_u64(&mut self, v: u64);
     /// An f32.
+    ///
+    /// ```
+    /// use godot_bin::wire::WriteExt;
+    /// let mut buf = Vec::new();
+    /// buf.put_f32(f32::from_bits(0x7F80_0001)); // a signalling NaN
+    /// assert_eq!(buf, 0x7F80_0001u32.to_le_bytes()); // written bit for bit
+    /// ```
     fn put_f32(&mut self, v: f32);
     /// An f64.
+    ///
+    /// ```
+    /// use godot_bin::wire::WriteExt;
+    /// let mut buf = Vec::new();
+    /// buf.put_f64(-0.0);
+    /// assert_eq!(buf, (-0.0f64).to_bits().to_le_bytes()); // the sign of zero is kept
+    /// ```
     fn put_f64(&mut self, v: f64);
     /// `n` zero bytes.
+    ///
+    /// ```
+    /// use godot_bin::wire::WriteExt;
+    /// let mut buf = vec![1];
+    /// buf.put_zeros(3);
+    /// assert_eq!(buf, [1, 0, 0, 0]);
+    /// ```
     fn put_zeros(&mut self, n: usize);
     /// A string field: u32 byte length, bytes, zero padding.
+    ///
+    /// ```
+    /// use godot_bin::wire::WriteExt;
+    /// let mut buf = Vec::new();
+    /// buf.put_str("abcde");
+    /// // Godot 4.6 var_to_bytes("abcde") without its 4-byte header, tests/fixtures/godot-4.6/values.tsv (str_len5)
+    /// assert_eq!(buf, [0x05, 0, 0, 0, b'a', b'b', b'c', b'd', b'e', 0, 0, 0]);
+    /// ```
     fn put_str(&mut self, s: &str);
     /// A PackedStringArray element: u32 (length + 1), bytes, NUL, zero padding.
+    ///
+    /// ```
+    /// use godot_bin::wire::WriteExt;
+    /// let mut buf = Vec::new();
+    /// buf.put_str_nul("ab");
+    /// // Godot 4.6 var_to_bytes(PackedStringArray(["ab"])) after its header and count,
+    /// // tests/fixtures/godot-4.6/values.tsv (pstr_1)
+    /// assert_eq!(buf, [0x03, 0, 0, 0, b'a', b'b', 0, 0]);
+    /// ```
     fn put_str_nul(&mut self, s: &str);
 }
 
@@ -375,6 +731,16 @@ impl WriteExt for Vec<u8> {
 }
 
 /// Bytes a string field takes on the wire.
+///
+/// ```
+/// use godot_bin::wire::{str_size, WriteExt};
+/// for s in ["", "a", "abcd", "abcde"] {
+///     let mut buf = Vec::new();
+///     buf.put_str(s);
+///     assert_eq!(buf.len(), str_size(s.len()));
+/// }
+/// assert_eq!(str_size(5), 12);
+/// ```
 #[inline]
 pub fn str_size(len: usize) -> usize {
     4 + len + pad_len(len)
