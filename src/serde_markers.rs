@@ -378,31 +378,30 @@ impl<'de> Deserialize<'de> for ContainerType {
     }
 }
 
+/// Packed arrays for serde users: newtypes over `Vec`s that godot_bin writes as the native packed arrays
+/// (`PackedFloat32Array`, …; Godot 3's `PoolRealArray`, … are aliases), and `#[serde(with = …)]` adapters
+/// that do the same for plain `Vec` fields.
+///
+/// ```
+/// use serde::{Deserialize, Serialize};
+/// use godot_bin::{packed, PackedStringArray};
+///
+/// #[derive(Serialize, Deserialize, PartialEq, Debug)]
+/// struct Level {
+///     tags: PackedStringArray,
+///     #[serde(with = "godot_bin::packed::float32")]
+///     heights: Vec<f32>,
+///     #[serde(with = "godot_bin::packed::vector2")]
+///     path: Vec<[f32; 2]>,
+/// }
+/// let lvl = Level { tags: vec!["a".to_string()].into(), heights: vec![0.5], path: vec![[1.0, 2.0]] };
+/// let bytes = godot_bin::to_vec(&lvl)?;
+/// // The Dictionary's "heights" value is a PackedFloat32Array (type id 32 in Godot 4):
+/// assert!(bytes.windows(8).any(|w| w == [32, 0, 0, 0, 1, 0, 0, 0]));
+/// assert_eq!(godot_bin::from_slice::<Level>(&bytes)?, lvl);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 pub mod packed {
-    //! Packed arrays for serde users: newtypes over `Vec`s that godot_bin writes as the native packed arrays
-    //! (`PackedFloat32Array`, …; Godot 3's `PoolRealArray`, … are aliases), and `#[serde(with = …)]` adapters
-    //! that do the same for plain `Vec` fields.
-    //!
-    //! ```
-    //! use serde::{Deserialize, Serialize};
-    //! use godot_bin::{packed, PackedStringArray};
-    //!
-    //! #[derive(Serialize, Deserialize, PartialEq, Debug)]
-    //! struct Level {
-    //!     tags: PackedStringArray,
-    //!     #[serde(with = "godot_bin::packed::float32")]
-    //!     heights: Vec<f32>,
-    //!     #[serde(with = "godot_bin::packed::vector2")]
-    //!     path: Vec<[f32; 2]>,
-    //! }
-    //! let lvl = Level { tags: vec!["a".to_string()].into(), heights: vec![0.5], path: vec![[1.0, 2.0]] };
-    //! let bytes = godot_bin::to_vec(&lvl)?;
-    //! // The Dictionary's "heights" value is a PackedFloat32Array (type id 32 in Godot 4):
-    //! assert!(bytes.windows(8).any(|w| w == [32, 0, 0, 0, 1, 0, 0, 0]));
-    //! assert_eq!(godot_bin::from_slice::<Level>(&bytes)?, lvl);
-    //! # Ok::<(), godot_bin::Error>(())
-    //! ```
-
     use std::ops::{Deref, DerefMut};
 
     use serde::de::{self, Deserializer, Visitor};
@@ -928,27 +927,137 @@ pub mod packed {
         "godot_bin::Config::new(\"pandemonium\".parse()?)"
     );
 
-    /// Godot 3's name of [`PackedByteArray`].
+    /// Godot 3's name of [`PackedByteArray`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedByteArray, PoolByteArray};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { data: PoolByteArray }
+    /// let s = S { data: PackedByteArray::from(vec![1, 2]) };
+    /// let cfg = godot_bin::Config::new("godot3".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolByteArray = PackedByteArray;
-    /// Godot 3's name of [`PackedInt32Array`].
+    /// Godot 3's name of [`PackedInt32Array`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedInt32Array, PoolIntArray};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { ids: PoolIntArray }
+    /// let s = S { ids: PackedInt32Array::from(vec![1, -2]) };
+    /// let cfg = godot_bin::Config::new("godot3".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolIntArray = PackedInt32Array;
-    /// Godot 3's name of [`PackedFloat32Array`].
+    /// Godot 3's name of [`PackedFloat32Array`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedFloat32Array, PoolRealArray};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { heights: PoolRealArray }
+    /// let s = S { heights: PackedFloat32Array::from(vec![0.5, -1.25]) };
+    /// let cfg = godot_bin::Config::new("godot3".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolRealArray = PackedFloat32Array;
-    /// Godot 3's name of [`PackedStringArray`].
+    /// Godot 3's name of [`PackedStringArray`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedStringArray, PoolStringArray};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { tags: PoolStringArray }
+    /// let s = S { tags: PackedStringArray::from(vec!["a".to_string()]) };
+    /// let cfg = godot_bin::Config::new("godot3".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolStringArray = PackedStringArray;
-    /// Godot 3's name of [`PackedVector2Array`].
+    /// Godot 3's name of [`PackedVector2Array`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedVector2Array, PoolVector2Array};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { path: PoolVector2Array }
+    /// let s = S { path: PackedVector2Array::from(vec![godot_bin::Vector2::new(1.0, 2.0)]) };
+    /// let cfg = godot_bin::Config::new("godot3".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolVector2Array = PackedVector2Array;
-    /// Godot 3's name of [`PackedVector3Array`].
+    /// Godot 3's name of [`PackedVector3Array`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedVector3Array, PoolVector3Array};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { points: PoolVector3Array }
+    /// let s = S { points: PackedVector3Array::from(vec![godot_bin::Vector3::new(1.0, 2.0, 3.0)]) };
+    /// let cfg = godot_bin::Config::new("godot3".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolVector3Array = PackedVector3Array;
-    /// Godot 3's name of [`PackedColorArray`].
+    /// Godot 3's name of [`PackedColorArray`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedColorArray, PoolColorArray};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { palette: PoolColorArray }
+    /// let s = S { palette: PackedColorArray::from(vec![godot_bin::Color::new(1.0, 0.5, 0.0, 1.0)]) };
+    /// let cfg = godot_bin::Config::new("godot3".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolColorArray = PackedColorArray;
-    /// Pandemonium's name of [`PackedVector2iArray`].
+    /// Pandemonium's name of [`PackedVector2iArray`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedVector2iArray, PoolVector2iArray};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { cells: PoolVector2iArray }
+    /// let s = S { cells: PackedVector2iArray::from(vec![godot_bin::Vector2i::new(1, 2)]) };
+    /// let cfg = godot_bin::Config::new("pandemonium-3.8".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolVector2iArray = PackedVector2iArray;
-    /// Pandemonium's name of [`PackedVector3iArray`].
+    /// Pandemonium's name of [`PackedVector3iArray`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedVector3iArray, PoolVector3iArray};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { voxels: PoolVector3iArray }
+    /// let s = S { voxels: PackedVector3iArray::from(vec![godot_bin::Vector3i::new(1, 2, 3)]) };
+    /// let cfg = godot_bin::Config::new("pandemonium-3.8".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolVector3iArray = PackedVector3iArray;
-    /// Pandemonium's name of [`PackedVector4Array`].
+    /// Pandemonium's name of [`PackedVector4Array`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedVector4Array, PoolVector4Array};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { weights: PoolVector4Array }
+    /// let s = S { weights: PackedVector4Array::from(vec![godot_bin::Vector4::new(1.0, 2.0, 3.0, 4.0)]) };
+    /// let cfg = godot_bin::Config::new("pandemonium-3.8".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolVector4Array = PackedVector4Array;
-    /// Pandemonium's name of [`PackedVector4iArray`].
+    /// Pandemonium's name of [`PackedVector4iArray`]: the very same type, so either name can be used.
+    ///
+    /// ```
+    /// use godot_bin::{PackedVector4iArray, PoolVector4iArray};
+    /// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    /// struct S { bones: PoolVector4iArray }
+    /// let s = S { bones: PackedVector4iArray::from(vec![godot_bin::Vector4i::new(1, 2, 3, 4)]) };
+    /// let cfg = godot_bin::Config::new("pandemonium-3.8".parse()?);
+    /// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub type PoolVector4iArray = PackedVector4iArray;
 
     macro_rules! adapter {
@@ -969,12 +1078,32 @@ pub mod packed {
                 use super::*;
 
                 /// Writes the `Vec` as the packed array (see the module example).
+                ///
+                /// ```
+                /// use godot_bin::{Config, Deserializer, Serializer, Variant};
+                /// let (cfg, mut out) = (Config::default(), Vec::new());
+                #[doc = concat!("let v = vec![", $example, "];")]
+                #[doc = concat!("godot_bin::packed::", stringify!($m), "::serialize(&v, &mut Serializer::new(&mut out, &cfg))?;")]
+                /// // A plain `Vec` would be written as an Array; this is not one:
+                /// assert!(!matches!(Variant::decode(&out, &cfg)?, Variant::Array(_)));
+                #[doc = concat!("assert_eq!(godot_bin::packed::", stringify!($m), "::deserialize(&mut Deserializer::new(&out, &cfg))?, v);")]
+                /// # Ok::<(), godot_bin::Error>(())
+                /// ```
                 pub fn serialize<S: Serializer>(v: &[$elem], s: S) -> Result<S::Ok, S::Error> {
                     ser_seq($magic, v, s)
                 }
 
                 /// Reads the packed array (or any Array of compatible values) into a `Vec` (see the module
                 /// example).
+                ///
+                /// ```
+                /// use godot_bin::{Config, Deserializer};
+                /// let cfg = Config::default();
+                #[doc = concat!("let v = vec![", $example, "];")]
+                /// let array = godot_bin::to_vec_with(&v, &cfg)?; // a plain `Vec`: an Array, not packed
+                #[doc = concat!("assert_eq!(godot_bin::packed::", stringify!($m), "::deserialize(&mut Deserializer::new(&array, &cfg))?, v);")]
+                /// # Ok::<(), godot_bin::Error>(())
+                /// ```
                 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<$elem>, D::Error> {
                     de_seq($magic, d)
                 }
@@ -998,11 +1127,27 @@ pub mod packed {
         use super::*;
 
         /// Writes the bytes as a PackedByteArray (see the module example).
+        ///
+        /// ```
+        /// use godot_bin::{Config, Serializer, Variant};
+        /// let (cfg, mut out) = (Config::default(), Vec::new());
+        /// godot_bin::packed::bytes::serialize(&[1, 2, 255], &mut Serializer::new(&mut out, &cfg))?;
+        /// assert_eq!(Variant::decode(&out, &cfg)?, Variant::PackedByteArray(vec![1, 2, 255]));
+        /// # Ok::<(), godot_bin::Error>(())
+        /// ```
         pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
             ser_bytes(v, s)
         }
 
         /// Reads a PackedByteArray (or an Array of ints) (see the module example).
+        ///
+        /// ```
+        /// use godot_bin::{Config, Deserializer, Variant};
+        /// let cfg = Config::default();
+        /// let ints = Variant::from(vec![Variant::Int(1), Variant::Int(255)]).encode(&cfg)?;
+        /// assert_eq!(godot_bin::packed::bytes::deserialize(&mut Deserializer::new(&ints, &cfg))?, [1, 255]);
+        /// # Ok::<(), godot_bin::Error>(())
+        /// ```
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
             de_bytes(d)
         }
