@@ -34,6 +34,19 @@ use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 use crate::wire::{widen_exact, widen_like_engine};
 
 /// How deep generated values nest at most (containers inside containers), whatever the depth limit.
+///
+/// ```
+/// use arbitrary::Unstructured;
+/// use godot_bin::arbitrary::{variant_for, MAX_GENERATED_DEPTH};
+/// use godot_bin::{Config, Variant};
+/// let cfg = Config::default(); // allows 1024 levels
+/// let shallow = Config::default().max_depth(MAX_GENERATED_DEPTH);
+/// for b in 0..=255u8 {
+///     let v = variant_for(&mut Unstructured::new(&[b; 4096]), &cfg)?;
+///     assert!(Variant::decode(&v.encode(&cfg)?, &shallow).is_ok());
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const MAX_GENERATED_DEPTH: usize = 12;
 
 /// At most this many elements per generated container, packed array, string list or property list.
@@ -328,6 +341,17 @@ fn any_variant(u: &mut Unstructured<'_>, depth: usize) -> Result<Variant> {
 
 /// A [`Config`] and a value it carries exactly: `value.encode(&cfg)` succeeds, decoding those bytes with
 /// `cfg` gives `value` back, and encoding that gives the same bytes. See the [module docs](self).
+///
+/// ```
+/// use arbitrary::{Arbitrary, Unstructured};
+/// use godot_bin::{arbitrary::Holdable, Variant};
+/// let Holdable { cfg, value } = Holdable::arbitrary(&mut Unstructured::new(b"any bytes at all will do"))?;
+/// let bytes = value.encode(&cfg)?;
+/// let back = Variant::decode(&bytes, &cfg)?;
+/// assert_eq!(back, value);
+/// assert_eq!(back.encode(&cfg)?, bytes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Holdable {
     /// The config (any dialect, objects on or off, single or double precision, some depth limit).
@@ -346,6 +370,17 @@ impl<'a> Arbitrary<'a> for Holdable {
 
 /// A value that `cfg` carries exactly (see the [module docs](self)), nested at most
 /// [`MAX_GENERATED_DEPTH`] deep and never deeper than `cfg`'s depth limit.
+///
+/// ```
+/// use arbitrary::Unstructured;
+/// use godot_bin::{arbitrary::variant_for, Config, Dialect, Variant};
+/// for d in Dialect::ALL {
+///     let cfg = Config::new(d);
+///     let v = variant_for(&mut Unstructured::new(b"the same bytes for every dialect"), &cfg)?;
+///     assert_eq!(Variant::decode(&v.encode(&cfg)?, &cfg)?, v);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn variant_for(u: &mut Unstructured<'_>, cfg: &Config) -> Result<Variant> {
     HoldGen::new(cfg).value(u, 0)
 }

@@ -60,12 +60,29 @@ pub struct Options {
 impl Options {
     /// Allow the documented lossy mappings (integer vectors to float vectors, 64-bit packed arrays to
     /// 32-bit ones, …) instead of failing.
+    ///
+    /// ```
+    /// use godot_bin::convert::{convert, Options};
+    /// use godot_bin::{Dialect, Variant, Vector2, Vector2i};
+    /// let v = Variant::Vector2i(Vector2i::new(3, 4)); // Godot 3 has no Vector2i
+    /// assert!(convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).is_err());
+    /// let g3 = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default().coerce(true))?;
+    /// assert_eq!(g3, Variant::Vector2(Vector2::new(3.0, 4.0)));
+    /// # Ok::<(), godot_bin::convert::ConvertError>(())
+    /// ```
     pub fn coerce(mut self, yes: bool) -> Self {
         self.coerce = yes;
         self
     }
 
-    /// Whether lossy mappings are allowed.
+    /// Whether lossy mappings are allowed (off by default).
+    ///
+    /// ```
+    /// use godot_bin::convert::Options;
+    /// assert!(!Options::default().coerces());
+    /// assert!(Options::default().coerce(true).coerces());
+    /// assert!(!Options::default().coerce(true).coerce(false).coerces());
+    /// ```
     pub fn coerces(&self) -> bool {
         self.coerce
     }

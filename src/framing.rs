@@ -53,6 +53,13 @@ pub enum Endian {
 
 impl Endian {
     /// `n` in this byte order.
+    ///
+    /// ```
+    /// use godot_bin::framing::Endian;
+    /// assert_eq!(Endian::Little.u32_bytes(258), [2, 1, 0, 0]);
+    /// assert_eq!(Endian::Big.u32_bytes(258), [0, 0, 1, 2]);
+    /// assert_eq!(Endian::Big.read_u32(Endian::Big.u32_bytes(7)), 7);
+    /// ```
     pub fn u32_bytes(self, n: u32) -> [u8; 4] {
         match self {
             Endian::Little => n.to_le_bytes(),

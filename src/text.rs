@@ -80,7 +80,16 @@ impl TextError {
     }
 
     /// For errors about a value that cannot be written exactly: the path inside the value (`entities[3].pos`,
-    /// empty for the value itself).
+    /// empty for the value itself). `None` for errors in parsing text.
+    ///
+    /// ```
+    /// use godot_bin::{text, Config, Dictionary, Object, Variant};
+    /// let mut d = Dictionary::default();
+    /// d.insert("owner".into(), Object::InstanceId(9).into());
+    /// let err = text::to_text_exact(&vec![Variant::Nil, d.into()].into(), &Config::default()).unwrap_err();
+    /// assert_eq!(err.path(), Some("[1].owner"));
+    /// assert_eq!(text::from_text("[1,", &Config::default()).unwrap_err().path(), None);
+    /// ```
     pub fn path(&self) -> Option<&str> {
         self.path.as_deref()
     }
