@@ -1,9 +1,11 @@
 //! A tokio game server for Godot clients: `StreamPeerTCP.put_var` / `get_var` framing through
-//! [`godot_bin::tokio_codec::VarCodec`], game-state messages as plain serde types.
+//! [`godot_bin::tokio_codec::VarCodec`], or with `--framing packet-stream` `PacketPeerStream` packets through
+//! [`godot_bin::tokio_codec::PacketStreamCodec`] (each packet one value: [`godot_bin::framing::decode_packet`]
+//! / [`godot_bin::framing::encode_packet`]); game-state messages as plain serde types.
 //!
 //! ```text
-//! cargo run --features tokio --example tcp_server -- PORT [--dialect godot4.6|godot3] [--clients N]
-//!                                                         [--max-messages M] [--timeout SECS]
+//! cargo run --features tokio --example tcp_server -- PORT [--dialect godot4.6|godot3] [--framing var|packet-stream]
+//!                                                         [--clients N] [--max-messages M] [--timeout SECS]
 //! ```
 //! Binds 127.0.0.1 only (PORT 0 picks a free port); prints `listening on 127.0.0.1:PORT` first. It is bounded:
 //! it exits after N clients (default 1) have finished, after M messages from one client (default 64), or
@@ -13,14 +15,15 @@
 //! `Welcome`, a `State` per input, and `Goodbye`. Godot sees the serde mapping of these types: a struct
 //! variant is `{"Input": {"tick": 1, "pos": Vector2(1.5, -2.25), …}}`, a unit variant the String `"Bye"`.
 //! The server checks each message against the one the reference client (`tests/gd/net_client.gd`,
-//! `net_client3.gd`) is expected to send, prints `MISMATCH …` for any difference, and exits non-zero on any
-//! mismatch, error or missing client; its last line is a summary. `scripts/live-net.sh` runs it against real
-//! Godot 4.6 and 3.6 clients.
+//! `net_client3.gd`; with `--framing packet-stream`, `tests/gd/packet_client.gd`, `packet_client3.gd`) is
+//! expected to send, prints `MISMATCH …` for any difference, and exits non-zero on any mismatch, error or
+//! missing client; its last line is a summary. `scripts/live-net.sh` runs it against real Godot 4.6, 3.6 and
+//! 3.2.3 clients in both framings.
 
 use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
-use godot_bin::tokio_codec::VarCodec;
+use godot_bin::tokio_codec::{PacketStreamCodec, VarCodec};
 use godot_bin::{Color, Config, Dialect, PackedStringArray, Quaternion, Transform2D, Vector2, Vector3};
 use serde::{Deserialize, Serialize};
 use tokio::net::{TcpListener, TcpStream};
@@ -130,9 +133,67 @@ struct Outcome {
     finished: bool,
 }
 
+/// How messages are framed on the connection.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Framing {
+    /// `StreamPeerTCP.put_var` / `get_var`.
+    Var,
+    /// `PacketPeerStream` (wrapping a `StreamPeerTCP`) `put_var` / `get_var`: one value per packet.
+    PacketStream,
+}
+
+impl std::str::FromStr for Framing {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "var" => Ok(Framing::Var),
+            "packet-stream" => Ok(Framing::PacketStream),
+            _ => Err("expected var or packet-stream".into()),
+        }
+    }
+}
+
+impl std::fmt::Display for Framing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if *self == Framing::Var { "var" } else { "packet-stream" })
+    }
+}
+
+/// A client connection in either framing, sending and receiving messages.
+enum Peer {
+    Var(Framed<TcpStream, VarCodec<ClientMsg>>),
+    Packets(Framed<TcpStream, PacketStreamCodec>, Config),
+}
+
+impl Peer {
+    fn new(stream: TcpStream, cfg: Config, framing: Framing) -> Peer {
+        match framing {
+            Framing::Var => Peer::Var(Framed::new(stream, VarCodec::new(cfg).max_frame(1 << 20))),
+            Framing::PacketStream => Peer::Packets(Framed::new(stream, PacketStreamCodec::new()), cfg),
+        }
+    }
+
+    /// The next message; `None` when the client has closed the connection.
+    async fn next(&mut self) -> Option<godot_bin::Result<ClientMsg>> {
+        match self {
+            Peer::Var(p) => p.next().await,
+            Peer::Packets(p, cfg) => {
+                let packet = p.next().await?;
+                Some(packet.and_then(|b| godot_bin::framing::decode_packet(&b, cfg)))
+            }
+        }
+    }
+
+    async fn send(&mut self, msg: &ServerMsg) -> godot_bin::Result<()> {
+        match self {
+            Peer::Var(p) => p.send(msg).await,
+            Peer::Packets(p, cfg) => p.send(godot_bin::framing::encode_packet(msg, cfg)?).await,
+        }
+    }
+}
+
 /// One client's session; every difference from the expected conversation is recorded, not fatal.
-async fn session(stream: TcpStream, cfg: Config, max_messages: usize, out: &mut Outcome) -> godot_bin::Result<()> {
-    let mut peer = Framed::new(stream, VarCodec::<ClientMsg>::new(cfg).max_frame(1 << 20));
+async fn session(mut peer: Peer, max_messages: usize, out: &mut Outcome) -> godot_bin::Result<()> {
     let mut tick = 0;
     while let Some(msg) = tokio::time::timeout(Duration::from_secs(20), peer.next())
         .await
@@ -178,6 +239,7 @@ async fn session(stream: TcpStream, cfg: Config, max_messages: usize, out: &mut 
 struct Args {
     port: u16,
     dialect: Dialect,
+    framing: Framing,
     clients: usize,
     max_messages: usize,
     timeout: u64,
@@ -185,14 +247,17 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
-    let usage = "usage: tcp_server PORT [--dialect D] [--clients N] [--max-messages M] [--timeout SECS]";
+    let usage = "usage: tcp_server PORT [--dialect D] [--framing var|packet-stream] [--clients N] [--max-messages M] \
+                 [--timeout SECS]";
     let port = it.next().ok_or(usage)?.parse().map_err(|e| format!("PORT: {e}"))?;
-    let mut a = Args { port, dialect: Dialect::Godot4_6, clients: 1, max_messages: 64, timeout: 60 };
+    let mut a =
+        Args { port, dialect: Dialect::Godot4_6, framing: Framing::Var, clients: 1, max_messages: 64, timeout: 60 };
     while let Some(flag) = it.next() {
         let val = it.next().ok_or(format!("{flag} needs a value; {usage}"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {val}: {e}");
         match flag.as_str() {
             "--dialect" => a.dialect = val.parse().map_err(|e| bad(&e))?,
+            "--framing" => a.framing = val.parse().map_err(|e| bad(&e))?,
             "--clients" => a.clients = val.parse().map_err(|e| bad(&e))?,
             "--max-messages" => a.max_messages = val.parse().map_err(|e| bad(&e))?,
             "--timeout" => a.timeout = val.parse().map_err(|e| bad(&e))?,
@@ -238,7 +303,8 @@ async fn main() -> std::process::ExitCode {
             };
             println!("client from {from}");
             let mut out = Outcome::default();
-            if let Err(e) = session(stream, cfg.clone(), args.max_messages, &mut out).await {
+            let peer = Peer::new(stream, cfg.clone(), args.framing);
+            if let Err(e) = session(peer, args.max_messages, &mut out).await {
                 out.mismatches.push(format!("error: {e}"));
             }
             for m in &out.mismatches {
@@ -253,9 +319,10 @@ async fn main() -> std::process::ExitCode {
     let finished = outcomes.iter().filter(|o| o.finished).count();
     let ok = !timed_out && bad == 0 && finished == args.clients;
     println!(
-        "tcp_server: {} ({}): {finished}/{} clients finished, {messages} messages checked, {bad} mismatches{}",
+        "tcp_server: {} ({}, {}): {finished}/{} clients finished, {messages} messages checked, {bad} mismatches{}",
         if ok { "OK" } else { "FAIL" },
         args.dialect,
+        args.framing,
         args.clients,
         if timed_out { ", timed out" } else { "" }
     );

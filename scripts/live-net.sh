@@ -8,6 +8,10 @@
 #         runs tests/gd/net_client.gd (net_client3.gd for 3.6) headless, which connects with StreamPeerTCP,
 #         put_var's game-state messages and get_var's the replies. The server checks every message decodes to
 #         the expected Rust value; the client checks every reply is byte-for-byte the GDScript value it builds.
+#   packet the same with PacketPeerStream framing: tcp_server --framing packet-stream (PacketStreamCodec)
+#         against tests/gd/packet_client.gd (packet_client3.gd for 3.x), a PacketPeerStream wrapping a
+#         StreamPeerTCP that put_var's / get_var's the messages (three inputs in one burst, checking
+#         get_available_packet_count()).
 #   load  examples/save_game writes a store_var save; the engine loads it (tests/gd/save_check*.gd) and
 #         compares each value with the one it builds.
 #   read  the engine writes a fresh save (tests/gd/make_save*.gd); examples/save_game reads it into serde
@@ -34,11 +38,14 @@ results=()
 failed=0
 note() { results+=("$1"); case "$1" in *FAIL*|*SKIPPED*) failed=1 ;; esac; }
 
-# Runs the engine client against a fresh server; echoes "ok" or a reason.
+# Runs the engine client against a fresh server; echoes "ok" or a reason. KIND: net (put_var framing, the
+# client prints a net_client: summary) or packet (PacketPeerStream framing, packet_client:).
 net_check() {
-    local engine=$1 dialect=$2 gd=$3 dir=$4
-    local srv_out="$logs/$engine-server.log" cl_out="$logs/$engine-client.log"
-    "$bin/tcp_server" 0 --dialect "$dialect" --clients 1 --timeout 60 >"$srv_out" 2>&1 &
+    local engine=$1 dialect=$2 gd=$3 dir=$4 kind=$5
+    local framing=var
+    [ "$kind" = packet ] && framing=packet-stream
+    local srv_out="$logs/$engine-$kind-server.log" cl_out="$logs/$engine-$kind-client.log"
+    "$bin/tcp_server" 0 --dialect "$dialect" --framing "$framing" --clients 1 --timeout 60 >"$srv_out" 2>&1 &
     local srv=$!
     local port="" i
     for i in $(seq 1 200); do
@@ -62,11 +69,11 @@ net_check() {
     wait "$srv"
     local srv_rc=$?
     local cl_sum srv_sum
-    cl_sum=$(grep '^net_client:' "$cl_out" | tail -1)
+    cl_sum=$(grep "^${kind}_client:" "$cl_out" | tail -1)
     srv_sum=$(grep '^tcp_server:' "$srv_out" | tail -1)
     grep -E '^(FAIL|MISMATCH)' "$cl_out" "$srv_out" | head -5 >&2
-    if [ "$cl_rc" = 0 ] && [ "$srv_rc" = 0 ] && [ "$cl_sum" = "net_client: 5 ok, 0 fail" ] \
-        && [[ "$srv_sum" == "tcp_server: OK "*"1/1 clients finished, 5 messages checked, 0 mismatches" ]]; then
+    if [ "$cl_rc" = 0 ] && [ "$srv_rc" = 0 ] && [ "$cl_sum" = "${kind}_client: 5 ok, 0 fail" ] \
+        && [[ "$srv_sum" == "tcp_server: OK ("*", $framing): 1/1 clients finished, 5 messages checked, 0 mismatches" ]]; then
         echo "ok"
     else
         echo "client rc=$cl_rc '${cl_sum:-no summary}', server rc=$srv_rc '${srv_sum:-no summary}'"
@@ -76,8 +83,8 @@ net_check() {
 have=()
 for engine in "${engines[@]}"; do
     case "$engine" in
-        godot-4.6) dialect=godot4.6; client=tests/gd/net_client.gd; check=tests/gd/save_check.gd; make=tests/gd/make_save.gd; made=save-godot4.6.sav ;;
-        godot-3.6|godot-3.2.3) dialect=godot3; client=tests/gd/net_client3.gd; check=tests/gd/save_check3.gd; make=tests/gd/make_save3.gd; made=save-godot3.6.sav ;;
+        godot-4.6) dialect=godot4.6; gd3=""; check=tests/gd/save_check.gd; make=tests/gd/make_save.gd; made=save-godot4.6.sav ;;
+        godot-3.6|godot-3.2.3) dialect=godot3; gd3=3; check=tests/gd/save_check3.gd; make=tests/gd/make_save3.gd; made=save-godot3.6.sav ;;
         *) echo "live-net: unknown engine $engine (godot-4.6, godot-3.6, godot-3.2.3)"; exit 2 ;;
     esac
     if ! scripts/engine.sh --check "$engine" 2>/dev/null; then
@@ -86,8 +93,10 @@ for engine in "${engines[@]}"; do
     have+=("$engine")
     dir="$(mktemp -d)"
 
-    r=$(net_check "$engine" "$dialect" "$client" "$dir")
+    r=$(net_check "$engine" "$dialect" "tests/gd/net_client$gd3.gd" "$dir" net)
     if [ "$r" = ok ]; then note "$engine net OK (5 messages each way)"; else note "$engine net FAIL: $r"; fi
+    r=$(net_check "$engine" "$dialect" "tests/gd/packet_client$gd3.gd" "$dir" packet)
+    if [ "$r" = ok ]; then note "$engine packet OK (5 messages each way)"; else note "$engine packet FAIL: $r"; fi
 
     # load: the engine get_var's a save we wrote.
     "$bin/save_game" write "$dialect" "$dir/ours.sav" >"$logs/$engine-save-write.log" 2>&1
