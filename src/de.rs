@@ -126,6 +126,48 @@ pub struct Deserializer<'de, 'c> {
     dec: Decoder<'de, 'c>,
     cfg: &'c Config,
     depth: usize,
+    /// `cfg.depth_limit()`, read once.
+    limit: usize,
+    /// The header words of the common plain values (`None` for Godot 2, whose strings follow other rules).
+    words: Option<Words>,
+    /// Struct field lists seen last (address of the `&'static` list, whether its names are all plain).
+    names_seen: [(usize, bool); 4],
+}
+
+/// The exact header words (type id and flags, nothing else set) of the values the per-value fast paths
+/// read straight from the input: a word that is not one of these takes the general path, with its checks and
+/// errors. Looked up once per deserializer from the dialect's table.
+#[derive(Clone, Copy)]
+struct Words {
+    bool: u32,
+    int: u32,
+    int64: u32,
+    float: u32,
+    float64: u32,
+    string: u32,
+    dictionary: u32,
+    array: u32,
+}
+
+impl Words {
+    fn of(cfg: &Config) -> Option<Words> {
+        let d = cfg.dialect();
+        if d.family() == crate::config::Family::Godot2 {
+            return None;
+        }
+        let id = |k| d.type_id(k);
+        // Godot 3+ write the 64-bit flag on wide ints and floats; untyped containers carry no flags.
+        Some(Words {
+            bool: id(TypeKind::Bool)?,
+            int: id(TypeKind::Int)?,
+            int64: id(TypeKind::Int)? | FLAG_64,
+            float: id(TypeKind::Float)?,
+            float64: id(TypeKind::Float)? | FLAG_64,
+            string: id(TypeKind::String)?,
+            dictionary: id(TypeKind::Dictionary)?,
+            array: id(TypeKind::Array)?,
+        })
+    }
 }
 
 /// What the next value on the wire is, after its header (and, for scalars, its payload) was read.
@@ -155,7 +197,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn new(bytes: &'de [u8], cfg: &'c Config) -> Self {
-        Deserializer { dec: Decoder::new(bytes, cfg), cfg, depth: 0 }
+        Deserializer {
+            dec: Decoder::new(bytes, cfg),
+            cfg,
+            depth: 0,
+            limit: cfg.depth_limit(),
+            words: Words::of(cfg),
+            names_seen: [(0, false); 4],
+        }
     }
 
     /// The unread rest of the input.
@@ -188,6 +237,104 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     fn reader(&mut self) -> &mut Reader<'de> {
         &mut self.dec.r
+    }
+
+    /// The fast paths' view of the next header word: the dialect's words and the word itself, when the
+    /// value is inside the depth limit (else the general path reports it).
+    #[inline]
+    fn peek_word(&self) -> Option<(Words, u32)> {
+        let w = self.words?;
+        if self.depth > self.limit {
+            return None;
+        }
+        let b = self.dec.r.rest().first_chunk::<4>()?;
+        Some((w, u32::from_le_bytes(*b)))
+    }
+
+    /// A bool, int, float or plain String next on the wire, read straight from the input (header word
+    /// compared with the dialect's, no table look-up); `None` (nothing read) for anything else.
+    #[inline]
+    fn fast_scalar(&mut self) -> Result<Option<(Scalar<'de, 'static>, usize)>> {
+        let Some((w, h)) = self.peek_word() else { return Ok(None) };
+        let at = self.dec.r.pos();
+        let s = if h == w.int {
+            self.dec.r.skip_lenient(4);
+            Scalar::Int(self.reader().i32()? as i64)
+        } else if h == w.float64 {
+            self.dec.r.skip_lenient(4);
+            Scalar::Float(self.reader().f64()?)
+        } else if h == w.float {
+            self.dec.r.skip_lenient(4);
+            Scalar::Float(widen_like_engine(self.reader().f32()?))
+        } else if h == w.int64 {
+            self.dec.r.skip_lenient(4);
+            Scalar::Int(self.reader().i64()?)
+        } else if h == w.bool {
+            self.dec.r.skip_lenient(4);
+            Scalar::Bool(self.reader().u32()? != 0)
+        } else if h == w.string {
+            match self.plain_str() {
+                Some(t) => Scalar::Borrowed(t),
+                None => return Ok(None),
+            }
+        } else {
+            return Ok(None);
+        };
+        Ok(Some((s, at)))
+    }
+
+    /// A plain String key next on the wire that is exactly one of a struct's `fields` (tried first: `hint`,
+    /// the field at this key's position, as keys are usually written in declaration order): consumed and
+    /// returned as the field's own name, so its bytes need no UTF-8 check. `None` (nothing read) otherwise.
+    #[inline]
+    fn field_key(&mut self, fields: &'static [&'static str], hint: Option<&'static str>) -> Option<&'static str> {
+        let (w, h) = self.peek_word()?;
+        if h != w.string {
+            return None;
+        }
+        let rest = self.dec.r.rest();
+        let len = u32::from_le_bytes(*rest.get(4..)?.first_chunk::<4>()?) as usize;
+        let bytes = rest.get(8..8usize.checked_add(len)?)?;
+        let found = match hint {
+            Some(f) if f.as_bytes() == bytes => f,
+            _ => *fields.iter().find(|f| f.as_bytes() == bytes)?,
+        };
+        // As `plain_str`: a name with a NUL or a leading byte order mark takes the general path.
+        if !self.clean_names(fields) {
+            return None;
+        }
+        let total = 8 + len + pad_len(len);
+        if total > rest.len() {
+            return None;
+        }
+        self.dec.r.skip_lenient(total);
+        Some(found)
+    }
+
+    /// Whether no name in `fields` holds a NUL or starts with a byte order mark (names that the general path
+    /// reads differently), remembered for the last few field lists seen.
+    #[inline]
+    fn clean_names(&mut self, fields: &'static [&'static str]) -> bool {
+        let key = fields.as_ptr() as usize;
+        if let Some(&(_, clean)) = self.names_seen.iter().find(|(k, _)| *k == key) {
+            return clean;
+        }
+        let clean = fields.iter().all(|f| !f.starts_with('\u{FEFF}') && !f.contains('\0'));
+        self.names_seen.rotate_right(1);
+        self.names_seen[0] = (key, clean);
+        clean
+    }
+
+    /// An untyped Dictionary (`map`) or Array header next on the wire: its element count, read and promised
+    /// as the general path does; `None` (nothing read) for anything else.
+    #[inline]
+    fn fast_container(&mut self, map: bool) -> Result<Option<usize>> {
+        let Some((w, h)) = self.peek_word() else { return Ok(None) };
+        if h != if map { w.dictionary } else { w.array } {
+            return Ok(None);
+        }
+        self.dec.r.skip_lenient(4);
+        self.container_count(if map { 2 } else { 1 }).map(Some)
     }
 
     /// Reads the next value's header and as much of it as can be handed over directly.
@@ -305,14 +452,12 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// A plain String (no flags, no NUL, no byte order mark, valid UTF-8, padded) next on the wire, borrowed
     /// straight from the input; `None` (nothing read) for anything else.
     fn plain_str(&mut self) -> Option<&'de str> {
-        if self.depth > self.cfg.depth_limit() || self.cfg.dialect().family() == crate::config::Family::Godot2 {
+        let (w, h) = self.peek_word()?;
+        if h != w.string {
             return None;
         }
         let mut p = self.dec.r.clone();
-        let h = p.u32().ok()?;
-        if h > crate::wire::TYPE_MASK || self.cfg.dialect().type_kind(h) != Some(TypeKind::String) {
-            return None;
-        }
+        p.skip_lenient(4);
         let (b, _) = p.string_bytes().ok()?;
         if b.contains(&0) || b.starts_with(b"\xEF\xBB\xBF") {
             return None;
@@ -337,7 +482,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     fn visit_next<V: Visitor<'de>>(&mut self, next: Next<'de>, visitor: V, seq_form: bool) -> Result<V::Value> {
         match next {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_any(visitor),
-            Next::Container { n, map } => self.visit_container(n, map, visitor),
+            Next::Container { n, map } => self.visit_container(n, map, &[], visitor),
             Next::Packed(kind, n) => {
                 let _g = DepthGuard::enter(Some(self.dec.r.pos()))?;
                 self.depth += 1;
@@ -354,12 +499,20 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
     }
 
-    fn visit_container<V: Visitor<'de>>(&mut self, n: usize, map: bool, visitor: V) -> Result<V::Value> {
+    /// Visits an Array or Dictionary of `n` elements whose count was read. `fields`: the struct's field
+    /// names when a struct is read from the Dictionary (keys equal to one are handed over as that name).
+    fn visit_container<V: Visitor<'de>>(
+        &mut self,
+        n: usize,
+        map: bool,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
         let _g = DepthGuard::enter(Some(self.dec.r.pos()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
         let r = if map {
-            let mut acc = MapAccess { de: self, left: n };
+            let mut acc = MapAccess { de: self, left: n, fields, index: 0 };
             let v = visitor.visit_map(&mut acc)?;
             if acc.left != 0 {
                 return Err(bad("dictionary has more entries than the type reads", Some(at)));
@@ -381,6 +534,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 macro_rules! forward_scalar {
     ($($m:ident),*) => {$(
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            if let Some((s, at)) = self.fast_scalar()? {
+                return ScalarDe { s, at: Some(at) }.$m(visitor);
+            }
             match self.next()? {
                 Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.$m(visitor),
                 Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.$m(visitor).map_err(|e| with_offset(e, at)),
@@ -465,6 +621,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if let Some(n) = self.fast_container(false)? {
+            return self.visit_container(n, false, &[], visitor);
+        }
         let next = self.next()?;
         match next {
             Next::Bytes(b) => visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(b.iter().copied())),
@@ -492,9 +651,15 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         name: &'static str,
-        _fields: &'static [&'static str],
+        fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        if !name.starts_with('$') {
+            if let Some(n) = self.fast_container(true)? {
+                return self.visit_container(n, true, fields, visitor);
+            }
+            return self.deserialize_any(visitor);
+        }
         if let Some((kind, n, xs)) = self.narrow_math(name) {
             let xs = &xs[..n];
             if kind == TypeKind::Color {
@@ -556,6 +721,9 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
 struct MapAccess<'a, 'de, 'c> {
     de: &'a mut Deserializer<'de, 'c>,
     left: usize,
+    /// A struct's field names (empty for other maps) and the number of keys read so far.
+    fields: &'static [&'static str],
+    index: usize,
 }
 
 impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
@@ -566,6 +734,13 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
         }
         self.left -= 1;
         self.de.dec.start_slot();
+        let hint = self.fields.get(self.index).copied();
+        self.index += 1;
+        if !self.fields.is_empty() {
+            if let Some(name) = self.de.field_key(self.fields, hint) {
+                return seed.deserialize(de::value::BorrowedStrDeserializer::new(name)).map(Some);
+            }
+        }
         seed.deserialize(KeyDe(&mut *self.de)).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {

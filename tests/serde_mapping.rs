@@ -396,3 +396,54 @@ fn packed_arrays_bulk_and_element_wise_agree() {
         Variant::PackedVector3iArray(p).encode(&cfg).unwrap()
     );
 }
+
+/// Struct keys are matched against the field names straight from the input (a fast path); everything it does
+/// not take must read as the general path reads it: keys out of order, repeated, unknown, String and
+/// StringName mixed, and names the general path reads differently (a NUL cuts a Godot string, a leading
+/// byte order mark is dropped).
+#[test]
+fn struct_keys_fast_path_agrees_with_the_general_path() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Odd {
+        #[serde(rename = "a\u{0}b")]
+        nul: Option<i64>,
+        #[serde(rename = "\u{feff}c")]
+        bom: Option<i64>,
+        a: Option<i64>,
+        c: Option<i64>,
+    }
+    let s = |t: &str| Variant::from(t);
+    // The wire key "a\0b" is read as "a", "\u{feff}c" as "c": they fill `a` and `c`, never the odd names.
+    let bytes = enc(dict(vec![(s("a\u{0}b"), Variant::Int(1)), (s("\u{feff}c"), Variant::Int(2))]));
+    let got: Odd = from_slice(&bytes).unwrap();
+    assert_eq!(got, Odd { nul: None, bom: None, a: Some(1), c: Some(2) });
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct P {
+        x: i64,
+        y: String,
+        z: f64,
+    }
+    // Reversed order, an unknown key in between and a StringName key: all as the general path.
+    let bytes = enc(dict(vec![
+        (s("z"), Variant::Float(0.5)),
+        (s("w"), Variant::from(vec![Variant::Int(9)])),
+        (Variant::from(StringName::from("y")), s("Y")),
+        (s("x"), Variant::Int(1)),
+    ]));
+    assert_eq!(from_slice::<P>(&bytes).unwrap(), P { x: 1, y: "Y".into(), z: 0.5 });
+    let bytes = enc(dict(vec![(s("x"), Variant::Int(1)), (s("x"), Variant::Int(2))]));
+    // A key written twice (a hand-built Dictionary keeps both) is the derive's "duplicate field" error.
+    let e = from_slice::<P>(&bytes).unwrap_err();
+    assert!(e.to_string().contains("duplicate field `x`"), "{e}");
+    // A key whose bytes are a field name's prefix or extension is not that field.
+    let bytes = enc(dict(vec![(s("xx"), Variant::Int(1)), (s(""), Variant::Int(2))]));
+    let e = from_slice::<P>(&bytes).unwrap_err();
+    assert!(e.to_string().contains("missing field `x`"), "{e}");
+    // Truncated inside a key that matches a field: an error with the offset, never a wrong read.
+    let full = enc(dict(vec![(s("x"), Variant::Int(1)), (s("y"), s("q")), (s("z"), Variant::Float(1.0))]));
+    for cut in 0..full.len() {
+        assert!(from_slice::<P>(&full[..cut]).is_err(), "cut at {cut}");
+    }
+    assert_eq!(from_slice::<P>(&full).unwrap(), P { x: 1, y: "q".into(), z: 1.0 });
+}
