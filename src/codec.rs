@@ -61,6 +61,9 @@ pub(crate) struct Decoder<'a, 'c> {
     pub(crate) r: Reader<'a>,
     cfg: &'c Config,
     d: Dialect,
+    /// `d.table()`: type id -> kind, looked up once.
+    table: &'static [TypeKind],
+    godot2: bool,
     real: RealMode,
     utf8: Utf8Rule,
     /// Bytes promised to the not-yet-started element slots of the open containers (every slot, a value or
@@ -76,6 +79,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
             r: Reader::new(bytes),
             cfg,
             d,
+            table: d.table(),
+            godot2: d.family() == Family::Godot2,
             real: RealMode::of(cfg),
             promised: 0,
             utf8: match d {
@@ -91,7 +96,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         let at = self.r.pos();
         let h = self.r.u32()?;
         let d = self.d;
-        if d.family() == Family::Godot2 {
+        if self.godot2 {
             // Godot 2 compares the whole header with VARIANT_MAX.
             return match d.type_kind(h) {
                 Some(k) => Ok((k, 0, at)),
@@ -102,8 +107,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
         // Godot 3, 4 and Pandemonium read the type from the low byte only (bits 8-15 are ignored, seen on
         // 3.2.3, 3.6 and 4.6) and ignore flag bits a type does not use.
         let id = h & TYPE_MASK;
-        match d.type_kind(id) {
-            Some(k) => Ok((k, h & 0xFFFF_0000, at)),
+        match self.table.get(id as usize) {
+            Some(&k) => Ok((k, h & 0xFFFF_0000, at)),
             None => Err(Error::at(ErrorKind::UnknownType { id, dialect: d }, at)),
         }
     }
@@ -703,6 +708,22 @@ impl DictBuilder {
     }
 
     pub(crate) fn insert(&mut self, k: Variant, v: Variant) {
+        // The common case, a String key among few entries: compared as text with the String (and, in Godot 4,
+        // StringName) keys only, which is what the general lookup below concludes for them.
+        if let (None, Variant::String(s), Some(string_like)) = (&self.index, &k, self.string_like) {
+            if self.entries.len() < Self::LINEAR_MAX {
+                let found = self.entries.iter().position(|(ek, _)| match ek {
+                    Variant::String(t) => t == s,
+                    Variant::StringName(t) => string_like && t.0 == *s,
+                    _ => false,
+                });
+                match found {
+                    Some(i) => self.entries[i].1 = v,
+                    None => self.entries.push((k, v)),
+                }
+                return;
+            }
+        }
         if self.index.is_none() && self.entries.len() >= Self::LINEAR_MAX {
             let mut m = std::collections::HashMap::with_capacity(self.entries.capacity());
             for (i, (k, _)) in self.entries.iter().enumerate() {
