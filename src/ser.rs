@@ -93,8 +93,10 @@ impl<'a> Serializer<'a> {
         Ok(())
     }
 
-    /// A struct field's name as a String: a name of up to 24 bytes goes out as one fixed-size 32-byte write
-    /// (header, length, bytes, padding), then the buffer is cut back to the field's size.
+    /// A struct field's name as a String: for a name of up to 24 bytes, 32 zero bytes are appended, header,
+    /// length and name written over them in place, and the buffer cut back to the field's size. (Copying the
+    /// name into a stack array first and appending that stalls on store forwarding: the array is read back
+    /// in 16-byte loads right after a variable-length `memcpy` wrote it.)
     #[inline]
     fn key(&mut self, key: &str) -> Result<()> {
         let k = key.as_bytes();
@@ -103,15 +105,14 @@ impl<'a> Serializer<'a> {
             self.out.put_str(key);
             return Ok(());
         }
-        let mut w = [0u8; 32];
-        w[..4].copy_from_slice(&self.id(TypeKind::String)?.to_le_bytes());
+        let id = self.id(TypeKind::String)?;
+        let at = self.out.len();
+        self.out.extend_from_slice(&[0u8; 32]);
+        let w = &mut self.out[at..];
+        w[..4].copy_from_slice(&id.to_le_bytes());
         w[4..8].copy_from_slice(&(k.len() as u32).to_le_bytes());
-        for (d, &b) in w[8..].iter_mut().zip(k) {
-            *d = b;
-        }
-        let end = self.out.len() + 8 + k.len() + pad_len(k.len());
-        self.out.extend_from_slice(&w);
-        self.out.truncate(end);
+        w[8..8 + k.len()].copy_from_slice(k);
+        self.out.truncate(at + 8 + k.len() + pad_len(k.len()));
         Ok(())
     }
 
