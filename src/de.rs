@@ -325,6 +325,62 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         clean
     }
 
+    /// `deserialize_i64` when the wire holds an int: visited straight away (else the visitor is handed back,
+    /// nothing read). The same for `fast_f64` (a float), `fast_bool` and `fast_str` (a plain String).
+    #[inline]
+    fn fast_i64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        match self.peek_word() {
+            Some((w, h)) if h == w.int => {
+                self.dec.r.skip_lenient(4);
+                let i = self.reader().i32()?;
+                visitor.visit_i64(i as i64).map(Ok)
+            }
+            Some((w, h)) if h == w.int64 => {
+                self.dec.r.skip_lenient(4);
+                let i = self.reader().i64()?;
+                visitor.visit_i64(i).map(Ok)
+            }
+            _ => Ok(Err(visitor)),
+        }
+    }
+
+    #[inline]
+    fn fast_f64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        match self.peek_word() {
+            Some((w, h)) if h == w.float64 => {
+                self.dec.r.skip_lenient(4);
+                let f = self.reader().f64()?;
+                visitor.visit_f64(f).map(Ok)
+            }
+            Some((w, h)) if h == w.float => {
+                self.dec.r.skip_lenient(4);
+                let f = self.reader().f32()?;
+                visitor.visit_f64(widen_like_engine(f)).map(Ok)
+            }
+            _ => Ok(Err(visitor)),
+        }
+    }
+
+    #[inline]
+    fn fast_bool<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        match self.peek_word() {
+            Some((w, h)) if h == w.bool => {
+                self.dec.r.skip_lenient(4);
+                let b = self.reader().u32()?;
+                visitor.visit_bool(b != 0).map(Ok)
+            }
+            _ => Ok(Err(visitor)),
+        }
+    }
+
+    #[inline]
+    fn fast_str<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        match self.plain_str() {
+            Some(t) => visitor.visit_borrowed_str(t).map(Ok),
+            None => Ok(Err(visitor)),
+        }
+    }
+
     /// An untyped Dictionary (`map`) or Array header next on the wire: its element count, read and promised
     /// as the general path does; `None` (nothing read) for anything else.
     #[inline]
@@ -532,8 +588,12 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 }
 
 macro_rules! forward_scalar {
-    ($($m:ident),*) => {$(
+    ($($m:ident $(| $fast:ident)?),*) => {$(
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            $(let visitor = match self.$fast(visitor)? {
+                Ok(value) => return Ok(value),
+                Err(visitor) => visitor,
+            };)?
             if let Some((s, at)) = self.fast_scalar()? {
                 return ScalarDe { s, at: Some(at) }.$m(visitor);
             }
@@ -555,11 +615,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     forward_scalar!(
-        deserialize_bool,
+        deserialize_bool | fast_bool,
         deserialize_i8,
         deserialize_i16,
         deserialize_i32,
-        deserialize_i64,
+        deserialize_i64 | fast_i64,
         deserialize_i128,
         deserialize_u8,
         deserialize_u16,
@@ -567,10 +627,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         deserialize_u64,
         deserialize_u128,
         deserialize_f32,
-        deserialize_f64,
+        deserialize_f64 | fast_f64,
         deserialize_char,
-        deserialize_str,
-        deserialize_string,
+        deserialize_str | fast_str,
+        deserialize_string | fast_str,
         deserialize_identifier,
         deserialize_unit,
         deserialize_ignored_any
@@ -1927,7 +1987,8 @@ pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Con
 /// ```
 pub fn take_from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<(T, &'de [u8])> {
     let mut d = Deserializer::new(bytes, cfg);
-    let v = T::deserialize(&mut d)?;
+    // A visitor's own error (a missing field, a wrong type) gets the offset the input was read up to.
+    let v = T::deserialize(&mut d).map_err(|e| with_offset(e, d.position()))?;
     Ok((v, d.rest()))
 }
 

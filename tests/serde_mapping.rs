@@ -440,6 +440,8 @@ fn struct_keys_fast_path_agrees_with_the_general_path() {
     let bytes = enc(dict(vec![(s("xx"), Variant::Int(1)), (s(""), Variant::Int(2))]));
     let e = from_slice::<P>(&bytes).unwrap_err();
     assert!(e.to_string().contains("missing field `x`"), "{e}");
+    // The derive's own error carries the offset the input was read up to (here: the end of the Dictionary).
+    assert_eq!(e.offset(), Some(bytes.len()));
     // Truncated inside a key that matches a field: an error with the offset, never a wrong read.
     let full = enc(dict(vec![(s("x"), Variant::Int(1)), (s("y"), s("q")), (s("z"), Variant::Float(1.0))]));
     for cut in 0..full.len() {
