@@ -152,6 +152,10 @@ fn main() {
         let mut dst = vec![0u8; gb.len()];
         let typed_sink = RefCell::new(Vec::new());
         let var_sink = RefCell::new(Vec::new());
+        let borrowed_sink = RefCell::new(Vec::new());
+        // The borrowed structs read the very same state from both formats.
+        assert!(godot_bin::from_slice::<data::GameStateRef>(&gb).unwrap().same_as(&state));
+        assert!(postcard::from_bytes::<data::GameStateRef>(&pc).unwrap().same_as(&state));
         let mut cases = vec![
             case("godot_bin typed encode", || {
                 black_box(godot_bin::to_vec(black_box(&state)).unwrap());
@@ -170,6 +174,15 @@ fn main() {
             }),
             case_keep("godot_bin Variant decode, drop untimed", &var_sink, || {
                 Variant::decode(black_box(&gb), &cfg).unwrap()
+            }),
+            case_keep("godot_bin typed decode, &str fields, drop untimed", &borrowed_sink, || {
+                godot_bin::from_slice::<data::GameStateRef>(black_box(&gb)).unwrap()
+            }),
+            case("godot_bin typed decode, &str fields", || {
+                black_box(godot_bin::from_slice::<data::GameStateRef>(black_box(&gb)).unwrap());
+            }),
+            case("postcard decode, &str fields", || {
+                black_box(postcard::from_bytes::<data::GameStateRef>(black_box(&pc)).unwrap());
             }),
             case("postcard encode", || {
                 black_box(postcard::to_allocvec(black_box(&state)).unwrap());
@@ -213,6 +226,10 @@ fn main() {
             t("godot_bin typed decode") / t("postcard decode")
         );
         println!(
+            "ours ÷ postcard (&str fields):  decode {:.2}",
+            t("godot_bin typed decode, &str fields") / t("postcard decode, &str fields")
+        );
+        println!(
             "ours ÷ memcpy to_vec (same bytes): encode {:.1}  decode {:.1}",
             t("godot_bin typed encode") / t("memcpy (same bytes, to_vec)"),
             t("godot_bin typed decode") / t("memcpy (same bytes, to_vec)")
@@ -243,6 +260,7 @@ fn main() {
         for (label, eng, ours, target) in [
             ("encode, typed serde", ee, t("godot_bin typed encode"), 10.0),
             ("decode, typed serde", ed, t("godot_bin typed decode, drop untimed"), 10.0),
+            ("decode, typed, &str fields", ed, t("godot_bin typed decode, &str fields, drop untimed"), 10.0),
             ("encode, Variant", ee, t("godot_bin Variant encode"), 0.0),
             ("decode, Variant", ed, t("godot_bin Variant decode, drop untimed"), 3.0),
         ] {

@@ -36,6 +36,66 @@ pub struct GameState {
     pub map: String,
 }
 
+/// [`Item`] with its string borrowed from the input (decode only): the "borrowed strings on decode" lever.
+#[derive(Deserialize, Debug, PartialEq)]
+pub struct ItemRef<'a> {
+    #[serde(borrow)]
+    pub item: &'a str,
+    pub count: i64,
+    pub durability: f64,
+}
+
+/// [`Entity`] with `&str` name and tags (the same bytes decode into it; postcard's too).
+#[derive(Deserialize, Debug, PartialEq)]
+pub struct EntityRef<'a> {
+    pub id: i64,
+    #[serde(borrow)]
+    pub name: &'a str,
+    pub pos: Vector2,
+    pub vel: Vector3,
+    pub hp: f64,
+    pub alive: bool,
+    pub color: Color,
+    #[serde(borrow)]
+    pub tags: Vec<&'a str>,
+    #[serde(borrow)]
+    pub inventory: Vec<ItemRef<'a>>,
+}
+
+/// [`GameState`] read with borrowed strings.
+#[derive(Deserialize, Debug, PartialEq)]
+pub struct GameStateRef<'a> {
+    pub tick: i64,
+    #[serde(borrow)]
+    pub entities: Vec<EntityRef<'a>>,
+    #[serde(borrow)]
+    pub map: &'a str,
+}
+
+impl GameStateRef<'_> {
+    /// Whether this is `s` read back (every field compared).
+    pub fn same_as(&self, s: &GameState) -> bool {
+        self.tick == s.tick
+            && self.map == s.map
+            && self.entities.len() == s.entities.len()
+            && self.entities.iter().zip(&s.entities).all(|(a, b)| {
+                a.id == b.id
+                    && a.name == b.name
+                    && a.pos == b.pos
+                    && a.vel == b.vel
+                    && a.hp.to_bits() == b.hp.to_bits()
+                    && a.alive == b.alive
+                    && a.color == b.color
+                    && a.tags.len() == b.tags.len()
+                    && a.tags.iter().zip(b.tags.iter()).all(|(x, y)| x == y)
+                    && a.inventory.len() == b.inventory.len()
+                    && a.inventory.iter().zip(&b.inventory).all(|(x, y)| {
+                        x.item == y.item && x.count == y.count && x.durability.to_bits() == y.durability.to_bits()
+                    })
+            })
+    }
+}
+
 /// The game state with `n` entities (10,000 in the benchmarks, about 6 MB in Godot 4).
 pub fn game_state(n: usize) -> GameState {
     let entities = (0..n)
