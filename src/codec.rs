@@ -197,12 +197,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
             }
             let (kind, flags, at) = self.header()?;
             self.check_depth(base_depth + stack.len(), at)?;
-            let mut done = match self.open(kind, flags, at)? {
-                Opened::Value(v) => v,
-                Opened::Frame(f) => {
-                    stack.push(f);
-                    continue;
-                }
+            let Some(mut done) = self.open(kind, flags, at, &mut stack)? else {
+                continue;
             };
             // Hand the finished value to its parent; close every parent it completes.
             loop {
@@ -219,15 +215,16 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
-    /// Reads a value's header-following part: a finished value, or a container frame with children to come.
-    fn open(&mut self, kind: TypeKind, flags: u32, at: usize) -> Result<Opened> {
+    /// Reads a value's header-following part: a finished value, or `None` when a container with children to
+    /// come was opened (its frame pushed on `stack`, so that no frame is moved through a return value).
+    fn open(&mut self, kind: TypeKind, flags: u32, at: usize, stack: &mut Vec<Frame>) -> Result<Option<Variant>> {
         use TypeKind as K;
         let frame = match kind {
             K::Object => match self.object_head(flags, at)? {
                 // A null object (id 0, or no class name) is what every 3.x/4.x engine writes back as a
                 // bare NIL, so it decodes as Nil: decoding is then a fixed point. Godot 2 keeps its header.
-                Ok(Object::Null) if self.d.family() != Family::Godot2 => return Ok(Opened::Value(Variant::Nil)),
-                Ok(o) => return Ok(Opened::Value(Variant::Object(Box::new(o)))),
+                Ok(Object::Null) if self.d.family() != Family::Godot2 => return Ok(Some(Variant::Nil)),
+                Ok(o) => return Ok(Some(Variant::Object(Box::new(o)))),
                 Err((class, n)) => {
                     Frame::Object { class, properties: Vec::with_capacity(n), left: n, pending_name: None }
                 }
@@ -267,9 +264,13 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 let a = Array { items: Vec::with_capacity(n), element_type, shared: false };
                 Frame::Array { a, packed: kind == K::PackedTypedArray, left: n, rule: AdmitRule::Pandemonium }
             }
-            _ => return Ok(Opened::Value(self.leaf(kind, flags)?)),
+            _ => return self.leaf(kind, flags).map(Some),
         };
-        Ok(if frame.is_complete() { Opened::Value(frame.finish()) } else { Opened::Frame(frame) })
+        if frame.is_complete() {
+            return Ok(Some(frame.finish()));
+        }
+        stack.push(frame);
+        Ok(None)
     }
 
     /// A value that holds no other values.
@@ -754,12 +755,6 @@ impl DictBuilder {
     pub(crate) fn finish(self) -> Vec<(Variant, Variant)> {
         self.entries
     }
-}
-
-/// What [`Decoder::open`] read: a whole value, or a container whose children follow.
-enum Opened {
-    Value(Variant),
-    Frame(Frame),
 }
 
 /// A container being decoded: what is built so far and how many children are left.
