@@ -145,6 +145,32 @@ impl<'a> Serializer<'a> {
         Ok(())
     }
 
+    /// A fixed-size value from its flattened components, written as the core encoder writes the equivalent
+    /// [`Variant`]: the header, then each component as an i32 (Vector2i, …), an f32 (Color), or an f64 with
+    /// the 64-bit flag in Godot 4 double-precision builds and an f32 otherwise.
+    fn math(&mut self, kind: TypeKind, vals: &[f64]) -> Result<()> {
+        if self.depth > self.cfg.depth_limit() {
+            return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
+        }
+        if is_int_kind(kind) {
+            self.header(kind, 0)?;
+            for &x in vals {
+                self.out.put_u32(x as i32 as u32);
+            }
+            return Ok(());
+        }
+        let wide = kind != TypeKind::Color && math_wide(self.cfg, kind)?;
+        self.header(kind, if wide { FLAG_64 } else { 0 })?;
+        for &x in vals {
+            if wide {
+                self.out.put_f64(x);
+            } else {
+                self.out.put_f32(narrow_exact(x));
+            }
+        }
+        Ok(())
+    }
+
     fn variant(&mut self, v: &Variant) -> Result<()> {
         if self.depth > self.cfg.depth_limit() {
             return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
@@ -424,31 +450,6 @@ fn components(kind: TypeKind) -> usize {
         K::Transform3D => 12,
         K::Projection => 16,
         _ => 1,
-    }
-}
-
-/// The value of a fixed-size kind from its flattened components.
-fn math_value(kind: TypeKind, r: &[f64]) -> Variant {
-    use TypeKind as K;
-    let i = |k: usize| r[k] as i32;
-    let c = |k: usize| narrow_exact(r[k]);
-    match kind {
-        K::Vector2 => Variant::Vector2(Vector2::new(r[0], r[1])),
-        K::Vector2i => Variant::Vector2i(Vector2i::new(i(0), i(1))),
-        K::Rect2 => Variant::Rect2(Rect2::new(Vector2::new(r[0], r[1]), Vector2::new(r[2], r[3]))),
-        K::Rect2i => Variant::Rect2i(Rect2i::new(Vector2i::new(i(0), i(1)), Vector2i::new(i(2), i(3)))),
-        K::Vector3 => Variant::Vector3(Vector3::new(r[0], r[1], r[2])),
-        K::Vector3i => Variant::Vector3i(Vector3i::new(i(0), i(1), i(2))),
-        K::Transform2D => Variant::Transform2D(Box::new(Transform2D::from_reals(r))),
-        K::Vector4 => Variant::Vector4(Vector4::new(r[0], r[1], r[2], r[3])),
-        K::Vector4i => Variant::Vector4i(Vector4i::new(i(0), i(1), i(2), i(3))),
-        K::Plane => Variant::Plane(Plane::from_reals(r)),
-        K::Quaternion => Variant::Quaternion(Quaternion::new(r[0], r[1], r[2], r[3])),
-        K::Aabb => Variant::Aabb(Box::new(Aabb::from_reals(r))),
-        K::Basis => Variant::Basis(Box::new(Basis::from_reals(r))),
-        K::Transform3D => Variant::Transform3D(Box::new(Transform3D::from_reals(r))),
-        K::Projection => Variant::Projection(Box::new(Projection::from_reals(r))),
-        _ => Variant::Color(Color::new(c(0), c(1), c(2), c(3))),
     }
 }
 
@@ -793,7 +794,7 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
                 if is_int_kind(kind) && flat.vals().iter().any(|&x| x != x as i32 as f64) {
                     return Err(ErrorKind::InvalidData("integer vector component out of i32 range").into());
                 }
-                self.ser.variant(&math_value(kind, flat.vals()))
+                self.ser.math(kind, flat.vals())
             }
             MagicStruct::Fields(what, fields) => {
                 let v = build_fields(what, &fields)?;
