@@ -449,3 +449,42 @@ fn struct_keys_fast_path_agrees_with_the_general_path() {
     }
     assert_eq!(from_slice::<P>(&full).unwrap(), P { x: 1, y: "q".into(), z: 1.0 });
 }
+
+/// Packed real arrays are converted a 4 KiB block at a time with plain casts, and a block holding a NaN is
+/// redone element by element so that NaN payloads survive: both ways, the bytes and values must be the core
+/// codec's, bit for bit, wherever the NaNs fall (first, middle and last block, signalling, negative, low
+/// payload bits only).
+#[test]
+fn packed_reals_in_bulk_keep_nan_payloads() {
+    let nans = [
+        f32::from_bits(0x7FC0_0000),
+        f32::from_bits(0x7F80_0001), // signalling, low payload bit
+        f32::from_bits(0xFFA0_0000), // negative, signalling
+        f32::from_bits(0x7FFF_FFFF),
+    ];
+    let n = 1500; // several 4 KiB blocks of Vector3 (341 per block)
+    let mut reals: Vec<f32> = (0..n * 3).map(|i| i as f32 * 0.37 - 100.0).collect();
+    for (k, at) in [0usize, 1, 1024, 2049, n * 3 - 1].into_iter().enumerate() {
+        reals[at] = nans[k % nans.len()];
+    }
+    let bits = |v: &[Vector3]| v.iter().flat_map(|p| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]).collect::<Vec<_>>();
+    let w = godot_bin::wire::widen_exact; // `as f64` would quiet the signalling NaNs
+    let v3: Vec<Vector3> = reals.chunks(3).map(|c| Vector3::new(w(c[0]), w(c[1]), w(c[2]))).collect::<Vec<_>>();
+    // Through the core codec (element by element, engine-checked): the reference bytes and stored values.
+    let core_bytes = enc(Variant::PackedVector3Array(v3.clone()));
+    let Variant::PackedVector3Array(stored) = Variant::decode(&core_bytes, &g4()).unwrap() else { panic!() };
+    // The stored form keeps the f32 NaN payloads exactly (widened bit for bit); ours must be identical both ways.
+    let ours = to_vec(&PackedVector3Array::from(stored.clone())).unwrap();
+    assert!(ours == core_bytes, "encode differs from the core codec");
+    let back: PackedVector3Array = from_slice(&core_bytes).unwrap();
+    assert!(bits(&back) == bits(&stored), "decode differs from the core codec");
+    // The f32 payloads on the wire are the ones we started from.
+    let wire: Vec<u32> = core_bytes[8..].chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+    let first_diff = wire.iter().zip(&reals).position(|(a, b)| *a != b.to_bits());
+    assert_eq!(first_diff, None, "wire differs from the reals");
+    // No NaN at all: the plain-cast path alone.
+    let plain: Vec<Vector2> = (0..1000).map(|i| Vector2::new(i as f64 * 0.5, -(i as f64))).collect();
+    let b = enc(Variant::PackedVector2Array(plain.clone()));
+    assert_eq!(to_vec(&PackedVector2Array::from(plain.clone())).unwrap(), b);
+    assert_eq!(Vec::from(from_slice::<PackedVector2Array>(&b).unwrap()), plain);
+}
