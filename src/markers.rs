@@ -344,7 +344,7 @@ pub struct Rect2i {
 /// let t = Transform2D::IDENTITY;
 /// assert_eq!(t.x, Vector2::new(1.0, 0.0));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Transform2D {
     /// The x axis (first column).
     pub x: Vector2,
@@ -420,7 +420,7 @@ pub struct Transform3D {
 /// let p = godot_bin::Projection::IDENTITY;
 /// assert_eq!(p.columns[3].w, 1.0);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Projection {
     /// The four columns.
     pub columns: [Vector4; 4],
@@ -471,8 +471,8 @@ impl Rect2i {
     }
 }
 impl Transform2D {
-    /// The identity transform: unit x and y axes, no translation. (Note that
-    /// `Transform2D::default()` is all zeros, not this.)
+    /// The identity transform: unit x and y axes, no translation; also `Transform2D::default()` (as GDScript's
+    /// `Transform2D()`).
     ///
     /// ```
     /// use godot_bin::{Transform2D, Vector2};
@@ -517,6 +517,26 @@ impl Aabb {
     /// ```
     pub const fn new(position: Vector3, size: Vector3) -> Self {
         Aabb { position, size }
+    }
+}
+impl Default for Transform2D {
+    /// The identity, as GDScript's `Transform2D()`.
+    ///
+    /// ```
+    /// assert_eq!(godot_bin::Transform2D::default(), godot_bin::Transform2D::IDENTITY);
+    /// ```
+    fn default() -> Self {
+        Transform2D::IDENTITY
+    }
+}
+impl Default for Projection {
+    /// The identity, as GDScript's `Projection()`.
+    ///
+    /// ```
+    /// assert_eq!(godot_bin::Projection::default(), godot_bin::Projection::IDENTITY);
+    /// ```
+    fn default() -> Self {
+        Projection::IDENTITY
     }
 }
 impl Default for Basis {
@@ -583,11 +603,12 @@ impl Transform3D {
     }
 }
 impl Projection {
-    /// The identity matrix. (Note that `Projection::default()` is all zeros, not this.)
+    /// The identity matrix, which is also `Projection::default()` (as GDScript's `Projection()`).
     ///
     /// ```
     /// use godot_bin::{Projection, Vector4};
     /// let p = Projection::IDENTITY;
+    /// assert_eq!(p, Projection::default());
     /// assert_eq!(p.columns[0], Vector4::new(1.0, 0.0, 0.0, 0.0));
     /// assert_eq!(p.columns[2], Vector4::new(0.0, 0.0, 1.0, 0.0));
     /// ```
