@@ -82,10 +82,20 @@ impl<'a> Serializer<'a> {
         Serializer { out, cfg, d: cfg.dialect(), depth: 0 }
     }
 
+    #[inline]
     fn id(&self, kind: TypeKind) -> Result<u32> {
-        self.d.type_id(kind).ok_or_else(|| ErrorKind::Unsupported { what: kind.name(), dialect: self.d }.into())
+        match self.d.type_id(kind) {
+            Some(id) => Ok(id),
+            None => Err(self.unsupported(kind)),
+        }
     }
 
+    #[cold]
+    fn unsupported(&self, kind: TypeKind) -> Error {
+        ErrorKind::Unsupported { what: kind.name(), dialect: self.d }.into()
+    }
+
+    #[inline]
     fn header(&mut self, kind: TypeKind, flags: u32) -> Result<()> {
         let id = self.id(kind)?;
         let flags = if self.d.has_flags() { flags } else { 0 };
