@@ -104,7 +104,8 @@ impl<'a> Serializer<'a> {
     }
 
     /// A struct field's name as a String: for a name of up to 24 bytes, 32 zero bytes are appended, header,
-    /// length and name written over them in place, and the buffer cut back to the field's size. (Copying the
+    /// length and name written over them in place (the name with fixed-size moves, see [`copy_short`]), and the
+    /// buffer cut back to the field's size. (Copying the
     /// name into a stack array first and appending that stalls on store forwarding: the array is read back
     /// in 16-byte loads right after a variable-length `memcpy` wrote it.)
     #[inline]
@@ -121,7 +122,7 @@ impl<'a> Serializer<'a> {
         let w = &mut self.out[at..];
         w[..4].copy_from_slice(&id.to_le_bytes());
         w[4..8].copy_from_slice(&(k.len() as u32).to_le_bytes());
-        w[8..8 + k.len()].copy_from_slice(k);
+        copy_short(&mut w[8..8 + k.len()], k);
         self.out.truncate(at + 8 + k.len() + pad_len(k.len()));
         Ok(())
     }
@@ -392,6 +393,18 @@ pub(crate) fn math_wide(cfg: &Config, kind: TypeKind) -> Result<bool> {
         .into());
     }
     Ok(true)
+}
+
+/// `dst.copy_from_slice(src)` for at most 31 bytes, as fixed-size moves (no `memcpy` call).
+#[inline]
+fn copy_short(dst: &mut [u8], src: &[u8]) {
+    let mut i = 0;
+    for n in [16, 8, 4, 2, 1] {
+        if src.len() - i >= n {
+            dst[i..i + n].copy_from_slice(&src[i..i + n]);
+            i += n;
+        }
+    }
 }
 
 /// A length that must fit the wire's 31-bit counts.
