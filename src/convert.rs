@@ -124,6 +124,8 @@ impl std::error::Error for ConvertError {}
 /// use godot_bin::convert::{convert, Options};
 /// use godot_bin::{Config, Dialect, Variant};
 /// // A Godot 3 PoolIntArray is a Godot 4 PackedInt32Array: same value, different type id on the wire.
+/// // Godot 3.6 var2bytes(PoolIntArray([7])) and Godot 4.6 var_to_bytes(PackedInt32Array([7])):
+/// // tests/fixtures/godot-3.6/values.tsv "pint_1", tests/fixtures/godot-4.6/values.tsv "pi32_1".
 /// let g3 = Config::new(Dialect::Godot3);
 /// let v = Variant::decode(&[21, 0, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0], &g3).unwrap();
 /// let v4 = convert(&v, Dialect::Godot3, Dialect::Godot4_6, &Options::default()).unwrap();

@@ -15,17 +15,18 @@
 //! ```
 //! use godot_bin::framing::{self, Endian, FrameDecoder, Decoded};
 //! let cfg = godot_bin::Config::default();
-//! // What StreamPeer.put_var("hi") sends, twice, arriving in odd pieces:
-//! let one = framing::put_var(&"hi", &cfg, Endian::Little)?;
-//! assert_eq!(one, [12, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
+//! // What StreamPeer.put_var("hello") sends, twice, arriving in odd pieces (Godot 4.6's bytes:
+//! // tests/fixtures/godot-4.6/serde.tsv "str", put_var):
+//! let one = framing::put_var(&"hello", &cfg, Endian::Little)?;
+//! assert_eq!(one, [16, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, b'h', b'e', b'l', b'l', b'o', 0, 0, 0]);
 //! let stream = [one.clone(), one].concat();
 //! let mut dec = FrameDecoder::new(Endian::Little, 1 << 20);
 //! dec.feed(&stream[..3]);
 //! assert_eq!(dec.next_frame()?, Decoded::NeedMore(1)); // the length itself is incomplete
-//! dec.feed(&stream[3..20]);
+//! dec.feed(&stream[3..24]);
 //! let Decoded::Frame(f) = dec.next_frame()? else { unreachable!() };
-//! assert_eq!(godot_bin::from_slice_with::<String>(&f, &cfg)?, "hi");
-//! assert_eq!(dec.next_frame()?, Decoded::NeedMore(12)); // 4 of the second frame's 16 bytes are here
+//! assert_eq!(godot_bin::from_slice_with::<String>(&f, &cfg)?, "hello");
+//! assert_eq!(dec.next_frame()?, Decoded::NeedMore(16)); // 4 of the second frame's 20 bytes are here
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
@@ -105,6 +106,7 @@ pub const MAX_FRAME: usize = i32::MAX as usize;
 ///
 /// ```
 /// let mut out = Vec::new();
+/// // The payload: Godot 4.6 var_to_bytes(true), tests/fixtures/godot-4.6/values.tsv "bool_true"
 /// godot_bin::framing::write_frame(&mut out, &[1, 0, 0, 0, 1, 0, 0, 0], godot_bin::framing::Endian::Big)?;
 /// assert_eq!(out, [0, 0, 0, 8, 1, 0, 0, 0, 1, 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
@@ -123,7 +125,8 @@ pub fn write_frame(out: &mut Vec<u8>, payload: &[u8], endian: Endian) -> Result<
 /// ```
 /// use godot_bin::framing::{put_var, Endian};
 /// let cfg = godot_bin::Config::default();
-/// // FileAccess.store_var(5000000000) with big_endian = true, as Godot 4.6 wrote it:
+/// // FileAccess.store_var(5000000000) with big_endian = true, as Godot 4.6 wrote it
+/// // (tests/fixtures/godot-4.6/serde.tsv "int_big", store_var_be):
 /// assert_eq!(put_var(&5_000_000_000i64, &cfg, Endian::Big)?, [0, 0, 0, 12, 2, 0, 1, 0, 0, 0xf2, 5, 0x2a, 1, 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -180,8 +183,9 @@ pub fn encode_packet<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<V
 /// The value in one `PacketPeer` packet. Like `PacketPeer.get_var`, bytes after the value are ignored.
 ///
 /// ```
-/// let v: i32 = godot_bin::framing::decode_packet(&[2, 0, 0, 0, 9, 0, 0, 0, 0xee], &godot_bin::Config::default())?;
-/// assert_eq!(v, 9);
+/// // Godot 4.6 var_to_bytes(1), tests/fixtures/godot-4.6/values.tsv "int_1", then a stray byte:
+/// let v: i32 = godot_bin::framing::decode_packet(&[2, 0, 0, 0, 1, 0, 0, 0, 0xee], &godot_bin::Config::default())?;
+/// assert_eq!(v, 1);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn decode_packet<'de, T: Deserialize<'de>>(packet: &'de [u8], cfg: &Config) -> Result<T> {
@@ -359,6 +363,7 @@ fn clone_kind(k: &ErrorKind) -> ErrorKind {
 ///
 /// ```
 /// use godot_bin::framing::{read_frame, Endian};
+/// // A length of 8, then Godot 4.6 var_to_bytes(true), tests/fixtures/godot-4.6/values.tsv "bool_true":
 /// let mut input: &[u8] = &[8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
 /// let f = read_frame(&mut input, Endian::Little, 1 << 20)?.unwrap();
 /// assert_eq!(godot_bin::from_slice::<bool>(&f)?, true);
@@ -396,7 +401,8 @@ pub fn read_frame<R: std::io::Read>(reader: &mut R, endian: Endian, max_frame: u
 /// ```
 /// use godot_bin::framing::{values, Endian};
 /// let cfg = godot_bin::Config::default();
-/// // A file Godot 4.6 wrote with store_var(1) then store_var("a") … cut short:
+/// // A file written with store_var(1) then store_var("a") … cut short: each length, then Godot 4.6's
+/// // var_to_bytes of the value (tests/fixtures/godot-4.6/values.tsv "int_1", "str_len1"):
 /// let file = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 12, 0, 0, 0, 4, 0];
 /// let mut it = values::<i64>(&file, &cfg, Endian::Little);
 /// assert_eq!(it.next().unwrap()?, 1);

@@ -11,7 +11,7 @@
 //! ```
 //! use godot_bin::{Config, Dialect, Variant};
 //! let cfg = Config::new("godot4.6".parse::<Dialect>()?);
-//! // `var_to_bytes([1, "a"])` in Godot 4:
+//! // Godot 4.6 var_to_bytes([1, "a"]), tests/fixtures/godot-4.6/values.tsv "arr_1_a":
 //! let bytes = [0x1c, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0];
 //! let v = Variant::decode(&bytes, &cfg)?;
 //! assert_eq!(v, Variant::from(vec![Variant::Int(1), Variant::from("a")]));

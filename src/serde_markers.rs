@@ -394,10 +394,11 @@ impl<'de> Deserialize<'de> for ContainerType {
 ///     #[serde(with = "godot_bin::packed::vector2")]
 ///     path: Vec<[f32; 2]>,
 /// }
-/// let lvl = Level { tags: vec!["a".to_string()].into(), heights: vec![0.5], path: vec![[1.0, 2.0]] };
+/// let lvl = Level { tags: vec!["a".to_string()].into(), heights: vec![1.5], path: vec![[1.0, 2.0]] };
 /// let bytes = godot_bin::to_vec(&lvl)?;
-/// // The Dictionary's "heights" value is a PackedFloat32Array (type id 32 in Godot 4):
-/// assert!(bytes.windows(8).any(|w| w == [32, 0, 0, 0, 1, 0, 0, 0]));
+/// // The Dictionary's "heights" value is a PackedFloat32Array (type id 32 in Godot 4), as Godot 4.6's
+/// // var_to_bytes(PackedFloat32Array([1.5])), tests/fixtures/godot-4.6/values.tsv "pf32_1":
+/// assert!(bytes.windows(12).any(|w| w == [32, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0xc0, 0x3f]));
 /// assert_eq!(godot_bin::from_slice::<Level>(&bytes)?, lvl);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -834,9 +835,10 @@ pub mod packed {
     ///
     /// ```
     /// use godot_bin::PackedByteArray;
-    /// let a = PackedByteArray::from(vec![1, 2, 3]);
+    /// let a = PackedByteArray::from(vec![1, 38, 75]);
     /// let bytes = godot_bin::to_vec(&a)?;
-    /// assert_eq!(bytes, [29, 0, 0, 0, 3, 0, 0, 0, 1, 2, 3, 0]);
+    /// // Godot 4.6 var_to_bytes(PackedByteArray([1, 38, 75])), tests/fixtures/godot-4.6/values.tsv "pba_len3":
+    /// assert_eq!(bytes, [29, 0, 0, 0, 3, 0, 0, 0, 1, 38, 75, 0]);
     /// assert_eq!(godot_bin::from_slice::<PackedByteArray>(&bytes)?, a);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```

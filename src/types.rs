@@ -24,6 +24,8 @@ use std::fmt;
 /// use godot_bin::{Dialect, TypeKind};
 /// let g4: Dialect = "godot4".parse().unwrap();
 /// let g3: Dialect = "godot3".parse().unwrap();
+/// // The header byte of var_to_bytes(Color(1.5, -2.25, 3, 4.5)): 0x14 in Godot 4.6, 0x0e in Godot 3.6
+/// // (tests/fixtures/godot-4.6/values.tsv and tests/fixtures/godot-3.6/values.tsv, "color_ord").
 /// assert_eq!(g4.type_id(TypeKind::Color), Some(20));
 /// assert_eq!(g3.type_id(TypeKind::Color), Some(14));
 /// assert_eq!(g3.type_id(TypeKind::Vector2i), None);

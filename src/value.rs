@@ -319,9 +319,10 @@ impl Variant {
     ///
     /// ```
     /// use godot_bin::{Config, Variant};
-    /// let v = Variant::decode(&[2, 0, 0, 0, 7, 0, 0, 0], &Config::default()).unwrap();
-    /// assert_eq!(v, Variant::Int(7));
-    /// assert!(Variant::decode(&[2, 0, 0, 0, 7, 0, 0, 0, 0], &Config::default()).is_err());
+    /// // Godot 4.6 var_to_bytes(1), tests/fixtures/godot-4.6/values.tsv "int_1":
+    /// let v = Variant::decode(&[2, 0, 0, 0, 1, 0, 0, 0], &Config::default()).unwrap();
+    /// assert_eq!(v, Variant::Int(1));
+    /// assert!(Variant::decode(&[2, 0, 0, 0, 1, 0, 0, 0, 0], &Config::default()).is_err());
     /// ```
     pub fn decode(bytes: &[u8], cfg: &Config) -> Result<Variant> {
         let (v, used) = Self::decode_prefix(bytes, cfg)?;
@@ -336,6 +337,7 @@ impl Variant {
     ///
     /// ```
     /// use godot_bin::{Config, Variant};
+    /// // Godot 4.6 var_to_bytes(true), tests/fixtures/godot-4.6/values.tsv "bool_true", then a stray byte:
     /// let (v, used) = Variant::decode_prefix(&[1, 0, 0, 0, 1, 0, 0, 0, 0xff], &Config::default()).unwrap();
     /// assert_eq!((v, used), (Variant::Bool(true), 8));
     /// ```
@@ -347,6 +349,7 @@ impl Variant {
     ///
     /// ```
     /// use godot_bin::{Config, Variant};
+    /// // Godot 4.6 var_to_bytes(1.5), tests/fixtures/godot-4.6/values.tsv "float_1_5":
     /// assert_eq!(Variant::Float(1.5).encode(&Config::default()).unwrap(), [3, 0, 0, 0, 0, 0, 0xc0, 0x3f]);
     /// ```
     pub fn encode(&self, cfg: &Config) -> Result<Vec<u8>> {
