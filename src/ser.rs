@@ -103,17 +103,17 @@ impl<'a> Serializer<'a> {
         Ok(())
     }
 
-    /// A struct field's name as a String: for a name of up to 24 bytes, 32 zero bytes are appended, header,
-    /// length and name written over them in place (the name with fixed-size moves, see [`copy_short`]), and the
-    /// buffer cut back to the field's size. (Copying the
-    /// name into a stack array first and appending that stalls on store forwarding: the array is read back
-    /// in 16-byte loads right after a variable-length `memcpy` wrote it.)
+    /// A String (struct field names and string values): for up to 24 bytes, 32 zero bytes are appended,
+    /// header, length and text written over them in place (the text with fixed-size moves, see
+    /// [`copy_short`]), and the buffer cut back to the field's size. (Copying the text into a stack array first
+    /// and appending that stalls on store forwarding: the array is read back in 16-byte loads right after a
+    /// variable-length `memcpy` wrote it.)
     #[inline]
-    fn key(&mut self, key: &str) -> Result<()> {
-        let k = key.as_bytes();
+    fn string(&mut self, s: &str) -> Result<()> {
+        let k = s.as_bytes();
         if k.len() > 24 {
             self.header(TypeKind::String, 0)?;
-            self.out.put_str(key);
+            self.out.put_str(s);
             return Ok(());
         }
         let id = self.id(TypeKind::String)?;
@@ -227,8 +227,7 @@ impl<'a> Serializer<'a> {
         self.enter()?;
         self.header(TypeKind::Dictionary, 0)?;
         self.out.put_u32(1);
-        self.header(TypeKind::String, 0)?;
-        self.out.put_str(variant);
+        self.string(variant)?;
         self.element(value)?;
         self.depth -= 1;
         Ok(())
@@ -544,9 +543,7 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         self.serialize_str(v.encode_utf8(&mut [0u8; 4]))
     }
     fn serialize_str(self, v: &str) -> Result<()> {
-        self.header(TypeKind::String, 0)?;
-        self.out.put_str(v);
-        Ok(())
+        self.string(v)
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<()> {
         self.header(TypeKind::PackedByteArray, 0)?;
@@ -784,7 +781,7 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
                 if self.ser.depth > self.ser.cfg.depth_limit() {
                     return Err(self.ser.err_at(ErrorKind::TooDeep { max: self.ser.cfg.depth_limit() }));
                 }
-                self.ser.key(key)?;
+                self.ser.string(key)?;
                 self.ser.element(value)?;
                 self.n += 1;
             }
