@@ -115,9 +115,11 @@ fn with_offset(e: Error, at: usize) -> Error {
 /// ```
 /// use serde::Deserialize;
 /// let cfg = godot_bin::Config::default();
-/// let bytes = [2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0];
+/// // Godot 4.6's var_to_bytes(1) and var_to_bytes("a") one after the other
+/// // (tests/fixtures/godot-4.6/values.tsv `int_1`, `str_len1`):
+/// let bytes = [2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0];
 /// let mut de = godot_bin::Deserializer::new(&bytes, &cfg);
-/// assert_eq!(u8::deserialize(&mut de)?, 7);
+/// assert_eq!(u8::deserialize(&mut de)?, 1);
 /// assert_eq!(<&str>::deserialize(&mut de)?, "a");
 /// assert!(de.rest().is_empty());
 /// # Ok::<(), godot_bin::Error>(())
@@ -1944,12 +1946,11 @@ fn hand_over<'de, V: Visitor<'de>>(v: Variant, visitor: V) -> Result<V::Value> {
 ///
 /// ```
 /// #[derive(serde::Deserialize, Debug, PartialEq)]
-/// struct Player<'a> { name: &'a str, hp: u8 }
-/// // var_to_bytes({"name": "Ann", "hp": 7}) in Godot 4:
-/// let bytes = [0x1b, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, b'n', b'a', b'm', b'e', 4, 0, 0, 0, 3, 0, 0, 0,
-///              b'A', b'n', b'n', 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
-/// let p: Player = godot_bin::from_slice(&bytes)?;
-/// assert_eq!(p, Player { name: "Ann", hp: 7 });
+/// struct Entry<'a> { a: u8, #[serde(default)] note: Option<&'a str> }
+/// // Godot 4.6's var_to_bytes({"a": 1}) (tests/fixtures/godot-4.6/values.tsv `dict_a_1`):
+/// let bytes = [0x1b, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
+/// let e: Entry = godot_bin::from_slice(&bytes)?;
+/// assert_eq!(e, Entry { a: 1, note: None });
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
@@ -1980,9 +1981,10 @@ pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Con
 ///
 /// ```
 /// let cfg = godot_bin::Config::default();
-/// let bytes = [2, 0, 0, 0, 7, 0, 0, 0, 0xaa];
+/// // Godot 4.6's var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv `int_1`), then a byte of something else:
+/// let bytes = [2, 0, 0, 0, 1, 0, 0, 0, 0xaa];
 /// let (x, rest): (i64, _) = godot_bin::take_from_slice_with(&bytes, &cfg)?;
-/// assert_eq!((x, rest), (7, &[0xaa][..]));
+/// assert_eq!((x, rest), (1, &[0xaa][..]));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn take_from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<(T, &'de [u8])> {
@@ -2008,9 +2010,10 @@ pub fn from_reader<R: std::io::Read, T: de::DeserializeOwned>(reader: R) -> Resu
 /// Reads an [`io::Read`](std::io::Read) to its end and deserializes the one value it holds, with `cfg`.
 ///
 /// ```
-/// let data: &[u8] = &[4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0];
+/// // Godot 3.6's var2bytes("ab") (tests/fixtures/godot-3.6/values.tsv `str_len2`):
+/// let data: &[u8] = &[4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0];
 /// let s: String = godot_bin::from_reader_with(data, &godot_bin::Config::new("godot3".parse()?))?;
-/// assert_eq!(s, "hi");
+/// assert_eq!(s, "ab");
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_reader_with<R: std::io::Read, T: de::DeserializeOwned>(mut reader: R, cfg: &Config) -> Result<T> {
