@@ -131,11 +131,18 @@ impl<'a> Serializer<'a> {
         Error::at(kind, self.out.len())
     }
 
+    /// A header without flags and a 4-byte payload (bool, 32-bit int and float), in one 8-byte write.
+    #[inline]
+    fn small(&mut self, kind: TypeKind, payload: u32) -> Result<()> {
+        let id = self.id(kind)?;
+        self.out.put_u64(id as u64 | (payload as u64) << 32);
+        Ok(())
+    }
+
     fn int(&mut self, i: i64) -> Result<()> {
         let at = self.out.len();
         if !int_is_wide(i, self.d.has_flags()).map_err(|e| e.or_offset(at))? {
-            self.header(TypeKind::Int, 0)?;
-            self.out.put_u32(i as i32 as u32);
+            self.small(TypeKind::Int, i as i32 as u32)?;
         } else {
             self.header(TypeKind::Int, FLAG_64)?;
             self.out.put_u64(i as u64);
@@ -147,8 +154,7 @@ impl<'a> Serializer<'a> {
         // The engines' rule: 32 bits iff `(double)(float)v == v`, so NaN always takes 64 bits.
         let narrow = narrow_like_engine(f);
         if !self.d.has_flags() || narrow as f64 == f {
-            self.header(TypeKind::Float, 0)?;
-            self.out.put_f32(narrow);
+            self.small(TypeKind::Float, narrow.to_bits())?;
         } else {
             self.header(TypeKind::Float, FLAG_64)?;
             self.out.put_f64(f);
@@ -495,9 +501,7 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
     type SerializeStructVariant = StructCompound<'s, 'a>;
 
     fn serialize_bool(self, v: bool) -> Result<()> {
-        self.header(TypeKind::Bool, 0)?;
-        self.out.put_u32(v as u32);
-        Ok(())
+        self.small(TypeKind::Bool, v as u32)
     }
     fn serialize_i8(self, v: i8) -> Result<()> {
         self.int(v as i64)
