@@ -131,7 +131,8 @@ impl<'a> Serializer<'a> {
         Error::at(kind, self.out.len())
     }
 
-    /// A header without flags and a 4-byte payload (bool, 32-bit int and float), in one 8-byte write.
+    /// A header without flags and a 4-byte payload (bool, 32-bit int and float, a container's count
+    /// placeholder), in one 8-byte write.
     #[inline]
     fn small(&mut self, kind: TypeKind, payload: u32) -> Result<()> {
         let id = self.id(kind)?;
@@ -207,10 +208,8 @@ impl<'a> Serializer<'a> {
     /// A container header and a placeholder count; returns the count's offset.
     fn open(&mut self, kind: TypeKind) -> Result<usize> {
         self.enter()?;
-        self.header(kind, 0)?;
-        let at = self.out.len();
-        self.out.put_u32(0);
-        Ok(at)
+        self.small(kind, 0)?;
+        Ok(self.out.len() - 4)
     }
 
     /// An element of the current container: a full value one level deeper.
