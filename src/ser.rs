@@ -56,9 +56,10 @@ impl ser::Error for Error {
 /// use serde::Serialize;
 /// let cfg = godot_bin::Config::default();
 /// let mut out = Vec::new();
-/// 7i32.serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
+/// 1i32.serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
 /// "a".serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
-/// assert_eq!(out, [2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0]);
+/// // Godot 4.6's var_to_bytes(1), var_to_bytes("a") (tests/fixtures/godot-4.6/values.tsv `int_1`, `str_len1`):
+/// assert_eq!(out, [2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub struct Serializer<'a> {
@@ -1695,10 +1696,10 @@ impl ser::SerializeTuple for PackedSeq<'_, '_> {
 ///
 /// ```
 /// #[derive(serde::Serialize)]
-/// struct Player { hp: i32 }
-/// let bytes = godot_bin::to_vec(&Player { hp: 7 })?;
-/// // var_to_bytes({"hp": 7}) in Godot 4:
-/// assert_eq!(bytes, [0x1b, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]);
+/// struct Entry { a: i32 }
+/// let bytes = godot_bin::to_vec(&Entry { a: 1 })?;
+/// // Godot 4.6's var_to_bytes({"a": 1}) (tests/fixtures/godot-4.6/values.tsv `dict_a_1`):
+/// assert_eq!(bytes, [0x1b, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>> {
@@ -1709,9 +1710,10 @@ pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>> {
 ///
 /// ```
 /// let cfg = godot_bin::Config::new("godot3".parse()?);
-/// // var2bytes(PoolStringArray(["a"])) in Godot 3.x:
-/// let v = godot_bin::PackedStringArray::from(vec!["a".to_string()]);
-/// assert_eq!(godot_bin::to_vec_with(&v, &cfg)?, [23, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, b'a', 0, 0, 0]);
+/// // Godot 3.6's var2bytes(PoolStringArray(["ab"])), strings NUL-terminated
+/// // (tests/fixtures/godot-3.6/values.tsv `pstr_1`):
+/// let v = godot_bin::PackedStringArray::from(vec!["ab".to_string()]);
+/// assert_eq!(godot_bin::to_vec_with(&v, &cfg)?, [23, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', 0, 0]);
 /// // A type the dialect lacks is an error naming both:
 /// let err = godot_bin::to_vec_with(&godot_bin::Vector2i::new(1, 2), &cfg).unwrap_err();
 /// assert_eq!(err.to_string(), "Vector2i is not available in godot3");
@@ -1728,7 +1730,7 @@ pub fn to_vec_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<Vec
 /// ```
 /// let mut out = Vec::new();
 /// godot_bin::to_writer(&mut out, &true)?;
-/// assert_eq!(out, [1, 0, 0, 0, 1, 0, 0, 0]);
+/// assert_eq!(out, [1, 0, 0, 0, 1, 0, 0, 0]); // tests/fixtures/godot-4.6/values.tsv `bool_true`
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn to_writer<W: std::io::Write, T: ?Sized + Serialize>(writer: W, value: &T) -> Result<()> {
@@ -1741,6 +1743,7 @@ pub fn to_writer<W: std::io::Write, T: ?Sized + Serialize>(writer: W, value: &T)
 /// ```
 /// let mut out = Vec::new();
 /// godot_bin::to_writer_with(&mut out, &5_000_000_000i64, &godot_bin::Config::default())?;
+/// // Godot 4.6's var_to_bytes(5000000000) (tests/fixtures/godot-4.6/serde.tsv `int_big`):
 /// assert_eq!(out, [2, 0, 1, 0, 0, 0xf2, 5, 0x2a, 1, 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -1754,8 +1757,9 @@ pub fn to_writer_with<W: std::io::Write, T: ?Sized + Serialize>(mut writer: W, v
 ///
 /// ```
 /// let mut buf = bytes::BytesMut::new();
-/// godot_bin::to_buf_mut(&"hi", &mut buf, &godot_bin::Config::default())?;
-/// assert_eq!(&buf[..], [4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
+/// godot_bin::to_buf_mut(&"ab", &mut buf, &godot_bin::Config::default())?;
+/// // Godot 4.6's var_to_bytes("ab") (tests/fixtures/godot-4.6/values.tsv `str_len2`):
+/// assert_eq!(&buf[..], [4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn to_buf_mut<T: ?Sized + Serialize, B: bytes::BufMut>(value: &T, buf: &mut B, cfg: &Config) -> Result<()> {
