@@ -54,11 +54,11 @@ awk -F'\t' '
     }
     $1 == "tsv" && $2 == "peers" { pe = pe " " $3; pd = pd " " $4; me = me " " $5; md = md " " $6 }
     END {
-        printf "%-22s %10s %10s %14s  %s\n", "", "engine ms", "ours ms", "engine ÷ ours", "target"
+        printf "%-28s %10s %10s %14s  %s\n", "", "engine ms", "ours ms", "engine ÷ ours", "target"
         for (i = 1; i <= m; i++) {
             k = order[i]; r = med(ratio[k])
             v = (tgt[k] + 0 == 0) ? "none" : ("≥" tgt[k] "×: " ((r + 0 >= tgt[k] + 0) ? "met" : "NOT met"))
-            printf "%-22s %10.2f %10.2f %13.1f×  %s\n", k, med(eng[k]), med(ours[k]), r, v
+            printf "%-28s %10.2f %10.2f %13.1f×  %s\n", k, med(eng[k]), med(ours[k]), r, v
         }
         printf "ours ÷ postcard (same structs): encode %.2f, decode %.2f (target ≤ 1: %s)\n", med(pe), med(pd), \
             (med(pe) <= 1 && med(pd) <= 1) ? "met" : "NOT met"
