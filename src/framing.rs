@@ -260,6 +260,34 @@ impl FrameDecoder {
         self.buf.extend_from_slice(chunk);
     }
 
+    /// Takes all of `chunk` (left empty). A chunk of 64 KiB or more that arrives while nothing is buffered is
+    /// taken over without a copy (its frames then share `chunk`'s allocation); anything else is appended as by
+    /// [`FrameDecoder::feed`], which leaves `chunk`'s allocation to its owner for the next read.
+    ///
+    /// ```
+    /// use godot_bin::framing::{Decoded, FrameDecoder};
+    /// let mut dec = FrameDecoder::new(Default::default(), 1 << 20);
+    /// // One 100,000-byte frame (its content does not matter to the framing):
+    /// let mut frame = vec![0u8; 100_004];
+    /// frame[..4].copy_from_slice(&100_000u32.to_le_bytes());
+    /// let mut received = bytes::BytesMut::from(&frame[..]);
+    /// let at = received.as_ptr() as usize;
+    /// dec.feed_buf(&mut received);
+    /// assert!(received.is_empty());
+    /// let Decoded::Frame(f) = dec.next_frame()? else { panic!("a whole frame") };
+    /// assert_eq!((f.len(), f.as_ptr() as usize), (100_000, at + 4)); // the very bytes received
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn feed_buf(&mut self, chunk: &mut BytesMut) {
+        const MOVE_MIN: usize = 64 << 10;
+        if self.buf.is_empty() && chunk.len() >= MOVE_MIN {
+            self.buf = chunk.split();
+        } else {
+            self.buf.extend_from_slice(chunk);
+            chunk.clear();
+        }
+    }
+
     /// Bytes buffered and not yet returned in a frame.
     ///
     /// ```

@@ -69,12 +69,11 @@ pub const DEFAULT_MAX_FRAME: usize = framing::PACKET_PEER_MAX;
 /// ```
 pub const PACKET_STREAM_MAX: usize = (1 << 16) - 4;
 
-/// Moves everything tokio has read into the frame decoder (so its byte offsets stay stream offsets) and
-/// returns the next whole frame, if any.
+/// Moves everything tokio has read into the frame decoder (so its byte offsets stay stream offsets; without a
+/// copy when no partial frame is waiting) and returns the next whole frame, if any.
 fn next_frame(frames: &mut FrameDecoder, src: &mut BytesMut) -> Result<Option<Bytes>> {
     if !src.is_empty() {
-        frames.feed(src);
-        src.clear();
+        frames.feed_buf(src);
     }
     match frames.next_frame()? {
         Decoded::Frame(f) => Ok(Some(f)),

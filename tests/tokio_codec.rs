@@ -250,3 +250,33 @@ fn truncated_and_corrupt_streams_are_errors_not_panics() {
     assert_eq!(codec.decode(&mut buf).unwrap().as_deref(), Some("ok"));
     assert!(codec.decode(&mut buf).is_err());
 }
+
+/// Large reads are handed to the frame decoder without a copy (`FrameDecoder::feed_buf`, 64 KiB and more while
+/// no partial frame waits); small ones are copied. Whatever the mix, the values and the error offsets are those
+/// of one byte at a time.
+#[test]
+fn big_and_small_reads_decode_alike() {
+    let cfg = Config::new(Dialect::Godot4_6);
+    let mut stream = Vec::new();
+    let mut want = Vec::new();
+    for (i, n) in [3usize, 70_000, 5, 200_000, 1, 65_536, 9].into_iter().enumerate() {
+        let v = Variant::PackedByteArray((0..n).map(|b| (b * 31 + i) as u8).collect());
+        stream.extend(framing::put_var(&v, &cfg, Endian::Little).unwrap());
+        want.push(v);
+    }
+    for step in [1, 4093, 65_536, 70_004, 100_000, 1 << 20] {
+        let got =
+            decode_in_pieces(&mut VarCodec::<Variant>::new(cfg.clone()).max_frame(1 << 20), &stream, step).unwrap();
+        assert!(got == want, "step {step}");
+    }
+    // Cut inside the 200,000-byte frame: the same end-of-stream error whatever the read size.
+    let cut = &stream[..stream.len() - 80_000];
+    let errs: Vec<String> = [1, 65_536, 1 << 20]
+        .into_iter()
+        .map(|step| {
+            let r = decode_in_pieces(&mut VarCodec::<Variant>::new(cfg.clone()).max_frame(1 << 20), cut, step);
+            r.expect_err("a truncated stream is an error").to_string()
+        })
+        .collect();
+    assert!(errs.iter().all(|e| *e == errs[0] && e.contains("end of input")), "{errs:?}");
+}
