@@ -854,31 +854,14 @@ impl<'c, 'o> Encoder<'c, 'o> {
 
     /// Whether math types go out as f64 with the flag, and the flag bit to set.
     fn math_wide(&self, kind: TypeKind) -> Result<(bool, u32)> {
-        if !(self.cfg.is_double_precision() && self.d.math_flag()) {
-            return Ok((false, 0));
-        }
-        if self.d.vector4_flag_bug()
-            && matches!(kind, TypeKind::Vector4 | TypeKind::Projection | TypeKind::PackedVector4Array)
-        {
-            return Err(ErrorKind::Unsupported {
-                what: "Vector4/Projection in a double-precision build (Godot 4.0/4.1 write them without the 64-bit flag, unreadable by any engine)",
-                dialect: self.d,
-            }
-            .into());
-        }
-        Ok((true, FLAG_64))
+        let wide = math_wide(self.cfg, kind)?;
+        Ok((wide, if wide { FLAG_64 } else { 0 }))
     }
 
     fn reals<T: Reals>(&mut self, v: &T, wide: bool) {
         let mut buf = [0f64; 16];
         v.to_reals(&mut buf);
-        for &x in &buf[..T::N] {
-            if wide {
-                self.out.put_f64(x);
-            } else {
-                self.out.put_f32(narrow_exact(x));
-            }
-        }
+        put_reals(self.out, &buf[..T::N], wide);
     }
 
     fn math<T: Reals>(&mut self, kind: TypeKind, v: &T) -> Result<()> {
@@ -1261,8 +1244,38 @@ impl<'c, 'o> Encoder<'c, 'o> {
     }
 }
 
+/// Whether math types go out as f64 with the 64-bit flag (Godot 4 double builds); Godot 4.0/4.1 double builds
+/// cannot write Vector4/Projection readably at all. The one rule of both encoders (this and `ser.rs`).
+#[inline]
+pub(crate) fn math_wide(cfg: &Config, kind: TypeKind) -> Result<bool> {
+    let d = cfg.dialect();
+    if !(cfg.is_double_precision() && d.math_flag()) {
+        return Ok(false);
+    }
+    if d.vector4_flag_bug() && matches!(kind, TypeKind::Vector4 | TypeKind::Projection | TypeKind::PackedVector4Array) {
+        return Err(ErrorKind::Unsupported {
+            what: "Vector4/Projection in a double-precision build (Godot 4.0/4.1 write them without the 64-bit flag, unreadable by any engine)",
+            dialect: d,
+        }
+        .into());
+    }
+    Ok(true)
+}
+
+/// Real components: f64 each when `wide`, else f32 each ([`narrow_exact`]: NaN payloads kept).
+#[inline]
+pub(crate) fn put_reals(out: &mut Vec<u8>, vals: &[f64], wide: bool) {
+    for &x in vals {
+        if wide {
+            out.put_f64(x);
+        } else {
+            out.put_f32(narrow_exact(x));
+        }
+    }
+}
+
 /// A length that must fit the wire's 31-bit counts.
-fn len32(n: usize) -> Result<u32> {
+pub(crate) fn len32(n: usize) -> Result<u32> {
     if n > i32::MAX as usize {
         return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
     }

@@ -9,6 +9,7 @@
 
 use serde::ser::{self, Serialize};
 
+use crate::codec::{len32, math_wide, put_reals};
 use crate::config::{Config, Dialect};
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::*;
@@ -180,13 +181,7 @@ impl<'a> Serializer<'a> {
         }
         let wide = kind != TypeKind::Color && math_wide(self.cfg, kind)?;
         self.header(kind, if wide { FLAG_64 } else { 0 })?;
-        for &x in vals {
-            if wide {
-                self.out.put_f64(x);
-            } else {
-                self.out.put_f32(narrow_exact(x));
-            }
-        }
+        put_reals(self.out, vals, wide);
         Ok(())
     }
 
@@ -384,22 +379,6 @@ pub(crate) fn take_packed_job() -> Option<PackedJob> {
     PACKED.with(|c| c.borrow_mut().take())
 }
 
-/// Whether math types go out as f64 with the 64-bit flag (Godot 4 double builds), as the core encoder does.
-pub(crate) fn math_wide(cfg: &Config, kind: TypeKind) -> Result<bool> {
-    let d = cfg.dialect();
-    if !(cfg.is_double_precision() && d.math_flag()) {
-        return Ok(false);
-    }
-    if d.vector4_flag_bug() && matches!(kind, TypeKind::Vector4 | TypeKind::Projection | TypeKind::PackedVector4Array) {
-        return Err(ErrorKind::Unsupported {
-            what: "Vector4/Projection in a double-precision build (Godot 4.0/4.1 write them without the 64-bit flag, unreadable by any engine)",
-            dialect: d,
-        }
-        .into());
-    }
-    Ok(true)
-}
-
 /// `dst.copy_from_slice(src)` for at most 31 bytes, as fixed-size moves (no `memcpy` call).
 #[inline]
 fn copy_short(dst: &mut [u8], src: &[u8]) {
@@ -410,14 +389,6 @@ fn copy_short(dst: &mut [u8], src: &[u8]) {
             i += n;
         }
     }
-}
-
-/// A length that must fit the wire's 31-bit counts.
-fn len32(n: usize) -> Result<u32> {
-    if n > i32::MAX as usize {
-        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
-    }
-    Ok(n as u32)
 }
 
 /// The math / fixed-size marker kinds, by magic name.
