@@ -935,6 +935,79 @@ macro_rules! forward_key {
     )*};
 }
 
+/// What a key deserializer (`KeyDe`, `VariantKeyDe`) does besides `deserialize_str`: strings and identifiers
+/// go to `deserialize_str` (a key asked for as text), everything else to the value deserializer in `self.0`.
+macro_rules! key_forwarding {
+    () => {
+        fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.deserialize_str(visitor)
+        }
+        fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.deserialize_str(visitor)
+        }
+        fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+            self.0.deserialize_unit_struct(name, visitor)
+        }
+        fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+            self.0.deserialize_newtype_struct(name, visitor)
+        }
+        fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+            self.0.deserialize_tuple(len, visitor)
+        }
+        fn deserialize_tuple_struct<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            len: usize,
+            visitor: V,
+        ) -> Result<V::Value> {
+            self.0.deserialize_tuple_struct(name, len, visitor)
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            fields: &'static [&'static str],
+            visitor: V,
+        ) -> Result<V::Value> {
+            self.0.deserialize_struct(name, fields, visitor)
+        }
+        fn deserialize_enum<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            variants: &'static [&'static str],
+            visitor: V,
+        ) -> Result<V::Value> {
+            self.0.deserialize_enum(name, variants, visitor)
+        }
+        forward_key!(
+            deserialize_any,
+            deserialize_bool,
+            deserialize_i8,
+            deserialize_i16,
+            deserialize_i32,
+            deserialize_i64,
+            deserialize_i128,
+            deserialize_u8,
+            deserialize_u16,
+            deserialize_u32,
+            deserialize_u64,
+            deserialize_u128,
+            deserialize_f32,
+            deserialize_f64,
+            deserialize_char,
+            deserialize_bytes,
+            deserialize_byte_buf,
+            deserialize_option,
+            deserialize_unit,
+            deserialize_seq,
+            deserialize_map,
+            deserialize_ignored_any
+        );
+        fn is_human_readable(&self) -> bool {
+            false
+        }
+    };
+}
+
 /// A streamed Dictionary key.
 struct KeyDe<'a, 'de, 'c>(&'a mut Deserializer<'de, 'c>);
 
@@ -968,67 +1041,7 @@ impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de, '_> {
             }
         }
     }
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_str(visitor)
-    }
-    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_str(visitor)
-    }
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
-        self.0.deserialize_unit_struct(name, visitor)
-    }
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
-        self.0.deserialize_newtype_struct(name, visitor)
-    }
-    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
-        self.0.deserialize_tuple(len, visitor)
-    }
-    fn deserialize_tuple_struct<V: Visitor<'de>>(self, name: &'static str, len: usize, visitor: V) -> Result<V::Value> {
-        self.0.deserialize_tuple_struct(name, len, visitor)
-    }
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        self.0.deserialize_struct(name, fields, visitor)
-    }
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        self.0.deserialize_enum(name, variants, visitor)
-    }
-    forward_key!(
-        deserialize_any,
-        deserialize_bool,
-        deserialize_i8,
-        deserialize_i16,
-        deserialize_i32,
-        deserialize_i64,
-        deserialize_i128,
-        deserialize_u8,
-        deserialize_u16,
-        deserialize_u32,
-        deserialize_u64,
-        deserialize_u128,
-        deserialize_f32,
-        deserialize_f64,
-        deserialize_char,
-        deserialize_bytes,
-        deserialize_byte_buf,
-        deserialize_option,
-        deserialize_unit,
-        deserialize_seq,
-        deserialize_map,
-        deserialize_ignored_any
-    );
-    fn is_human_readable(&self) -> bool {
-        false
-    }
+    key_forwarding!();
 }
 
 /// A decoded Dictionary key.
@@ -1043,67 +1056,7 @@ impl<'de> de::Deserializer<'de> for VariantKeyDe<'_> {
             None => visitor.visit_string(key_text(self.0.v)),
         }
     }
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_str(visitor)
-    }
-    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_str(visitor)
-    }
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
-        self.0.deserialize_unit_struct(name, visitor)
-    }
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
-        self.0.deserialize_newtype_struct(name, visitor)
-    }
-    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
-        self.0.deserialize_tuple(len, visitor)
-    }
-    fn deserialize_tuple_struct<V: Visitor<'de>>(self, name: &'static str, len: usize, visitor: V) -> Result<V::Value> {
-        self.0.deserialize_tuple_struct(name, len, visitor)
-    }
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        self.0.deserialize_struct(name, fields, visitor)
-    }
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        self.0.deserialize_enum(name, variants, visitor)
-    }
-    forward_key!(
-        deserialize_any,
-        deserialize_bool,
-        deserialize_i8,
-        deserialize_i16,
-        deserialize_i32,
-        deserialize_i64,
-        deserialize_i128,
-        deserialize_u8,
-        deserialize_u16,
-        deserialize_u32,
-        deserialize_u64,
-        deserialize_u128,
-        deserialize_f32,
-        deserialize_f64,
-        deserialize_char,
-        deserialize_bytes,
-        deserialize_byte_buf,
-        deserialize_option,
-        deserialize_unit,
-        deserialize_seq,
-        deserialize_map,
-        deserialize_ignored_any
-    );
-    fn is_human_readable(&self) -> bool {
-        false
-    }
+    key_forwarding!();
 }
 
 // ---------------------------------------------------------------------------------------------------------
