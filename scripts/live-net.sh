@@ -5,13 +5,13 @@
 #
 # For each engine (Godot 3.2.3 runs the Godot 3 scripts too):
 #   net   examples/tcp_server (tokio, godot_bin::tokio_codec) listens on 127.0.0.1 on a free port; the engine
-#         runs tests/gd/net_client.gd (net_client3.gd for 3.6) headless, which connects with StreamPeerTCP,
-#         put_var's game-state messages and get_var's the replies. The server checks every message decodes to
-#         the expected Rust value; the client checks every reply is byte-for-byte the GDScript value it builds.
+#         runs tests/gd/net_client.gd (net_client3.gd for 3.x) headless in `stream` mode, which connects with
+#         StreamPeerTCP, put_var's game-state messages and get_var's the replies. The server checks every message
+#         decodes to the expected Rust value; the client checks every reply is byte-for-byte the GDScript value
+#         it builds.
 #   packet the same with PacketPeerStream framing: tcp_server --framing packet-stream (PacketStreamCodec)
-#         against tests/gd/packet_client.gd (packet_client3.gd for 3.x), a PacketPeerStream wrapping a
-#         StreamPeerTCP that put_var's / get_var's the messages (three inputs in one burst, checking
-#         get_available_packet_count()).
+#         against the same client in `packet` mode, a PacketPeerStream wrapping a StreamPeerTCP that
+#         put_var's / get_var's the messages (three inputs in one burst, checking get_available_packet_count()).
 #   load  examples/save_game writes a store_var save; the engine loads it (tests/gd/save_check*.gd) and
 #         compares each value with the one it builds.
 #   read  the engine writes a fresh save (tests/gd/make_save*.gd); examples/save_game reads it into serde
@@ -39,11 +39,12 @@ failed=0
 note() { results+=("$1"); case "$1" in *FAIL*|*SKIPPED*) failed=1 ;; esac; }
 
 # Runs the engine client against a fresh server; echoes "ok" or a reason. KIND: net (put_var framing, the
-# client prints a net_client: summary) or packet (PacketPeerStream framing, packet_client:).
+# client runs in stream mode) or packet (PacketPeerStream framing, packet mode); the client's summary line is
+# "net_client (MODE): ...".
 net_check() {
     local engine=$1 dialect=$2 gd=$3 dir=$4 kind=$5
-    local framing=var
-    [ "$kind" = packet ] && framing=packet-stream
+    local framing=var mode=stream
+    [ "$kind" = packet ] && framing=packet-stream mode=packet
     local srv_out="$logs/$engine-$kind-server.log" cl_out="$logs/$engine-$kind-client.log"
     "$bin/tcp_server" 0 --dialect "$dialect" --framing "$framing" --clients 1 --timeout 60 >"$srv_out" 2>&1 &
     local srv=$!
@@ -58,7 +59,7 @@ net_check() {
         kill "$srv" 2>/dev/null; wait "$srv" 2>/dev/null
         echo "server did not start"; return
     fi
-    (cd "$dir" && timeout -k 5 $((ENGINE_TIMEOUT + 30)) "$root/scripts/engine.sh" "$engine" "$root/$gd" "$port" "$engine") >"$cl_out" 2>&1
+    (cd "$dir" && timeout -k 5 $((ENGINE_TIMEOUT + 30)) "$root/scripts/engine.sh" "$engine" "$root/$gd" "$mode" "$port" "$engine") >"$cl_out" 2>&1
     local cl_rc=$?
     # The server exits once its client is done (or after its own 60 s limit); wait at most 70 s for it, 2 s if
     # the client failed (it may never have connected).
@@ -69,10 +70,10 @@ net_check() {
     wait "$srv"
     local srv_rc=$?
     local cl_sum srv_sum
-    cl_sum=$(grep "^${kind}_client:" "$cl_out" | tail -1)
+    cl_sum=$(grep "^net_client ($mode):" "$cl_out" | tail -1)
     srv_sum=$(grep '^tcp_server:' "$srv_out" | tail -1)
     grep -E '^(FAIL|MISMATCH)' "$cl_out" "$srv_out" | head -5 >&2
-    if [ "$cl_rc" = 0 ] && [ "$srv_rc" = 0 ] && [ "$cl_sum" = "${kind}_client: 5 ok, 0 fail" ] \
+    if [ "$cl_rc" = 0 ] && [ "$srv_rc" = 0 ] && [ "$cl_sum" = "net_client ($mode): 5 ok, 0 fail" ] \
         && [[ "$srv_sum" == "tcp_server: OK ("*", $framing): 1/1 clients finished, 5 messages checked, 0 mismatches" ]]; then
         echo "ok"
     else
@@ -95,7 +96,7 @@ for engine in "${engines[@]}"; do
 
     r=$(net_check "$engine" "$dialect" "tests/gd/net_client$gd3.gd" "$dir" net)
     if [ "$r" = ok ]; then note "$engine net OK (5 messages each way)"; else note "$engine net FAIL: $r"; fi
-    r=$(net_check "$engine" "$dialect" "tests/gd/packet_client$gd3.gd" "$dir" packet)
+    r=$(net_check "$engine" "$dialect" "tests/gd/net_client$gd3.gd" "$dir" packet)
     if [ "$r" = ok ]; then note "$engine packet OK (5 messages each way)"; else note "$engine packet FAIL: $r"; fi
 
     # load: the engine get_var's a save we wrote.

@@ -1,21 +1,37 @@
-# Godot 3 game client for examples/tcp_server.rs (scripts/live-net.sh): StreamPeerTCP put_var's game-state
-# messages and get_var's the server's replies, checking each reply against the value built here. The same
-# conversation as net_client.gd, in Godot 3 types (PoolStringArray, Quat).
-# Run: scripts/engine.sh godot-3.6 tests/gd/net_client3.gd PORT NAME   (prints OK/FAIL lines, then a summary;
-# exit code 0 only if every reply matched)
+# Godot 3 game client for examples/tcp_server.rs (scripts/live-net.sh), checking each of the server's replies
+# byte for byte against the value built here. The same two conversations as net_client.gd, in Godot 3 types
+# (PoolStringArray, Quat):
+#   stream  StreamPeerTCP put_var's each message and get_var's its reply before the next (tcp_server --framing var)
+#   packet  a PacketPeerStream wrapping the StreamPeerTCP put_var's / get_var's them; the three inputs go out in
+#           one burst and their three replies are awaited together (get_available_packet_count() must reach 3,
+#           and be 0 once they are read) (tcp_server --framing packet-stream)
+# Run: scripts/engine.sh godot-3.6 tests/gd/net_client3.gd MODE PORT NAME   (prints OK/FAIL lines, then the summary
+# "net_client (MODE): N ok, M fail"; exit code 0 only if every reply matched)
 extends SceneTree
 
-var peer = StreamPeerTCP.new()
+var mode = "stream"
+var tcp = StreamPeerTCP.new()
+var pkt = PacketPeerStream.new()
 var ok = 0
 var fail = 0
 
-func wait_bytes(n, ms):
+# Replies ready to read: whole packets (packet), or a reply's 4-byte length at least (stream).
+func replies():
+	if mode == "packet":
+		return pkt.get_available_packet_count()
+	return 1 if tcp.get_available_bytes() >= 4 else 0
+
+func wait_replies(n, ms):
 	var end = OS.get_ticks_msec() + ms
 	while OS.get_ticks_msec() < end:
-		if peer.get_status() != StreamPeerTCP.STATUS_CONNECTED:
+		# A closed connection ends the wait: before looking at the bytes in stream mode, after looking at the
+		# packets (which a PacketPeerStream may already hold) in packet mode.
+		if mode == "stream" and tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
 			return false
-		if peer.get_available_bytes() >= n:
+		if replies() >= n:
 			return true
+		if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
+			return false
 		OS.delay_msec(5)
 	return false
 
@@ -23,51 +39,94 @@ func same(a, b):
 	# Byte-exact: the same type, width and contents on the wire.
 	return typeof(a) == typeof(b) and var2bytes(a).hex_encode() == var2bytes(b).hex_encode()
 
-func exchange(what, msg, expected):
-	peer.put_var(msg)
-	if not wait_bytes(4, 10000):
-		fail += 1
-		print("FAIL %s: no reply (status %d)" % [what, peer.get_status()])
+func send(what, msg):
+	if mode == "stream":
+		tcp.put_var(msg)
 		return
-	var got = peer.get_var()
-	if same(got, expected):
-		ok += 1
-		print("OK %s" % what)
-	else:
+	var err = pkt.put_var(msg)
+	if err != OK:
 		fail += 1
-		print("FAIL %s: got %s expected %s" % [what, var2str(got), var2str(expected)])
+		print("FAIL %s: put_var error %d" % [what, err])
+
+# Waits until `whats.size()` replies are ready, then reads and checks them in order against `expected`.
+func receive(whats, expected):
+	var count = whats.size()
+	var names = PoolStringArray(whats).join(", ")
+	if not wait_replies(count, 10000):
+		fail += count
+		print("FAIL %s: %d of %d replies (status %d)" % [names, replies(), count, tcp.get_status()])
+		return
+	if mode == "packet" and replies() != count:
+		fail += 1
+		print("FAIL %s: %d packets available, expected %d" % [names, replies(), count])
+	for i in range(count):
+		var got = tcp.get_var() if mode == "stream" else pkt.get_var()
+		var err = OK if mode == "stream" else pkt.get_packet_error()
+		if err == OK and same(got, expected[i]):
+			ok += 1
+			print("OK %s" % whats[i])
+		else:
+			fail += 1
+			print("FAIL %s: got %s (error %d) expected %s" % [whats[i], var2str(got), err, var2str(expected[i])])
+	if mode == "packet" and replies() != 0:
+		fail += 1
+		print("FAIL %s: %d packets left over" % [names, replies()])
+
+# One round: stream mode sends each message and awaits its reply before the next; packet mode sends them all,
+# then awaits all the replies.
+func converse(whats, msgs, expected):
+	if mode == "stream":
+		for i in range(whats.size()):
+			send(whats[i], msgs[i])
+			receive([whats[i]], [expected[i]])
+		return
+	for i in range(whats.size()):
+		send(whats[i], msgs[i])
+	receive(whats, expected)
 
 func _init():
 	# Godot 3 passes the whole command line: the script's arguments follow "--".
 	var args = Array(OS.get_cmdline_args())
 	var dd = args.find("--")
-	var port = int(args[dd + 1]) if dd >= 0 and dd + 1 < args.size() else 0
-	var name = args[dd + 2] if dd >= 0 and dd + 2 < args.size() else "godot"
-	peer.connect_to_host("127.0.0.1", port)
-	var end = OS.get_ticks_msec() + 10000
-	while peer.get_status() == StreamPeerTCP.STATUS_CONNECTING and OS.get_ticks_msec() < end:
-		OS.delay_msec(5)
-	if peer.get_status() != StreamPeerTCP.STATUS_CONNECTED:
-		print("FAIL connect: status %d" % peer.get_status())
-		print("net_client: 0 ok, 1 fail")
+	mode = args[dd + 1] if dd >= 0 and dd + 1 < args.size() else ""
+	var port = int(args[dd + 2]) if dd >= 0 and dd + 2 < args.size() else 0
+	var name = args[dd + 3] if dd >= 0 and dd + 3 < args.size() else "godot"
+	if mode != "stream" and mode != "packet":
+		print("FAIL mode: '%s' (stream or packet)" % mode)
+		print("net_client (%s): 0 ok, 1 fail" % mode)
 		quit(1)
 		return
-	exchange("hello", {"Hello": {"name": name, "protocol": 1}},
-		{"Welcome": {"player_id": 1001, "spawn": Vector2(0.5, -4.0), "color": Color(0.1, 0.2, 0.3, 1.0), "motd": "welcome, %s ✓" % name}})
+	tcp.connect_to_host("127.0.0.1", port)
+	var end = OS.get_ticks_msec() + 10000
+	while tcp.get_status() == StreamPeerTCP.STATUS_CONNECTING and OS.get_ticks_msec() < end:
+		OS.delay_msec(5)
+	if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
+		print("FAIL connect: status %d" % tcp.get_status())
+		print("net_client (%s): 0 ok, 1 fail" % mode)
+		quit(1)
+		return
+	if mode == "packet":
+		pkt.set_stream_peer(tcp)
+	converse(["hello"], [{"Hello": {"name": name, "protocol": 1}}],
+		[{"Welcome": {"player_id": 1001, "spawn": Vector2(0.5, -4.0), "color": Color(0.1, 0.2, 0.3, 1.0), "motd": "welcome, %s ✓" % name}}])
+	var whats = []
+	var inputs = []
+	var expected = []
 	for t in range(1, 4):
 		var pos = Vector2(t * 1.5, t * -2.25)
 		var vel = Vector3(0.1, 2, 3)
 		var hp = 100.0 - t * 0.01
-		var input = {"Input": {"tick": t, "pos": pos, "vel": vel, "hp": hp,
+		whats.append("tick %d" % t)
+		inputs.append({"Input": {"tick": t, "pos": pos, "vel": vel, "hp": hp,
 			"actions": PoolStringArray(["jump", "fire_%d" % t]), "big": 5000000000 + t,
-			"xform": Transform2D(Vector2(1, 0), Vector2(0, 1), Vector2(t, 2 * t)), "alive": t != 2}}
-		var expected = {"State": {"tick": t,
+			"xform": Transform2D(Vector2(1, 0), Vector2(0, 1), Vector2(t, 2 * t)), "alive": t != 2}})
+		expected.append({"State": {"tick": t,
 			"you": {"id": 1001, "name": name, "pos": pos + Vector2(1, 1), "vel": vel * 2},
 			"others": [{"id": 2, "name": "bot", "pos": Vector2(t, 0), "vel": Vector3(0, 0, 0)}],
 			"rotation": Quat(0, 0, 0, 1), "scores": [t, t * 10, 5000000000 + t], "last_hp": hp,
-			"note": ("tick %d" % t) if t % 2 == 0 else null}}
-		exchange("tick %d" % t, input, expected)
-	exchange("bye", "Bye", "Goodbye")
-	peer.disconnect_from_host()
-	print("net_client: %d ok, %d fail" % [ok, fail])
+			"note": ("tick %d" % t) if t % 2 == 0 else null}})
+	converse(whats, inputs, expected)
+	converse(["bye"], ["Bye"], ["Goodbye"])
+	tcp.disconnect_from_host()
+	print("net_client (%s): %d ok, %d fail" % [mode, ok, fail])
 	quit(0 if fail == 0 and ok == 5 else 1)
