@@ -15,9 +15,9 @@
 //! `Welcome`, a `State` per input, and `Goodbye`. Godot sees the serde mapping of these types: a struct
 //! variant is `{"Input": {"tick": 1, "pos": Vector2(1.5, -2.25), …}}`, a unit variant the String `"Bye"`.
 //! The server checks each message against the one the reference client (`tests/gd/net_client.gd`,
-//! `net_client3.gd`; with `--framing packet-stream`, `tests/gd/packet_client.gd`, `packet_client3.gd`) is
-//! expected to send, prints `MISMATCH …` for any difference, and exits non-zero on any mismatch, error or
-//! missing client; its last line is a summary. `scripts/live-net.sh` runs it against real Godot 4.6, 3.6 and
+//! `net_client3.gd`, in `stream` mode; in `packet` mode with `--framing packet-stream`) is expected to
+//! send, prints `MISMATCH …` for any difference, and exits non-zero on any mismatch, error or missing
+//! client; its last line is a summary. `scripts/live-net.sh` runs it against real Godot 4.6, 3.6 and
 //! 3.2.3 clients in both framings.
 
 use std::time::Duration;
