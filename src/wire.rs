@@ -120,15 +120,16 @@ pub fn widen_exact(x: f32) -> f64 {
 }
 
 /// Narrows an f64 to f32: the exact inverse of [`widen_exact`] for values it produced; otherwise rounds to
-/// nearest like a C `(float)` cast, and keeps NaNs NaN (high payload bits kept).
+/// nearest like a C `(float)` cast, and keeps NaNs NaN (high payload bits kept; a NaN whose payload sits only
+/// in the low bits an f32 lacks comes out as the quiet NaN of its sign, quiet bit 0x0040_0000 set).
 ///
 /// ```
 /// use godot_bin::wire::{narrow_exact, widen_exact};
 /// assert_eq!(narrow_exact(0.1), 0.1f32); // rounds to nearest
 /// let neg_nan = f32::from_bits(0xFFC0_1234);
 /// assert_eq!(narrow_exact(widen_exact(neg_nan)).to_bits(), 0xFFC0_1234);
-/// // A NaN whose payload sits only in bits an f32 lacks is still a NaN.
-/// assert!(narrow_exact(f64::from_bits(0x7FF0_0000_0000_0001)).is_nan());
+/// // A NaN whose payload sits only in bits an f32 lacks is still a NaN: the quiet one.
+/// assert_eq!(narrow_exact(f64::from_bits(0x7FF0_0000_0000_0001)).to_bits(), 0x7FC0_0000);
 /// ```
 #[inline]
 pub fn narrow_exact(x: f64) -> f32 {
