@@ -262,7 +262,8 @@ impl<'a> Reader<'a> {
         &self.buf[self.pos..]
     }
 
-    /// An end-of-input error for a field of `n` bytes at the current offset.
+    /// An end-of-input error for a field of `n` bytes at the current offset: `needed` is what the input lacks
+    /// (meant for when fewer than `n` bytes remain, as [`Reader::take`] uses it; otherwise it says 0).
     ///
     /// ```
     /// use godot_bin::{wire::Reader, ErrorKind};
