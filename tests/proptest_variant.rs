@@ -14,6 +14,11 @@ use godot_bin::*;
 use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};
 
+/// The fuzz targets' list of values whose encoding is known not to be canonical (one list for both).
+#[path = "../fuzz/fuzz_targets/common/mod.rs"]
+mod fuzz_common;
+use fuzz_common::known_issue;
+
 fn config() -> impl Strategy<Value = Config> {
     (prop::sample::select(Dialect::ALL.to_vec()), any::<bool>(), any::<bool>())
         .prop_map(|(d, objects, double)| Config::new(d).allow_objects(objects).double_precision(double))
@@ -337,43 +342,4 @@ fn check_canonical(bytes: &[u8], cfg: &Config) -> Result<(), TestCaseError> {
     prop_assert_eq!(&back, &v);
     prop_assert_eq!(back.encode(cfg).unwrap(), enc);
     Ok(())
-}
-
-/// Decoded values whose encoding is known not to be canonical (tests/fuzz_regressions.rs): text that starts
-/// with U+FEFF (its mark is dropped when read back).
-fn known_issue(v: &Variant, _cfg: &Config) -> bool {
-    let bom = |s: &str| s.starts_with('\u{feff}');
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        let hit = match v {
-            Variant::String(s) => bom(s),
-            Variant::StringName(s) => bom(&s.0),
-            Variant::Signal(s) => bom(&s.name),
-            Variant::PackedStringArray(a) => a.iter().any(|s| bom(s)),
-            Variant::NodePath(p) => p.names.iter().chain(&p.subnames).chain(&p.property).any(|s| bom(s)),
-            Variant::Object(o) => match &**o {
-                Object::Null => false,
-                Object::Full { class, properties } => {
-                    stack.extend(properties.iter().map(|(_, x)| x));
-                    bom(class) || properties.iter().any(|(n, _)| bom(n))
-                }
-                Object::InstanceId(_) => false,
-            },
-            Variant::Array(a) | Variant::PackedTypedArray(a) => {
-                stack.extend(a.items.iter());
-                matches!(&a.element_type, ContainerType::Class(s) | ContainerType::Script(s) if bom(s))
-            }
-            Variant::Dictionary(d) => {
-                stack.extend(d.entries.iter().flat_map(|(k, x)| [k, x]));
-                [&d.key_type, &d.value_type]
-                    .iter()
-                    .any(|t| matches!(t, ContainerType::Class(s) | ContainerType::Script(s) if bom(s)))
-            }
-            _ => false,
-        };
-        if hit {
-            return true;
-        }
-    }
-    false
 }
