@@ -184,6 +184,10 @@ impl<'a, 'c> Decoder<'a, 'c> {
 
     /// Decodes one value. Nesting is walked with an explicit stack on the heap, so no input and no depth
     /// limit can exhaust the thread's stack; the stack's size is bounded by the depth limit.
+    ///
+    /// A value that holds no others is written straight into the slot its container has for it (an array
+    /// element, a dictionary key or value, an object property), not returned and moved there: moving a
+    /// freshly written `Variant` through the stack stalled on store forwarding.
     pub(crate) fn value(&mut self, base_depth: usize) -> Result<Variant> {
         let mut stack: Vec<Frame> = Vec::new();
         loop {
@@ -197,15 +201,37 @@ impl<'a, 'c> Decoder<'a, 'c> {
             }
             let (kind, flags, at) = self.header()?;
             self.check_depth(base_depth + stack.len(), at)?;
-            let Some(mut done) = self.open(kind, flags, at, &mut stack)? else {
-                continue;
+            let mut done = if is_container(kind) {
+                match self.open(kind, flags, at)? {
+                    Opened::Frame(f) => {
+                        stack.push(f);
+                        continue;
+                    }
+                    Opened::Value(v) => v,
+                }
+            } else {
+                match stack.last_mut() {
+                    None => {
+                        let mut v = Variant::Nil;
+                        self.leaf(kind, flags, &mut v)?;
+                        return Ok(v);
+                    }
+                    Some(f) => {
+                        self.leaf(kind, flags, f.slot())?;
+                        if !f.filled() {
+                            continue;
+                        }
+                        stack.pop().map(Frame::finish).unwrap_or_default()
+                    }
+                }
             };
-            // Hand the finished value to its parent; close every parent it completes.
+            // Hand the finished container to its parent; close every parent it completes.
             loop {
                 match stack.last_mut() {
                     None => return Ok(done),
                     Some(f) => {
-                        if !f.push(done) {
+                        *f.slot() = done;
+                        if !f.filled() {
                             break;
                         }
                         done = stack.pop().map(Frame::finish).unwrap_or_default();
@@ -215,16 +241,16 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
-    /// Reads a value's header-following part: a finished value, or `None` when a container with children to
-    /// come was opened (its frame pushed on `stack`, so that no frame is moved through a return value).
-    fn open(&mut self, kind: TypeKind, flags: u32, at: usize, stack: &mut Vec<Frame>) -> Result<Option<Variant>> {
+    /// Reads the head of an object or container: a finished value (a null object, an object by id, an
+    /// empty container), or the frame of a container with children to come.
+    fn open(&mut self, kind: TypeKind, flags: u32, at: usize) -> Result<Opened> {
         use TypeKind as K;
         let frame = match kind {
             K::Object => match self.object_head(flags, at)? {
                 // A null object (id 0, or no class name) is what every 3.x/4.x engine writes back as a
                 // bare NIL, so it decodes as Nil: decoding is then a fixed point. Godot 2 keeps its header.
-                Ok(Object::Null) if self.d.family() != Family::Godot2 => return Ok(Some(Variant::Nil)),
-                Ok(o) => return Ok(Some(Variant::Object(Box::new(o)))),
+                Ok(Object::Null) if self.d.family() != Family::Godot2 => return Ok(Opened::Value(Variant::Nil)),
+                Ok(o) => return Ok(Opened::Value(Variant::Object(Box::new(o)))),
                 Err((class, n)) => {
                     Frame::Object { class, properties: Vec::with_capacity(n), left: n, pending_name: None }
                 }
@@ -245,7 +271,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     value_type,
                     shared,
                     left: n,
-                    pending_key: None,
+                    phase: DictPhase::Key,
+                    discarded: Variant::Nil,
                 }
             }
             K::Array => {
@@ -264,23 +291,19 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 let a = Array { items: Vec::with_capacity(n), element_type, shared: false };
                 Frame::Array { a, packed: kind == K::PackedTypedArray, left: n, rule: AdmitRule::Pandemonium }
             }
-            _ => return self.leaf(kind, flags).map(Some),
+            _ => return Err(Error::at(ErrorKind::InvalidData("a leaf decoded as a container"), at)),
         };
-        if frame.is_complete() {
-            return Ok(Some(frame.finish()));
-        }
-        stack.push(frame);
-        Ok(None)
+        Ok(if frame.is_complete() { Opened::Value(frame.finish()) } else { Opened::Frame(frame) })
     }
 
-    /// A value that holds no other values.
+    /// A value that holds no other values, written into `out`.
     #[inline(never)]
-    fn leaf(&mut self, kind: TypeKind, flags: u32) -> Result<Variant> {
+    fn leaf(&mut self, kind: TypeKind, flags: u32, out: &mut Variant) -> Result<()> {
         use TypeKind as K;
         use Variant as V;
         let wide = self.is_wide(flags);
         let has_flags = self.d.has_flags();
-        Ok(match kind {
+        *out = match kind {
             K::Nil => V::Nil,
             K::Bool => V::Bool(self.r.u32()? != 0),
             K::Int => {
@@ -425,7 +448,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
             K::Object | K::Dictionary | K::Array | K::TypedArray | K::PackedTypedArray => {
                 return Err(ErrorKind::InvalidData("container decoded as a leaf").into())
             }
-        })
+        };
+        Ok(())
     }
 
     fn packed_reals<T: Reals>(&mut self, wide: bool) -> Result<Vec<T>> {
@@ -708,53 +732,111 @@ impl DictBuilder {
         self.string_like.and_then(|s| crate::typed::lookup_key(k, s))
     }
 
+    /// Adds `k` with `v`; a key already there keeps its place and gets `v`.
     pub(crate) fn insert(&mut self, k: Variant, v: Variant) {
+        *self.key_slot() = k;
+        let i = self.key_done();
+        *self.value_slot(i) = v;
+    }
+
+    /// Opens a new entry and gives its key's place; [`DictBuilder::key_done`] must follow once it is written.
+    fn key_slot(&mut self) -> &mut Variant {
+        self.entries.push((Variant::Nil, Variant::Nil));
+        let last = self.entries.len() - 1;
+        &mut self.entries[last].0
+    }
+
+    /// Takes back the key of the entry [`DictBuilder::key_slot`] opened.
+    fn take_key(&mut self) -> Variant {
+        self.entries.pop().map(|(k, _)| k).unwrap_or_default()
+    }
+
+    /// The key of the entry [`DictBuilder::key_slot`] opened is written: returns the index of the entry its
+    /// value goes to (an earlier one with the same key, the new entry then dropped).
+    fn key_done(&mut self) -> usize {
+        let Some(n) = self.entries.len().checked_sub(1) else { return 0 };
+        let (earlier, new) = self.entries.split_at(n);
+        let k = &new[0].0;
         // The common case, a String key among few entries: compared as text with the String (and, in Godot 4,
         // StringName) keys only, which is what the general lookup below concludes for them.
-        if let (None, Variant::String(s), Some(string_like)) = (&self.index, &k, self.string_like) {
-            if self.entries.len() < Self::LINEAR_MAX {
-                let found = self.entries.iter().position(|(ek, _)| match ek {
+        if let (None, Variant::String(s), Some(string_like)) = (&self.index, k, self.string_like) {
+            if n < Self::LINEAR_MAX {
+                let found = earlier.iter().position(|(ek, _)| match ek {
                     Variant::String(t) => t == s,
                     Variant::StringName(t) => string_like && t.0 == *s,
                     _ => false,
                 });
-                match found {
-                    Some(i) => self.entries[i].1 = v,
-                    None => self.entries.push((k, v)),
+                if let Some(i) = found {
+                    self.entries.pop();
+                    return i;
                 }
-                return;
+                return n;
             }
         }
-        if self.index.is_none() && self.entries.len() >= Self::LINEAR_MAX {
+        if self.index.is_none() && n >= Self::LINEAR_MAX {
             let mut m = std::collections::HashMap::with_capacity(self.entries.capacity());
-            for (i, (k, _)) in self.entries.iter().enumerate() {
+            for (i, (k, _)) in earlier.iter().enumerate() {
                 m.insert(self.lookup(k).unwrap_or_else(|| k.clone()), i);
             }
             self.index = Some(m);
         }
-        let lk = self.lookup(&k);
-        let key = lk.as_ref().unwrap_or(&k);
+        let lk = self.lookup(k);
+        let key = lk.as_ref().unwrap_or(k);
         let found = match &self.index {
-            None => self.entries.iter().position(|(ek, _)| match self.lookup(ek) {
+            None => earlier.iter().position(|(ek, _)| match self.lookup(ek) {
                 Some(l) => l == *key,
                 None => ek == key,
             }),
             Some(m) => m.get(key).copied(),
         };
         match found {
-            Some(i) => self.entries[i].1 = v,
+            Some(i) => {
+                self.entries.pop();
+                i
+            }
             None => {
                 if let Some(m) = &mut self.index {
-                    m.insert(lk.unwrap_or_else(|| k.clone()), self.entries.len());
+                    m.insert(lk.unwrap_or_else(|| k.clone()), n);
                 }
-                self.entries.push((k, v));
+                n
             }
         }
+    }
+
+    /// The place of entry `i`'s value.
+    fn value_slot(&mut self, i: usize) -> &mut Variant {
+        let last = self.entries.len() - 1;
+        &mut self.entries[i.min(last)].1
     }
 
     pub(crate) fn finish(self) -> Vec<(Variant, Variant)> {
         self.entries
     }
+}
+
+/// Whether values of `kind` are read through a [`Frame`] (or, for objects, may be).
+fn is_container(kind: TypeKind) -> bool {
+    use TypeKind as K;
+    matches!(kind, K::Object | K::Dictionary | K::Array | K::TypedArray | K::PackedTypedArray)
+}
+
+/// What [`Decoder::open`] read.
+enum Opened {
+    /// A container with children to come.
+    Frame(Frame),
+    /// A finished value.
+    Value(Variant),
+}
+
+/// Which place of a dictionary the next child fills.
+#[derive(Clone, Copy)]
+enum DictPhase {
+    /// The key of a new entry.
+    Key,
+    /// The value of entry `i`.
+    Value(usize),
+    /// The value of a pair whose key the dictionary's key type refused: read, then dropped.
+    Discard,
 }
 
 /// A container being decoded: what is built so far and how many children are left.
@@ -772,7 +854,9 @@ enum Frame {
         value_type: ContainerType,
         shared: bool,
         left: usize,
-        pending_key: Option<Variant>,
+        phase: DictPhase,
+        /// The place of a value that is dropped ([`DictPhase::Discard`]).
+        discarded: Variant,
     },
     Object {
         class: String,
@@ -789,30 +873,63 @@ impl Frame {
         }
     }
 
-    /// Takes the next child; returns whether the container is now complete.
-    fn push(&mut self, v: Variant) -> bool {
+    /// The place of the next child; [`Frame::filled`] must follow once it is written.
+    fn slot(&mut self) -> &mut Variant {
+        match self {
+            Frame::Array { a, .. } => {
+                a.items.push(Variant::Nil);
+                let last = a.items.len() - 1;
+                &mut a.items[last]
+            }
+            Frame::Dictionary { b, phase, discarded, .. } => match *phase {
+                DictPhase::Key => b.key_slot(),
+                DictPhase::Value(i) => b.value_slot(i),
+                DictPhase::Discard => discarded,
+            },
+            Frame::Object { properties, pending_name, .. } => {
+                properties.push((pending_name.take().unwrap_or_default(), Variant::Nil));
+                let last = properties.len() - 1;
+                &mut properties[last].1
+            }
+        }
+    }
+
+    /// The child [`Frame::slot`] gave the place of is written; returns whether the container is now complete.
+    fn filled(&mut self) -> bool {
         match self {
             Frame::Array { a, left, rule, .. } => {
                 // A typed array converts or drops elements that fail its type check, as the engine does.
-                if let Some(v) = rule.admit(&a.element_type, v) {
-                    a.items.push(v);
+                if !a.element_type.is_untyped() {
+                    if let Some(v) = a.items.pop() {
+                        if let Some(v) = rule.admit(&a.element_type, v) {
+                            a.items.push(v);
+                        }
+                    }
                 }
                 *left -= 1;
             }
-            Frame::Dictionary { b, key_type, left, pending_key, rule, .. } => match pending_key.take() {
-                None => *pending_key = Some(v),
-                Some(k) => {
+            Frame::Dictionary { b, key_type, left, phase, rule, discarded, .. } => match *phase {
+                DictPhase::Key => {
                     // A typed dictionary checks (and converts) keys only; a refused key drops the pair.
-                    if let Some(k) = rule.admit(key_type, k) {
-                        b.insert(k, v);
-                    }
+                    *phase = if key_type.is_untyped() {
+                        DictPhase::Value(b.key_done())
+                    } else {
+                        match rule.admit(key_type, b.take_key()) {
+                            Some(k) => {
+                                *b.key_slot() = k;
+                                DictPhase::Value(b.key_done())
+                            }
+                            None => DictPhase::Discard,
+                        }
+                    };
+                }
+                DictPhase::Value(_) | DictPhase::Discard => {
+                    *discarded = Variant::Nil;
+                    *phase = DictPhase::Key;
                     *left -= 1;
                 }
             },
-            Frame::Object { properties, left, pending_name, .. } => {
-                properties.push((pending_name.take().unwrap_or_default(), v));
-                *left -= 1;
-            }
+            Frame::Object { left, .. } => *left -= 1,
         }
         self.is_complete()
     }

@@ -35,3 +35,42 @@ fn random_values_round_trip_in_every_dialect() {
         }
     }
 }
+
+/// A dictionary whose wire repeats keys (a hand-built `Dictionary` is written as it is) decodes as the engines
+/// build it: the first occurrence keeps its place, the last value wins. Checked below and past the size where
+/// the decoder switches from comparing keys one by one to a hash index, with String and int keys and with
+/// container values replacing leaf values and the other way round.
+#[test]
+fn repeated_keys_keep_the_first_place_and_the_last_value() {
+    fn key(i: usize) -> Variant {
+        if i % 3 == 0 {
+            Variant::Int(i as i64)
+        } else {
+            Variant::from(format!("k{i}"))
+        }
+    }
+    fn value(i: usize, j: usize) -> Variant {
+        if (i + j) % 2 == 0 {
+            Variant::Int((i * 100 + j) as i64)
+        } else {
+            Variant::from(vec![Variant::Int(j as i64), Variant::from(format!("v{i}"))])
+        }
+    }
+    let cfg = Config::new(Dialect::Godot4_6);
+    for distinct in [3usize, 15, 16, 17, 40] {
+        // Every key once in order, then every third key again, then key 1 once more.
+        let order: Vec<usize> = (0..distinct).chain((0..distinct).step_by(3)).chain([1]).collect();
+        let wire: Vec<(Variant, Variant)> = order.iter().enumerate().map(|(j, &i)| (key(i), value(i, j))).collect();
+        let mut expected: Vec<(Variant, Variant)> = Vec::new();
+        for (k, v) in &wire {
+            match expected.iter_mut().find(|(ek, _)| ek == k) {
+                Some(e) => e.1 = v.clone(),
+                None => expected.push((k.clone(), v.clone())),
+            }
+        }
+        assert_eq!(expected.len(), distinct);
+        let bytes = Variant::from(godot_bin::Dictionary::from(wire)).encode(&cfg).unwrap();
+        let back = Variant::decode(&bytes, &cfg).unwrap();
+        assert_eq!(back, Variant::from(godot_bin::Dictionary::from(expected)), "{distinct} keys");
+    }
+}
