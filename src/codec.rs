@@ -91,6 +91,11 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
+    /// The dialect being read.
+    pub(crate) fn dialect(&self) -> Dialect {
+        self.d
+    }
+
     /// Reads a header: returns (kind, flags, offset of the header).
     pub(crate) fn header(&mut self) -> Result<(TypeKind, u32, usize)> {
         let at = self.r.pos();
@@ -114,7 +119,33 @@ impl<'a, 'c> Decoder<'a, 'c> {
     }
 
     fn string(&mut self) -> Result<String> {
-        self.str_cow().map(|c| c.into_owned())
+        match self.plain_str() {
+            Some(s) => Ok(s.to_owned()),
+            None => self.str_cow().map(|c| c.into_owned()),
+        }
+    }
+
+    /// A string field that reads as its bytes (no NUL, no byte order mark, valid UTF-8; not Godot 2),
+    /// borrowed from the input; `None`, with nothing read, for anything else ([`Decoder::str_cow`] then
+    /// reads it, errors included). Returned in registers, not through memory as a `Result<Cow>` is.
+    #[inline]
+    pub(crate) fn plain_str(&mut self) -> Option<&'a str> {
+        if self.godot2 {
+            return None;
+        }
+        let mut p = self.r.clone();
+        let (b, _) = p.string_bytes().ok()?;
+        // ASCII without NUL (the usual key or name) is valid UTF-8 and has no byte order mark.
+        let t = if b.iter().all(|&c| c.wrapping_sub(1) < 0x7F) {
+            std::str::from_utf8(b).ok()?
+        } else {
+            if b.contains(&0) || b.starts_with(b"\xEF\xBB\xBF") {
+                return None;
+            }
+            std::str::from_utf8(b).ok()?
+        };
+        self.r = p;
+        Some(t)
     }
 
     /// A string field, borrowed from the input when possible.
@@ -170,12 +201,33 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Ok(Color::new(f(0), f(1), f(2), f(3)))
     }
 
+    /// A PackedByteArray's payload (after its header), borrowed.
+    pub(crate) fn packed_bytes(&mut self) -> Result<&'a [u8]> {
+        let n = self.packed_count(1)?;
+        let b = self.r.take(n)?;
+        // Engines accept a missing final padding.
+        self.r.skip_lenient(pad_len(n));
+        Ok(b)
+    }
+
+    /// A PackedStringArray's count (after its header): the strings follow.
+    pub(crate) fn string_array_count(&mut self) -> Result<usize> {
+        // The engines read the count signed and make a negative one an empty array.
+        let at = self.r.pos();
+        let raw = self.r.u32()?;
+        let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
+        if n.saturating_mul(4) > self.r.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+        }
+        Ok(n)
+    }
+
     /// A packed array count: Godot 3+ checks it is non-negative and that the elements fit.
-    fn packed_count(&mut self, elem: usize) -> Result<usize> {
+    pub(crate) fn packed_count(&mut self, elem: usize) -> Result<usize> {
         self.r.count(u32::MAX, elem)
     }
 
-    fn check_depth(&self, depth: usize, at: usize) -> Result<()> {
+    pub(crate) fn check_depth(&self, depth: usize, at: usize) -> Result<()> {
         if depth > self.cfg.depth_limit() {
             return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
         }
@@ -298,7 +350,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
 
     /// A value that holds no other values, written into `out`.
     #[inline(never)]
-    fn leaf(&mut self, kind: TypeKind, flags: u32, out: &mut Variant) -> Result<()> {
+    pub(crate) fn leaf(&mut self, kind: TypeKind, flags: u32, out: &mut Variant) -> Result<()> {
         use TypeKind as K;
         use Variant as V;
         let wide = self.is_wide(flags);
@@ -364,13 +416,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 let object = self.r.u64()?;
                 V::Signal(Signal { name, object })
             }
-            K::PackedByteArray => {
-                let n = self.packed_count(1)?;
-                let b = self.r.take(n)?.to_vec();
-                // Engines accept a missing final padding.
-                self.r.skip_lenient(pad_len(n));
-                V::PackedByteArray(b)
-            }
+            K::PackedByteArray => V::PackedByteArray(self.packed_bytes()?.to_vec()),
             K::PackedInt32Array => {
                 let n = self.packed_count(4)?;
                 let b = self.r.take(n * 4)?;
@@ -392,13 +438,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 V::PackedFloat64Array(b.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect())
             }
             K::PackedStringArray => {
-                // The engines read the count signed and make a negative one an empty array.
-                let at = self.r.pos();
-                let raw = self.r.u32()?;
-                let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
-                if n.saturating_mul(4) > self.r.remaining() {
-                    return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
-                }
+                let n = self.string_array_count()?;
                 let mut v = Vec::with_capacity(n);
                 for _ in 0..n {
                     v.push(self.string()?);
@@ -556,7 +596,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
 
     /// An Array/Dictionary element count: bit 31 is Godot 2's "shared" flag, masked off everywhere.
     /// `slots_per_element`: 1 for arrays, 2 for dictionaries (key and value).
-    fn container_count(&mut self, slots_per_element: usize) -> Result<(usize, bool)> {
+    pub(crate) fn container_count(&mut self, slots_per_element: usize) -> Result<(usize, bool)> {
         let at = self.r.pos();
         let raw = self.r.u32()?;
         let n = (raw & 0x7FFF_FFFF) as usize;

@@ -44,6 +44,7 @@ pub mod tokio_codec;
 mod typed;
 pub mod types;
 pub mod value;
+mod value_ref;
 mod value_serde;
 pub mod wire;
 
@@ -55,6 +56,7 @@ pub use markers::{
 };
 pub use types::TypeKind;
 pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+pub use value_ref::VariantRef;
 
 pub use de::{
     from_bytes, from_reader, from_reader_with, from_slice, from_slice_with, take_from_slice_with, Deserializer,

@@ -39,7 +39,7 @@ fn random_values_round_trip_in_every_dialect() {
 /// A dictionary whose wire repeats keys (a hand-built `Dictionary` is written as it is) decodes as the engines
 /// build it: the first occurrence keeps its place, the last value wins. Checked below and past the size where
 /// the decoder switches from comparing keys one by one to a hash index, with String and int keys and with
-/// container values replacing leaf values and the other way round.
+/// container values replacing leaf values and the other way round; `VariantRef` merges them alike.
 #[test]
 fn repeated_keys_keep_the_first_place_and_the_last_value() {
     fn key(i: usize) -> Variant {
@@ -72,5 +72,7 @@ fn repeated_keys_keep_the_first_place_and_the_last_value() {
         let bytes = Variant::from(godot_bin::Dictionary::from(wire)).encode(&cfg).unwrap();
         let back = Variant::decode(&bytes, &cfg).unwrap();
         assert_eq!(back, Variant::from(godot_bin::Dictionary::from(expected)), "{distinct} keys");
+        let view = godot_bin::VariantRef::decode(&bytes, &cfg).unwrap();
+        assert_eq!(view.to_variant(), back, "{distinct} keys, VariantRef");
     }
 }
