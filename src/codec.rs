@@ -96,6 +96,19 @@ impl<'a, 'c> Decoder<'a, 'c> {
         self.d
     }
 
+    /// The next header when it reads plainly (not Godot 2, a known type id): its kind and flag bits, read;
+    /// `None`, with nothing read, otherwise ([`Decoder::header`] then reads it, errors included).
+    #[inline]
+    pub(crate) fn quick_header(&mut self) -> Option<(TypeKind, u32)> {
+        if self.godot2 {
+            return None;
+        }
+        let h = u32::from_le_bytes(*self.r.rest().first_chunk::<4>()?);
+        let k = *self.table.get((h & TYPE_MASK) as usize)?;
+        self.r.skip_lenient(4);
+        Some((k, h & 0xFFFF_0000))
+    }
+
     /// Reads a header: returns (kind, flags, offset of the header).
     pub(crate) fn header(&mut self) -> Result<(TypeKind, u32, usize)> {
         let at = self.r.pos();
@@ -135,15 +148,10 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
         let mut p = self.r.clone();
         let (b, _) = p.string_bytes().ok()?;
-        // ASCII without NUL (the usual key or name) is valid UTF-8 and has no byte order mark.
-        let t = if b.iter().all(|&c| c.wrapping_sub(1) < 0x7F) {
-            std::str::from_utf8(b).ok()?
-        } else {
-            if b.contains(&0) || b.starts_with(b"\xEF\xBB\xBF") {
-                return None;
-            }
-            std::str::from_utf8(b).ok()?
-        };
+        if has_nul(b) || b.starts_with(b"\xEF\xBB\xBF") {
+            return None;
+        }
+        let t = std::str::from_utf8(b).ok()?;
         self.r = p;
         Some(t)
     }
@@ -166,7 +174,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         godot_str(bytes, self.utf8, start)
     }
 
-    fn reals<T: Reals>(&mut self, wide: bool) -> Result<T> {
+    pub(crate) fn reals<T: Reals>(&mut self, wide: bool) -> Result<T> {
         let mut buf = [0f64; 16];
         let n = T::N;
         if wide {
@@ -183,7 +191,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Ok(T::from_reals(&buf[..n]))
     }
 
-    fn is_wide(&self, flags: u32) -> bool {
+    pub(crate) fn is_wide(&self, flags: u32) -> bool {
         self.real.flag_allowed && flags & FLAG_64 != 0
     }
 
@@ -195,7 +203,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Ok(a)
     }
 
-    fn color(&mut self) -> Result<Color> {
+    pub(crate) fn color(&mut self) -> Result<Color> {
         let b = self.r.take(16)?;
         let f = |i: usize| f32::from_le_bytes(b[i * 4..i * 4 + 4].try_into().unwrap());
         Ok(Color::new(f(0), f(1), f(2), f(3)))
@@ -251,7 +259,14 @@ impl<'a, 'c> Decoder<'a, 'c> {
             if !stack.is_empty() {
                 self.start_slot();
             }
-            let (kind, flags, at) = self.header()?;
+            let at = self.r.pos();
+            let (kind, flags) = match self.quick_header() {
+                Some(h) => h,
+                None => {
+                    let (kind, flags, _) = self.header()?;
+                    (kind, flags)
+                }
+            };
             self.check_depth(base_depth + stack.len(), at)?;
             let mut done = if is_container(kind) {
                 match self.open(kind, flags, at)? {
@@ -282,7 +297,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 match stack.last_mut() {
                     None => return Ok(done),
                     Some(f) => {
-                        *f.slot() = done;
+                        put(f.slot(), done);
                         if !f.filled() {
                             break;
                         }
@@ -355,7 +370,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         use Variant as V;
         let wide = self.is_wide(flags);
         let has_flags = self.d.has_flags();
-        *out = match kind {
+        let v = match kind {
             K::Nil => V::Nil,
             K::Bool => V::Bool(self.r.u32()? != 0),
             K::Int => {
@@ -489,6 +504,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 return Err(ErrorKind::InvalidData("container decoded as a leaf").into())
             }
         };
+        put(out, v);
         Ok(())
     }
 
@@ -852,6 +868,32 @@ impl DictBuilder {
     pub(crate) fn finish(self) -> Vec<(Variant, Variant)> {
         self.entries
     }
+}
+
+/// Writes `v` into `place`, which usually holds a nil (a repeated key's value place holds the value it
+/// replaces): only a value that is there is dropped, sparing a call to the drop glue for a nil.
+#[inline(always)]
+fn put(place: &mut Variant, v: Variant) {
+    let old = std::mem::replace(place, v);
+    if matches!(old, Variant::Nil) {
+        std::mem::forget(old);
+    } else {
+        drop(old);
+    }
+}
+
+/// Whether `b` holds a zero byte, eight bytes at a time.
+#[inline]
+fn has_nul(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        if w.wrapping_sub(ONES) & !w & (ONES << 7) != 0 {
+            return true;
+        }
+    }
+    words.remainder().contains(&0)
 }
 
 /// Whether values of `kind` are read through a [`Frame`] (or, for objects, may be).

@@ -318,7 +318,7 @@ impl<'a> Frame<'a> {
                     let new = (*used).min(entries.len() - 1);
                     *value_of = Some(match keys.find_or_add(&entries[..=new]) {
                         Some(i) => {
-                            entries[new].0 = VariantRef::Nil;
+                            put(&mut entries[new].0, VariantRef::Nil);
                             i
                         }
                         None => {
@@ -455,9 +455,15 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
             dec.start_slot();
         }
         let before = dec.r.clone();
-        let (kind, flags, at) = dec.header()?;
+        let (kind, flags) = match dec.quick_header() {
+            Some(h) => h,
+            None => {
+                let (kind, flags, _) = dec.header()?;
+                (kind, flags)
+            }
+        };
         let depth = stack.len();
-        dec.check_depth(depth, at)?;
+        dec.check_depth(depth, before.pos())?;
         let mut done = match kind {
             K::Array if plain_containers && (!d.typed_arrays() || flags >> 16 & 3 == 0) => {
                 let (n, _) = dec.container_count(1)?;
@@ -498,7 +504,7 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
         // Hand the finished container to its parent; close every parent it completes.
         loop {
             let Some(f) = stack.last_mut() else { return Ok(done) };
-            *f.slot() = done;
+            put(f.slot(), done);
             if !f.filled() {
                 break;
             }
@@ -509,8 +515,28 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
 
 /// A value that holds no others, written into `out`.
 fn leaf<'a>(dec: &mut Decoder<'a, '_>, kind: TypeKind, flags: u32, out: &mut VariantRef<'a>) -> Result<()> {
+    let v = leaf_value(dec, kind, flags)?;
+    put(out, v);
+    Ok(())
+}
+
+/// Writes `v` into `place`, which usually holds a nil (a duplicate key's value place holds the value it
+/// replaces): only a value that is there is dropped, without a call to the drop glue for a nil.
+#[inline(always)]
+fn put<'a>(place: &mut VariantRef<'a>, v: VariantRef<'a>) {
+    let old = std::mem::replace(place, v);
+    if matches!(old, VariantRef::Nil) {
+        // Nothing to free; forgetting it spares the call to the drop glue.
+        std::mem::forget(old);
+    } else {
+        drop(old);
+    }
+}
+
+#[inline(always)]
+fn leaf_value<'a>(dec: &mut Decoder<'a, '_>, kind: TypeKind, flags: u32) -> Result<VariantRef<'a>> {
     use TypeKind as K;
-    *out = match kind {
+    Ok(match kind {
         K::String => VariantRef::String(match dec.plain_str() {
             Some(s) => Cow::Borrowed(s),
             None => dec.str_cow()?,
@@ -532,6 +558,9 @@ fn leaf<'a>(dec: &mut Decoder<'a, '_>, kind: TypeKind, flags: u32, out: &mut Var
         K::Bool => VariantRef::Bool(dec.r.u32()? != 0),
         K::Int if flags & FLAG_64 == 0 => VariantRef::Int(dec.r.i32()? as i64),
         K::Float if flags & FLAG_64 == 0 => VariantRef::Float(widen_like_engine(dec.r.f32()?)),
+        K::Vector2 => VariantRef::Vector2(dec.reals(dec.is_wide(flags))?),
+        K::Vector3 => VariantRef::Vector3(dec.reals(dec.is_wide(flags))?),
+        K::Color => VariantRef::Color(dec.color()?),
         _ => {
             let mut v = Variant::Nil;
             dec.leaf(kind, flags, &mut v)?;
@@ -546,6 +575,5 @@ fn leaf<'a>(dec: &mut Decoder<'a, '_>, kind: TypeKind, flags: u32, out: &mut Var
                 other => VariantRef::Other(Box::new(other)),
             }
         }
-    };
-    Ok(())
+    })
 }
