@@ -884,7 +884,7 @@ fn put(place: &mut Variant, v: Variant) {
 
 /// Whether `b` holds a zero byte, eight bytes at a time.
 #[inline]
-fn has_nul(b: &[u8]) -> bool {
+pub(crate) fn has_nul(b: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let mut words = b.chunks_exact(8);
     for w in &mut words {

@@ -517,7 +517,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let mut p = self.dec.r.clone();
         p.skip_lenient(4);
         let (b, _) = p.string_bytes().ok()?;
-        if b.contains(&0) || b.starts_with(b"\xEF\xBB\xBF") {
+        if crate::codec::has_nul(b) || b.starts_with(b"\xEF\xBB\xBF") {
             return None;
         }
         let t = std::str::from_utf8(b).ok()?;
