@@ -56,6 +56,9 @@ fn game_state(c: &mut Criterion) {
         b.iter(|| godot_bin::from_slice::<data::GameState>(black_box(&gb)).unwrap())
     });
     g.bench_function("godot_bin_variant", |b| b.iter(|| Variant::decode(black_box(&gb), &cfg).unwrap()));
+    g.bench_function("godot_bin_variant_ref", |b| {
+        b.iter(|| godot_bin::VariantRef::decode(black_box(&gb), &cfg).unwrap())
+    });
     g.bench_function("postcard", |b| b.iter(|| postcard::from_bytes::<data::GameState>(black_box(&pc)).unwrap()));
     g.bench_function("rmp_serde", |b| b.iter(|| rmp_serde::from_slice::<data::GameState>(black_box(&mp)).unwrap()));
     g.bench_function("serde_json", |b| b.iter(|| serde_json::from_slice::<data::GameState>(black_box(&js)).unwrap()));

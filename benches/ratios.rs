@@ -152,6 +152,7 @@ fn main() {
         let mut dst = vec![0u8; gb.len()];
         let typed_sink = RefCell::new(Vec::new());
         let var_sink = RefCell::new(Vec::new());
+        let ref_sink = RefCell::new(Vec::new());
         let borrowed_sink = RefCell::new(Vec::new());
         // The borrowed structs read the very same state from both formats.
         assert!(godot_bin::from_slice::<data::GameStateRef>(&gb).unwrap().same_as(&state));
@@ -174,6 +175,12 @@ fn main() {
             }),
             case_keep("godot_bin Variant decode, drop untimed", &var_sink, || {
                 Variant::decode(black_box(&gb), &cfg).unwrap()
+            }),
+            case("godot_bin VariantRef decode", || {
+                black_box(godot_bin::VariantRef::decode(black_box(&gb), &cfg).unwrap());
+            }),
+            case_keep("godot_bin VariantRef decode, drop untimed", &ref_sink, || {
+                godot_bin::VariantRef::decode(black_box(&gb), &cfg).unwrap()
             }),
             case_keep("godot_bin typed decode, &str fields, drop untimed", &borrowed_sink, || {
                 godot_bin::from_slice::<data::GameStateRef>(black_box(&gb)).unwrap()
@@ -263,6 +270,7 @@ fn main() {
             ("decode, typed, &str fields", ed, t("godot_bin typed decode, &str fields, drop untimed"), 10.0),
             ("encode, Variant", ee, t("godot_bin Variant encode"), 0.0),
             ("decode, Variant", ed, t("godot_bin Variant decode, drop untimed"), 3.0),
+            ("decode, VariantRef (borrows)", ed, t("godot_bin VariantRef decode, drop untimed"), 0.0),
         ] {
             let r = eng / ours;
             let verdict = if target == 0.0 {

@@ -1,11 +1,12 @@
 //! Any bytes, decoded by every dialect × objects on/off × single/double precision (the first byte picks
 //! the config). Never panics; whatever decodes re-encodes, and that encoding is canonical: it decodes to the
-//! same value and encodes to the same bytes again.
+//! same value and encodes to the same bytes again. `VariantRef` decodes every input as `Variant` does: the
+//! same value (once owned), or the same error at the same offset.
 #![no_main]
 
 mod common;
 
-use godot_bin::{Config, Dialect, ErrorKind, Variant};
+use godot_bin::{Config, Dialect, ErrorKind, Variant, VariantRef};
 use libfuzzer_sys::fuzz_target;
 
 /// The config byte: bits 0–3 the dialect (mod 12), bit 4 objects, bit 5 double precision, bit 6 a small
@@ -23,7 +24,19 @@ fn config(sel: u8) -> Config {
 fuzz_target!(|data: &[u8]| {
     let Some((&sel, bytes)) = data.split_first() else { return };
     let cfg = config(sel);
-    let Ok((v, used)) = Variant::decode_prefix(bytes, &cfg) else { return };
+    let owned = Variant::decode_prefix(bytes, &cfg);
+    match (&owned, VariantRef::decode_prefix(bytes, &cfg)) {
+        (Ok((v, used)), Ok((r, used_r))) => {
+            assert_eq!(used_r, *used, "{cfg:?}: VariantRef took other bytes");
+            assert_eq!(&r.to_variant(), v, "{cfg:?}: VariantRef decoded another value");
+        }
+        (Err(e), Err(er)) => {
+            assert_eq!(format!("{:?}", er.kind()), format!("{:?}", e.kind()), "{cfg:?}: other error");
+            assert_eq!(er.offset(), e.offset(), "{cfg:?}: other error offset");
+        }
+        (a, b) => panic!("{cfg:?}: Variant::decode {a:?} but VariantRef::decode {b:?}"),
+    }
+    let Ok((v, used)) = owned else { return };
     assert!(used <= bytes.len(), "used {used} of {}", bytes.len());
     let enc = match v.encode(&cfg) {
         Ok(e) => e,
