@@ -297,9 +297,11 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let rest = self.dec.r.rest();
         let len = u32::from_le_bytes(*rest.get(4..)?.first_chunk::<4>()?) as usize;
         let bytes = rest.get(8..8usize.checked_add(len)?)?;
+        // Byte by byte: names are short, and a call to memcmp cost more than the compare.
+        let same = |f: &str| f.len() == bytes.len() && f.bytes().zip(bytes).all(|(a, &b)| a == b);
         let found = match hint {
-            Some(f) if f.as_bytes() == bytes => f,
-            _ => *fields.iter().find(|f| f.as_bytes() == bytes)?,
+            Some(f) if same(f) => f,
+            _ => *fields.iter().find(|f| same(f))?,
         };
         // As `plain_str`: a name with a NUL or a leading byte order mark takes the general path.
         if !self.clean_names(fields) {
