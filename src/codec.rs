@@ -96,17 +96,21 @@ impl<'a, 'c> Decoder<'a, 'c> {
         self.d
     }
 
-    /// The next header when it reads plainly (not Godot 2, a known type id): its kind and flag bits, read;
-    /// `None`, with nothing read, otherwise ([`Decoder::header`] then reads it, errors included).
-    #[inline]
-    pub(crate) fn quick_header(&mut self) -> Option<(TypeKind, u32)> {
-        if self.godot2 {
-            return None;
+    /// A value's header: its kind and flag bits. A plain one (not Godot 2, a known type id) is read here,
+    /// without the error path's `Result` of [`Decoder::header`], which is slower to hand back.
+    #[inline(always)]
+    pub(crate) fn value_header(&mut self) -> Result<(TypeKind, u32)> {
+        if !self.godot2 {
+            if let Some(b) = self.r.rest().first_chunk::<4>() {
+                let h = u32::from_le_bytes(*b);
+                if let Some(&k) = self.table.get((h & TYPE_MASK) as usize) {
+                    self.r.skip_lenient(4);
+                    return Ok((k, h & 0xFFFF_0000));
+                }
+            }
         }
-        let h = u32::from_le_bytes(*self.r.rest().first_chunk::<4>()?);
-        let k = *self.table.get((h & TYPE_MASK) as usize)?;
-        self.r.skip_lenient(4);
-        Some((k, h & 0xFFFF_0000))
+        let (kind, flags, _) = self.header()?;
+        Ok((kind, flags))
     }
 
     /// Reads a header: returns (kind, flags, offset of the header).
@@ -260,13 +264,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 self.start_slot();
             }
             let at = self.r.pos();
-            let (kind, flags) = match self.quick_header() {
-                Some(h) => h,
-                None => {
-                    let (kind, flags, _) = self.header()?;
-                    (kind, flags)
-                }
-            };
+            let (kind, flags) = self.value_header()?;
             self.check_depth(base_depth + stack.len(), at)?;
             let mut done = if is_container(kind) {
                 match self.open(kind, flags, at)? {

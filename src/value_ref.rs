@@ -117,24 +117,7 @@ impl<'a> VariantRef<'a> {
     /// assert_eq!(view.to_variant(), Variant::decode(&bytes, &cfg).unwrap());
     /// ```
     pub fn to_variant(&self) -> Variant {
-        // Containers on a small recursive path, so deep values (up to the depth limit) stay cheap on the stack.
-        match self {
-            VariantRef::Array(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for v in items {
-                    out.push(v.to_variant());
-                }
-                Variant::Array(Box::new(Array::from(out)))
-            }
-            VariantRef::Dictionary(entries) => {
-                let mut out = Vec::with_capacity(entries.len());
-                for (k, v) in entries {
-                    out.push((k.to_variant(), v.to_variant()));
-                }
-                Variant::Dictionary(Box::new(Dictionary::from(out)))
-            }
-            _ => self.clone().leaf_into_variant(),
-        }
+        self.clone().into_variant()
     }
 
     /// Like [`VariantRef::to_variant`], reusing what this value owns.
@@ -455,13 +438,7 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
             dec.start_slot();
         }
         let before = dec.r.clone();
-        let (kind, flags) = match dec.quick_header() {
-            Some(h) => h,
-            None => {
-                let (kind, flags, _) = dec.header()?;
-                (kind, flags)
-            }
-        };
+        let (kind, flags) = dec.value_header()?;
         let depth = stack.len();
         dec.check_depth(depth, before.pos())?;
         let mut done = match kind {
