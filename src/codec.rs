@@ -882,7 +882,7 @@ fn put(place: &mut Variant, v: Variant) {
 
 /// Whether `b` holds a zero byte, eight bytes at a time.
 #[inline]
-pub(crate) fn has_nul(b: &[u8]) -> bool {
+fn has_nul(b: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let mut words = b.chunks_exact(8);
     for w in &mut words {

@@ -516,15 +516,13 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         if h != w.string {
             return None;
         }
-        let mut p = self.dec.r.clone();
-        p.skip_lenient(4);
-        let (b, _) = p.string_bytes().ok()?;
-        if crate::codec::has_nul(b) || b.starts_with(b"\xEF\xBB\xBF") {
-            return None;
+        let header = self.dec.r.clone();
+        self.dec.r.skip_lenient(4);
+        let t = self.dec.plain_str();
+        if t.is_none() {
+            self.dec.r = header;
         }
-        let t = std::str::from_utf8(b).ok()?;
-        self.dec.r = p;
-        Some(t)
+        t
     }
 
     /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off). Its element slots (4+ bytes
