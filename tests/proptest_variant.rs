@@ -2,7 +2,8 @@
 //!
 //! * any Variant the config can hold round-trips: encode, decode back equal, re-encode to the same bytes;
 //! * encoding is canonical on whatever bytes happen to decode: decode∘encode∘decode = decode, and
-//!   encode∘decode∘encode = encode (mutated encodings and header-shaped random words as input).
+//!   encode∘decode∘encode = encode (mutated encodings and header-shaped random words as input), and
+//!   `VariantRef` decodes those inputs exactly as `Variant` does.
 //!
 //! The value generator here is written independently of `godot_bin::arbitrary` (which the fuzz targets use),
 //! from the rules the README states: a Godot 2 int is 32-bit and its float single precision; a single-
@@ -326,9 +327,22 @@ proptest! {
     }
 }
 
-/// decode∘encode∘decode = decode and encode∘decode∘encode = encode, for bytes that decode.
+/// decode∘encode∘decode = decode and encode∘decode∘encode = encode, for bytes that decode; and
+/// `VariantRef` decodes the bytes as `Variant` does (same value once owned, or same error and offset).
 fn check_canonical(bytes: &[u8], cfg: &Config) -> Result<(), TestCaseError> {
-    let Ok((v, _)) = Variant::decode_prefix(bytes, cfg) else { return Ok(()) };
+    let owned = Variant::decode_prefix(bytes, cfg);
+    match (&owned, godot_bin::VariantRef::decode_prefix(bytes, cfg)) {
+        (Ok((v, used)), Ok((r, used_r))) => {
+            prop_assert_eq!(used_r, *used);
+            prop_assert_eq!(&r.to_variant(), v);
+        }
+        (Err(e), Err(er)) => {
+            prop_assert_eq!(format!("{:?}", er.kind()), format!("{:?}", e.kind()));
+            prop_assert_eq!(er.offset(), e.offset());
+        }
+        (a, b) => return Err(TestCaseError::fail(format!("Variant {a:?} but VariantRef {b:?}"))),
+    }
+    let Ok((v, _)) = owned else { return Ok(()) };
     let enc = match v.encode(cfg) {
         Ok(e) => e,
         // Godot 4.0/4.1 double builds refuse to write Vector4/Projection (documented).
