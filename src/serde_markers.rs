@@ -649,6 +649,10 @@ pub mod packed {
                 .collect()
         }
     }
+    /// Elements converted together by the narrow paths of `bulk_reals!`: a group's reals go through one array
+    /// with plain `as` casts, which the compiler turns into packed conversions (2 reals per instruction).
+    const GROUP: usize = 4;
+
     macro_rules! bulk_reals {
         ($t:ident, $kind:ident, $n:literal, [$($f:ident),*]) => {
             impl Bulk for $t {
@@ -656,8 +660,36 @@ pub mod packed {
                     if kind != TypeKind::$kind {
                         return false;
                     }
-                    let size = if wide { $n * 8 } else { $n * 4 };
-                    put_each(out, items, size, |v, d| put_reals(d, wide, &[$(v.$f),*]));
+                    if wide {
+                        put_each(out, items, $n * 8, |v, d| put_reals(d, true, &[$(v.$f),*]));
+                        return true;
+                    }
+                    // Narrow: plain `as f32` a group at a time, NaNs noted on the way. `as f32` makes a signalling
+                    // NaN quiet and one with only low payload bits not `narrow_exact`'s quiet NaN, so if there was a
+                    // NaN, everything is written again with `narrow_exact`.
+                    let start = out.len();
+                    out.reserve(items.len().saturating_mul($n * 4));
+                    let mut nan = false;
+                    let groups = items.chunks_exact(GROUP);
+                    let rest = groups.remainder();
+                    for g in groups {
+                        let mut a = [0f64; $n * GROUP];
+                        for (d, v) in a.chunks_exact_mut($n).zip(g) {
+                            d.copy_from_slice(&[$(v.$f),*]);
+                        }
+                        nan |= a.iter().fold(false, |m, x| m | x.is_nan());
+                        let mut b = [0u8; $n * GROUP * 4];
+                        for (d, x) in b.chunks_exact_mut(4).zip(a) {
+                            d.copy_from_slice(&(x as f32).to_le_bytes());
+                        }
+                        out.extend_from_slice(&b);
+                    }
+                    if nan {
+                        out.truncate(start);
+                        put_each(out, items, $n * 4, |v, d| put_reals(d, false, &[$(v.$f),*]));
+                    } else {
+                        put_each(out, rest, $n * 4, |v, d| put_reals(d, false, &[$(v.$f),*]));
+                    }
                     true
                 }
                 const RAW: usize = $n * 4;
