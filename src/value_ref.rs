@@ -231,7 +231,7 @@ impl From<VariantRef<'_>> for Variant {
 
 /// A key compared without building a [`Variant`]: an int or a text (`name` tells a StringName from a
 /// String where the dialect keeps them apart).
-#[derive(PartialEq, Eq, Hash)]
+#[derive(PartialEq)]
 enum SimpleKey<'k> {
     Int(i64),
     Text { name: bool, text: &'k str },
@@ -380,17 +380,18 @@ impl KeyIndex {
         if self.general.is_none() {
             if let Some(sk) = self.simple(key) {
                 if let Some(m) = &mut self.simple {
-                    if let Some(&i) = m.get(&Self::owned(&sk)) {
+                    let owned = Self::owned(&sk);
+                    if let Some(&i) = m.get(&owned) {
                         return Some(i);
                     }
-                    m.insert(Self::owned(&sk), n);
+                    m.insert(owned, n);
                     return None;
                 }
                 let merge = self.merge_names;
                 let found = match key {
                     // The usual key: compared with the text keys only.
                     VariantRef::String(s) => earlier.iter().position(|(ek, _)| match ek {
-                        VariantRef::String(t) => t.len() == s.len() && t == s,
+                        VariantRef::String(t) => t == s,
                         VariantRef::StringName(t) => merge && t == s,
                         _ => false,
                     }),
