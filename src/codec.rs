@@ -1,7 +1,10 @@
 //! The [`Variant`] codec. It speaks in [`TypeKind`]s and asks the [`Dialect`] for ids and rules, so one
 //! decoder and one encoder serve every engine.
 
+use std::hash::{Hash, Hasher};
+
 use crate::config::{Config, Dialect, Family};
+use crate::dict_keys::{self, Building, HashIndex};
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::*;
 use crate::types::TypeKind;
@@ -266,13 +269,16 @@ impl<'a, 'c> Decoder<'a, 'c> {
             let at = self.r.pos();
             let (kind, flags) = self.value_header()?;
             self.check_depth(base_depth + stack.len(), at)?;
-            let mut done = if is_container(kind) {
+            let (mut done, mut done_hash) = if is_container(kind) {
                 match self.open(kind, flags, at)? {
-                    Opened::Frame(f) => {
+                    Opened::Frame(mut f) => {
+                        if stack.last().is_some_and(Frame::child_in_key) {
+                            f.start_hash();
+                        }
                         stack.push(f);
                         continue;
                     }
-                    Opened::Value(v) => v,
+                    Opened::Value(v) => (v, None),
                 }
             } else {
                 match stack.last_mut() {
@@ -283,7 +289,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     }
                     Some(f) => {
                         self.leaf(kind, flags, f.slot())?;
-                        if !f.filled() {
+                        if !f.filled(None) {
                             continue;
                         }
                         stack.pop().map(Frame::finish).unwrap_or_default()
@@ -296,10 +302,10 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     None => return Ok(done),
                     Some(f) => {
                         put(f.slot(), done);
-                        if !f.filled() {
+                        if !f.filled(done_hash) {
                             break;
                         }
-                        done = stack.pop().map(Frame::finish).unwrap_or_default();
+                        (done, done_hash) = stack.pop().map(Frame::finish).unwrap_or_default();
                     }
                 }
             }
@@ -317,7 +323,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 Ok(Object::Null) if self.d.family() != Family::Godot2 => return Ok(Opened::Value(Variant::Nil)),
                 Ok(o) => return Ok(Opened::Value(Variant::Object(Box::new(o)))),
                 Err((class, n)) => {
-                    Frame::Object { class, properties: Vec::with_capacity(n), left: n, pending_name: None }
+                    Frame::Object { class, properties: Vec::with_capacity(n), left: n, pending_name: None, hash: None }
                 }
             },
             K::Dictionary => {
@@ -338,6 +344,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     left: n,
                     phase: DictPhase::Key,
                     discarded: Variant::Nil,
+                    hash: None,
                 }
             }
             K::Array => {
@@ -348,17 +355,23 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 };
                 let (n, shared) = self.container_count(1)?;
                 let a = Array { items: Vec::with_capacity(n), element_type, shared };
-                Frame::Array { a, packed: false, left: n, rule: self.admit_rule() }
+                Frame::Array { a, packed: false, left: n, rule: self.admit_rule(), hash: None }
             }
             K::TypedArray | K::PackedTypedArray => {
                 let element_type = self.pandemonium_element_type(flags, at)?;
                 let (n, _) = self.container_count(1)?;
                 let a = Array { items: Vec::with_capacity(n), element_type, shared: false };
-                Frame::Array { a, packed: kind == K::PackedTypedArray, left: n, rule: AdmitRule::Pandemonium }
+                Frame::Array {
+                    a,
+                    packed: kind == K::PackedTypedArray,
+                    left: n,
+                    rule: AdmitRule::Pandemonium,
+                    hash: None,
+                }
             }
             _ => return Err(Error::at(ErrorKind::InvalidData("a leaf decoded as a container"), at)),
         };
-        Ok(if frame.is_complete() { Opened::Value(frame.finish()) } else { Opened::Frame(frame) })
+        Ok(if frame.is_complete() { Opened::Value(frame.finish().0) } else { Opened::Frame(frame) })
     }
 
     /// A value that holds no other values, written into `out`.
@@ -762,10 +775,14 @@ impl AdmitRule {
 }
 
 /// Builds a dictionary's entries in insertion order, a repeated key replacing the earlier value in place
-/// (as the engines do), in linear time.
+/// (as the engines do), in linear time: keys are found by their hashes (`dict_keys`), computed once per
+/// key, and no key is ever copied to be indexed.
 pub(crate) struct DictBuilder {
     entries: Vec<(Variant, Variant)>,
-    index: Option<std::collections::HashMap<Variant, usize>>,
+    /// The lookup-form hash of each entry's key, from the first key the short text path does not take.
+    hashes: Option<Vec<u64>>,
+    /// Entries by key hash, once the dictionary is past a few entries.
+    index: Option<Box<HashIndex>>,
     /// Keys are looked up as the engine compares them (`None` for Godot 2: exact match).
     string_like: Option<bool>,
 }
@@ -779,17 +796,22 @@ impl DictBuilder {
             Family::Godot4 => Some(true),
             _ => Some(false),
         };
-        DictBuilder { entries: Vec::with_capacity(n), index: None, string_like }
+        DictBuilder { entries: Vec::with_capacity(n), hashes: None, index: None, string_like }
     }
 
-    fn lookup(&self, k: &Variant) -> Option<Variant> {
-        self.string_like.and_then(|s| crate::typed::lookup_key(k, s))
-    }
-
-    /// Adds `k` with `v`; a key already there keeps its place and gets `v`.
+    /// Adds `k` with `v`; a key already there keeps its place and gets `v`. The key's hash is computed
+    /// here when it is needed: a builder that knows it (decoding) uses [`DictBuilder::insert_hashed`].
     pub(crate) fn insert(&mut self, k: Variant, v: Variant) {
         *self.key_slot() = k;
-        let i = self.key_done();
+        let i = self.key_done(None);
+        *self.value_slot(i) = v;
+    }
+
+    /// [`DictBuilder::insert`] for a key whose structural hash (`dict_keys::structural_hash`) is known.
+    #[allow(dead_code)]
+    pub(crate) fn insert_hashed(&mut self, k: Variant, hash: u64, v: Variant) {
+        *self.key_slot() = k;
+        let i = self.key_done(Some(hash));
         *self.value_slot(i) = v;
     }
 
@@ -805,56 +827,95 @@ impl DictBuilder {
         self.entries.pop().map(|(k, _)| k).unwrap_or_default()
     }
 
+    /// The hash a key is looked up by: that of its lookup form (`typed::lookup_key`). `exact` is the key's
+    /// structural hash when the caller has it (a container key decoded bottom-up).
+    fn lookup_hash(&self, k: &Variant, exact: Option<u64>) -> u64 {
+        match (k, self.string_like) {
+            // A StringName is looked up as the String of the same text (Godot 4): hashed as that String,
+            // without making it.
+            (Variant::StringName(s), Some(true)) => {
+                let mut h = dict_keys::hasher();
+                std::mem::discriminant(&Variant::String(String::new())).hash(&mut h);
+                s.0.hash(&mut h);
+                h.finish()
+            }
+            (_, Some(string_like)) => match crate::typed::lookup_key(k, string_like) {
+                Some(l) => dict_keys::leaf_hash(&l),
+                None => exact.unwrap_or_else(|| dict_keys::structural_hash(k)),
+            },
+            (_, None) => exact.unwrap_or_else(|| dict_keys::structural_hash(k)),
+        }
+    }
+
+    /// Whether two keys are one key for the engine.
+    fn same_key(&self, a: &Variant, b: &Variant) -> bool {
+        let Some(string_like) = self.string_like else { return a == b };
+        let la = crate::typed::lookup_key(a, string_like);
+        let lb = crate::typed::lookup_key(b, string_like);
+        la.as_ref().unwrap_or(a) == lb.as_ref().unwrap_or(b)
+    }
+
     /// The key of the entry [`DictBuilder::key_slot`] opened is written: returns the index of the entry its
-    /// value goes to (an earlier one with the same key, the new entry then dropped).
-    fn key_done(&mut self) -> usize {
+    /// value goes to (an earlier one with the same key, the new entry then dropped). `exact`: the key's
+    /// structural hash, if the caller computed it.
+    fn key_done(&mut self, exact: Option<u64>) -> usize {
         let Some(n) = self.entries.len().checked_sub(1) else { return 0 };
-        let (earlier, new) = self.entries.split_at(n);
-        let k = &new[0].0;
-        // The common case, a String key among few entries: compared as text with the String (and, in Godot 4,
-        // StringName) keys only, which is what the general lookup below concludes for them.
-        if let (None, Variant::String(s), Some(string_like)) = (&self.index, k, self.string_like) {
-            if n < Self::LINEAR_MAX {
-                let found = earlier.iter().position(|(ek, _)| match ek {
-                    Variant::String(t) => t == s,
-                    Variant::StringName(t) => string_like && t.0 == *s,
-                    _ => false,
-                });
-                if let Some(i) = found {
-                    self.entries.pop();
-                    return i;
+        if self.hashes.is_none() {
+            // The common case, a String key among few entries: compared as text with the String (and, in
+            // Godot 4, StringName) keys only, which is what the general lookup below concludes for them.
+            if let (Variant::String(s), Some(string_like)) = (&self.entries[n].0, self.string_like) {
+                if n < Self::LINEAR_MAX {
+                    let found = self.entries[..n].iter().position(|(ek, _)| match ek {
+                        Variant::String(t) => t == s,
+                        Variant::StringName(t) => string_like && t.0 == *s,
+                        _ => false,
+                    });
+                    if let Some(i) = found {
+                        self.entries.pop();
+                        return i;
+                    }
+                    return n;
                 }
-                return n;
             }
+            // From here on every key's hash is kept. The keys so far all took the text path: hashing them
+            // costs their length.
+            let hashes = self.entries[..n].iter().map(|(k, _)| self.lookup_hash(k, None)).collect();
+            self.hashes = Some(hashes);
         }
-        if self.index.is_none() && n >= Self::LINEAR_MAX {
-            let mut m = std::collections::HashMap::with_capacity(self.entries.capacity());
-            for (i, (k, _)) in earlier.iter().enumerate() {
-                m.insert(self.lookup(k).unwrap_or_else(|| k.clone()), i);
-            }
-            self.index = Some(m);
-        }
-        let lk = self.lookup(k);
-        let key = lk.as_ref().unwrap_or(k);
-        let found = match &self.index {
-            None => earlier.iter().position(|(ek, _)| match self.lookup(ek) {
-                Some(l) => l == *key,
-                None => ek == key,
-            }),
-            Some(m) => m.get(key).copied(),
+        let h = self.lookup_hash(&self.entries[n].0, exact);
+        let Some(hashes) = self.hashes.take() else { return n };
+        let (earlier, new) = self.entries.split_at(n);
+        let key = &new[0].0;
+        let found = if self.index.is_none() && n < Self::LINEAR_MAX {
+            (0..n).find(|&i| hashes[i] == h && self.same_key(&earlier[i].0, key))
+        } else {
+            let mut index = match self.index.take() {
+                Some(ix) => ix,
+                None => {
+                    let mut ix = Box::new(HashIndex::with_capacity(self.entries.capacity()));
+                    for (i, &eh) in hashes.iter().enumerate() {
+                        ix.find_or_insert(eh, i, |j| self.same_key(&earlier[j].0, &earlier[i].0));
+                    }
+                    ix
+                }
+            };
+            let found = index.find_or_insert(h, n, |i| self.same_key(&earlier[i].0, key));
+            self.index = Some(index);
+            found
         };
-        match found {
+        let mut hashes = hashes;
+        let i = match found {
             Some(i) => {
                 self.entries.pop();
                 i
             }
             None => {
-                if let Some(m) = &mut self.index {
-                    m.insert(lk.unwrap_or_else(|| k.clone()), n);
-                }
+                hashes.push(h);
                 n
             }
-        }
+        };
+        self.hashes = Some(hashes);
+        i
     }
 
     /// The place of entry `i`'s value.
@@ -926,6 +987,8 @@ enum Frame {
         packed: bool,
         left: usize,
         rule: AdmitRule,
+        /// Inside a dictionary key: the structural hash being built.
+        hash: Option<Box<Building>>,
     },
     Dictionary {
         b: DictBuilder,
@@ -937,12 +1000,16 @@ enum Frame {
         phase: DictPhase,
         /// The place of a value that is dropped ([`DictPhase::Discard`]).
         discarded: Variant,
+        /// Inside a dictionary key: the structural hash being built.
+        hash: Option<Box<Building>>,
     },
     Object {
         class: String,
         properties: Vec<(String, Variant)>,
         left: usize,
         pending_name: Option<String>,
+        /// Inside a dictionary key: the structural hash being built.
+        hash: Option<Box<Building>>,
     },
 }
 
@@ -950,6 +1017,27 @@ impl Frame {
     fn is_complete(&self) -> bool {
         match self {
             Frame::Array { left, .. } | Frame::Dictionary { left, .. } | Frame::Object { left, .. } => *left == 0,
+        }
+    }
+
+    /// Whether a container opened as this frame's next child sits inside a dictionary key (and so must
+    /// build its hash).
+    fn child_in_key(&self) -> bool {
+        match self {
+            Frame::Dictionary { hash, phase, .. } => hash.is_some() || matches!(phase, DictPhase::Key),
+            Frame::Array { hash, .. } | Frame::Object { hash, .. } => hash.is_some(),
+        }
+    }
+
+    /// Makes this frame build its structural hash (it sits inside a dictionary key).
+    fn start_hash(&mut self) {
+        match self {
+            Frame::Array { a, packed, hash, .. } => {
+                let tag = if *packed { dict_keys::tag::PACKED_TYPED_ARRAY } else { dict_keys::tag::ARRAY };
+                *hash = Some(Box::new(Building::array(tag, a)));
+            }
+            Frame::Dictionary { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
+            Frame::Object { class, hash, .. } => *hash = Some(Box::new(Building::object(class))),
         }
     }
 
@@ -975,9 +1063,13 @@ impl Frame {
     }
 
     /// The child [`Frame::slot`] gave the place of is written; returns whether the container is now complete.
-    fn filled(&mut self) -> bool {
+    /// `child`: the child's structural hash, if it is a container that built one.
+    fn filled(&mut self, child: Option<u64>) -> bool {
+        // The hash of the child as it was stored (a typed container may have converted a leaf).
+        let hash_of = |stored: &Variant| child.unwrap_or_else(|| dict_keys::structural_hash(stored));
         match self {
-            Frame::Array { a, left, rule, .. } => {
+            Frame::Array { a, left, rule, hash, .. } => {
+                let before = a.items.len() - 1;
                 // A typed array converts or drops elements that fail its type check, as the engine does.
                 if !a.element_type.is_untyped() {
                     if let Some(v) = a.items.pop() {
@@ -986,42 +1078,78 @@ impl Frame {
                         }
                     }
                 }
+                if let (Some(h), Some(stored)) = (hash.as_deref_mut(), a.items.get(before)) {
+                    h.item(hash_of(stored));
+                }
                 *left -= 1;
             }
-            Frame::Dictionary { b, key_type, left, phase, rule, discarded, .. } => match *phase {
+            Frame::Dictionary { b, key_type, left, phase, rule, discarded, hash, .. } => match *phase {
                 DictPhase::Key => {
                     // A typed dictionary checks (and converts) keys only; a refused key drops the pair.
-                    *phase = if key_type.is_untyped() {
-                        DictPhase::Value(b.key_done())
-                    } else {
+                    let kept = key_type.is_untyped() || {
                         match rule.admit(key_type, b.take_key()) {
                             Some(k) => {
                                 *b.key_slot() = k;
-                                DictPhase::Value(b.key_done())
+                                true
                             }
-                            None => DictPhase::Discard,
+                            None => false,
                         }
                     };
+                    *phase = if kept {
+                        let n = b.entries.len() - 1;
+                        let exact = match hash.as_deref() {
+                            Some(_) => Some(hash_of(&b.entries[n].0)),
+                            None => child,
+                        };
+                        let i = b.key_done(exact);
+                        if let (Some(h), Some(kh)) = (hash.as_deref_mut(), exact) {
+                            h.key(i, kh);
+                        }
+                        DictPhase::Value(i)
+                    } else {
+                        DictPhase::Discard
+                    };
                 }
-                DictPhase::Value(_) | DictPhase::Discard => {
+                DictPhase::Value(i) => {
+                    if let (Some(h), Some((_, v))) = (hash.as_deref_mut(), b.entries.get(i)) {
+                        h.value(i, hash_of(v));
+                    }
+                    *phase = DictPhase::Key;
+                    *left -= 1;
+                }
+                DictPhase::Discard => {
                     *discarded = Variant::Nil;
                     *phase = DictPhase::Key;
                     *left -= 1;
                 }
             },
-            Frame::Object { left, .. } => *left -= 1,
+            Frame::Object { left, properties, hash, .. } => {
+                if let (Some(h), Some((name, v))) = (hash.as_deref_mut(), properties.last()) {
+                    h.property(name, hash_of(v));
+                }
+                *left -= 1
+            }
         }
         self.is_complete()
     }
 
-    fn finish(self) -> Variant {
+    /// The finished value, and its structural hash if it sits inside a dictionary key.
+    fn finish(self) -> (Variant, Option<u64>) {
         match self {
-            Frame::Array { a, packed: false, .. } => Variant::Array(Box::new(a)),
-            Frame::Array { a, packed: true, .. } => Variant::PackedTypedArray(Box::new(a)),
-            Frame::Dictionary { b, key_type, value_type, shared, .. } => {
-                Variant::Dictionary(Box::new(Dictionary { entries: b.finish(), key_type, value_type, shared }))
+            Frame::Array { a, packed, hash, .. } => {
+                let h = hash.map(|b| b.finish(None));
+                let v = if packed { Variant::PackedTypedArray(Box::new(a)) } else { Variant::Array(Box::new(a)) };
+                (v, h)
             }
-            Frame::Object { class, properties, .. } => Variant::Object(Box::new(Object::Full { class, properties })),
+            Frame::Dictionary { b, key_type, value_type, shared, hash, .. } => {
+                let d = Dictionary { entries: b.finish(), key_type, value_type, shared };
+                let h = hash.map(|b| b.finish(Some(&d)));
+                (Variant::Dictionary(Box::new(d)), h)
+            }
+            Frame::Object { class, properties, hash, .. } => {
+                let h = hash.map(|b| b.finish(None));
+                (Variant::Object(Box::new(Object::Full { class, properties })), h)
+            }
         }
     }
 }
@@ -1097,15 +1225,48 @@ impl<'c, 'o> Encoder<'c, 'o> {
         Ok(())
     }
 
+    /// Encodes `v`, nested `depth` levels inside what was written before. Containers are walked with a stack
+    /// on the heap, so no depth can exhaust the thread's stack.
     pub(crate) fn value(&mut self, v: &Variant, depth: usize) -> Result<()> {
-        self.check_depth(depth)?;
-        // Only containers recurse; this path stays small so each nesting level costs little stack.
-        match v {
-            Variant::Object(o) => self.object(o, depth),
-            Variant::Dictionary(d) => self.dictionary(d, depth),
-            Variant::Array(a) => self.array(a, false, depth),
-            Variant::PackedTypedArray(a) => self.array(a, true, depth),
-            _ => self.leaf(v),
+        let mut stack: Vec<Children<'_>> = Vec::new();
+        let mut cur = v;
+        loop {
+            self.check_depth(depth + stack.len())?;
+            let children = match cur {
+                Variant::Object(o) => self.object(o)?,
+                Variant::Dictionary(d) => Some(self.dictionary(d)?),
+                Variant::Array(a) => Some(self.array(a, false)?),
+                Variant::PackedTypedArray(a) => Some(self.array(a, true)?),
+                _ => {
+                    self.leaf(cur)?;
+                    None
+                }
+            };
+            stack.extend(children);
+            // The next value to write: the next child of the innermost container that has one left.
+            cur = loop {
+                let Some(top) = stack.last_mut() else { return Ok(()) };
+                let next = match top {
+                    Children::Items(it) => it.next(),
+                    Children::Entries(it, pending) => match pending.take() {
+                        Some(value) => Some(value),
+                        None => it.next().map(|(k, v)| {
+                            *pending = Some(v);
+                            k
+                        }),
+                    },
+                    Children::Properties(it) => it.next().map(|(name, v)| {
+                        self.out.put_str(name);
+                        v
+                    }),
+                };
+                match next {
+                    Some(child) => break child,
+                    None => {
+                        stack.pop();
+                    }
+                }
+            };
         }
     }
 
@@ -1317,7 +1478,8 @@ impl<'c, 'o> Encoder<'c, 'o> {
         Ok(())
     }
 
-    fn object(&mut self, o: &Object, depth: usize) -> Result<()> {
+    /// Writes an object's head; a full object's properties are to follow.
+    fn object<'v>(&mut self, o: &'v Object) -> Result<Option<Children<'v>>> {
         let g2 = self.d.family() == Family::Godot2;
         match o {
             _ if g2 => self.header(TypeKind::Object, 0)?,
@@ -1333,13 +1495,10 @@ impl<'c, 'o> Encoder<'c, 'o> {
                 self.header(TypeKind::Object, 0)?;
                 self.out.put_str(class);
                 self.out.put_u32(len32(properties.len())?);
-                for (name, value) in properties {
-                    self.out.put_str(name);
-                    self.value(value, depth + 1)?;
-                }
+                return Ok(Some(Children::Properties(properties.iter())));
             }
         }
-        Ok(())
+        Ok(None)
     }
 
     /// The header flags and trailing type data for a Godot 4 container type.
@@ -1374,10 +1533,11 @@ impl<'c, 'o> Encoder<'c, 'o> {
         Ok(if shared && self.d.family() == Family::Godot2 { n | SHARED_BIT } else { n })
     }
 
-    fn array(&mut self, a: &Array, packed: bool, depth: usize) -> Result<()> {
+    /// Writes an array's head; its elements are to follow.
+    fn array<'v>(&mut self, a: &'v Array, packed: bool) -> Result<Children<'v>> {
         let pand5 = self.d == Dialect::Pandemonium5;
         if pand5 && (packed || !a.element_type.is_untyped()) {
-            return self.pandemonium_typed_array(a, packed, depth);
+            return self.pandemonium_typed_array(a, packed);
         }
         if packed {
             return Err(ErrorKind::Unsupported { what: "PackedTypedArray", dialect: self.d }.into());
@@ -1390,13 +1550,10 @@ impl<'c, 'o> Encoder<'c, 'o> {
         self.container_type_data(&a.element_type)?;
         let count = self.count_word(a.items.len(), a.shared)?;
         self.out.put_u32(count);
-        for v in &a.items {
-            self.value(v, depth + 1)?;
-        }
-        Ok(())
+        Ok(Children::Items(a.items.iter()))
     }
 
-    fn pandemonium_typed_array(&mut self, a: &Array, packed: bool, depth: usize) -> Result<()> {
+    fn pandemonium_typed_array<'v>(&mut self, a: &'v Array, packed: bool) -> Result<Children<'v>> {
         let kind = if packed { TypeKind::PackedTypedArray } else { TypeKind::TypedArray };
         let (elem, class) = match &a.element_type {
             ContainerType::Untyped => (TypeKind::Nil, None),
@@ -1416,13 +1573,11 @@ impl<'c, 'o> Encoder<'c, 'o> {
             self.out.put_str(class.unwrap_or(""));
         }
         self.out.put_u32(len32(a.items.len())?);
-        for v in &a.items {
-            self.value(v, depth + 1)?;
-        }
-        Ok(())
+        Ok(Children::Items(a.items.iter()))
     }
 
-    fn dictionary(&mut self, d: &Dictionary, depth: usize) -> Result<()> {
+    /// Writes a dictionary's head; its keys and values are to follow.
+    fn dictionary<'v>(&mut self, d: &'v Dictionary) -> Result<Children<'v>> {
         let typed = !d.key_type.is_untyped() || !d.value_type.is_untyped();
         if typed && !self.d.typed_dictionaries() {
             return Err(ErrorKind::Unsupported { what: "typed Dictionary", dialect: self.d }.into());
@@ -1433,12 +1588,17 @@ impl<'c, 'o> Encoder<'c, 'o> {
         self.container_type_data(&d.value_type)?;
         let count = self.count_word(d.entries.len(), d.shared)?;
         self.out.put_u32(count);
-        for (k, v) in &d.entries {
-            self.value(k, depth + 1)?;
-            self.value(v, depth + 1)?;
-        }
-        Ok(())
+        Ok(Children::Entries(d.entries.iter(), None))
     }
+}
+
+/// What a container being encoded has left to write.
+enum Children<'v> {
+    Items(std::slice::Iter<'v, Variant>),
+    /// Entries, and the value of the entry whose key was just written.
+    Entries(std::slice::Iter<'v, (Variant, Variant)>, Option<&'v Variant>),
+    /// Properties: each name is written just before its value.
+    Properties(std::slice::Iter<'v, (String, Variant)>),
 }
 
 /// Whether math types go out as f64 with the 64-bit flag (Godot 4 double builds); Godot 4.0/4.1 double builds

@@ -27,6 +27,7 @@ mod codec;
 pub mod config;
 pub mod convert;
 mod de;
+mod dict_keys;
 pub mod error;
 pub mod framing;
 #[cfg(feature = "glam")]

@@ -1,14 +1,15 @@
 //! [`VariantRef`]: a decoded value that borrows its strings and byte arrays from the input.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::hash::Hasher;
 
 use crate::codec::Decoder;
 use crate::config::{Config, Family};
+use crate::dict_keys::{self, Building, Combiner, HashIndex};
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::{Color, StringName, Vector2, Vector3};
 use crate::types::TypeKind;
-use crate::value::{Array, Dictionary, Variant};
+use crate::value::{Dictionary, Variant};
 use crate::wire::{widen_like_engine, FLAG_64};
 
 /// A decoded value that borrows from the input bytes.
@@ -37,7 +38,6 @@ use crate::wire::{widen_like_engine, FLAG_64};
 /// let VariantRef::Dictionary(entries) = &v else { panic!() };
 /// assert!(matches!(entries[0].0, VariantRef::String(std::borrow::Cow::Borrowed("a"))));
 /// ```
-#[derive(Clone, Debug, PartialEq)]
 pub enum VariantRef<'a> {
     /// `null`.
     Nil,
@@ -117,7 +117,12 @@ impl<'a> VariantRef<'a> {
     /// assert_eq!(view.to_variant(), Variant::decode(&bytes, &cfg).unwrap());
     /// ```
     pub fn to_variant(&self) -> Variant {
-        self.clone().into_variant()
+        walk(
+            self,
+            |leaf| leaf.clone_leaf().leaf_into_variant(),
+            Variant::from,
+            |entries| Variant::Dictionary(Box::new(Dictionary::from(entries))),
+        )
     }
 
     /// Like [`VariantRef::to_variant`], reusing what this value owns.
@@ -128,23 +133,9 @@ impl<'a> VariantRef<'a> {
     /// assert_eq!(v.into_variant(), Variant::PackedStringArray(vec!["npc".into(), "hostile".into()]));
     /// ```
     pub fn into_variant(self) -> Variant {
-        match self {
-            VariantRef::Array(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for v in items {
-                    out.push(v.into_variant());
-                }
-                Variant::Array(Box::new(Array::from(out)))
-            }
-            VariantRef::Dictionary(entries) => {
-                let mut out = Vec::with_capacity(entries.len());
-                for (k, v) in entries {
-                    out.push((k.into_variant(), v.into_variant()));
-                }
-                Variant::Dictionary(Box::new(Dictionary::from(out)))
-            }
-            v => v.leaf_into_variant(),
-        }
+        walk_owned(self, VariantRef::leaf_into_variant, Variant::from, |entries| {
+            Variant::Dictionary(Box::new(Dictionary::from(entries)))
+        })
     }
 
     #[inline(never)]
@@ -163,6 +154,7 @@ impl<'a> VariantRef<'a> {
             R::PackedByteArray(b) => Variant::PackedByteArray(b.to_vec()),
             R::PackedStringArray(v) => Variant::PackedStringArray(v.into_iter().map(Cow::into_owned).collect()),
             R::Other(v) => *v,
+            // Only leaves come here from the walks; a container is converted whole.
             R::Array(_) | R::Dictionary(_) => self.into_variant(),
         }
     }
@@ -229,14 +221,6 @@ impl From<VariantRef<'_>> for Variant {
     }
 }
 
-/// A key compared without building a [`Variant`]: an int or a text (`name` tells a StringName from a
-/// String where the dialect keeps them apart).
-#[derive(PartialEq)]
-enum SimpleKey<'k> {
-    Int(i64),
-    Text { name: bool, text: &'k str },
-}
-
 /// A container being decoded. Its places are made (as nils) when it opens, and children are written into
 /// them: building a value elsewhere and moving it in stalled on store forwarding.
 enum Frame<'a> {
@@ -244,6 +228,8 @@ enum Frame<'a> {
         items: Vec<VariantRef<'a>>,
         /// Places written so far.
         used: usize,
+        /// Inside a dictionary key: the structural hash being built from the children's.
+        hash: Option<Box<Building>>,
     },
     Dictionary {
         keys: KeyIndex,
@@ -254,6 +240,8 @@ enum Frame<'a> {
         left: usize,
         /// Where the value of the key just read goes.
         value_of: Option<usize>,
+        /// Inside a dictionary key: each entry's key and value hashes.
+        hash: Option<Box<Building>>,
     },
 }
 
@@ -261,20 +249,38 @@ impl<'a> Frame<'a> {
     fn array(n: usize) -> Self {
         let mut items = Vec::new();
         items.resize_with(n, || VariantRef::Nil);
-        Frame::Array { items, used: 0 }
+        Frame::Array { items, used: 0, hash: None }
     }
 
     fn dictionary(n: usize, merge_names: bool) -> Self {
         let mut entries = Vec::new();
         entries.resize_with(n, || (VariantRef::Nil, VariantRef::Nil));
-        let keys = KeyIndex { merge_names, simple: None, general: None };
-        Frame::Dictionary { keys, entries, used: 0, left: n, value_of: None }
+        let keys = KeyIndex { merge_names, hashes: None, index: None };
+        Frame::Dictionary { keys, entries, used: 0, left: n, value_of: None, hash: None }
+    }
+
+    /// Whether a container opened as this frame's next child sits inside a dictionary key.
+    fn child_in_key(&self) -> bool {
+        match self {
+            Frame::Array { hash, .. } => hash.is_some(),
+            Frame::Dictionary { hash, value_of, .. } => hash.is_some() || value_of.is_none(),
+        }
+    }
+
+    /// Makes this frame build its structural hash (it sits inside a dictionary key).
+    fn start_hash(&mut self) {
+        match self {
+            Frame::Array { hash, .. } => {
+                *hash = Some(Box::new(Building::Seq(Combiner::new(dict_keys::tag::ARRAY, |_| {}))))
+            }
+            Frame::Dictionary { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
+        }
     }
 
     /// The place of the next child; [`Frame::filled`] must follow once it is written.
     fn slot(&mut self) -> &mut VariantRef<'a> {
         match self {
-            Frame::Array { items, used } => {
+            Frame::Array { items, used, .. } => {
                 let last = items.len() - 1;
                 &mut items[(*used).min(last)]
             }
@@ -289,29 +295,44 @@ impl<'a> Frame<'a> {
     }
 
     /// The child [`Frame::slot`] gave the place of is written; returns whether the container is complete.
-    fn filled(&mut self) -> bool {
+    /// `child`: the child's structural hash, if it is a container that built one.
+    fn filled(&mut self, child: Option<u64>) -> bool {
+        let hash_of = |v: &VariantRef<'_>| child.unwrap_or_else(|| exact_hash(v));
         match self {
-            Frame::Array { items, used } => {
+            Frame::Array { items, used, hash } => {
+                if let (Some(h), Some(v)) = (hash.as_deref_mut(), items.get(*used)) {
+                    h.item(hash_of(v));
+                }
                 *used += 1;
                 *used == items.len()
             }
-            Frame::Dictionary { keys, entries, used, left, value_of } => match value_of.take() {
+            Frame::Dictionary { keys, entries, used, left, value_of, hash } => match value_of.take() {
                 None => {
                     // A key: its value goes to an earlier entry with the same key, if there is one.
                     let new = (*used).min(entries.len() - 1);
-                    *value_of = Some(match keys.find_or_add(&entries[..=new]) {
+                    let exact = match hash {
+                        Some(_) => Some(hash_of(&entries[new].0)),
+                        None => child,
+                    };
+                    *value_of = Some(match keys.find_or_add(&entries[..=new], exact) {
                         Some(i) => {
                             put(&mut entries[new].0, VariantRef::Nil);
                             i
                         }
                         None => {
+                            if let (Some(h), Some(kh)) = (hash.as_deref_mut(), exact) {
+                                h.key(new, kh);
+                            }
                             *used += 1;
                             new
                         }
                     });
                     false
                 }
-                Some(_) => {
+                Some(i) => {
+                    if let (Some(h), Some((_, v))) = (hash.as_deref_mut(), entries.get(i)) {
+                        h.value(i, hash_of(v));
+                    }
                     *left -= 1;
                     *left == 0
                 }
@@ -319,32 +340,35 @@ impl<'a> Frame<'a> {
         }
     }
 
-    fn finish(self) -> VariantRef<'a> {
+    /// The finished value, and its structural hash if it sits inside a dictionary key.
+    fn finish(self) -> (VariantRef<'a>, Option<u64>) {
         match self {
-            Frame::Array { items, .. } => VariantRef::Array(items),
-            Frame::Dictionary { mut entries, used, .. } => {
+            Frame::Array { items, hash, .. } => (VariantRef::Array(items), hash.map(|b| b.finish(None))),
+            Frame::Dictionary { mut entries, used, hash, .. } => {
                 entries.truncate(used);
-                VariantRef::Dictionary(entries)
+                (VariantRef::Dictionary(entries), hash.map(|b| b.finish(None)))
             }
         }
     }
 }
 
-/// Finds earlier entries with the same key, as the engine's dictionary does (see `DictBuilder`).
+/// A key compared without building a [`Variant`]: an int or a text (`name` tells a StringName from a
+/// String where the dialect keeps them apart).
+#[derive(PartialEq)]
+enum SimpleKey<'k> {
+    Int(i64),
+    Text { name: bool, text: &'k str },
+}
+
+/// Finds earlier entries with the same key, as the engine's dictionary does (as `DictBuilder` does for
+/// `Variant`): by hash (`dict_keys`), keeping no copy of any key.
 struct KeyIndex {
     /// Godot 4 merges a String and a StringName of the same text.
     merge_names: bool,
-    /// Entry index by key, built once the dictionary is past a few entries (before that, a linear scan).
-    /// Text keys are owned copies, so that no borrow of the entries is kept.
-    simple: Option<HashMap<SimpleKeyOwned, usize>>,
-    /// Entry index by the key's lookup form, used from the first key that is not an int or a text.
-    general: Option<HashMap<Variant, usize>>,
-}
-
-#[derive(PartialEq, Eq, Hash)]
-enum SimpleKeyOwned {
-    Int(i64),
-    Text { name: bool, text: Box<str> },
+    /// The lookup-form hash of each entry's key, from the first key the short path does not take.
+    hashes: Option<Vec<u64>>,
+    /// Entries by key hash, once the dictionary is past a few entries.
+    index: Option<Box<HashIndex>>,
 }
 
 impl KeyIndex {
@@ -359,36 +383,51 @@ impl KeyIndex {
         }
     }
 
-    fn owned(k: &SimpleKey<'_>) -> SimpleKeyOwned {
-        match *k {
-            SimpleKey::Int(i) => SimpleKeyOwned::Int(i),
-            SimpleKey::Text { name, text } => SimpleKeyOwned::Text { name, text: text.into() },
+    /// The hash a key is looked up by: that of its lookup form (as `typed::lookup_key` makes it).
+    fn lookup_hash(&self, k: &VariantRef<'_>, exact: Option<u64>) -> u64 {
+        match k {
+            VariantRef::StringName(s) => text_hash(!self.merge_names, s),
+            VariantRef::Float(x) => reals_hash(0, &[canon(*x)]),
+            VariantRef::Vector2(v) => reals_hash(1, &[canon(v.x), canon(v.y)]),
+            VariantRef::Vector3(v) => reals_hash(2, &[canon(v.x), canon(v.y), canon(v.z)]),
+            VariantRef::Other(v) => match crate::typed::lookup_key(v, self.merge_names) {
+                Some(l) => dict_keys::leaf_hash(&l),
+                None => exact.unwrap_or_else(|| dict_keys::structural_hash(v)),
+            },
+            _ => exact.unwrap_or_else(|| exact_hash(k)),
         }
     }
 
-    fn lookup_form(&self, k: &VariantRef<'_>) -> Variant {
-        let v = k.to_variant();
-        crate::typed::lookup_key(&v, self.merge_names).unwrap_or(v)
+    /// Whether two keys are one key for the engine.
+    fn same_key(&self, a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {
+        use VariantRef as R;
+        if let (Some(x), Some(y)) = (self.simple(a), self.simple(b)) {
+            return x == y;
+        }
+        let same = |x: f64, y: f64| canon(x).to_bits() == canon(y).to_bits();
+        match (a, b) {
+            (R::Float(x), R::Float(y)) => same(*x, *y),
+            (R::Vector2(x), R::Vector2(y)) => same(x.x, y.x) && same(x.y, y.y),
+            (R::Vector3(x), R::Vector3(y)) => same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z),
+            (R::Other(x), R::Other(y)) => {
+                let lx = crate::typed::lookup_key(x, self.merge_names);
+                let ly = crate::typed::lookup_key(y, self.merge_names);
+                lx.as_ref().unwrap_or(x) == ly.as_ref().unwrap_or(y)
+            }
+            _ => eq_with(a, b, same_leaf),
+        }
     }
 
     /// The last entry's key is new: returns the index of an earlier entry with the same key, or records the
-    /// new one and returns `None`.
-    fn find_or_add(&mut self, entries: &[(VariantRef<'_>, VariantRef<'_>)]) -> Option<usize> {
+    /// new one and returns `None`. `exact`: the key's structural hash, if the caller computed it.
+    fn find_or_add(&mut self, entries: &[(VariantRef<'_>, VariantRef<'_>)], exact: Option<u64>) -> Option<usize> {
         let (new, earlier) = entries.split_last()?;
         let n = earlier.len();
         let key = &new.0;
-        if self.general.is_none() {
-            if let Some(sk) = self.simple(key) {
-                if let Some(m) = &mut self.simple {
-                    let owned = Self::owned(&sk);
-                    if let Some(&i) = m.get(&owned) {
-                        return Some(i);
-                    }
-                    m.insert(owned, n);
-                    return None;
-                }
+        if self.hashes.is_none() {
+            if let Some(sk) = self.simple(key).filter(|_| n < Self::LINEAR_MAX) {
                 let merge = self.merge_names;
-                let found = match key {
+                return match key {
                     // The usual key: compared with the text keys only.
                     VariantRef::String(s) => earlier.iter().position(|(ek, _)| match ek {
                         VariantRef::String(t) => t == s,
@@ -397,33 +436,151 @@ impl KeyIndex {
                     }),
                     _ => earlier.iter().position(|(ek, _)| self.simple(ek).as_ref() == Some(&sk)),
                 };
-                if found.is_none() && n + 1 >= Self::LINEAR_MAX {
-                    let mut m = HashMap::with_capacity(entries.len() * 2);
-                    for (i, (ek, _)) in entries.iter().enumerate() {
-                        if let Some(s) = self.simple(ek) {
-                            m.insert(Self::owned(&s), i);
-                        }
+            }
+            // From here on every key's hash is kept; the keys so far are ints and texts, cheap to hash.
+            self.hashes = Some(earlier.iter().map(|(k, _)| self.lookup_hash(k, None)).collect());
+        }
+        let h = self.lookup_hash(key, exact);
+        let mut hashes = self.hashes.take()?;
+        let found = if self.index.is_none() && n < Self::LINEAR_MAX {
+            (0..n).find(|&i| hashes[i] == h && self.same_key(&earlier[i].0, key))
+        } else {
+            let mut index = match self.index.take() {
+                Some(ix) => ix,
+                None => {
+                    let mut ix = Box::new(HashIndex::with_capacity(entries.len()));
+                    for (i, &eh) in hashes.iter().enumerate() {
+                        ix.find_or_insert(eh, i, |j| self.same_key(&earlier[j].0, &earlier[i].0));
                     }
-                    self.simple = Some(m);
+                    ix
                 }
-                return found;
-            }
-            // The first key that is neither an int nor a text: from now on keys are compared as Variants.
-            let mut m = HashMap::with_capacity(entries.len() * 2);
-            for (i, (ek, _)) in earlier.iter().enumerate() {
-                m.insert(self.lookup_form(ek), i);
-            }
-            self.general = Some(m);
-            self.simple = None;
+            };
+            let found = index.find_or_insert(h, n, |i| self.same_key(&earlier[i].0, key));
+            self.index = Some(index);
+            found
+        };
+        if found.is_none() {
+            hashes.push(h);
         }
-        let form = self.lookup_form(key);
-        let m = self.general.as_mut()?;
-        if let Some(&i) = m.get(&form) {
-            return Some(i);
-        }
-        m.insert(form, n);
-        None
+        self.hashes = Some(hashes);
+        found
     }
+}
+
+/// A float as a Godot dictionary compares it: every NaN one value, `-0.0` the same as `0.0`.
+fn canon(x: f64) -> f64 {
+    if x.is_nan() {
+        f64::NAN
+    } else if x == 0.0 {
+        0.0
+    } else {
+        x
+    }
+}
+
+/// Leaves compared exactly (floats by their bits), as [`Variant`]'s `==` does.
+fn same_leaf(a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {
+    use VariantRef as R;
+    let bits = |x: &[f64], y: &[f64]| x.iter().zip(y).all(|(p, q)| p.to_bits() == q.to_bits());
+    match (a, b) {
+        (R::Nil, R::Nil) => true,
+        (R::Bool(x), R::Bool(y)) => x == y,
+        (R::Int(x), R::Int(y)) => x == y,
+        (R::Float(x), R::Float(y)) => x.to_bits() == y.to_bits(),
+        (R::String(x), R::String(y)) | (R::StringName(x), R::StringName(y)) => x == y,
+        (R::Vector2(x), R::Vector2(y)) => bits(&[x.x, x.y], &[y.x, y.y]),
+        (R::Vector3(x), R::Vector3(y)) => bits(&[x.x, x.y, x.z], &[y.x, y.y, y.z]),
+        (R::Color(x), R::Color(y)) => {
+            [x.r, x.g, x.b, x.a].iter().zip([y.r, y.g, y.b, y.a]).all(|(p, q)| p.to_bits() == q.to_bits())
+        }
+        (R::PackedByteArray(x), R::PackedByteArray(y)) => x == y,
+        (R::PackedStringArray(x), R::PackedStringArray(y)) => x == y,
+        (R::Other(x), R::Other(y)) => x == y,
+        _ => false,
+    }
+}
+
+fn text_hash(name: bool, s: &str) -> u64 {
+    let mut h = dict_keys::hasher();
+    h.write_u8(if name { 0x11 } else { 0x10 });
+    h.write(s.as_bytes());
+    h.write_u8(0xff);
+    h.finish()
+}
+
+fn reals_hash(kind: u8, x: &[f64]) -> u64 {
+    let mut h = dict_keys::hasher();
+    h.write_u8(0x20 + kind);
+    for v in x {
+        h.write_u64(v.to_bits());
+    }
+    h.finish()
+}
+
+/// The structural hash of a value that holds no others, exact (floats by their bits).
+fn exact_leaf_hash(v: &VariantRef<'_>) -> u64 {
+    use VariantRef as R;
+    let mut h = dict_keys::hasher();
+    match v {
+        R::String(s) => return text_hash(false, s),
+        R::StringName(s) => return text_hash(true, s),
+        R::Float(x) => return reals_hash(0, &[*x]),
+        R::Vector2(v) => return reals_hash(1, &[v.x, v.y]),
+        R::Vector3(v) => return reals_hash(2, &[v.x, v.y, v.z]),
+        R::Other(v) => return dict_keys::structural_hash(v),
+        R::Nil => h.write_u8(0x30),
+        R::Bool(b) => {
+            h.write_u8(0x31);
+            h.write_u8(*b as u8);
+        }
+        R::Int(i) => {
+            h.write_u8(0x32);
+            h.write_i64(*i);
+        }
+        R::Color(c) => {
+            h.write_u8(0x33);
+            for x in [c.r, c.g, c.b, c.a] {
+                h.write_u32(x.to_bits());
+            }
+        }
+        R::PackedByteArray(b) => {
+            h.write_u8(0x34);
+            h.write_usize(b.len());
+            h.write(b);
+        }
+        R::PackedStringArray(v) => {
+            h.write_u8(0x35);
+            h.write_usize(v.len());
+            for s in v {
+                h.write(s.as_bytes());
+                h.write_u8(0xff);
+            }
+        }
+        R::Array(_) | R::Dictionary(_) => return exact_hash(v),
+    }
+    h.finish()
+}
+
+/// The structural hash of any value: one walk with a stack on the heap; the same number the decoder
+/// builds bottom-up for a container inside a key.
+fn exact_hash(v: &VariantRef<'_>) -> u64 {
+    walk(
+        v,
+        exact_leaf_hash,
+        |items| {
+            let mut c = Combiner::new(dict_keys::tag::ARRAY, |_| {});
+            items.into_iter().for_each(|h| c.push(h));
+            c.finish()
+        },
+        |entries| {
+            let mut c = Combiner::new(dict_keys::tag::DICTIONARY, |_| {});
+            for (k, v) in entries {
+                c.push(k);
+                c.push(v);
+            }
+            c.finish()
+        },
+    )
 }
 
 /// Decodes one value at the decoder's position (no trailing check).
@@ -442,27 +599,33 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
         let (kind, flags) = dec.value_header()?;
         let depth = stack.len();
         dec.check_depth(depth, before.pos())?;
-        let mut done = match kind {
+        let push = |stack: &mut Vec<Frame<'a>>, mut f: Frame<'a>| {
+            if stack.last().is_some_and(Frame::child_in_key) {
+                f.start_hash();
+            }
+            stack.push(f);
+        };
+        let (mut done, mut done_hash) = match kind {
             K::Array if plain_containers && (!d.typed_arrays() || flags >> 16 & 3 == 0) => {
                 let (n, _) = dec.container_count(1)?;
                 if n > 0 {
-                    stack.push(Frame::array(n));
+                    push(&mut stack, Frame::array(n));
                     continue;
                 }
-                VariantRef::Array(Vec::new())
+                (VariantRef::Array(Vec::new()), None)
             }
             K::Dictionary if plain_containers && (!d.typed_dictionaries() || flags >> 16 & 0xF == 0) => {
                 let (n, _) = dec.container_count(2)?;
                 if n > 0 {
-                    stack.push(Frame::dictionary(n, merge_names));
+                    push(&mut stack, Frame::dictionary(n, merge_names));
                     continue;
                 }
-                VariantRef::Dictionary(Vec::new())
+                (VariantRef::Dictionary(Vec::new()), None)
             }
             K::Array | K::Dictionary | K::Object | K::TypedArray | K::PackedTypedArray => {
                 // Read again from its header by the Variant decoder, at the same depth.
                 dec.r = before;
-                VariantRef::Other(Box::new(dec.value(depth)?))
+                (VariantRef::Other(Box::new(dec.value(depth)?)), None)
             }
             _ => match stack.last_mut() {
                 None => {
@@ -472,10 +635,10 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
                 }
                 Some(f) => {
                     leaf(dec, kind, flags, f.slot())?;
-                    if !f.filled() {
+                    if !f.filled(None) {
                         continue;
                     }
-                    stack.pop().map(Frame::finish).unwrap_or(VariantRef::Nil)
+                    stack.pop().map(Frame::finish).unwrap_or((VariantRef::Nil, None))
                 }
             },
         };
@@ -483,10 +646,10 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
         loop {
             let Some(f) = stack.last_mut() else { return Ok(done) };
             put(f.slot(), done);
-            if !f.filled() {
+            if !f.filled(done_hash) {
                 break;
             }
-            done = stack.pop().map(Frame::finish).unwrap_or(VariantRef::Nil);
+            (done, done_hash) = stack.pop().map(Frame::finish).unwrap_or((VariantRef::Nil, None));
         }
     }
 }
@@ -554,4 +717,273 @@ fn leaf_value<'a>(dec: &mut Decoder<'a, '_>, kind: TypeKind, flags: u32) -> Resu
             }
         }
     })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Walks of a whole value with a stack on the heap: no depth can exhaust the thread's stack.
+
+/// A container being rebuilt by [`walk`]: its children still to visit and what they became.
+enum WalkFrame<'r, 'a, T> {
+    Items(std::slice::Iter<'r, VariantRef<'a>>, Vec<T>),
+    Entries(std::slice::Iter<'r, (VariantRef<'a>, VariantRef<'a>)>, Option<&'r VariantRef<'a>>, Vec<T>),
+}
+
+/// Rebuilds `v` bottom-up: `leaf` for each value that holds no others, `array` and `dict` for containers
+/// (given their children's results; a dictionary's as key, value, key, value, …).
+fn walk<'r, 'a, T>(
+    v: &'r VariantRef<'a>,
+    mut leaf: impl FnMut(&'r VariantRef<'a>) -> T,
+    mut array: impl FnMut(Vec<T>) -> T,
+    mut dict: impl FnMut(Vec<(T, T)>) -> T,
+) -> T {
+    let open = |v: &'r VariantRef<'a>| match v {
+        VariantRef::Array(items) => Some(WalkFrame::Items(items.iter(), Vec::with_capacity(items.len()))),
+        VariantRef::Dictionary(entries) => {
+            Some(WalkFrame::Entries(entries.iter(), None, Vec::with_capacity(entries.len() * 2)))
+        }
+        _ => None,
+    };
+    let Some(first) = open(v) else { return leaf(v) };
+    let mut stack = vec![first];
+    loop {
+        let next = match stack.last_mut() {
+            Some(WalkFrame::Items(it, _)) => it.next(),
+            Some(WalkFrame::Entries(it, pending, _)) => match pending.take() {
+                Some(value) => Some(value),
+                None => it.next().map(|(k, v)| {
+                    *pending = Some(v);
+                    k
+                }),
+            },
+            None => unreachable_empty(),
+        };
+        let done = match next {
+            Some(child) => match open(child) {
+                Some(f) => {
+                    stack.push(f);
+                    continue;
+                }
+                None => leaf(child),
+            },
+            None => match stack.pop() {
+                Some(WalkFrame::Items(_, out)) => array(out),
+                Some(WalkFrame::Entries(_, _, out)) => dict(pairs(out)),
+                None => unreachable_empty(),
+            },
+        };
+        match stack.last_mut() {
+            Some(WalkFrame::Items(_, out) | WalkFrame::Entries(_, _, out)) => out.push(done),
+            None => return done,
+        }
+    }
+}
+
+/// [`walk`] for an owned value, handing the leaves over by value.
+fn walk_owned<'a, T>(
+    v: VariantRef<'a>,
+    mut leaf: impl FnMut(VariantRef<'a>) -> T,
+    mut array: impl FnMut(Vec<T>) -> T,
+    mut dict: impl FnMut(Vec<(T, T)>) -> T,
+) -> T {
+    type Items<'a> = std::vec::IntoIter<VariantRef<'a>>;
+    type Entries<'a> = std::vec::IntoIter<(VariantRef<'a>, VariantRef<'a>)>;
+    enum Owned<'a, T> {
+        Items(Items<'a>, Vec<T>),
+        Entries(Entries<'a>, Option<VariantRef<'a>>, Vec<T>),
+    }
+    let open = |v: VariantRef<'a>| match v {
+        VariantRef::Array(items) => {
+            let n = items.len();
+            Ok(Owned::Items(items.into_iter(), Vec::with_capacity(n)))
+        }
+        VariantRef::Dictionary(entries) => {
+            let n = entries.len();
+            Ok(Owned::Entries(entries.into_iter(), None, Vec::with_capacity(n * 2)))
+        }
+        v => Err(v),
+    };
+    let first = match open(v) {
+        Ok(f) => f,
+        Err(v) => return leaf(v),
+    };
+    let mut stack = vec![first];
+    loop {
+        let next = match stack.last_mut() {
+            Some(Owned::Items(it, _)) => it.next(),
+            Some(Owned::Entries(it, pending, _)) => match pending.take() {
+                Some(value) => Some(value),
+                None => it.next().map(|(k, v)| {
+                    *pending = Some(v);
+                    k
+                }),
+            },
+            None => unreachable_empty(),
+        };
+        let done = match next {
+            Some(child) => match open(child) {
+                Ok(f) => {
+                    stack.push(f);
+                    continue;
+                }
+                Err(v) => leaf(v),
+            },
+            None => match stack.pop() {
+                Some(Owned::Items(_, out)) => array(out),
+                Some(Owned::Entries(_, _, out)) => dict(pairs(out)),
+                None => unreachable_empty(),
+            },
+        };
+        match stack.last_mut() {
+            Some(Owned::Items(_, out) | Owned::Entries(_, _, out)) => out.push(done),
+            None => return done,
+        }
+    }
+}
+
+/// The walks never look at an empty stack: they return when the outermost container is done.
+#[cold]
+fn unreachable_empty() -> ! {
+    unreachable!("a walk's stack is never empty while it runs")
+}
+
+/// Key, value, key, value, … as pairs.
+fn pairs<T>(flat: Vec<T>) -> Vec<(T, T)> {
+    let mut out = Vec::with_capacity(flat.len() / 2);
+    let mut it = flat.into_iter();
+    while let (Some(k), Some(v)) = (it.next(), it.next()) {
+        out.push((k, v));
+    }
+    out
+}
+
+impl<'a> VariantRef<'a> {
+    /// A copy of a value that holds no others (a container is copied whole, by [`walk`]).
+    fn clone_leaf(&self) -> VariantRef<'a> {
+        use VariantRef as R;
+        match self {
+            R::Nil => R::Nil,
+            R::Bool(b) => R::Bool(*b),
+            R::Int(i) => R::Int(*i),
+            R::Float(x) => R::Float(*x),
+            R::String(s) => R::String(s.clone()),
+            R::StringName(s) => R::StringName(s.clone()),
+            R::Vector2(v) => R::Vector2(*v),
+            R::Vector3(v) => R::Vector3(*v),
+            R::Color(c) => R::Color(*c),
+            R::PackedByteArray(b) => R::PackedByteArray(b),
+            R::PackedStringArray(v) => R::PackedStringArray(v.clone()),
+            R::Other(v) => R::Other(v.clone()),
+            R::Array(_) | R::Dictionary(_) => self.clone(),
+        }
+    }
+}
+
+impl Clone for VariantRef<'_> {
+    fn clone(&self) -> Self {
+        walk(self, VariantRef::clone_leaf, VariantRef::Array, VariantRef::Dictionary)
+    }
+}
+
+impl PartialEq for VariantRef<'_> {
+    /// Compares as the derived comparison would (floats with `==`), with a stack on the heap.
+    fn eq(&self, o: &Self) -> bool {
+        eq_with(self, o, |a, b| {
+            use VariantRef as R;
+            match (a, b) {
+                (R::Nil, R::Nil) => true,
+                (R::Bool(x), R::Bool(y)) => x == y,
+                (R::Int(x), R::Int(y)) => x == y,
+                (R::Float(x), R::Float(y)) => x == y,
+                (R::String(x), R::String(y)) | (R::StringName(x), R::StringName(y)) => x == y,
+                (R::Vector2(x), R::Vector2(y)) => x == y,
+                (R::Vector3(x), R::Vector3(y)) => x == y,
+                (R::Color(x), R::Color(y)) => x == y,
+                (R::PackedByteArray(x), R::PackedByteArray(y)) => x == y,
+                (R::PackedStringArray(x), R::PackedStringArray(y)) => x == y,
+                (R::Other(x), R::Other(y)) => x == y,
+                _ => false,
+            }
+        })
+    }
+}
+
+/// Structural equality of two values, leaves compared by `leaf`, containers with a stack on the heap.
+fn eq_with<'r, 'a>(
+    a: &'r VariantRef<'a>,
+    b: &'r VariantRef<'a>,
+    leaf: impl Fn(&VariantRef<'a>, &VariantRef<'a>) -> bool,
+) -> bool {
+    type Entry<'a> = (VariantRef<'a>, VariantRef<'a>);
+    enum Pairs<'r, 'a> {
+        Items(&'r [VariantRef<'a>], &'r [VariantRef<'a>]),
+        Entries(&'r [Entry<'a>], &'r [Entry<'a>]),
+    }
+    // Compares what two values hold themselves; two containers of one kind and size push their children.
+    let shallow = |a: &'r VariantRef<'a>, b: &'r VariantRef<'a>, stack: &mut Vec<(Pairs<'r, 'a>, usize)>| match (a, b) {
+        (VariantRef::Array(x), VariantRef::Array(y)) => {
+            stack.push((Pairs::Items(x, y), 0));
+            x.len() == y.len()
+        }
+        (VariantRef::Dictionary(x), VariantRef::Dictionary(y)) => {
+            stack.push((Pairs::Entries(x, y), 0));
+            x.len() == y.len()
+        }
+        (VariantRef::Array(_) | VariantRef::Dictionary(_), _)
+        | (_, VariantRef::Array(_) | VariantRef::Dictionary(_)) => false,
+        _ => leaf(a, b),
+    };
+    let mut stack = Vec::new();
+    if !shallow(a, b, &mut stack) {
+        return false;
+    }
+    while let Some((pairs, i)) = stack.last_mut() {
+        let k = *i;
+        *i += 1;
+        let next = match pairs {
+            Pairs::Items(x, y) => x.get(k).zip(y.get(k)),
+            Pairs::Entries(x, y) => {
+                x.get(k / 2).zip(y.get(k / 2)).map(|(p, q)| if k % 2 == 0 { (&p.0, &q.0) } else { (&p.1, &q.1) })
+            }
+        };
+        match next {
+            Some((p, q)) => {
+                if !shallow(p, q, &mut stack) {
+                    return false;
+                }
+            }
+            None => {
+                stack.pop();
+            }
+        }
+    }
+    true
+}
+
+impl std::fmt::Debug for VariantRef<'_> {
+    /// As a derived `Debug` would print, with containers deeper than 64 levels shown as `…` (bounded stack).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use VariantRef as R;
+        match self {
+            R::Nil => f.write_str("Nil"),
+            R::Bool(x) => f.debug_tuple("Bool").field(x).finish(),
+            R::Int(x) => f.debug_tuple("Int").field(x).finish(),
+            R::Float(x) => f.debug_tuple("Float").field(x).finish(),
+            R::String(x) => f.debug_tuple("String").field(x).finish(),
+            R::StringName(x) => f.debug_tuple("StringName").field(x).finish(),
+            R::Vector2(x) => f.debug_tuple("Vector2").field(x).finish(),
+            R::Vector3(x) => f.debug_tuple("Vector3").field(x).finish(),
+            R::Color(x) => f.debug_tuple("Color").field(x).finish(),
+            R::PackedByteArray(x) => f.debug_tuple("PackedByteArray").field(x).finish(),
+            R::PackedStringArray(x) => f.debug_tuple("PackedStringArray").field(x).finish(),
+            R::Other(x) => f.debug_tuple("Other").field(x).finish(),
+            R::Array(x) => match crate::value::DebugLevel::enter() {
+                Some(_level) => f.debug_tuple("Array").field(x).finish(),
+                None => f.write_str("Array(…)"),
+            },
+            R::Dictionary(x) => match crate::value::DebugLevel::enter() {
+                Some(_level) => f.debug_tuple("Dictionary").field(x).finish(),
+                None => f.write_str("Dictionary(…)"),
+            },
+        }
+    }
 }

@@ -1,0 +1,246 @@
+//! Dictionary keys that are themselves containers, as an attacker would nest them (issue 12, classes 1, 3
+//! and 4): the work and memory of finding repeated keys must follow the size of the input, not the size
+//! times the nesting, and deep keys must not exhaust the stack.
+//!
+//! Work is measured without a clock: a counting allocator adds up every byte allocated while decoding.
+//! Indexing a key by a copy of it (what the decoders did) allocates the whole key again at every level that
+//! encloses it; hashing bottom-up allocates nothing per level. Peak memory is measured the same way.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use godot_bin::{Config, Dialect, Variant, VariantRef};
+
+struct Counting;
+
+thread_local! {
+    static CURRENT: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+    static TOTAL: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note(delta: isize) {
+    let _ = CURRENT.try_with(|c| {
+        let now = c.get() + delta;
+        c.set(now);
+        let _ = PEAK.try_with(|p| p.set(p.get().max(now)));
+    });
+    if delta > 0 {
+        let _ = TOTAL.try_with(|t| t.set(t.get() + delta as usize));
+    }
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; only counters are kept beside it.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        let p = System.alloc(l);
+        if !p.is_null() {
+            note(l.size() as isize);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        System.dealloc(p, l);
+        note(-(l.size() as isize));
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
+        let q = System.realloc(p, l, new);
+        if !q.is_null() {
+            note(new as isize - l.size() as isize);
+        }
+        q
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+/// (bytes allocated in all, peak bytes held) while `f` runs, its result dropped inside.
+fn cost_of<R>(f: impl FnOnce() -> R) -> (usize, usize) {
+    let base = CURRENT.with(Cell::get);
+    PEAK.with(|p| p.set(base));
+    let total0 = TOTAL.with(Cell::get);
+    drop(f());
+    (TOTAL.with(Cell::get) - total0, (PEAK.with(Cell::get) - base).max(0) as usize)
+}
+
+// Godot 4 type ids (tests/fixtures/godot-4.6: int 2, Dictionary 27, Array 28).
+const INT: u32 = 2;
+const DICTIONARY: u32 = 27;
+const ARRAY: u32 = 28;
+
+fn u32s(out: &mut Vec<u8>, words: &[u32]) {
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// `levels` dictionaries, each the first key of the next, each with `entries` entries (the others int
+/// keys), the innermost key an Array of `ints` ints.
+fn nested_keys(levels: usize, entries: u32, ints: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 0..levels {
+        u32s(&mut out, &[DICTIONARY, entries]);
+    }
+    u32s(&mut out, &[ARRAY, ints]);
+    for i in 0..ints {
+        u32s(&mut out, &[INT, i]);
+    }
+    for level in 0..levels {
+        // The value of the container key, then the other entries.
+        u32s(&mut out, &[INT, level as u32]);
+        for e in 1..entries {
+            u32s(&mut out, &[INT, 1_000_000 + e, INT, e]);
+        }
+    }
+    out
+}
+
+/// A dictionary whose one key is `depth` nested one-entry dictionaries.
+fn deep_key(depth: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 0..depth {
+        u32s(&mut out, &[DICTIONARY, 1]);
+    }
+    u32s(&mut out, &[INT, 7]);
+    for _ in 0..depth {
+        u32s(&mut out, &[INT, 0]);
+    }
+    out
+}
+
+fn deep_cfg() -> Config {
+    Config::new(Dialect::Godot4_6).max_depth(Config::MAX_DEPTH_LIMIT)
+}
+
+#[test]
+fn nested_container_keys_cost_what_the_input_does() {
+    // 200 levels of 20 entries around a 20,000-int Array: about 290 KB. Indexing the keys by copies
+    // allocated the Array again at each of the 200 levels (≈ 160 MB); bottom-up hashing allocates only
+    // what the value holds.
+    let bytes = nested_keys(200, 20, 20_000);
+    let n = bytes.len();
+    let cfg = deep_cfg();
+    let (total, peak) = cost_of(|| Variant::decode(&bytes, &cfg).unwrap());
+    assert!(total <= 48 * n + (512 << 10), "Variant: {total} bytes allocated for {n} input bytes");
+    assert!(peak <= 48 * n + (512 << 10), "Variant: peak {peak} for {n} input bytes");
+    let (total, peak) = cost_of(|| VariantRef::decode(&bytes, &cfg).unwrap());
+    assert!(total <= 48 * n + (512 << 10), "VariantRef: {total} bytes allocated for {n} input bytes");
+    assert!(peak <= 48 * n + (512 << 10), "VariantRef: peak {peak} for {n} input bytes");
+}
+
+#[test]
+fn nested_container_keys_decode_to_what_they_say() {
+    let bytes = nested_keys(30, 20, 100);
+    let cfg = deep_cfg();
+    let v = Variant::decode(&bytes, &cfg).unwrap();
+    // Every level kept its 20 entries (no key taken for another), and the bytes come back.
+    let mut level = &v;
+    for _ in 0..30 {
+        let Variant::Dictionary(d) = level else { panic!("not a dictionary: {level:?}") };
+        assert_eq!(d.entries.len(), 20);
+        level = &d.entries[0].0;
+    }
+    assert_eq!(v.encode(&cfg).unwrap(), bytes);
+    assert_eq!(VariantRef::decode(&bytes, &cfg).unwrap().to_variant(), v);
+}
+
+/// Two container keys equal all the way down are one key (the later value replaces the earlier, as in
+/// the engine); keys that differ only in their innermost int are two.
+#[test]
+fn repeated_container_keys_are_found_past_the_index_size() {
+    let key = |inner: u32| {
+        let mut k = Vec::new();
+        for _ in 0..5 {
+            u32s(&mut k, &[DICTIONARY, 1]);
+        }
+        u32s(&mut k, &[ARRAY, 2, INT, 1, INT, inner]);
+        for _ in 0..5 {
+            u32s(&mut k, &[INT, 0]);
+        }
+        k
+    };
+    for entries in [3u32, 40] {
+        // `entries` distinct int keys, then the container key twice (values 1 and 2), then a near twin.
+        let mut bytes = Vec::new();
+        u32s(&mut bytes, &[DICTIONARY, entries + 3]);
+        for e in 0..entries {
+            u32s(&mut bytes, &[INT, e, INT, e]);
+        }
+        for (inner, value) in [(9, 1), (9, 2), (8, 3)] {
+            bytes.extend(key(inner));
+            u32s(&mut bytes, &[INT, value]);
+        }
+        let cfg = deep_cfg();
+        for v in [Variant::decode(&bytes, &cfg).unwrap(), VariantRef::decode(&bytes, &cfg).unwrap().to_variant()] {
+            let Variant::Dictionary(d) = &v else { panic!() };
+            let tail: Vec<_> = d.entries[entries as usize..].iter().map(|(_, v)| v.clone()).collect();
+            assert_eq!(tail, [Variant::Int(2), Variant::Int(3)], "{entries} entries before");
+        }
+    }
+}
+
+/// A key made of 4,000 nested dictionaries (the depth cap allows 4,096), on a 2 MiB thread (tokio's
+/// worker default): decoding it and every walk of the value (Debug, Clone, ==, Hash, encode, drop) finish.
+#[test]
+fn a_key_4000_dictionaries_deep_fits_a_2_mib_thread() {
+    let bytes = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut bytes = Vec::new();
+            u32s(&mut bytes, &[DICTIONARY, 2]);
+            bytes.extend(deep_key(4_000));
+            u32s(&mut bytes, &[INT, 1]);
+            bytes.extend(deep_key(4_000));
+            u32s(&mut bytes, &[INT, 2]);
+            let cfg = deep_cfg();
+            let v = Variant::decode(&bytes, &cfg).unwrap();
+            let Variant::Dictionary(d) = &v else { panic!() };
+            // The same key twice: one entry, the later value.
+            assert_eq!(d.entries.len(), 1);
+            assert_eq!(d.entries[0].1, Variant::Int(2));
+            let text = format!("{v:?}");
+            assert!(text.len() < 100_000, "Debug printed {} bytes", text.len());
+            let c = v.clone();
+            assert!(c == v);
+            use std::hash::{BuildHasher, RandomState};
+            let s = RandomState::new();
+            assert_eq!(s.hash_one(&c), s.hash_one(&v));
+            let r = VariantRef::decode(&bytes, &cfg).unwrap();
+            assert!(format!("{r:?}").len() < 100_000);
+            assert!(r.to_variant() == v);
+            assert_eq!(v.encode(&cfg).unwrap().len(), bytes.len() - deep_key(4_000).len() - 8);
+            bytes
+        })
+        .unwrap()
+        .join();
+    assert!(bytes.is_ok(), "the 2 MiB thread panicked");
+}
+
+/// A typed `Dictionary[Array, int]` whose keys arrive as PackedByteArrays: the engine converts each into an
+/// Array of ints (a 40-byte `Variant` per input byte, as in the engine). Indexing those keys by copies
+/// doubled that (≈ 80·n); the promise is 48·n + 512 KiB.
+#[test]
+fn converted_container_keys_stay_within_the_memory_promise() {
+    const PACKED_BYTE_ARRAY: u32 = 29;
+    let mut bytes = Vec::new();
+    // Key type: builtin (1) Array; value type: untyped.
+    u32s(&mut bytes, &[DICTIONARY | 1 << 16, ARRAY, 20]);
+    for e in 0..20u32 {
+        u32s(&mut bytes, &[PACKED_BYTE_ARRAY, 10_000]);
+        bytes.extend((0..10_000u32).map(|i| (i + e) as u8));
+        u32s(&mut bytes, &[INT, e]);
+    }
+    let n = bytes.len();
+    let cfg = Config::new(Dialect::Godot4_6);
+    let (_, peak) = cost_of(|| {
+        let v = Variant::decode(&bytes, &cfg).unwrap();
+        let Variant::Dictionary(d) = &v else { panic!() };
+        assert_eq!(d.entries.len(), 20);
+        assert!(matches!(&d.entries[3].0, Variant::Array(a) if a.items.len() == 10_000));
+        v
+    });
+    assert!(peak <= 48 * n + (512 << 10), "Variant: peak {peak} for {n} input bytes ({}·n)", peak / n);
+    let (_, peak) = cost_of(|| VariantRef::decode(&bytes, &cfg).unwrap());
+    assert!(peak <= 48 * n + (512 << 10), "VariantRef: peak {peak} for {n} input bytes ({}·n)", peak / n);
+}
