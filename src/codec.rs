@@ -1078,8 +1078,10 @@ impl Frame {
                         }
                     }
                 }
-                if let (Some(h), Some(stored)) = (hash.as_deref_mut(), a.items.get(before)) {
-                    h.item(hash_of(stored));
+                if let Some(h) = hash.as_deref_mut() {
+                    if let Some(stored) = a.items.get(before) {
+                        h.item(hash_of(stored));
+                    }
                 }
                 *left -= 1;
             }
@@ -1111,8 +1113,10 @@ impl Frame {
                     };
                 }
                 DictPhase::Value(i) => {
-                    if let (Some(h), Some((_, v))) = (hash.as_deref_mut(), b.entries.get(i)) {
-                        h.value(i, hash_of(v));
+                    if let Some(h) = hash.as_deref_mut() {
+                        if let Some((_, v)) = b.entries.get(i) {
+                            h.value(i, hash_of(v));
+                        }
                     }
                     *phase = DictPhase::Key;
                     *left -= 1;

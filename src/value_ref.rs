@@ -300,8 +300,10 @@ impl<'a> Frame<'a> {
         let hash_of = |v: &VariantRef<'_>| child.unwrap_or_else(|| exact_hash(v));
         match self {
             Frame::Array { items, used, hash } => {
-                if let (Some(h), Some(v)) = (hash.as_deref_mut(), items.get(*used)) {
-                    h.item(hash_of(v));
+                if let Some(h) = hash.as_deref_mut() {
+                    if let Some(v) = items.get(*used) {
+                        h.item(hash_of(v));
+                    }
                 }
                 *used += 1;
                 *used == items.len()
@@ -330,8 +332,10 @@ impl<'a> Frame<'a> {
                     false
                 }
                 Some(i) => {
-                    if let (Some(h), Some((_, v))) = (hash.as_deref_mut(), entries.get(i)) {
-                        h.value(i, hash_of(v));
+                    if let Some(h) = hash.as_deref_mut() {
+                        if let Some((_, v)) = entries.get(i) {
+                            h.value(i, hash_of(v));
+                        }
                     }
                     *left -= 1;
                     *left == 0
