@@ -244,3 +244,82 @@ fn converted_container_keys_stay_within_the_memory_promise() {
     let (_, peak) = cost_of(|| VariantRef::decode(&bytes, &cfg).unwrap());
     assert!(peak <= 48 * n + (512 << 10), "VariantRef: peak {peak} for {n} input bytes ({}·n)", peak / n);
 }
+
+/// Keys as Godot 4 compares them: a StringName is the String of its text, every NaN one float, -0.0 the
+/// same as 0.0 (also inside Vector2/3/4), anything else exactly (containers compared deep, floats by bits).
+fn godot4_same_key(a: &Variant, b: &Variant) -> bool {
+    fn f(x: f64) -> u64 {
+        if x.is_nan() {
+            f64::NAN.to_bits()
+        } else if x == 0.0 {
+            0
+        } else {
+            x.to_bits()
+        }
+    }
+    use godot_bin::StringName;
+    match (a, b) {
+        (
+            Variant::String(x) | Variant::StringName(StringName(x)),
+            Variant::String(y) | Variant::StringName(StringName(y)),
+        ) => x == y,
+        (Variant::Float(x), Variant::Float(y)) => f(*x) == f(*y),
+        (Variant::Vector2(x), Variant::Vector2(y)) => f(x.x) == f(y.x) && f(x.y) == f(y.y),
+        (Variant::Vector3(x), Variant::Vector3(y)) => f(x.x) == f(y.x) && f(x.y) == f(y.y) && f(x.z) == f(y.z),
+        _ => a == b,
+    }
+}
+
+/// Random dictionaries whose keys repeat (ints, texts, StringNames, ±0.0 and NaNs, vectors, and container
+/// keys holding such values), below and past the index size: both decoders merge exactly the keys a
+/// straightforward pairwise comparison merges, first place and last value.
+#[test]
+fn repeated_keys_merge_as_a_pairwise_comparison_says() {
+    use godot_bin::{StringName, Vector2};
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let cfg = deep_cfg();
+    for round in 0..300 {
+        let mut pool: Vec<Variant> = vec![
+            Variant::Int(1),
+            Variant::from("a"),
+            Variant::StringName(StringName::from("a")),
+            Variant::Float(0.0),
+            Variant::Float(-0.0),
+            Variant::Float(f64::NAN),
+            Variant::Float(f64::from_bits(f64::NAN.to_bits() | 1)),
+            Variant::Vector2(Vector2::new(-0.0, 1.0)),
+            Variant::Vector2(Vector2::new(0.0, 1.0)),
+        ];
+        // Container keys made of the leaves above (so nested floats and names compare exactly).
+        for _ in 0..6 {
+            let a = pool[next(pool.len() as u64) as usize].clone();
+            let b = pool[next(pool.len() as u64) as usize].clone();
+            pool.push(if next(2) == 0 {
+                Variant::from(vec![a, b])
+            } else {
+                Variant::Dictionary(Box::new(godot_bin::Dictionary::from(vec![(a, b)])))
+            });
+        }
+        let n = 1 + next(if round % 2 == 0 { 12 } else { 60 }) as usize;
+        let raw: Vec<(Variant, Variant)> =
+            (0..n).map(|i| (pool[next(pool.len() as u64) as usize].clone(), Variant::Int(i as i64))).collect();
+        let mut expected: Vec<(Variant, Variant)> = Vec::new();
+        for (k, v) in &raw {
+            match expected.iter_mut().find(|(ek, _)| godot4_same_key(ek, k)) {
+                Some(e) => e.1 = v.clone(),
+                None => expected.push((k.clone(), v.clone())),
+            }
+        }
+        // The encoder writes every entry it is given, repeated keys included.
+        let bytes = Variant::Dictionary(Box::new(godot_bin::Dictionary::from(raw))).encode(&cfg).unwrap();
+        let expected = Variant::Dictionary(Box::new(godot_bin::Dictionary::from(expected)));
+        assert_eq!(Variant::decode(&bytes, &cfg).unwrap(), expected, "round {round}");
+        assert_eq!(VariantRef::decode(&bytes, &cfg).unwrap().to_variant(), expected, "round {round}");
+    }
+}
