@@ -628,8 +628,13 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
             }
             K::Array | K::Dictionary | K::Object | K::TypedArray | K::PackedTypedArray => {
                 // Read again from its header by the Variant decoder, at the same depth.
+                // A null object reads as `Variant::Nil`: it is `VariantRef::Nil` too, so that as a key it
+                // meets a nil key as it does in `Variant`.
                 dec.r = before;
-                (VariantRef::Other(Box::new(dec.value(depth)?)), None)
+                match dec.value(depth)? {
+                    Variant::Nil => (VariantRef::Nil, None),
+                    v => (VariantRef::Other(Box::new(v)), None),
+                }
             }
             _ => match stack.last_mut() {
                 None => {

@@ -172,3 +172,30 @@ fn pandemonium5_empty_class_typed_array_decodes_to_a_fixed_point() {
     assert_eq!(back, v);
     assert_eq!(back.encode(&cfg).unwrap(), enc);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// decode_variant (CI smoke run), 2026-11-24: a Dictionary with a nil key and a null-object key (OBJECT
+// header, class name of NULs). `Variant` reads the null object as Nil and merges the two keys;
+// `VariantRef` kept the null object as an opaque owned Nil that did not meet the nil key, so it had two
+// entries. Fixed: a null object is `VariantRef::Nil`. Godot 4.6, objects on; the input is the first 45
+// bytes of the crash (the rest is never read).
+
+const NIL_KEY_AND_NULL_OBJECT_KEY_G46: &[u8] = &[
+    0x18, 0x1b, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 0, 1, 0, 0, 0, 111, 0, 0, 0, 24, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 4, 0,
+    1, 0, 0, 0, 111, 0, 0, 0, 24, 0,
+];
+
+#[test]
+fn nil_key_and_null_object_key_merge_in_both_decoders() {
+    let (&sel, bytes) = NIL_KEY_AND_NULL_OBJECT_KEY_G46.split_first().unwrap();
+    let cfg = config(sel);
+    let (v, used) = Variant::decode_prefix(bytes, &cfg).unwrap();
+    let (r, used_r) = godot_bin::VariantRef::decode_prefix(bytes, &cfg).unwrap();
+    assert_eq!(used_r, used);
+    let Variant::Dictionary(d) = &v else { panic!("{v:?}") };
+    assert_eq!(d.entries, [(Variant::Nil, Variant::Nil)], "the later entry's value wins");
+    assert_eq!(r.to_variant(), v);
+    let (_, _, enc, back) = decode_variant(NIL_KEY_AND_NULL_OBJECT_KEY_G46).unwrap();
+    assert_eq!(back, v);
+    assert_eq!(back.encode(&cfg).unwrap(), enc);
+}
