@@ -135,6 +135,13 @@ impl Error {
         self
     }
 
+    /// Moves the offset by `by` bytes (from a frame's start to the stream's); an error with no offset gets
+    /// `by`, the start of the frame it came from.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.0.offset = Some(self.0.offset.map_or(by, |o| o + by));
+        self
+    }
+
     /// What went wrong.
     ///
     /// ```

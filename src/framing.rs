@@ -339,6 +339,30 @@ impl FrameDecoder {
         Ok(Decoded::Frame(frame))
     }
 
+    /// The end of the stream: `Ok` if nothing is buffered, else the error for the partial (or undecoded)
+    /// frame, with the stream offset of that frame's missing part.
+    ///
+    /// ```
+    /// use godot_bin::{framing::FrameDecoder, ErrorKind};
+    /// let mut dec = FrameDecoder::new(Default::default(), 64);
+    /// assert!(dec.finish().is_ok());
+    /// dec.feed(&[8, 0, 0, 0, 1, 0]); // 8 bytes announced, 2 there
+    /// let err = dec.finish().unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { needed: 6 }));
+    /// assert_eq!(err.offset(), Some(4));
+    /// ```
+    pub fn finish(&mut self) -> Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let at = self.offset;
+        match self.next_frame()? {
+            Decoded::NeedMore(needed) if self.buf.len() < 4 => Err(Error::at(ErrorKind::UnexpectedEof { needed }, at)),
+            Decoded::NeedMore(needed) => Err(Error::at(ErrorKind::UnexpectedEof { needed }, at + 4)),
+            Decoded::Frame(_) => Err(Error::at(ErrorKind::InvalidData("frame left undecoded at end of stream"), at)),
+        }
+    }
+
     /// The value in the next whole frame, if one is there (`None`: more input needed). Like
     /// `StreamPeer.get_var`, bytes inside the frame after the value are ignored.
     ///
@@ -354,40 +378,16 @@ impl FrameDecoder {
     pub fn next_value<T: serde::de::DeserializeOwned>(&mut self, cfg: &Config) -> Result<Option<T>> {
         let start = self.offset + 4;
         match self.next_frame()? {
-            Decoded::Frame(f) => decode_packet(&f, cfg).map(Some).map_err(|e| shift(e, start)),
+            Decoded::Frame(f) => decode_packet(&f, cfg).map(Some).map_err(|e| e.shifted(start)),
             Decoded::NeedMore(_) => Ok(None),
         }
     }
 }
 
-/// Moves an error's offset from frame-relative to stream-relative.
-fn shift(e: Error, by: usize) -> Error {
-    match e.offset() {
-        Some(o) => Error::new(clone_kind(e.kind()), Some(o + by)),
-        None => e,
-    }
-}
-
-fn clone_kind(k: &ErrorKind) -> ErrorKind {
-    match k {
-        ErrorKind::UnexpectedEof { needed } => ErrorKind::UnexpectedEof { needed: *needed },
-        ErrorKind::UnknownType { id, dialect } => ErrorKind::UnknownType { id: *id, dialect: *dialect },
-        ErrorKind::InvalidHeader { header, dialect } => ErrorKind::InvalidHeader { header: *header, dialect: *dialect },
-        ErrorKind::InvalidUtf8 => ErrorKind::InvalidUtf8,
-        ErrorKind::InvalidLength { value } => ErrorKind::InvalidLength { value: *value },
-        ErrorKind::TooDeep { max } => ErrorKind::TooDeep { max: *max },
-        ErrorKind::ObjectsNotAllowed => ErrorKind::ObjectsNotAllowed,
-        ErrorKind::Unsupported { what, dialect } => ErrorKind::Unsupported { what, dialect: *dialect },
-        ErrorKind::InvalidData(s) => ErrorKind::InvalidData(s),
-        ErrorKind::TrailingBytes(n) => ErrorKind::TrailingBytes(*n),
-        ErrorKind::IntegerOutOfRange(i) => ErrorKind::IntegerOutOfRange(*i),
-        other => ErrorKind::Message(other.to_string()),
-    }
-}
-
 /// Reads one frame from an [`io::Read`](std::io::Read) (a socket, a `store_var` file): `Ok(None)` at a
 /// clean end of input. Memory grows with the bytes actually read, never with what a length claims; a
-/// length above `max_frame` is an error.
+/// length above `max_frame` is an error. Error offsets count from where this call started reading (its
+/// length field is byte 0, the value byte 4): add the reader's position for a file offset.
 ///
 /// ```
 /// use godot_bin::framing::{read_frame, Endian};
@@ -396,6 +396,9 @@ fn clone_kind(k: &ErrorKind) -> ErrorKind {
 /// let f = read_frame(&mut input, Endian::Little, 1 << 20)?.unwrap();
 /// assert_eq!(godot_bin::from_slice::<bool>(&f)?, true);
 /// assert!(read_frame(&mut input, Endian::Little, 1 << 20)?.is_none());
+/// // A frame cut short: 8 bytes announced, 2 there; the value (byte 4) is where bytes are missing.
+/// let mut cut: &[u8] = &[8, 0, 0, 0, 1, 0];
+/// assert_eq!(read_frame(&mut cut, Endian::Little, 1 << 20).unwrap_err().offset(), Some(4));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn read_frame<R: std::io::Read>(reader: &mut R, endian: Endian, max_frame: usize) -> Result<Option<Vec<u8>>> {
@@ -404,20 +407,22 @@ pub fn read_frame<R: std::io::Read>(reader: &mut R, endian: Endian, max_frame: u
     while got < 4 {
         match reader.read(&mut len[got..]) {
             Ok(0) if got == 0 => return Ok(None),
-            Ok(0) => return Err(Error::new(ErrorKind::UnexpectedEof { needed: 4 - got }, None)),
+            Ok(0) => return Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 - got }, 0)),
             Ok(n) => got += n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(Error::at(ErrorKind::Io(e), got)),
         }
     }
     let n = endian.read_u32(len) as usize;
     if n > max_frame.min(MAX_FRAME) {
-        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
+        return Err(Error::at(ErrorKind::InvalidLength { value: n as u64 }, 0));
     }
     let mut buf = Vec::with_capacity(n.min(1 << 16));
-    std::io::Read::read_to_end(&mut std::io::Read::take(reader, n as u64), &mut buf)?;
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::Read::take(reader, n as u64), &mut buf) {
+        return Err(Error::at(ErrorKind::Io(e), 4 + buf.len()));
+    }
     if buf.len() < n {
-        return Err(ErrorKind::UnexpectedEof { needed: n - buf.len() }.into());
+        return Err(Error::at(ErrorKind::UnexpectedEof { needed: n - buf.len() }, 4));
     }
     Ok(Some(buf))
 }
@@ -478,7 +483,7 @@ impl<'de, T: Deserialize<'de>> Iterator for Values<'de, T> {
                 return Err(Error::at(ErrorKind::UnexpectedEof { needed: n - (rest.len() - 4) }, self.pos + 4));
             }
             let frame = &rest[4..4 + n];
-            let v = decode_packet(frame, &self.cfg).map_err(|e| shift(e, self.pos + 4))?;
+            let v = decode_packet(frame, &self.cfg).map_err(|e| e.shifted(self.pos + 4))?;
             self.pos += 4 + n;
             Ok(v)
         })();

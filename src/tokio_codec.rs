@@ -82,17 +82,6 @@ fn next_frame(frames: &mut FrameDecoder, src: &mut BytesMut) -> Result<Option<By
 }
 
 /// At the end of the input: a partial frame left over is an [`ErrorKind::UnexpectedEof`].
-fn eof_check(frames: &mut FrameDecoder) -> Result<()> {
-    if frames.buffered() == 0 {
-        return Ok(());
-    }
-    match frames.next_frame()? {
-        Decoded::NeedMore(needed) => Err(ErrorKind::UnexpectedEof { needed }.into()),
-        // Unreachable after a `decode` that returned `None`; refuse rather than drop it silently.
-        Decoded::Frame(_) => Err(ErrorKind::InvalidData("frame left undecoded at end of stream").into()),
-    }
-}
-
 fn check_out_len(len: usize, max: usize) -> Result<()> {
     if len > max {
         return Err(ErrorKind::InvalidLength { value: len as u64 }.into());
@@ -250,7 +239,7 @@ impl<T: DeserializeOwned> Decoder for VarCodec<T> {
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
         match self.decode(src)? {
             Some(v) => Ok(Some(v)),
-            None => eof_check(&mut self.frames).map(|()| None),
+            None => self.frames.finish().map(|()| None),
         }
     }
 }
@@ -352,7 +341,7 @@ impl Decoder for PacketStreamCodec {
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Bytes>> {
         match self.decode(src)? {
             Some(p) => Ok(Some(p)),
-            None => eof_check(&mut self.frames).map(|()| None),
+            None => self.frames.finish().map(|()| None),
         }
     }
 }

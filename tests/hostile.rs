@@ -218,3 +218,48 @@ fn godot2_ints_outside_i32_are_an_error_not_a_different_number() {
     assert_eq!(Variant::Int(i32::MIN as i64).encode(&g2).unwrap(), u32s(&[2, 0x8000_0000]));
     assert_eq!(godot_bin::to_vec_with(&-1i64, &g2).unwrap(), u32s(&[2, u32::MAX]));
 }
+
+/// `framing::read_frame` (a `store_var` file or a socket read through `io::Read`): every error names the
+/// byte, counted from where the call started reading. (These were `offset: None`.)
+#[test]
+fn read_frame_errors_carry_offsets() {
+    use godot_bin::framing::{read_frame, Endian};
+    let read = |mut input: &[u8], max| read_frame(&mut input, Endian::Little, max).unwrap_err();
+    // The length field cut after 2 bytes: missing from byte 0.
+    let e = read(&[8, 0], 64);
+    assert!(matches!(e.kind(), ErrorKind::UnexpectedEof { needed: 2 }), "{e}");
+    assert_eq!(e.offset(), Some(0));
+    // 8 bytes announced, 2 there: the value at byte 4 is cut short.
+    let e = read(&[8, 0, 0, 0, 1, 0], 64);
+    assert!(matches!(e.kind(), ErrorKind::UnexpectedEof { needed: 6 }), "{e}");
+    assert_eq!(e.offset(), Some(4));
+    // A length above the limit: the length field, byte 0.
+    let e = read(&[0xff, 0xff, 0xff, 0x7f, 0], 64);
+    assert!(matches!(e.kind(), ErrorKind::InvalidLength { value: 0x7fff_ffff }), "{e}");
+    assert_eq!(e.offset(), Some(0));
+}
+
+/// `FrameDecoder::finish` (what the tokio codecs' `decode_eof` calls): a stream that ends inside a frame
+/// is an error at the stream offset of the missing part, after earlier whole frames.
+#[test]
+fn frame_decoder_finish_reports_the_stream_offset() {
+    use godot_bin::framing::{put_var, Endian, FrameDecoder};
+    let cfg = Config::default();
+    let mut stream = put_var(&7i32, &cfg, Endian::Little).unwrap(); // 12 bytes: length 8, int 7
+    assert_eq!(stream.len(), 12);
+    stream.extend_from_slice(&[8, 0, 0, 0, 2, 0]); // a second frame cut short
+    let mut dec = FrameDecoder::new(Endian::Little, 64);
+    dec.feed(&stream);
+    assert_eq!(dec.next_value::<i32>(&cfg).unwrap(), Some(7));
+    assert_eq!(dec.next_value::<i32>(&cfg).unwrap(), None);
+    let e = dec.finish().unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::UnexpectedEof { needed: 6 }), "{e}");
+    assert_eq!(e.offset(), Some(16), "the second frame's value starts at 12 + 4");
+    // Cut inside the second length field.
+    let mut dec = FrameDecoder::new(Endian::Little, 64);
+    dec.feed(&stream[..14]);
+    assert_eq!(dec.next_value::<i32>(&cfg).unwrap(), Some(7));
+    let e = dec.finish().unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::UnexpectedEof { needed: 2 }), "{e}");
+    assert_eq!(e.offset(), Some(12));
+}

@@ -226,8 +226,12 @@ fn truncated_and_corrupt_streams_are_errors_not_panics() {
         let r = decode_in_pieces(&mut VarCodec::<Vec<Msg>>::new(cfg.clone()), &whole[..cut], 7);
         let err = r.unwrap_err();
         assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { .. }), "cut {cut}: {err}");
-        let r = decode_in_pieces(&mut PacketStreamCodec::new(), &whole[..cut], 7);
-        assert!(matches!(r.unwrap_err().kind(), ErrorKind::UnexpectedEof { .. }), "cut {cut}");
+        // `decode_eof` names the stream offset of the missing part: the length field, or the value.
+        let missing_at = if cut < 4 { 0 } else { 4 };
+        assert_eq!(err.offset(), Some(missing_at), "cut {cut}: {err}");
+        let err = decode_in_pieces(&mut PacketStreamCodec::new(), &whole[..cut], 7).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { .. }), "cut {cut}");
+        assert_eq!(err.offset(), Some(missing_at), "cut {cut}: {err}");
     }
     // A clean end between frames is just the end.
     assert_eq!(decode_in_pieces(&mut VarCodec::<Vec<Msg>>::new(cfg.clone()), &whole, 5).unwrap(), [messages()]);
