@@ -1203,7 +1203,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
     fn packed_math<T: Reals>(&mut self, kind: TypeKind, v: &[T]) -> Result<()> {
         let (wide, flag) = self.math_wide(kind)?;
         self.header(kind, flag)?;
-        self.out.put_u32(len32(v.len())?);
+        self.out.put_u32(count32(v.len(), T::N * if wide { 8 } else { 4 })?);
         for x in v {
             self.reals(x, wide);
         }
@@ -1259,10 +1259,13 @@ impl<'c, 'o> Encoder<'c, 'o> {
                             k
                         }),
                     },
-                    Children::Properties(it) => it.next().map(|(name, v)| {
-                        self.out.put_str(name);
-                        v
-                    }),
+                    Children::Properties(it) => match it.next() {
+                        Some((name, v)) => {
+                            self.out.put_str(name)?;
+                            Some(v)
+                        }
+                        None => None,
+                    },
                 };
                 match next {
                     Some(child) => break child,
@@ -1311,11 +1314,11 @@ impl<'c, 'o> Encoder<'c, 'o> {
             }
             V::String(s) => {
                 self.header(K::String, 0)?;
-                self.out.put_str(s);
+                self.out.put_str(s)?;
             }
             V::StringName(s) => {
                 self.header(K::StringName, 0)?;
-                self.out.put_str(&s.0);
+                self.out.put_str(&s.0)?;
             }
             V::Vector2(x) => self.math(K::Vector2, x)?,
             V::Rect2(x) => self.math(K::Rect2, x)?,
@@ -1358,7 +1361,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
             V::Callable => self.header(K::Callable, 0)?,
             V::Signal(s) => {
                 self.header(K::Signal, 0)?;
-                self.out.put_str(&s.name);
+                self.out.put_str(&s.name)?;
                 self.out.put_u64(s.object);
             }
             V::PackedByteArray(b) => {
@@ -1369,26 +1372,26 @@ impl<'c, 'o> Encoder<'c, 'o> {
             }
             V::PackedInt32Array(a) => {
                 self.header(K::PackedInt32Array, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.put_u32(count32(a.len(), 4)?);
                 self.i32s(a);
             }
             V::PackedInt64Array(a) => {
                 self.header(K::PackedInt64Array, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.put_u32(count32(a.len(), 8)?);
                 for &x in a {
                     self.out.put_u64(x as u64);
                 }
             }
             V::PackedFloat32Array(a) => {
                 self.header(K::PackedFloat32Array, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.put_u32(count32(a.len(), 4)?);
                 for &x in a {
                     self.out.put_f32(x);
                 }
             }
             V::PackedFloat64Array(a) => {
                 self.header(K::PackedFloat64Array, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.put_u32(count32(a.len(), 8)?);
                 for &x in a {
                     self.out.put_f64(x);
                 }
@@ -1397,7 +1400,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
                 self.header(K::PackedStringArray, 0)?;
                 self.out.put_u32(len32(a.len())?);
                 for s in a {
-                    self.out.put_str_nul(s);
+                    self.out.put_str_nul(s)?;
                 }
             }
             V::PackedVector2Array(a) => self.packed_math(K::PackedVector2Array, a)?,
@@ -1405,28 +1408,28 @@ impl<'c, 'o> Encoder<'c, 'o> {
             V::PackedVector4Array(a) => self.packed_math(K::PackedVector4Array, a)?,
             V::PackedColorArray(a) => {
                 self.header(K::PackedColorArray, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.put_u32(count32(a.len(), 16)?);
                 for c in a {
                     self.color(c);
                 }
             }
             V::PackedVector2iArray(a) => {
                 self.header(K::PackedVector2iArray, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.put_u32(count32(a.len(), 8)?);
                 for x in a {
                     self.i32s(&[x.x, x.y]);
                 }
             }
             V::PackedVector3iArray(a) => {
                 self.header(K::PackedVector3iArray, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.put_u32(count32(a.len(), 12)?);
                 for x in a {
                     self.i32s(&[x.x, x.y, x.z]);
                 }
             }
             V::PackedVector4iArray(a) => {
                 self.header(K::PackedVector4iArray, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.put_u32(count32(a.len(), 16)?);
                 for x in a {
                     self.i32s(&[x.x, x.y, x.z, x.w]);
                 }
@@ -1477,7 +1480,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
         self.out.put_u32(len32(subs)?);
         self.out.put_u32(u32::from(p.absolute) | if prop.is_some() { 2 } else { 0 });
         for s in p.names.iter().chain(p.subnames.iter()).map(String::as_str).chain(extra_sub).chain(prop) {
-            self.out.put_str(s);
+            self.out.put_str(s)?;
         }
         Ok(())
     }
@@ -1497,7 +1500,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
                     return Err(ErrorKind::ObjectsNotAllowed.into());
                 }
                 self.header(TypeKind::Object, 0)?;
-                self.out.put_str(class);
+                self.out.put_str(class)?;
                 self.out.put_u32(len32(properties.len())?);
                 return Ok(Some(Children::Properties(properties.iter())));
             }
@@ -1520,14 +1523,14 @@ impl<'c, 'o> Encoder<'c, 'o> {
         match t {
             // Without full objects the engine names every object-typed container EncodedObjectAsID.
             ContainerType::Class(_) | ContainerType::Script(_) if !self.cfg.objects_allowed() => {
-                self.out.put_str(crate::typed::ENCODED_OBJECT_AS_ID)
+                self.out.put_str(crate::typed::ENCODED_OBJECT_AS_ID)?
             }
             ContainerType::Untyped => {}
             ContainerType::Builtin(k) => {
                 let id = self.id(*k)?;
                 self.out.put_u32(id);
             }
-            ContainerType::Class(s) | ContainerType::Script(s) => self.out.put_str(s),
+            ContainerType::Class(s) | ContainerType::Script(s) => self.out.put_str(s)?,
         }
         Ok(())
     }
@@ -1574,7 +1577,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
         if elem == TypeKind::Object && !id_mode {
             self.header(TypeKind::StringName, 0)?;
             // No class: the engine writes an empty StringName.
-            self.out.put_str(class.unwrap_or(""));
+            self.out.put_str(class.unwrap_or(""))?;
         }
         self.out.put_u32(len32(a.items.len())?);
         Ok(Children::Items(a.items.iter()))
@@ -1633,12 +1636,4 @@ pub(crate) fn put_reals(out: &mut Vec<u8>, vals: &[f64], wide: bool) {
             out.put_f32(narrow_exact(x));
         }
     }
-}
-
-/// A length that must fit the wire's 31-bit counts.
-pub(crate) fn len32(n: usize) -> Result<u32> {
-    if n > i32::MAX as usize {
-        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
-    }
-    Ok(n as u32)
 }

@@ -9,14 +9,15 @@
 
 use serde::ser::{self, Serialize};
 
-use crate::codec::{len32, math_wide, put_reals};
+use crate::codec::{math_wide, put_reals};
 use crate::config::{Config, Dialect};
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 use crate::wire::{
-    int_is_wide, narrow_exact, narrow_like_engine, pad_len, widen_exact, widen_like_engine, WriteExt, FLAG_64,
+    count32, int_is_wide, len32, narrow_exact, narrow_like_engine, pad_len, widen_exact, widen_like_engine, WriteExt,
+    FLAG_64,
 };
 
 /// The prefix of every magic struct name the markers use.
@@ -115,7 +116,7 @@ impl<'a> Serializer<'a> {
         let k = s.as_bytes();
         if k.len() > 24 {
             self.header(TypeKind::String, 0)?;
-            self.out.put_str(s);
+            self.out.put_str(s)?;
             return Ok(());
         }
         let id = self.id(TypeKind::String)?;
@@ -239,7 +240,7 @@ impl<'a> Serializer<'a> {
             "StringName" => {
                 let s = capture_str(value)?;
                 self.header(TypeKind::StringName, 0)?;
-                self.out.put_str(&s);
+                self.out.put_str(&s)?;
             }
             "NodePath" => {
                 let s = capture_str(value)?;
@@ -319,8 +320,12 @@ impl<'a> Serializer<'a> {
                 p.count
             }
         };
+        let len = self.out.len() - at - 4;
+        // The engines size a packed array's payload in a signed 32-bit int (strings are checked one by one).
+        if kind != TypeKind::PackedStringArray {
+            len32(len)?;
+        }
         if kind == TypeKind::PackedByteArray {
-            let len = self.out.len() - at - 4;
             self.out.put_zeros(pad_len(len));
         }
         self.patch_count(at, n, 0)
@@ -952,7 +957,7 @@ fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: Container
             }
             ser.enter()?;
             ser.header(TypeKind::Object, 0)?;
-            ser.out.put_str(&class);
+            ser.out.put_str(&class)?;
             let at = ser.out.len();
             ser.out.put_u32(0);
             value.serialize(&mut ContainerSer { ser: &mut *ser, count_at: Some(at), object: true })?;
@@ -1442,7 +1447,7 @@ impl ser::SerializeMap for ContainerCompound<'_, '_, '_> {
     fn serialize_key<T: ?Sized + Serialize>(&mut self, k: &T) -> Result<()> {
         if self.c.object {
             let name = capture_str(k)?;
-            self.c.ser.out.put_str(&name);
+            self.c.ser.out.put_str(&name)?;
             Ok(())
         } else {
             self.c.ser.element(k)
@@ -1549,7 +1554,11 @@ impl<'p, 'o> ser::Serializer for &'p mut PackedSer<'o> {
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<()> {
         v.serialize(self)
     }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
+    fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq> {
+        // Refused before anything is written when the length says the array is too big for the wire.
+        if let (Some(n), Some(size)) = (len, self.kind.packed_elem_size(self.wide)) {
+            count32(n, size)?;
+        }
         Ok(PackedSeq(self))
     }
     fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
@@ -1596,7 +1605,7 @@ impl PackedSeq<'_, '_> {
             }
             K::PackedStringArray => {
                 let s = capture_str(v)?;
-                p.out.put_str_nul(&s);
+                p.out.put_str_nul(&s)?;
             }
             kind => {
                 let mut flat = Flat::default();

@@ -411,7 +411,7 @@ pub mod packed {
 
     use crate::markers::{Color, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
     use crate::types::TypeKind;
-    use crate::wire::{narrow_exact, widen_exact, widen_like_engine, WriteExt};
+    use crate::wire::{count32, narrow_exact, widen_exact, widen_like_engine, WriteExt};
 
     /// Serializes a byte slice with `serialize_bytes` (one bulk write).
     struct Bytes<'a>(&'a [u8]);
@@ -461,7 +461,10 @@ pub mod packed {
     impl<T: Serialize + Bulk> Serialize for BulkSlice<'_, T> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             if let Some(mut job) = crate::ser::take_packed_job() {
-                let done = T::bulk(job.kind, job.wide, self.0, &mut job.out);
+                // An array too big for the wire is left to the element-by-element path, which refuses it
+                // before writing.
+                let fits = job.kind.packed_elem_size(job.wide).map_or(true, |size| count32(self.0.len(), size).is_ok());
+                let done = fits && T::bulk(job.kind, job.wide, self.0, &mut job.out);
                 if done {
                     job.count = Some(self.0.len());
                 }
@@ -604,8 +607,12 @@ pub mod packed {
             if kind != TypeKind::PackedStringArray {
                 return false;
             }
-            items.iter().for_each(|x| out.put_str_nul(x));
-            true
+            // A string too long for its length field is left to the element-by-element path, which
+            // refuses it with an error.
+            if items.iter().any(|x| x.len() >= i32::MAX as usize) {
+                return false;
+            }
+            items.iter().try_for_each(|x| out.put_str_nul(x)).is_ok()
         }
         const RAW: usize = 0;
         fn from_raw(_: &[u8]) -> Vec<String> {

@@ -185,6 +185,25 @@ impl TypeKind {
         TypeKind::PackedTypedArray,
     ];
 
+    /// The wire size of one element of a packed array of this kind (reals 8 bytes each when `wide`, as in
+    /// a double-precision build); `None` for kinds that are not packed arrays of fixed-size elements
+    /// (`PackedStringArray` and every non-packed kind).
+    pub(crate) fn packed_elem_size(self, wide: bool) -> Option<usize> {
+        use TypeKind::*;
+        let real = if wide { 8 } else { 4 };
+        Some(match self {
+            PackedByteArray => 1,
+            PackedInt32Array | PackedFloat32Array => 4,
+            PackedInt64Array | PackedFloat64Array | PackedVector2iArray => 8,
+            PackedVector3iArray => 12,
+            PackedVector4iArray | PackedColorArray => 16,
+            PackedVector2Array => 2 * real,
+            PackedVector3Array => 3 * real,
+            PackedVector4Array => 4 * real,
+            _ => return None,
+        })
+    }
+
     /// Godot 4's name of the type (Pandemonium- and Godot-2-only kinds by their engine's name).
     ///
     /// ```

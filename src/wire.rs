@@ -8,7 +8,7 @@
 //! use godot_bin::wire::{str_size, Reader, WriteExt};
 //! let mut buf = Vec::new();
 //! buf.put_u32(7);
-//! buf.put_str("abc");
+//! buf.put_str("abc")?;
 //! assert_eq!(buf.len(), 4 + str_size(3));
 //! let mut r = Reader::new(&buf);
 //! assert_eq!(r.u32()?, 7);
@@ -673,27 +673,31 @@ pub trait WriteExt {
     /// assert_eq!(buf, [1, 0, 0, 0]);
     /// ```
     fn put_zeros(&mut self, n: usize);
-    /// A string field: u32 byte length, bytes, zero padding.
+    /// A string field: u32 byte length, bytes, zero padding. A string longer than the engines' length
+    /// field holds (2³¹ − 1 bytes) is an `InvalidLength` error, with nothing written.
     ///
     /// ```
     /// use godot_bin::wire::WriteExt;
     /// let mut buf = Vec::new();
-    /// buf.put_str("abcde");
+    /// buf.put_str("abcde")?;
     /// // Godot 4.6 var_to_bytes("abcde") without its 4-byte header, tests/fixtures/godot-4.6/values.tsv (str_len5)
     /// assert_eq!(buf, [0x05, 0, 0, 0, b'a', b'b', b'c', b'd', b'e', 0, 0, 0]);
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    fn put_str(&mut self, s: &str);
-    /// A PackedStringArray element: u32 (length + 1), bytes, NUL, zero padding.
+    fn put_str(&mut self, s: &str) -> Result<()>;
+    /// A PackedStringArray element: u32 (length + 1), bytes, NUL, zero padding. Too long for the length
+    /// field: an `InvalidLength` error, with nothing written.
     ///
     /// ```
     /// use godot_bin::wire::WriteExt;
     /// let mut buf = Vec::new();
-    /// buf.put_str_nul("ab");
+    /// buf.put_str_nul("ab")?;
     /// // Godot 4.6 var_to_bytes(PackedStringArray(["ab"])) after its header and count,
     /// // tests/fixtures/godot-4.6/values.tsv (pstr_1)
     /// assert_eq!(buf, [0x03, 0, 0, 0, b'a', b'b', 0, 0]);
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    fn put_str_nul(&mut self, s: &str);
+    fn put_str_nul(&mut self, s: &str) -> Result<()>;
 }
 
 impl WriteExt for Vec<u8> {
@@ -718,17 +722,39 @@ impl WriteExt for Vec<u8> {
         self.resize(self.len() + n, 0);
     }
     #[inline]
-    fn put_str(&mut self, s: &str) {
-        self.put_u32(s.len() as u32);
+    fn put_str(&mut self, s: &str) -> Result<()> {
+        self.put_u32(len32(s.len())?);
         self.extend_from_slice(s.as_bytes());
         self.put_zeros(pad_len(s.len()));
+        Ok(())
     }
     #[inline]
-    fn put_str_nul(&mut self, s: &str) {
+    fn put_str_nul(&mut self, s: &str) -> Result<()> {
         let n = s.len() + 1;
-        self.put_u32(n as u32);
+        self.put_u32(len32(n)?);
         self.extend_from_slice(s.as_bytes());
         self.put_zeros(1 + pad_len(n));
+        Ok(())
+    }
+}
+
+/// A length or count as the engines' signed 32-bit field holds it: above 2³¹ − 1 an `InvalidLength`
+/// error (the engines, and our decoders, refuse such a field).
+#[inline]
+pub(crate) fn len32(n: usize) -> Result<u32> {
+    if n > i32::MAX as usize {
+        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
+    }
+    Ok(n as u32)
+}
+
+/// A packed array's element count, checked as [`len32`] and also for its byte size (`n × elem` bytes):
+/// the engines compute that size in a signed 32-bit int and refuse arrays whose size overflows it.
+#[inline]
+pub(crate) fn count32(n: usize, elem: usize) -> Result<u32> {
+    match n.checked_mul(elem) {
+        Some(bytes) if bytes <= i32::MAX as usize => Ok(n as u32),
+        _ => Err(ErrorKind::InvalidLength { value: n as u64 }.into()),
     }
 }
 

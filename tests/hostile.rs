@@ -263,3 +263,35 @@ fn frame_decoder_finish_reports_the_stream_offset() {
     assert!(matches!(e.kind(), ErrorKind::UnexpectedEof { needed: 2 }), "{e}");
     assert_eq!(e.offset(), Some(12));
 }
+
+/// Lengths the wire cannot hold: the engines read every length and count as a signed 32-bit int, and size
+/// a packed array's payload in one too. A value beyond that is an `InvalidLength` error before anything is
+/// written, through `Variant::encode` and through serde (it was written with a length field our decoders
+/// refuse, and from 2³² bytes on the length wrapped). The big buffers are zeroed allocations that are never
+/// written to, so the test costs address space, not memory.
+#[test]
+fn lengths_the_wire_cannot_hold_are_refused_before_writing() {
+    let cfg = Config::default();
+    let too_long = |e: godot_bin::Error| matches!(e.kind(), ErrorKind::InvalidLength { .. });
+    let big = String::from_utf8(vec![0u8; 1 << 31]).unwrap(); // one byte over i32::MAX
+    let s = Variant::String(big);
+    assert!(too_long(s.encode(&cfg).unwrap_err()));
+    assert!(too_long(godot_bin::to_vec(&s).unwrap_err()));
+    let Variant::String(big) = s else { unreachable!() };
+    assert!(too_long(godot_bin::to_vec(&big).unwrap_err()));
+    let names = Variant::PackedStringArray(vec![big]);
+    assert!(too_long(names.encode(&cfg).unwrap_err()));
+    assert!(too_long(godot_bin::to_vec(&names).unwrap_err()));
+    drop(names);
+    // 2²⁸ int64s: the count fits in 31 bits, the payload (2³¹ bytes) does not.
+    let ints = Variant::PackedInt64Array(vec![0i64; 1 << 28]);
+    assert!(too_long(ints.encode(&cfg).unwrap_err()));
+    assert!(too_long(godot_bin::to_vec(&ints).unwrap_err()));
+    let Variant::PackedInt64Array(ints) = ints else { unreachable!() };
+    #[derive(serde::Serialize)]
+    struct Track {
+        #[serde(with = "godot_bin::packed::int64")]
+        ticks: Vec<i64>,
+    }
+    assert!(too_long(godot_bin::to_vec(&Track { ticks: ints }).unwrap_err()));
+}
