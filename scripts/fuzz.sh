@@ -40,7 +40,13 @@ run_target() {
     shift 2
     [ -d "fuzz/corpus/$target" ] || seed
     mkdir -p "fuzz/corpus/$target"
-    local args=(-timeout=20 -rss_limit_mb=4096 -print_final_stats=1)
+    # Limits from the README's promises, so that slowness and memory blow-ups are findings, not just
+    # crashes: inputs up to MAX_LEN bytes; one input may take TIMEOUT seconds (linear time: the largest
+    # input decodes in milliseconds even under AddressSanitizer); one allocation may not exceed
+    # MALLOC_MB (the promise is 48 x input + 512 KiB in all, about 3.6 MB at 64 KiB; text and JSON ~4x
+    # that), and the whole process RSS_MB (AddressSanitizer's own ~600 MB included).
+    local args=(-max_len="${FUZZ_MAX_LEN:-65536}" -timeout="${FUZZ_TIMEOUT:-5}"
+        -malloc_limit_mb="${FUZZ_MALLOC_MB:-16}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" -print_final_stats=1)
     [ -n "$secs" ] && args+=(-max_total_time="$secs")
     [ -n "${FUZZ_SEED:-}" ] && args+=(-seed="$FUZZ_SEED")
     cargo fuzz run "$target" "fuzz/corpus/$target" "$@" -- "${args[@]}"

@@ -21,7 +21,8 @@ use crate::wire::{pad_len, widen_exact, widen_like_engine, Reader, FLAG_64};
 
 /// The deepest nesting that serde recursion may reach on one thread when deserializing, whatever
 /// [`Config::max_depth`] says: every level costs stack in the visitor and in this deserializer (about 2.5 KB
-/// for a `serde_json::Value` map in a debug build), and 512 levels stay well inside a 2 MiB thread stack.
+/// for a `serde_json::Value` map in a debug build, several times that for wide structs), so the levels are
+/// also held to [`SERDE_STACK_BUDGET`] bytes of stack, which stops them first for types with big frames.
 /// A [`Variant`] is not limited by it: it is handed over whole from the core decoder, which walks nesting
 /// without recursion, so engine values nested up to the engines' 1024 levels read fine as `Variant`.
 ///
@@ -34,16 +35,61 @@ use crate::wire::{pad_len, widen_exact, widen_like_engine, Reader, FLAG_64};
 /// let bytes = godot_bin::to_vec(&v)?;
 /// assert_eq!(godot_bin::from_slice::<godot_bin::Variant>(&bytes)?, v);
 /// let err = godot_bin::from_slice::<serde_json::Value>(&bytes).unwrap_err();
-/// assert!(matches!(err.kind(), godot_bin::ErrorKind::TooDeep { max: godot_bin::SERDE_MAX_DEPTH }));
+/// // Refused by this limit, or earlier by the stack budget (a debug build's frames are bigger).
+/// use godot_bin::{ErrorKind::*, SERDE_MAX_DEPTH};
+/// assert!(matches!(err.kind(), TooDeep { max: SERDE_MAX_DEPTH } | StackBudget { .. }));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub const SERDE_MAX_DEPTH: usize = 512;
 
+/// The stack that serde recursion may use on one thread when deserializing, in bytes, counted from the
+/// outermost value: a level that starts beyond it is an [`ErrorKind::StackBudget`] error. A depth limit
+/// alone cannot keep a thread's stack safe, because the stack a level takes depends on the types being
+/// read (a struct with 40 `Option<String>` fields takes several KB per level in a release build, more in a
+/// debug one). With 1 MiB for the recursion, a 2 MiB thread (tokio's worker default) keeps 1 MiB for
+/// what runs above and below it, whatever the types.
+///
+/// ```
+/// use serde::Deserialize;
+/// #[derive(Deserialize)]
+/// struct Node { a: Option<String>, b: Option<String>, c: Option<String>, child: Option<Box<Node>> }
+/// // 500 levels of {"child": {"child": …}} read on a 2 MiB thread: refused, never a stack overflow.
+/// let mut v = godot_bin::Variant::Nil;
+/// for _ in 0..500 {
+///     let mut d = godot_bin::Dictionary::default();
+///     d.insert("child".into(), v);
+///     v = godot_bin::Variant::Dictionary(Box::new(d));
+/// }
+/// let bytes = godot_bin::to_vec(&v)?;
+/// let r = std::thread::Builder::new()
+///     .stack_size(2 << 20)
+///     .spawn(move || godot_bin::from_slice::<Node>(&bytes).map(|_| ()))
+///     .unwrap()
+///     .join()
+///     .unwrap();
+/// // Depending on the build, the depth limit or the stack budget refuses it first.
+/// let err = r.unwrap_err();
+/// assert!(matches!(err.kind(), godot_bin::ErrorKind::TooDeep { .. } | godot_bin::ErrorKind::StackBudget { .. }));
+/// assert!(err.offset().is_some());
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub const SERDE_STACK_BUDGET: usize = 1 << 20;
+
 thread_local! {
     static SERDE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Where the stack was when the outermost level began (an address, compared, never dereferenced).
+    static SERDE_STACK_BASE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// One level of serde recursion; dropped on the way out (errors and unwinding included).
+/// Where this call's frame is on the stack: the address of a local (only compared, never dereferenced).
+#[inline(always)]
+fn stack_mark() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// One level of serde recursion; dropped on the way out (errors and unwinding included). Refuses a level
+/// beyond [`SERDE_MAX_DEPTH`] or beyond [`SERDE_STACK_BUDGET`] bytes of stack from the outermost level.
 struct DepthGuard;
 
 impl DepthGuard {
@@ -51,6 +97,12 @@ impl DepthGuard {
         let d = SERDE_DEPTH.with(|c| c.get());
         if d >= SERDE_MAX_DEPTH {
             return Err(Error::new(ErrorKind::TooDeep { max: SERDE_MAX_DEPTH }, at));
+        }
+        let here = stack_mark();
+        if d == 0 {
+            SERDE_STACK_BASE.with(|c| c.set(here));
+        } else if SERDE_STACK_BASE.with(|c| c.get()).abs_diff(here) > SERDE_STACK_BUDGET {
+            return Err(Error::new(ErrorKind::StackBudget { depth: d, budget: SERDE_STACK_BUDGET }, at));
         }
         SERDE_DEPTH.with(|c| c.set(d + 1));
         Ok(DepthGuard)

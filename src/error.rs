@@ -60,6 +60,17 @@ pub enum ErrorKind {
         /// The configured limit.
         max: usize,
     },
+    /// Serde recursion (a derived `Deserialize` calling into the deserializer level by level) used up its
+    /// stack budget, [`SERDE_STACK_BUDGET`](crate::SERDE_STACK_BUDGET) bytes, before
+    /// [`SERDE_MAX_DEPTH`](crate::SERDE_MAX_DEPTH) was reached: the types being read take that much stack
+    /// per level.
+    #[error("value nested too deeply for serde: {depth} levels used the {budget}-byte stack budget")]
+    StackBudget {
+        /// The nesting level at which the budget ran out.
+        depth: usize,
+        /// The budget, in bytes.
+        budget: usize,
+    },
     /// A full object was met while objects are not allowed ([`Config::allow_objects`](crate::Config::allow_objects)).
     #[error("objects are not allowed; enable Config::allow_objects to decode or encode full objects")]
     ObjectsNotAllowed,

@@ -61,7 +61,7 @@ pub use value_ref::VariantRef;
 
 pub use de::{
     from_bytes, from_reader, from_reader_with, from_slice, from_slice_with, take_from_slice_with, Deserializer,
-    SERDE_MAX_DEPTH,
+    SERDE_MAX_DEPTH, SERDE_STACK_BUDGET,
 };
 pub use ser::{to_buf_mut, to_bytes, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
 pub use serde_markers::packed;

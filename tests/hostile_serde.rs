@@ -1,0 +1,118 @@
+//! Serde recursion on hostile nesting: derived `Deserialize` impls recurse once per level, and the stack a
+//! level takes depends on the user's types, so a depth number alone cannot keep a thread safe. With the
+//! default config every derived type here is refused with an error, never a stack overflow, on a 2 MiB
+//! thread (tokio's worker default), in debug and release builds; `SERDE_STACK_BUDGET` is the mechanism.
+//! Run `cargo test --release --test hostile_serde -- --nocapture` for the depths each thread size reaches.
+
+use godot_bin::{Config, Dictionary, ErrorKind, Variant};
+use serde::Deserialize;
+
+/// `levels` dictionaries nested under the key "child", the innermost one empty. Built and encoded without
+/// recursion (the encoder is iterative); the value is dropped on a big thread by the caller.
+fn nested_children(levels: usize) -> Vec<u8> {
+    let mut v = Variant::Dictionary(Box::default());
+    for _ in 0..levels {
+        let mut d = Dictionary::default();
+        d.insert("child".into(), v);
+        v = Variant::Dictionary(Box::new(d));
+    }
+    let bytes = v.encode(&Config::default().max_depth(Config::MAX_DEPTH_LIMIT)).unwrap();
+    // Dropping a few thousand nested dictionaries recurses; do it where there is stack for it.
+    std::thread::Builder::new().stack_size(64 << 20).spawn(move || drop(v)).unwrap().join().unwrap();
+    bytes
+}
+
+macro_rules! wide_node {
+    ($name:ident; $($f:ident)*) => {
+        #[derive(Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct $name {
+            $($f: Option<String>,)*
+            child: Option<Box<$name>>,
+        }
+    };
+}
+
+wide_node!(Wide40; f00 f01 f02 f03 f04 f05 f06 f07 f08 f09 f10 f11 f12 f13 f14 f15 f16 f17 f18 f19
+    f20 f21 f22 f23 f24 f25 f26 f27 f28 f29 f30 f31 f32 f33 f34 f35 f36 f37 f38 f39);
+wide_node!(Narrow8; f00 f01 f02 f03 f04 f05 f06 f07);
+
+/// Decodes `bytes` as `T` on a thread of `stack` bytes; `Err` with the error kind's name, `Ok` if it
+/// decoded. A stack overflow aborts the whole test process, which is the failure this file guards against.
+fn decode_on<T: for<'de> Deserialize<'de> + Send + 'static>(bytes: Vec<u8>, stack: usize) -> Result<(), String> {
+    let cfg = Config::default().max_depth(Config::MAX_DEPTH_LIMIT);
+    std::thread::Builder::new()
+        .stack_size(stack)
+        .spawn(move || match godot_bin::from_slice_with::<T>(&bytes, &cfg) {
+            Ok(v) => {
+                // Dropping the nested Boxes recurses too (serde's and std's code, not ours): leave it to a
+                // big thread so the measurement is of decoding only.
+                let v = Box::new(v);
+                std::thread::Builder::new().stack_size(64 << 20).spawn(move || drop(v)).unwrap().join().unwrap();
+                Ok(())
+            }
+            Err(e) => {
+                assert!(e.offset().is_some(), "{e}");
+                assert!(matches!(e.kind(), ErrorKind::TooDeep { .. } | ErrorKind::StackBudget { .. }), "{e}");
+                Err(format!("{e}"))
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+const MIB2: usize = 2 << 20;
+
+#[test]
+fn a_40_field_recursive_struct_never_overflows_a_2_mib_thread() {
+    for levels in [300, 1000, 4000] {
+        let r = decode_on::<Wide40>(nested_children(levels), MIB2);
+        println!("Wide40 × {levels} on 2 MiB: {r:?}");
+    }
+    // Moderate nesting still reads.
+    assert_eq!(decode_on::<Wide40>(nested_children(30), MIB2), Ok(()));
+}
+
+#[test]
+fn an_8_field_recursive_struct_never_overflows_a_2_mib_thread() {
+    for levels in [300, 510, 1000, 4000] {
+        let r = decode_on::<Narrow8>(nested_children(levels), MIB2);
+        println!("Narrow8 × {levels} on 2 MiB: {r:?}");
+    }
+    assert_eq!(decode_on::<Narrow8>(nested_children(100), MIB2), Ok(()));
+}
+
+#[test]
+fn serde_json_values_never_overflow_a_2_mib_thread() {
+    for levels in [300, 1000, 4000] {
+        let r = decode_on::<serde_json::Value>(nested_children(levels), MIB2);
+        println!("serde_json::Value × {levels} on 2 MiB: {r:?}");
+    }
+    assert_eq!(decode_on::<serde_json::Value>(nested_children(100), MIB2), Ok(()));
+}
+
+/// What the budget gives: the deepest nesting each type reads on a 2 MiB thread (printed; asserted only to
+/// be refused by the budget or the depth limit, with an offset, above it).
+#[test]
+fn deepest_nesting_read_per_type() {
+    fn deepest<T: for<'de> Deserialize<'de> + Send + 'static>(stack: usize) -> usize {
+        let (mut lo, mut hi) = (0usize, 600usize); // lo reads, hi does not
+        if decode_on::<T>(nested_children(hi), stack).is_ok() {
+            return hi;
+        }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if decode_on::<T>(nested_children(mid), stack).is_ok() {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+    let build = if cfg!(debug_assertions) { "debug" } else { "release" };
+    println!("{build}: Wide40 reads {} levels on 2 MiB", deepest::<Wide40>(MIB2));
+    println!("{build}: Narrow8 reads {} levels on 2 MiB", deepest::<Narrow8>(MIB2));
+    println!("{build}: serde_json::Value reads {} levels on 2 MiB", deepest::<serde_json::Value>(MIB2));
+}
