@@ -695,6 +695,10 @@ impl In<'_> {
                 Value::Object(o) => {
                     let class =
                         o.get("class").and_then(Value::as_str).ok_or_else(|| self.err("$Object needs \"class\""))?;
+                    // Refused unless allowed, as in the binary decoder (objects by id are always read).
+                    if !self.cfg.objects_allowed() {
+                        return Err(self.err(crate::error::ErrorKind::ObjectsNotAllowed.to_string()));
+                    }
                     let props = o.get("properties").cloned().unwrap_or(Value::Array(Vec::new()));
                     let properties = self.each(&props, "properties", |s, p| {
                         let pair = p
@@ -827,6 +831,9 @@ mod tests {
             }),
         ]);
         let s = to_json_string(&v, &cfg);
-        assert_eq!(from_json_str(&s, &cfg).unwrap(), v, "{s}");
+        // The full object reads back only with objects allowed.
+        let e = from_json_str(&s, &cfg).unwrap_err();
+        assert!(e.message.contains("objects are not allowed"), "{e}");
+        assert_eq!(from_json_str(&s, &cfg.clone().allow_objects(true)).unwrap(), v, "{s}");
     }
 }

@@ -1043,8 +1043,8 @@ enum Frame {
     Array { a: Array, typed: bool, paren: bool, packed: bool },
     /// `{` seen; a key has been read when `key` is Some.
     Dict { d: DictBuilder, key: Option<Variant>, key_type: ContainerType, value_type: ContainerType, typed: bool },
-    /// `Object(Class,` seen; a property name read when `name` is Some.
-    Object { class: String, props: Vec<(String, Variant)>, name: Option<String> },
+    /// `Object(Class,` seen (at byte `at`); a property name read when `name` is Some.
+    Object { class: String, props: Vec<(String, Variant)>, name: Option<String>, at: usize },
 }
 
 struct Parser<'t> {
@@ -1057,6 +1057,7 @@ struct Parser<'t> {
     double: bool,
     dialect: Dialect,
     max_depth: usize,
+    objects: bool,
 }
 
 impl<'t> Parser<'t> {
@@ -1071,7 +1072,17 @@ impl<'t> Parser<'t> {
             double: cfg.is_double_precision(),
             dialect: cfg.dialect(),
             max_depth: cfg.depth_limit(),
+            objects: cfg.objects_allowed(),
         }
+    }
+
+    /// A full object is refused unless [`Config::allow_objects`] is on, as in the binary decoder; objects
+    /// by id (`Object(EncodedObjectAsID, "object_id": N)`) are plain numbers and always read.
+    fn admit_object(&self, o: Object, at: usize) -> Result<Variant, TextError> {
+        if matches!(o, Object::Full { .. }) && !self.objects {
+            return Err(TextError::at(self.text, at, crate::error::ErrorKind::ObjectsNotAllowed.to_string()));
+        }
+        Ok(Variant::from(o))
     }
 
     fn err(&self, msg: impl Into<String>) -> TextError {
@@ -1653,6 +1664,7 @@ impl<'t> Parser<'t> {
                         }
                     }
                     "Object" => {
+                        let at = self.tok_start;
                         self.too_deep(stack.len())?;
                         self.expect(b'(')?;
                         let class = match self.next()? {
@@ -1660,11 +1672,11 @@ impl<'t> Parser<'t> {
                             t => return Err(self.err(format!("expected a class name, found {}", describe(&t)))),
                         };
                         if self.peek_punct(b')') {
-                            Variant::from(Object::Full { class, properties: Vec::new() })
+                            self.admit_object(Object::Full { class, properties: Vec::new() }, at)?
                         } else {
                             self.expect(b',')?;
                             let name = self.prop_name()?;
-                            stack.push(Frame::Object { class, props: Vec::new(), name: Some(name) });
+                            stack.push(Frame::Object { class, props: Vec::new(), name: Some(name), at });
                             continue 'outer;
                         }
                     }
@@ -1746,8 +1758,8 @@ impl<'t> Parser<'t> {
                             Tok::Punct(b')') => {}
                             t => return Err(self.err(format!("expected ',' or ')', found {}", describe(&t)))),
                         }
-                        let Some(Frame::Object { class, props, .. }) = stack.pop() else { unreachable!() };
-                        v = Variant::from(object_of(class, props));
+                        let Some(Frame::Object { class, props, at, .. }) = stack.pop() else { unreachable!() };
+                        v = self.admit_object(object_of(class, props), at)?;
                     }
                 }
             }

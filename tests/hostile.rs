@@ -295,3 +295,29 @@ fn lengths_the_wire_cannot_hold_are_refused_before_writing() {
     }
     assert!(too_long(godot_bin::to_vec(&Track { ticks: ints }).unwrap_err()));
 }
+
+/// `allow_objects` means the same at every entry point: the text and JSON readers refuse a full object
+/// unless it is on (they returned it, and only `encode` refused it later), and still read objects by id.
+#[cfg(feature = "json")]
+#[test]
+fn text_and_json_refuse_full_objects_unless_allowed() {
+    use godot_bin::{json, text, Object};
+    let cfg = Config::new(Dialect::Godot4_6);
+    let on = cfg.clone().allow_objects(true);
+    for src in [r#"[1, Object(Node,"name":"n")]"#, "[1, Object(Node)]"] {
+        let e = text::from_text(src, &cfg).unwrap_err();
+        assert!(e.message.contains("objects are not allowed"), "{src}: {e}");
+        assert_eq!(e.offset, 4, "{src}: the Object constructor");
+        let v = text::from_text(src, &on).unwrap();
+        let Variant::Array(a) = &v else { panic!("{v:?}") };
+        assert!(matches!(&a.items[1], Variant::Object(o) if matches!(**o, Object::Full { .. })), "{v:?}");
+        // The same value in the JSON form.
+        let j = json::to_json_string(&v, &on);
+        let e = json::from_json_str(&j, &cfg).unwrap_err();
+        assert!(e.message.contains("objects are not allowed"), "{j}: {e}");
+        assert_eq!(json::from_json_str(&j, &on).unwrap(), v);
+    }
+    // An object by id is a number, read either way.
+    let by_id = r#"Object(EncodedObjectAsID,"object_id":42)"#;
+    assert_eq!(text::from_text(by_id, &cfg).unwrap(), Variant::from(Object::InstanceId(42)));
+}
