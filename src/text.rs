@@ -465,26 +465,83 @@ pub(crate) fn render_path(segs: &[Seg<'_>]) -> String {
             Seg::Index(i) => {
                 let _ = write!(s, "[{i}]");
             }
-            Seg::Prop(p) => {
-                let _ = write!(s, ".{p}");
-            }
+            Seg::Prop(p) => match p.char_indices().nth(KEY_CAP) {
+                Some((i, _)) => {
+                    let _ = write!(s, ".{}…", &p[..i]);
+                }
+                None => {
+                    let _ = write!(s, ".{p}");
+                }
+            },
             Seg::Key(k) => match k.as_str() {
-                Some(t) if is_ident(t) => {
+                Some(t) if t.len() <= KEY_CAP && is_ident(t) => {
                     if !s.is_empty() {
                         s.push('.');
                     }
                     s.push_str(t);
                 }
                 _ => {
-                    let cfg = Config::default();
-                    let mut w = Writer::new(&cfg, false);
-                    w.value(k);
-                    let _ = write!(s, "[{}]", w.out.replace('\n', " "));
+                    let _ = write!(s, "[{}]", short_key(k));
                 }
             },
         }
     }
     s
+}
+
+/// The longest rendering of one key in a path, in characters; longer ones end in "…".
+const KEY_CAP: usize = 80;
+
+/// A key as a path shows it: its text when short, else a summary of at most about [`KEY_CAP`] characters.
+/// The cost is bounded by the cap, never by the key's size: containers and packed arrays are named with
+/// their length, and strings are cut before they are rendered.
+fn short_key(k: &Variant) -> String {
+    use Variant as V;
+    let cut = |t: &str| -> (String, bool) {
+        match t.char_indices().nth(KEY_CAP) {
+            Some((i, _)) => (t[..i].to_owned(), true),
+            None => (t.to_owned(), false),
+        }
+    };
+    let count = |name: &str, n: usize| format!("{name}(… {n} items)");
+    let cfg = Config::default();
+    let (kind, n) = match k {
+        V::Dictionary(d) => return format!("{{… {} entries}}", d.entries.len()),
+        V::Array(a) | V::PackedTypedArray(a) => return format!("[… {} items]", a.items.len()),
+        V::Object(_) => return "Object(…)".to_owned(),
+        V::String(t) | V::StringName(crate::StringName(t)) => {
+            let (t, more) = cut(t);
+            let short = if matches!(k, V::String(_)) { V::String(t) } else { V::StringName(crate::StringName(t)) };
+            let mut w = Writer::new(&cfg, false);
+            w.leaf(&short);
+            return if more { format!("{}…", w.out) } else { w.out };
+        }
+        V::NodePath(p) => {
+            let (t, more) = cut(&p.to_string());
+            return format!("NodePath({t:?}{})", if more { "…" } else { "" });
+        }
+        V::PackedByteArray(a) => (TypeKind::PackedByteArray, a.len()),
+        V::PackedInt32Array(a) => (TypeKind::PackedInt32Array, a.len()),
+        V::PackedInt64Array(a) => (TypeKind::PackedInt64Array, a.len()),
+        V::PackedFloat32Array(a) => (TypeKind::PackedFloat32Array, a.len()),
+        V::PackedFloat64Array(a) => (TypeKind::PackedFloat64Array, a.len()),
+        V::PackedStringArray(a) => (TypeKind::PackedStringArray, a.len()),
+        V::PackedVector2Array(a) => (TypeKind::PackedVector2Array, a.len()),
+        V::PackedVector3Array(a) => (TypeKind::PackedVector3Array, a.len()),
+        V::PackedVector4Array(a) => (TypeKind::PackedVector4Array, a.len()),
+        V::PackedColorArray(a) => (TypeKind::PackedColorArray, a.len()),
+        V::PackedVector2iArray(a) => (TypeKind::PackedVector2iArray, a.len()),
+        V::PackedVector3iArray(a) => (TypeKind::PackedVector3iArray, a.len()),
+        V::PackedVector4iArray(a) => (TypeKind::PackedVector4iArray, a.len()),
+        V::Image(img) => (TypeKind::Image, img.data.len()),
+        // Every other leaf has a small, fixed-size rendering.
+        _ => {
+            let mut w = Writer::new(&cfg, false);
+            w.leaf(k);
+            return w.out;
+        }
+    };
+    count(type_name(Syntax::Godot4, kind), n)
 }
 
 fn is_ident(t: &str) -> bool {
