@@ -44,7 +44,7 @@ use crate::config::Dialect;
 use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
-use crate::value::{Array, ContainerType, Dictionary, Object, Variant};
+use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Variant};
 
 /// What [`convert`] may do with values that have no exact counterpart.
 ///
@@ -132,8 +132,7 @@ impl std::error::Error for ConvertError {}
 /// assert_eq!(v4.encode(&Config::new(Dialect::Godot4_6)).unwrap(), [30, 0, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0]);
 /// ```
 pub fn convert(v: &Variant, from: Dialect, to: Dialect, opts: &Options) -> Result<Variant, ConvertError> {
-    let mut c = Converter { from, to, coerce: opts.coerce, path: Vec::new() };
-    c.value(v)
+    with_stack_for(v, || Converter { from, to, coerce: opts.coerce, path: Vec::new() }.value(v))
 }
 
 /// Checks that every value inside `v` exists in `dialect`, naming the first that does not.
@@ -145,8 +144,7 @@ pub fn convert(v: &Variant, from: Dialect, to: Dialect, opts: &Options) -> Resul
 /// assert!(check_fits(&v, Dialect::Godot4_6).is_ok());
 /// ```
 pub fn check_fits(v: &Variant, dialect: Dialect) -> Result<(), ConvertError> {
-    let mut path = Vec::new();
-    fits(v, dialect, &mut path)
+    with_stack_for(v, || fits(v, dialect, &mut Vec::new()))
 }
 
 fn fits<'a>(v: &'a Variant, d: Dialect, path: &mut Vec<Seg<'a>>) -> Result<(), ConvertError> {

@@ -49,7 +49,7 @@ use crate::config::Config;
 use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
-use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
 
 /// A JSON document that is not valid JSON, or not a valid tagged value; with the line and column (syntax
 /// errors) or the path inside the value (shape errors).
@@ -88,7 +88,7 @@ impl std::error::Error for JsonError {}
 /// assert_eq!(json::to_json(&Variant::Float(f64::INFINITY), &Config::default()), serde_json::json!({"$float": "inf"}));
 /// ```
 pub fn to_json(v: &Variant, cfg: &Config) -> Value {
-    Out { single: !cfg.is_double_precision() }.value(v)
+    with_stack_for(v, || Out { single: !cfg.is_double_precision() }.value(v))
 }
 
 /// [`to_json`] as compact text (one line).
@@ -98,7 +98,8 @@ pub fn to_json(v: &Variant, cfg: &Config) -> Value {
 /// assert_eq!(json::to_json_string(&Variant::from(vec![Variant::Int(1), Variant::Float(1.0)]), &Config::default()), "[1,1.0]");
 /// ```
 pub fn to_json_string(v: &Variant, cfg: &Config) -> String {
-    to_json(v, cfg).to_string()
+    // Built, printed and dropped where the stack has room for its depth.
+    with_stack_for(v, || Out { single: !cfg.is_double_precision() }.value(v).to_string())
 }
 
 /// Reads the JSON form back into a value.

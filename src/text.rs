@@ -34,7 +34,7 @@ use crate::codec::DictBuilder;
 use crate::config::{Config, Dialect};
 use crate::markers::*;
 use crate::types::TypeKind;
-use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
 
 /// A text syntax error (or a value the text cannot carry), with where it was found.
 ///
@@ -423,9 +423,11 @@ pub fn format_real(x: f64, single: bool) -> Option<String> {
 /// assert_eq!(text::to_text(&d.into(), &Config::new(Dialect::Godot4_6)), "{\n\"b\": 1.0,\n\"a\": &\"x\"\n}");
 /// ```
 pub fn to_text(v: &Variant, cfg: &Config) -> String {
-    let mut w = Writer::new(cfg, false);
-    w.value(v);
-    w.out
+    with_stack_for(v, || {
+        let mut w = Writer::new(cfg, false);
+        w.value(v);
+        w.out
+    })
 }
 
 /// Prints `v` like [`to_text`], or fails when the engine's `str_to_var` of the text would not give back
@@ -440,13 +442,16 @@ pub fn to_text(v: &Variant, cfg: &Config) -> String {
 /// assert!(text::to_text_exact(&Variant::Float(0.5), &cfg).is_ok());
 /// ```
 pub fn to_text_exact(v: &Variant, cfg: &Config) -> Result<String, TextError> {
-    let mut w = Writer::new(cfg, true);
-    w.value(v);
-    match w.lossy {
+    let w = with_stack_for(v, || {
+        let mut w = Writer::new(cfg, true);
+        w.value(v);
+        (w.out, w.lossy)
+    });
+    match w.1 {
         Some((path, message)) => {
             Err(TextError { line: 0, column: 0, offset: 0, message: message.into(), path: Some(path) })
         }
-        None => Ok(w.out),
+        None => Ok(w.0),
     }
 }
 

@@ -973,6 +973,63 @@ impl Variant {
     }
 }
 
+/// Levels of containers up to which a recursive walk (the text and JSON writers, dialect conversion) runs
+/// on the caller's stack: at a few KB a level in a debug build, well inside any thread's stack.
+const SHALLOW_WALK: usize = 64;
+
+/// Stack reserved per level for a deeper walk (about 4× what the writers take in a debug build).
+const STACK_PER_LEVEL: usize = 16 << 10;
+
+impl Variant {
+    /// How many containers deep `self` is (0 for a leaf), counted without recursion. Object-typed
+    /// properties, dictionary keys and values all count.
+    pub(crate) fn nesting_depth(&self) -> usize {
+        let mut deepest = 0;
+        let mut stack = vec![(self, 0usize)];
+        while let Some((v, d)) = stack.pop() {
+            deepest = deepest.max(d);
+            match v {
+                Variant::Array(a) | Variant::PackedTypedArray(a) => stack.extend(a.items.iter().map(|x| (x, d + 1))),
+                Variant::Dictionary(m) => {
+                    stack.extend(m.entries.iter().flat_map(|(k, x)| [(k, d + 1), (x, d + 1)]));
+                }
+                Variant::Object(o) => {
+                    if let Object::Full { properties, .. } = &**o {
+                        stack.extend(properties.iter().map(|(_, x)| (x, d + 1)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        deepest
+    }
+}
+
+/// Runs `walk`, a recursive walk over `v`, where the stack has room for it: on the caller's thread when `v`
+/// is at most [`SHALLOW_WALK`] levels deep, else on a scoped thread whose stack is sized by `v`'s depth
+/// (reserved address space; only the pages the walk touches are used). Deep values then cost one thread
+/// start, never a stack overflow. If no thread can be started, the walk runs on the caller's thread.
+pub(crate) fn with_stack_for<R: Send>(v: &Variant, walk: impl FnOnce() -> R + Send) -> R {
+    let depth = v.nesting_depth();
+    if depth <= SHALLOW_WALK {
+        return walk();
+    }
+    let mut walk = Some(walk);
+    let slot = &mut walk;
+    let done = std::thread::scope(|s| {
+        let started = std::thread::Builder::new()
+            .name("godot_bin deep walk".into())
+            .stack_size((depth + 64).saturating_mul(STACK_PER_LEVEL))
+            .spawn_scoped(s, move || slot.take().map(|w| w()));
+        started.ok().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+    });
+    match (done.flatten(), walk) {
+        (Some(r), _) => r,
+        (None, Some(w)) => w(),
+        (None, None) => unreachable!("the walk ran on its thread and returned"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,3 +40,53 @@ fn error_paths_render_keys_short() {
     assert!(shown.len() < 400, "{} bytes: {}", shown.len(), &shown[..200]);
     assert!(shown.contains("xxxx\"…]"), "{shown}");
 }
+
+/// A value `depth` levels deep: Arrays, or Dictionaries keyed "k", around an int. Built without recursion.
+fn deep(depth: usize, dicts: bool) -> Variant {
+    let mut v = Variant::Int(1);
+    for _ in 0..depth {
+        v = if dicts {
+            let mut d = Dictionary::default();
+            d.insert("k".into(), v);
+            Variant::Dictionary(Box::new(d))
+        } else {
+            Variant::from(vec![v])
+        };
+    }
+    v
+}
+
+/// Runs `f` on a value 4096 levels deep (the cap of `Config::max_depth`) on a 2 MiB thread; the value is
+/// built and dropped on a big thread (dropping recurses through std's drop glue).
+fn on_2_mib(dicts: bool, f: fn(&Variant) -> Option<Variant>) {
+    let v = std::thread::Builder::new().stack_size(64 << 20).spawn(move || deep(4096, dicts)).unwrap().join().unwrap();
+    let v = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let made = f(&v);
+            (v, made)
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    std::thread::Builder::new().stack_size(64 << 20).spawn(move || drop(v)).unwrap().join().unwrap();
+}
+
+/// The text and JSON writers, `convert` and `check_fits` on values nested to `Config::max_depth`'s cap
+/// (4096): no stack overflow on a 2 MiB thread, in debug and release builds.
+#[test]
+fn deep_values_through_every_form_fit_a_2_mib_thread() {
+    for dicts in [false, true] {
+        on_2_mib(dicts, |v| {
+            let g4 = Config::new(Dialect::Godot4_6).max_depth(Config::MAX_DEPTH_LIMIT);
+            let t = text::to_text(v, &g4);
+            assert!(t.len() > 4096);
+            assert!(text::to_text_exact(v, &g4).is_ok());
+            let j = godot_bin::json::to_json_string(v, &g4);
+            assert!(j.len() > 4096);
+            assert!(check_fits(v, Dialect::Godot3).is_ok());
+            // The converted value is as deep: handed out, to be dropped with the input.
+            Some(convert(v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).unwrap())
+        });
+    }
+}
