@@ -1,0 +1,190 @@
+//! Worst-case time as a ratio, not a timer: `cargo bench --bench hostile`.
+//!
+//! For every entry point, the decode time per input byte of each adversarial shape (keys nested as keys,
+//! a key nested to the depth cap, one key repeated, many distinct keys, many empty containers, nesting at
+//! the depth cap) is compared with the time per byte of the 10,000-entity game state (benches/common) through
+//! the same entry point, in the same run. Linear time means a bounded ratio; the promise (README "Safety")
+//! is at most 10x. Prints every ratio and exits non-zero if one is above the bound. `--bound X` changes it.
+
+#[path = "common/mod.rs"]
+mod data;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use godot_bin::{json, text, Config, Dialect, Variant, VariantRef};
+
+const DICTIONARY: u32 = 27;
+const ARRAY: u32 = 28;
+const INT: u32 = 2;
+const STRING: u32 = 4;
+
+fn u32s(out: &mut Vec<u8>, words: &[u32]) {
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// `levels` dictionaries, each the first key of the next, each with `entries` entries, the innermost key
+/// an Array of `ints` ints (the shape that was quadratic).
+fn nested_keys(levels: usize, entries: u32, ints: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 0..levels {
+        u32s(&mut out, &[DICTIONARY, entries]);
+    }
+    u32s(&mut out, &[ARRAY, ints]);
+    for i in 0..ints {
+        u32s(&mut out, &[INT, i]);
+    }
+    for level in 0..levels {
+        u32s(&mut out, &[INT, level as u32]);
+        for e in 1..entries {
+            u32s(&mut out, &[INT, 1_000_000 + e, INT, e]);
+        }
+    }
+    out
+}
+
+/// One Dictionary whose key is `depth` nested one-entry dictionaries, repeated `times` times in an Array.
+fn deep_keys(depth: usize, times: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    u32s(&mut out, &[ARRAY, times]);
+    for _ in 0..times {
+        u32s(&mut out, &[DICTIONARY, 1]);
+        for _ in 0..depth {
+            u32s(&mut out, &[DICTIONARY, 1]);
+        }
+        u32s(&mut out, &[INT, 7]);
+        for _ in 0..=depth {
+            u32s(&mut out, &[INT, 0]);
+        }
+    }
+    out
+}
+
+/// A Dictionary of `n` entries whose keys are `key(i)`.
+fn dictionary(n: u32, key: impl Fn(u32) -> Vec<u8>) -> Vec<u8> {
+    let mut out = Vec::new();
+    u32s(&mut out, &[DICTIONARY, n]);
+    for i in 0..n {
+        out.extend(key(i));
+        u32s(&mut out, &[INT, i]);
+    }
+    out
+}
+
+/// `n` empty Dictionaries in an Array.
+fn empties(n: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    u32s(&mut out, &[ARRAY, n]);
+    for _ in 0..n {
+        u32s(&mut out, &[DICTIONARY, 0]);
+    }
+    out
+}
+
+/// Arrays nested `depth` deep, `times` times side by side.
+fn deep_arrays(depth: usize, times: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    u32s(&mut out, &[ARRAY, times]);
+    for _ in 0..times {
+        for _ in 0..depth {
+            u32s(&mut out, &[ARRAY, 1]);
+        }
+        u32s(&mut out, &[INT, 1]);
+    }
+    out
+}
+
+/// Median seconds per call of `f` over 7 samples of about 20 ms each.
+fn time(mut f: impl FnMut()) -> f64 {
+    f();
+    let t = Instant::now();
+    f();
+    let one = t.elapsed().as_secs_f64().max(1e-7);
+    let iters = ((0.02 / one).ceil() as u32).clamp(1, 100_000);
+    let mut samples: Vec<f64> = (0..7)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..iters {
+                f();
+            }
+            t.elapsed().as_secs_f64() / iters as f64
+        })
+        .collect();
+    samples.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    samples[3]
+}
+
+type Entry = (&'static str, fn(&[u8], &Config));
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let bound: f64 =
+        args.iter().position(|a| a == "--bound").and_then(|i| args.get(i + 1)?.parse().ok()).unwrap_or(10.0);
+    let cfg = Config::new(Dialect::Godot4_6).max_depth(Config::MAX_DEPTH_LIMIT);
+    let state = godot_bin::to_vec(&data::game_state(10_000)).unwrap();
+    let shapes: Vec<(&str, Vec<u8>)> = vec![
+        ("keys nested as keys (200 levels, 4,000-int key)", nested_keys(200, 8, 4000)),
+        ("a key 4,000 dictionaries deep, 20 times", deep_keys(4000, 20)),
+        ("one key 100,000 times", dictionary(100_000, |_| [INT, 1].iter().flat_map(|w| w.to_le_bytes()).collect())),
+        (
+            "100,000 distinct string keys",
+            dictionary(100_000, |i| {
+                let s = format!("k{i:07}");
+                let mut out = Vec::new();
+                u32s(&mut out, &[STRING, s.len() as u32]);
+                out.extend_from_slice(s.as_bytes());
+                out
+            }),
+        ),
+        ("100,000 empty dictionaries", empties(100_000)),
+        ("arrays 4,000 deep, 20 times", deep_arrays(4000, 20)),
+    ];
+    let entries: [Entry; 5] = [
+        ("Variant::decode", |b, c| drop(black_box(Variant::decode(b, c)))),
+        ("VariantRef::decode", |b, c| drop(black_box(VariantRef::decode(b, c)))),
+        ("from_slice::<serde_json::Value>", |b, c| {
+            drop(black_box(godot_bin::from_slice_with::<serde_json::Value>(b, c)))
+        }),
+        // The text and JSON readers, on the text of the same value (timed per byte of that text).
+        ("text::from_text", |t, c| drop(black_box(text::from_text(std::str::from_utf8(t).unwrap(), c)))),
+        ("json::from_json_str", |t, c| drop(black_box(json::from_json_str(std::str::from_utf8(t).unwrap(), c)))),
+    ];
+    let form = |entry: &str, bytes: &[u8]| -> Option<Vec<u8>> {
+        let v = Variant::decode(bytes, &cfg).ok()?;
+        let out = match entry {
+            "text::from_text" => Some(text::to_text(&v, &cfg).into_bytes()),
+            "json::from_json_str" => Some(json::to_json_string(&v, &cfg).into_bytes()),
+            _ => Some(bytes.to_vec()),
+        };
+        // Deep values are dropped on a thread with room for their depth.
+        std::thread::Builder::new().stack_size(256 << 20).spawn(move || drop(v)).unwrap().join().unwrap();
+        out
+    };
+    let mut worst: f64 = 0.0;
+    for (entry, f) in entries {
+        let base_in = form(entry, &state).unwrap();
+        let base = time(|| f(&base_in, &cfg)) / base_in.len() as f64;
+        println!("{entry}: game state {:.2} ns/byte ({} bytes)", base * 1e9, base_in.len());
+        for (name, bytes) in &shapes {
+            let Some(input) = form(entry, bytes) else { continue };
+            let input2 = input.clone();
+            // Run on a big thread: results of deep shapes are dropped inside the timing.
+            let per_byte = std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn(move || time(|| f(&input2, &Config::new(Dialect::Godot4_6).max_depth(Config::MAX_DEPTH_LIMIT))))
+                .unwrap()
+                .join()
+                .unwrap()
+                / input.len() as f64;
+            let ratio = per_byte / base;
+            worst = worst.max(ratio);
+            println!("  {name}: {:.2} ns/byte ({} bytes), {ratio:.1}x the game state", per_byte * 1e9, input.len());
+        }
+    }
+    println!("worst ratio {worst:.1}x (bound {bound}x)");
+    if worst > bound {
+        std::process::exit(1);
+    }
+}
