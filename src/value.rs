@@ -981,9 +981,16 @@ const SHALLOW_WALK: usize = 64;
 const STACK_PER_LEVEL: usize = 16 << 10;
 
 impl Variant {
-    /// How many containers deep `self` is (0 for a leaf), counted without recursion. Object-typed
-    /// properties, dictionary keys and values all count.
-    pub(crate) fn nesting_depth(&self) -> usize {
+    /// How many containers deep `self` is (0 for a leaf), counted without recursion. Object properties,
+    /// dictionary keys and values all count.
+    ///
+    /// ```
+    /// use godot_bin::Variant;
+    /// assert_eq!(Variant::Int(1).nesting_depth(), 0);
+    /// let v = Variant::from(vec![Variant::from(vec![Variant::Int(1)]), Variant::Nil]);
+    /// assert_eq!(v.nesting_depth(), 2);
+    /// ```
+    pub fn nesting_depth(&self) -> usize {
         let mut deepest = 0;
         let mut stack = vec![(self, 0usize)];
         while let Some((v, d)) = stack.pop() {

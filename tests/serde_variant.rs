@@ -50,24 +50,7 @@ fn check(what: &str, bytes: &[u8], cfg: &Config, failures: &mut Vec<String>, sta
 
 /// Nesting depth of containers (1 for a flat Array).
 fn depth(v: &Variant) -> usize {
-    let mut max = 0;
-    let mut stack = vec![(v, 0usize)];
-    while let Some((v, d)) = stack.pop() {
-        max = max.max(d);
-        match v {
-            Variant::Array(a) | Variant::PackedTypedArray(a) => stack.extend(a.items.iter().map(|x| (x, d + 1))),
-            Variant::Dictionary(m) => {
-                stack.extend(m.entries.iter().flat_map(|(k, x)| [(k, d + 1), (x, d + 1)]));
-            }
-            Variant::Object(o) => {
-                if let Object::Full { properties, .. } = &**o {
-                    stack.extend(properties.iter().map(|(_, x)| (x, d + 1)));
-                }
-            }
-            _ => {}
-        }
-    }
-    max
+    v.nesting_depth()
 }
 
 fn run(rel: &str, dialect_of: impl Fn(&common::Row) -> (Dialect, bool, usize)) -> Stats {
