@@ -793,6 +793,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        let start = self.dec.r.pos();
         match self.next()? {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
             Next::Container { n: 1, map: true } => {
@@ -803,7 +804,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 r
             }
             Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor),
-            _ => Err(bad("an enum must be a String or a Dictionary with one entry", None)),
+            _ => Err(bad("an enum must be a String or a Dictionary with one entry", Some(start))),
         }
     }
 

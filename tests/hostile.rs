@@ -321,3 +321,38 @@ fn text_and_json_refuse_full_objects_unless_allowed() {
     let by_id = r#"Object(EncodedObjectAsID,"object_id":42)"#;
     assert_eq!(text::from_text(by_id, &cfg).unwrap(), Variant::from(Object::InstanceId(42)));
 }
+
+/// An enum read from a value of the wrong shape (an Array, empty or not, a multi-entry Dictionary) names
+/// the byte of that value. (The Array cases had no offset.)
+#[test]
+fn enum_shape_errors_carry_offsets() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    enum Cmd {
+        Stop,
+        Go(i32),
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Msg {
+        seq: i32,
+        cmd: Cmd,
+    }
+    let cfg = Config::default();
+    let two = {
+        let mut d = godot_bin::Dictionary::default();
+        d.insert("Stop".into(), Variant::Nil);
+        d.insert("Go".into(), Variant::Int(1));
+        Variant::Dictionary(Box::new(d))
+    };
+    for cmd in [Variant::from(Vec::<Variant>::new()), Variant::from(vec![Variant::from("Stop")]), two] {
+        let mut d = godot_bin::Dictionary::default();
+        d.insert("seq".into(), Variant::Int(1));
+        d.insert("cmd".into(), cmd.clone());
+        let bytes = Variant::Dictionary(Box::new(d)).encode(&cfg).unwrap();
+        let e = godot_bin::from_slice::<Msg>(&bytes).unwrap_err();
+        // The "cmd" value is the last thing in the input: its header is where its bytes start.
+        let at = bytes.len() - cmd.encode(&cfg).unwrap().len();
+        assert_eq!(e.offset(), Some(at), "{cmd:?}: {e}");
+    }
+}
