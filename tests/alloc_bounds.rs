@@ -533,3 +533,52 @@ fn a_million_entry_dictionary_decodes_in_linear_time() {
         assert!(ratio <= MAX_RATIO, "{name}: 4× the entries took {ratio:.2}× as long (250k: {ts:.3}s, 1M: {tb:.3}s)");
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The text and JSON readers.
+
+/// Text and JSON forms shaped to cost the most per byte: many empty containers, many one-character
+/// strings, many short keys. Their peak while reading n bytes, as a multiple of n, is printed and held to
+/// `TEXT_PER_BYTE`·n + `PEAK_CONST` for text and `JSON_PER_TEXT_BYTE`·n + `PEAK_CONST` for JSON (README
+/// "Safety"; measured: text 49.5·n on `[{},{},…]`, JSON 76.8·n on the same).
+#[cfg(feature = "json")]
+#[test]
+fn text_and_json_reading_is_bounded_by_the_input() {
+    use godot_bin::{json, text};
+    let _g = serial();
+    let n = 50_000;
+    let list =
+        |item: &dyn Fn(usize) -> String, sep: &str| format!("[{}]", (0..n).map(item).collect::<Vec<_>>().join(sep));
+    let texts = [
+        ("text [{},{},…]", list(&|_| "{}".into(), ",")),
+        ("text [[],[],…]", list(&|_| "[]".into(), ",")),
+        ("text [\"\",\"\",…]", list(&|_| "\"\"".into(), ",")),
+        ("text [0,0,…]", list(&|_| "0".into(), ",")),
+        ("text {k: 0, …}", format!("{{{}}}", (0..n).map(|i| format!("\"{i}\":0")).collect::<Vec<_>>().join(","))),
+    ];
+    let cfg = Config::new(Dialect::Godot4_6);
+    let mut worst = 0.0f64;
+    for (name, src) in &texts {
+        let len = src.len();
+        let peak = peak_of(|| text::from_text(src, &cfg).unwrap());
+        println!("{name}: {len} bytes, peak {peak} ({:.1}·n)", peak as f64 / len as f64);
+        worst = worst.max(peak as f64 / len as f64);
+        assert!(peak <= TEXT_PER_BYTE * len + PEAK_CONST, "{name}: peak {peak} for {len} bytes");
+        // The same text is JSON where the shape allows (the JSON form of these values is plain JSON).
+        if !name.contains('k') {
+            let peak = peak_of(|| json::from_json_str(src, &cfg).unwrap());
+            println!("json{}: {len} bytes, peak {peak} ({:.1}·n)", &name[4..], peak as f64 / len as f64);
+            assert!(peak <= JSON_PER_TEXT_BYTE * len + PEAK_CONST, "json {name}: peak {peak} for {len} bytes");
+        }
+    }
+    println!("worst text {worst:.1}·n");
+}
+
+/// The text reader's bound per input byte: every `{}` (3 bytes with its comma) becomes a 40-byte `Variant`
+/// holding a boxed Dictionary, in a `Vec` that grows by doubling.
+#[cfg(feature = "json")]
+const TEXT_PER_BYTE: usize = 64;
+
+/// The JSON reader's: serde_json's own tree is built first, then the `Variant`.
+#[cfg(feature = "json")]
+const JSON_PER_TEXT_BYTE: usize = 96;
