@@ -953,7 +953,47 @@ impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
 // ---------------------------------------------------------------------------------------------------------
 // Dictionary keys: any value can be a key in Godot. Asked for a string (a struct field name, a `String`
 // map key, a `serde_json::Value` object key), a key that is not a String or StringName is given as text:
-// `null`, `true`, `12`, `0.5`, a NodePath's path, and the debug form of anything else.
+// `null`, `true`, `12`, `0.5`, a NodePath's path, and the debug form of anything else, cut short.
+
+/// The longest debug form a key is given as text whole; a longer one is cut (see [`capped_debug`]).
+const KEY_TEXT_CAP: usize = 80;
+
+/// `v`'s debug form if it is at most [`KEY_TEXT_CAP`] bytes, else its first bytes, "…" and a 64-bit
+/// FNV-1a hash of the whole form (so different keys stay different, the same key gives the same text in
+/// every run). The form is hashed as it is written, never held: memory stays at the cap whatever the key's
+/// size.
+fn capped_debug(v: &Variant) -> String {
+    use std::fmt::Write;
+    struct Capped {
+        head: String,
+        len: usize,
+        hash: u64,
+    }
+    impl Write for Capped {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            for b in s.bytes() {
+                self.hash = (self.hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+            // The head is the form's first bytes, up to the cap, cut at a character boundary.
+            if self.len == self.head.len() {
+                for c in s.chars() {
+                    if self.head.len() + c.len_utf8() > KEY_TEXT_CAP {
+                        break;
+                    }
+                    self.head.push(c);
+                }
+            }
+            self.len += s.len();
+            Ok(())
+        }
+    }
+    let mut w = Capped { head: String::new(), len: 0, hash: 0xcbf2_9ce4_8422_2325 };
+    let _ = write!(w, "{v:?}");
+    if w.len > KEY_TEXT_CAP {
+        let _ = write!(w.head, "…#{:016x}", w.hash);
+    }
+    w.head
+}
 
 fn key_text(v: &Variant) -> String {
     match v {
@@ -964,7 +1004,7 @@ fn key_text(v: &Variant) -> String {
         Variant::String(s) => s.clone(),
         Variant::StringName(s) => s.0.clone(),
         Variant::NodePath(p) => p.to_string(),
-        other => format!("{other:?}"),
+        other => capped_debug(other),
     }
 }
 

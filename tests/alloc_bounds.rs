@@ -582,3 +582,35 @@ const TEXT_PER_BYTE: usize = 64;
 /// The JSON reader's: serde_json's own tree is built first, then the `Variant`.
 #[cfg(feature = "json")]
 const JSON_PER_TEXT_BYTE: usize = 96;
+
+/// A dictionary key that is no string, read where serde wants a string (a `serde_json::Value` object key,
+/// a `HashMap<String, _>` key), is given as its debug form cut to 80 bytes plus a hash of the rest: the
+/// form of a huge key is never held (it was, whole: about 8 more bytes per input byte on top of the key).
+#[test]
+fn container_keys_read_as_text_stay_short() {
+    let _g = serial();
+    let d = Dialect::Godot4_6;
+    // {Array[Array]([PackedByteArray of m bytes]): 1}, the largest blow-up the format allows, as a key.
+    let m = 200_000;
+    let mut b = u32s(&[id(d, TypeKind::Dictionary), 1]);
+    b.extend(u32s(&[id(d, TypeKind::Array) | 1 << 16, id(d, TypeKind::Array), 1, id(d, TypeKind::PackedByteArray)]));
+    b.extend(u32s(&[m as u32]));
+    b.extend_from_slice(&vec![7u8; m]);
+    b.extend(u32s(&[id(d, TypeKind::Int), 1]));
+    let cfg = Config::new(d);
+    let v: serde_json::Value = godot_bin::from_slice_with(&b, &cfg).unwrap();
+    let key = v.as_object().unwrap().keys().next().unwrap().clone();
+    assert!(key.len() < 120, "{} bytes: {}", key.len(), &key[..200]);
+    assert!(key.contains('…'), "{key}");
+    // The same key, read twice, gives the same text; another key another text.
+    let again: serde_json::Value = godot_bin::from_slice_with(&b, &cfg).unwrap();
+    assert_eq!(again.as_object().unwrap().keys().next(), Some(&key));
+    let mut other = b.clone();
+    other[30 + m / 2] = 8;
+    let v2: serde_json::Value = godot_bin::from_slice_with(&other, &cfg).unwrap();
+    assert_ne!(v2.as_object().unwrap().keys().next(), Some(&key));
+    let n = b.len();
+    let peak = peak_of(|| godot_bin::from_slice_with::<serde_json::Value>(&b, &cfg).unwrap());
+    println!("container key as text: {n} bytes, peak {peak} ({:.1}·n)", peak as f64 / n as f64);
+    assert!(peak <= 48 * n + PEAK_CONST, "peak {peak} for {n} bytes");
+}
