@@ -807,12 +807,13 @@ impl DictBuilder {
         *self.value_slot(i) = v;
     }
 
-    /// [`DictBuilder::insert`] for a key whose structural hash (`dict_keys::structural_hash`) is known.
-    #[allow(dead_code)]
-    pub(crate) fn insert_hashed(&mut self, k: Variant, hash: u64, v: Variant) {
+    /// [`DictBuilder::insert`] for a key whose structural hash (`dict_keys::structural_hash`) may be known
+    /// (a container key whose hash its builder made bottom-up); returns the entry's index.
+    pub(crate) fn insert_hashed(&mut self, k: Variant, hash: Option<u64>, v: Variant) -> usize {
         *self.key_slot() = k;
-        let i = self.key_done(Some(hash));
+        let i = self.key_done(hash);
         *self.value_slot(i) = v;
+        i
     }
 
     /// Opens a new entry and gives its key's place; [`DictBuilder::key_done`] must follow once it is written.

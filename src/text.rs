@@ -32,6 +32,7 @@ use std::fmt::{self, Write as _};
 
 use crate::codec::DictBuilder;
 use crate::config::{Config, Dialect};
+use crate::dict_keys::{self, Building};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
@@ -1099,14 +1100,65 @@ enum Tok {
     Eof,
 }
 
+/// A container being read. `hash`: inside a dictionary key, its structural hash being built from its
+/// children's as they arrive, so that a key is hashed once however deep keys nest in keys.
 enum Frame {
     /// `[` seen; `typed` closes with `)` too. `paren` (Pandemonium `TypedArray( T , … )`): no brackets, closes
     /// with `)`; `packed` makes it a PackedTypedArray.
-    Array { a: Array, typed: bool, paren: bool, packed: bool },
-    /// `{` seen; a key has been read when `key` is Some.
-    Dict { d: DictBuilder, key: Option<Variant>, key_type: ContainerType, value_type: ContainerType, typed: bool },
+    Array { a: Array, typed: bool, paren: bool, packed: bool, hash: Option<Box<Building>> },
+    /// `{` seen; a key has been read when `key` is Some (`key_hash`: its hash, if it built one).
+    Dict {
+        d: DictBuilder,
+        key: Option<Variant>,
+        key_hash: Option<u64>,
+        key_type: ContainerType,
+        value_type: ContainerType,
+        typed: bool,
+        hash: Option<Box<Building>>,
+    },
     /// `Object(Class,` seen (at byte `at`); a property name read when `name` is Some.
-    Object { class: String, props: Vec<(String, Variant)>, name: Option<String>, at: usize },
+    Object {
+        class: String,
+        props: Vec<(String, Variant)>,
+        name: Option<String>,
+        at: usize,
+        hash: Option<Box<Building>>,
+    },
+}
+
+impl Frame {
+    /// Whether a container opened as this frame's next child sits inside a dictionary key.
+    fn child_in_key(&self) -> bool {
+        match self {
+            Frame::Dict { hash, key, .. } => hash.is_some() || key.is_none(),
+            Frame::Array { hash, .. } | Frame::Object { hash, .. } => hash.is_some(),
+        }
+    }
+
+    /// Makes this frame build its structural hash.
+    fn start_hash(&mut self) {
+        match self {
+            Frame::Array { a, packed, hash, .. } => {
+                let tag = if *packed { dict_keys::tag::PACKED_TYPED_ARRAY } else { dict_keys::tag::ARRAY };
+                *hash = Some(Box::new(Building::array(tag, a)));
+            }
+            Frame::Dict { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
+            Frame::Object { class, hash, .. } => *hash = Some(Box::new(Building::object(class))),
+        }
+    }
+}
+
+/// Opens `f` as the innermost container, building its hash if it sits inside a dictionary key.
+fn push(stack: &mut Vec<Frame>, mut f: Frame) {
+    if stack.last().is_some_and(Frame::child_in_key) {
+        f.start_hash();
+    }
+    stack.push(f);
+}
+
+/// The hash of a child as it was stored: the one it built, else computed (a leaf, or an empty container).
+fn hash_of(built: Option<u64>, stored: &Variant) -> u64 {
+    built.unwrap_or_else(|| dict_keys::structural_hash(stored))
 }
 
 struct Parser<'t> {
@@ -1622,7 +1674,10 @@ impl<'t> Parser<'t> {
                     if self.peek_punct(b']') {
                         Variant::from(Array::default())
                     } else {
-                        stack.push(Frame::Array { a: Array::default(), typed: false, paren: false, packed: false });
+                        push(
+                            &mut stack,
+                            Frame::Array { a: Array::default(), typed: false, paren: false, packed: false, hash: None },
+                        );
                         continue 'outer;
                     }
                 }
@@ -1631,13 +1686,18 @@ impl<'t> Parser<'t> {
                     if self.peek_punct(b'}') {
                         Variant::from(Dictionary::default())
                     } else {
-                        stack.push(Frame::Dict {
-                            d: DictBuilder::with_capacity(0, self.dialect),
-                            key: None,
-                            key_type: ContainerType::Untyped,
-                            value_type: ContainerType::Untyped,
-                            typed: false,
-                        });
+                        push(
+                            &mut stack,
+                            Frame::Dict {
+                                d: DictBuilder::with_capacity(0, self.dialect),
+                                key: None,
+                                key_hash: None,
+                                key_type: ContainerType::Untyped,
+                                value_type: ContainerType::Untyped,
+                                typed: false,
+                                hash: None,
+                            },
+                        );
                         continue 'outer;
                     }
                 }
@@ -1675,7 +1735,7 @@ impl<'t> Parser<'t> {
                             self.expect(b')')?;
                             Variant::from(a)
                         } else {
-                            stack.push(Frame::Array { a, typed: true, paren: false, packed: false });
+                            push(&mut stack, Frame::Array { a, typed: true, paren: false, packed: false, hash: None });
                             continue 'outer;
                         }
                     }
@@ -1694,7 +1754,7 @@ impl<'t> Parser<'t> {
                                 Variant::from(a)
                             }
                         } else {
-                            stack.push(Frame::Array { a, typed: false, paren: true, packed });
+                            push(&mut stack, Frame::Array { a, typed: false, paren: true, packed, hash: None });
                             continue 'outer;
                         }
                     }
@@ -1715,13 +1775,18 @@ impl<'t> Parser<'t> {
                             self.expect(b')')?;
                             Variant::from(Dictionary { key_type: kt, value_type: vt, ..Default::default() })
                         } else {
-                            stack.push(Frame::Dict {
-                                d: DictBuilder::with_capacity(0, self.dialect),
-                                key: None,
-                                key_type: kt,
-                                value_type: vt,
-                                typed: true,
-                            });
+                            push(
+                                &mut stack,
+                                Frame::Dict {
+                                    d: DictBuilder::with_capacity(0, self.dialect),
+                                    key: None,
+                                    key_hash: None,
+                                    key_type: kt,
+                                    value_type: vt,
+                                    typed: true,
+                                    hash: None,
+                                },
+                            );
                             continue 'outer;
                         }
                     }
@@ -1738,7 +1803,10 @@ impl<'t> Parser<'t> {
                         } else {
                             self.expect(b',')?;
                             let name = self.prop_name()?;
-                            stack.push(Frame::Object { class, props: Vec::new(), name: Some(name), at });
+                            push(
+                                &mut stack,
+                                Frame::Object { class, props: Vec::new(), name: Some(name), at, hash: None },
+                            );
                             continue 'outer;
                         }
                     }
@@ -1749,13 +1817,18 @@ impl<'t> Parser<'t> {
                 },
                 t => return Err(self.err(format!("expected a value, found {}", describe(&t)))),
             };
-            // Feed the complete value to the enclosing containers, closing those that end here.
+            // Feed the complete value to the enclosing containers, closing those that end here. `vh`: the
+            // value's structural hash, if it is a container that built one (it sits inside a key).
+            let mut vh: Option<u64> = None;
             loop {
                 match stack.last_mut() {
                     None => return Ok(v),
-                    Some(Frame::Array { a, typed, paren, .. }) => {
+                    Some(Frame::Array { a, typed, paren, hash, .. }) => {
                         let (typed, paren) = (*typed, *paren);
                         if let Some(x) = admit(&a.element_type, v, self.double, self.dialect) {
+                            if let Some(h) = hash.as_deref_mut() {
+                                h.item(hash_of(vh, &x));
+                            }
                             a.items.push(x);
                         }
                         let close = if paren { b')' } else { b']' };
@@ -1777,18 +1850,31 @@ impl<'t> Parser<'t> {
                         if typed {
                             self.expect(b')')?;
                         }
-                        let Some(Frame::Array { a, packed, .. }) = stack.pop() else { unreachable!() };
+                        let Some(Frame::Array { a, packed, hash, .. }) = stack.pop() else { unreachable!() };
+                        vh = hash.map(|h| h.finish(None));
                         v = if packed { Variant::PackedTypedArray(Box::new(a)) } else { Variant::from(a) };
                     }
-                    Some(Frame::Dict { key, .. }) if key.is_none() => {
+                    Some(Frame::Dict { key, key_hash, .. }) if key.is_none() => {
                         *key = Some(v);
+                        *key_hash = vh;
                         self.expect(b':')?;
                         continue 'outer;
                     }
-                    Some(Frame::Dict { d, key, key_type, value_type, typed }) => {
+                    Some(Frame::Dict { d, key, key_hash, key_type, value_type, typed, hash }) => {
                         let k = key.take().unwrap_or_default();
+                        let kh = key_hash.take();
                         if let Some(k) = admit(key_type, k, self.double, self.dialect) {
-                            d.insert(k, v);
+                            match hash.as_deref_mut() {
+                                Some(h) => {
+                                    let (kh, vh) = (hash_of(kh, &k), hash_of(vh, &v));
+                                    let i = d.insert_hashed(k, Some(kh), v);
+                                    h.key(i, kh);
+                                    h.value(i, vh);
+                                }
+                                None => {
+                                    d.insert_hashed(k, kh, v);
+                                }
+                            }
                         }
                         let typed = *typed;
                         match self.next()? {
@@ -1804,11 +1890,19 @@ impl<'t> Parser<'t> {
                         if typed {
                             self.expect(b')')?;
                         }
-                        let Some(Frame::Dict { d, key_type, value_type, .. }) = stack.pop() else { unreachable!() };
-                        v = Variant::from(Dictionary { entries: d.finish(), key_type, value_type, shared: false });
+                        let Some(Frame::Dict { d, key_type, value_type, hash, .. }) = stack.pop() else {
+                            unreachable!()
+                        };
+                        let dict = Dictionary { entries: d.finish(), key_type, value_type, shared: false };
+                        vh = hash.map(|h| h.finish(Some(&dict)));
+                        v = Variant::from(dict);
                     }
-                    Some(Frame::Object { props, name, .. }) => {
-                        props.push((name.take().unwrap_or_default(), v));
+                    Some(Frame::Object { props, name, hash, .. }) => {
+                        let name = name.take().unwrap_or_default();
+                        if let Some(h) = hash.as_deref_mut() {
+                            h.property(&name, hash_of(vh, &v));
+                        }
+                        props.push((name, v));
                         match self.next()? {
                             Tok::Punct(b',') => {
                                 let n = self.prop_name()?;
@@ -1820,8 +1914,11 @@ impl<'t> Parser<'t> {
                             Tok::Punct(b')') => {}
                             t => return Err(self.err(format!("expected ',' or ')', found {}", describe(&t)))),
                         }
-                        let Some(Frame::Object { class, props, at, .. }) = stack.pop() else { unreachable!() };
-                        v = self.admit_object(object_of(class, props), at)?;
+                        let Some(Frame::Object { class, props, at, hash, .. }) = stack.pop() else { unreachable!() };
+                        let o = object_of(class, props);
+                        // An object by id is a number: its hash is its own, not the full object's.
+                        vh = if matches!(o, Object::Full { .. }) { hash.map(|h| h.finish(None)) } else { None };
+                        v = self.admit_object(o, at)?;
                     }
                 }
             }

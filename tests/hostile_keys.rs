@@ -284,6 +284,7 @@ fn repeated_keys_merge_as_a_pairwise_comparison_says() {
         seed % n
     };
     let cfg = deep_cfg();
+    let mut text_rounds = 0;
     for round in 0..300 {
         let mut pool: Vec<Variant> = vec![
             Variant::Int(1),
@@ -317,9 +318,16 @@ fn repeated_keys_merge_as_a_pairwise_comparison_says() {
             }
         }
         // The encoder writes every entry it is given, repeated keys included.
-        let bytes = Variant::Dictionary(Box::new(godot_bin::Dictionary::from(raw))).encode(&cfg).unwrap();
+        let raw = Variant::Dictionary(Box::new(godot_bin::Dictionary::from(raw)));
+        let bytes = raw.encode(&cfg).unwrap();
         let expected = Variant::Dictionary(Box::new(godot_bin::Dictionary::from(expected)));
         assert_eq!(Variant::decode(&bytes, &cfg).unwrap(), expected, "round {round}");
         assert_eq!(VariantRef::decode(&bytes, &cfg).unwrap().to_variant(), expected, "round {round}");
+        // The text reader too, where the text says exactly the same (a NaN payload has no text form).
+        if let Ok(t) = godot_bin::text::to_text_exact(&raw, &cfg) {
+            assert_eq!(godot_bin::text::from_text(&t, &cfg).unwrap(), expected, "round {round}: {t}");
+            text_rounds += 1;
+        }
     }
+    assert!(text_rounds > 50, "only {text_rounds} rounds checked the text reader");
 }
