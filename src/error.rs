@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::config::Dialect;
+use crate::dialect::Dialect;
 
 /// What went wrong. Matched on by callers that want to react to one kind of failure.
 ///

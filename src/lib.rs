@@ -21,57 +21,58 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-#[cfg(feature = "arbitrary")]
-pub mod arbitrary;
+// The layers, bottom to top; each uses only the layers before it (scripts/check-layers.py keeps it so).
+// The folders are private: the public modules inside them are re-exported below at their old paths.
 mod codec;
 pub mod config;
-pub mod convert;
-mod de;
-mod dict_keys;
+mod data;
+mod dialect;
 pub mod error;
-pub mod framing;
-#[cfg(feature = "glam")]
-pub mod glam_conv;
-#[cfg(feature = "json")]
-pub mod json;
-pub mod markers;
-#[cfg(feature = "mint")]
-pub mod mint_conv;
-mod ser;
-mod serde_markers;
-pub mod text;
-#[cfg(feature = "tokio")]
-pub mod tokio_codec;
-mod typed;
-pub mod types;
-pub mod value;
-mod value_ref;
-mod value_serde;
+mod format;
+mod forms;
+mod interop;
+mod io;
 pub mod wire;
 
+pub use codec::borrowed::VariantRef;
 pub use config::{Config, Dialect};
+pub use data::{markers, value};
+pub use dialect::types;
 pub use error::{Error, ErrorKind, Result};
-pub use markers::{
-    Aabb, Basis, Color, Image, InputEvent, InputEventData, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,
-    StringName, Transform2D, Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
-};
-pub use types::TypeKind;
-pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
-pub use value_ref::VariantRef;
-
-pub use de::{
+pub use format::de::{
     from_bytes, from_reader, from_reader_with, from_slice, from_slice_with, take_from_slice_with, Deserializer,
     SERDE_MAX_DEPTH, SERDE_STACK_BUDGET,
 };
-pub use ser::{to_buf_mut, to_bytes, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
-pub use serde_markers::packed;
-pub use serde_markers::packed::{
+pub use format::packed;
+pub use format::packed::{
     PackedByteArray, PackedColorArray, PackedFloat32Array, PackedFloat64Array, PackedInt32Array, PackedInt64Array,
     PackedStringArray, PackedVector2Array, PackedVector2iArray, PackedVector3Array, PackedVector3iArray,
     PackedVector4Array, PackedVector4iArray, PoolByteArray, PoolColorArray, PoolIntArray, PoolRealArray,
     PoolStringArray, PoolVector2Array, PoolVector2iArray, PoolVector3Array, PoolVector3iArray, PoolVector4Array,
     PoolVector4iArray,
 };
+pub use format::ser::{to_buf_mut, to_bytes, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
+#[cfg(feature = "json")]
+pub use forms::json;
+pub use forms::{convert, text};
+#[cfg(feature = "arbitrary")]
+pub use interop::arbitrary;
+#[cfg(feature = "glam")]
+pub use interop::glam_conv;
+#[cfg(feature = "mint")]
+pub use interop::mint_conv;
+pub use io::framing;
+#[cfg(feature = "tokio")]
+pub use io::tokio_codec;
+#[doc(no_inline)]
+pub use markers::{
+    Aabb, Basis, Color, Image, InputEvent, InputEventData, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,
+    StringName, Transform2D, Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
+};
+#[doc(no_inline)]
+pub use types::TypeKind;
+#[doc(no_inline)]
+pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -11,14 +11,10 @@
 //! plain serde form: bool, i64, f64, str, unit, sequence, map), deserializing rebuilds the value from plain
 //! data (null, bool, int, float, string, bytes, array, map).
 
-use std::cell::RefCell;
-
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
-use crate::config::Config;
-use crate::de::VARIANT_MAGIC;
-use crate::error::Result;
+use crate::format::magic::{self, offer_encode, take_encode, VARIANT as VARIANT_MAGIC};
 use crate::value::{Array, Dictionary, Object, Variant};
 
 struct EntriesSer<'a>(&'a [(Variant, Variant)]);
@@ -53,41 +49,6 @@ fn typed_array<S: Serializer>(a: &Array, packed: bool, s: S) -> std::result::Res
     st.serialize_field("items", &a.items)?;
     st.end()
 }
-
-/// An encode request from our Serializer to the `Variant` it is serializing.
-pub(crate) struct EncodeJob {
-    pub(crate) cfg: Config,
-    pub(crate) depth: usize,
-    pub(crate) out: Vec<u8>,
-    pub(crate) result: Option<Result<()>>,
-}
-
-thread_local! {
-    static ENCODE: RefCell<Option<EncodeJob>> = const { RefCell::new(None) };
-    static DECODED: RefCell<Option<Variant>> = const { RefCell::new(None) };
-}
-
-/// Our Serializer offers the output buffer to the `Variant` about to be serialized.
-pub(crate) fn offer_encode(job: EncodeJob) {
-    ENCODE.with(|c| *c.borrow_mut() = Some(job));
-}
-
-/// Our Serializer takes the buffer back (with the result, if a `Variant` took the job).
-pub(crate) fn take_encode() -> Option<EncodeJob> {
-    ENCODE.with(|c| c.borrow_mut().take())
-}
-
-/// Our Deserializer hands a decoded value to the `Variant` visitor.
-pub(crate) fn offer_decoded(v: Variant) {
-    DECODED.with(|c| *c.borrow_mut() = Some(v));
-}
-
-fn take_decoded() -> Option<Variant> {
-    DECODED.with(|c| c.borrow_mut().take())
-}
-
-/// The enum tag under which our Deserializer announces a handed-over value.
-pub(crate) const DECODED_TAG: &str = "$godot_bin::Decoded";
 
 /// The body of a `Variant` inside its `$godot_bin::Variant` newtype.
 struct Body<'a>(&'a Variant);
@@ -219,11 +180,11 @@ impl<'de> Visitor<'de> for VariantVisitor {
     fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> std::result::Result<Variant, A::Error> {
         use de::VariantAccess as _;
         let (tag, va): (std::borrow::Cow<'de, str>, _) = data.variant()?;
-        if tag != DECODED_TAG {
+        if tag != magic::DECODED {
             return Err(de::Error::custom(format!("a Variant cannot be read from the enum variant {tag:?}")));
         }
         va.unit_variant()?;
-        take_decoded().ok_or_else(|| de::Error::custom("no decoded value was handed over"))
+        magic::take_decoded().ok_or_else(|| de::Error::custom("no decoded value was handed over"))
     }
 
     fn visit_unit<E: de::Error>(self) -> std::result::Result<Variant, E> {

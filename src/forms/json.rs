@@ -806,8 +806,7 @@ impl In<'_> {
 fn builtin(s: &str) -> Option<TypeKind> {
     use TypeKind as K;
     // Every kind a typed container can name (not Godot 2's Image/InputEvent nor Pandemonium's typed arrays).
-    crate::serde_markers::kind_from_name(s)
-        .filter(|k| !matches!(k, K::Image | K::InputEvent | K::TypedArray | K::PackedTypedArray))
+    TypeKind::from_name(s).filter(|k| !matches!(k, K::Image | K::InputEvent | K::TypedArray | K::PackedTypedArray))
 }
 
 #[cfg(test)]

@@ -1,15 +1,84 @@
-//! The [`Variant`] codec. It speaks in [`TypeKind`]s and asks the [`Dialect`] for ids and rules, so one
-//! decoder and one encoder serve every engine.
+//! Layer 4, the [`Variant`] codec: values to bytes and back. It speaks in [`TypeKind`]s and asks the
+//! [`Dialect`] for ids and rules, so one decoder and one encoder serve every engine. Here: the [`Decoder`]
+//! and [`Encoder`], the borrowed [`VariantRef`](borrowed::VariantRef) ([`borrowed`]) and the admission rules
+//! of typed containers ([`admit`]). Uses the data, wire, config/error and dialect layers; no serde.
+
+pub(crate) mod admit;
+pub(crate) mod borrowed;
 
 use std::hash::{Hash, Hasher};
 
 use crate::config::{Config, Dialect, Family};
-use crate::dict_keys::{self, Building, HashIndex};
+use crate::data::dict_keys::{self, Building, HashIndex};
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::*;
 use crate::wire::*;
+
+/// Whole values in and out: the entry points of this layer (the serde format and every other form call these
+/// or the `Decoder` and `Encoder` below).
+impl Variant {
+    /// Decodes exactly one value: the whole input must be that value (see [`Variant::decode_prefix`] for
+    /// the engines' behaviour of ignoring what follows).
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// // Godot 4.6 var_to_bytes(1), tests/fixtures/godot-4.6/values.tsv "int_1":
+    /// let v = Variant::decode(&[2, 0, 0, 0, 1, 0, 0, 0], &Config::default()).unwrap();
+    /// assert_eq!(v, Variant::Int(1));
+    /// assert!(Variant::decode(&[2, 0, 0, 0, 1, 0, 0, 0, 0], &Config::default()).is_err());
+    /// ```
+    pub fn decode(bytes: &[u8], cfg: &Config) -> Result<Variant> {
+        let (v, used) = Self::decode_prefix(bytes, cfg)?;
+        if used != bytes.len() {
+            return Err(Error::at(ErrorKind::TrailingBytes(bytes.len() - used), used));
+        }
+        Ok(v)
+    }
+
+    /// Decodes one value from the start of `bytes` and returns it with the number of bytes it took, like
+    /// `bytes_to_var`, which ignores whatever follows.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// // Godot 4.6 var_to_bytes(true), tests/fixtures/godot-4.6/values.tsv "bool_true", then a stray byte:
+    /// let (v, used) = Variant::decode_prefix(&[1, 0, 0, 0, 1, 0, 0, 0, 0xff], &Config::default()).unwrap();
+    /// assert_eq!((v, used), (Variant::Bool(true), 8));
+    /// ```
+    pub fn decode_prefix(bytes: &[u8], cfg: &Config) -> Result<(Variant, usize)> {
+        decode_prefix(bytes, cfg)
+    }
+
+    /// Encodes the value as `var_to_bytes` (or `var_to_bytes_with_objects` when objects are allowed) would.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// // Godot 4.6 var_to_bytes(1.5), tests/fixtures/godot-4.6/values.tsv "float_1_5":
+    /// assert_eq!(Variant::Float(1.5).encode(&Config::default()).unwrap(), [3, 0, 0, 0, 0, 0, 0xc0, 0x3f]);
+    /// ```
+    pub fn encode(&self, cfg: &Config) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.encode_into(&mut out, cfg)?;
+        Ok(out)
+    }
+
+    /// Appends the encoded value to `out`. On error `out` holds what was written before the error.
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// let (cfg, mut out) = (Config::default(), Vec::new());
+    /// Variant::Int(1).encode_into(&mut out, &cfg)?;
+    /// Variant::from("a").encode_into(&mut out, &cfg)?;
+    /// let (first, used) = Variant::decode_prefix(&out, &cfg)?;
+    /// assert_eq!(first, Variant::Int(1));
+    /// assert_eq!(Variant::decode(&out[used..], &cfg)?, Variant::from("a"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn encode_into(&self, out: &mut Vec<u8>, cfg: &Config) -> Result<()> {
+        encode_into(self, out, cfg)
+    }
+}
 
 /// Godot 2.1 `Image::FORMAT_MAX`.
 const GODOT2_IMAGE_FORMATS: u32 = 23;
@@ -581,7 +650,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// Without `allow_objects` every object kind becomes `EncodedObjectAsID`, as in the engine.
     fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
         let objects = self.cfg.objects_allowed();
-        let as_id = || ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.to_owned());
+        let as_id = || ContainerType::Class(crate::codec::admit::ENCODED_OBJECT_AS_ID.to_owned());
         Ok(match kind {
             0 => ContainerType::Untyped,
             1 => {
@@ -691,7 +760,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
         // Objects by id: the engine types the array EncodedObjectAsID, whatever allow_objects says.
         if flags & FLAG_64 != 0 {
-            return Ok(ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.to_owned()));
+            return Ok(ContainerType::Class(crate::codec::admit::ENCODED_OBJECT_AS_ID.to_owned()));
         }
         let (k, _, _) = self.header()?;
         if !matches!(k, TypeKind::StringName | TypeKind::String) {
@@ -701,7 +770,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Ok(if !self.cfg.objects_allowed() {
             // Without objects the array can only ever be written (and read) by id: EncodedObjectAsID, as
             // Godot 4 does. This changes no bytes and keeps decoding a fixed point.
-            ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.to_owned())
+            ContainerType::Class(crate::codec::admit::ENCODED_OBJECT_AS_ID.to_owned())
         } else if class.is_empty() {
             // The engine sets no class for an empty name.
             ContainerType::Builtin(TypeKind::Object)
@@ -768,8 +837,8 @@ impl AdmitRule {
         match self {
             _ if t.is_untyped() => Some(v),
             AdmitRule::Any => Some(v),
-            AdmitRule::Godot4 { double } => crate::typed::godot4_admit(t, v, double),
-            AdmitRule::Pandemonium => crate::typed::pandemonium_admit(t, &v).then_some(v),
+            AdmitRule::Godot4 { double } => crate::codec::admit::godot4_admit(t, v, double),
+            AdmitRule::Pandemonium => crate::codec::admit::pandemonium_admit(t, &v).then_some(v),
         }
     }
 }
@@ -840,7 +909,7 @@ impl DictBuilder {
                 s.0.hash(&mut h);
                 h.finish()
             }
-            (_, Some(string_like)) => match crate::typed::lookup_key(k, string_like) {
+            (_, Some(string_like)) => match crate::codec::admit::lookup_key(k, string_like) {
                 Some(l) => dict_keys::leaf_hash(&l),
                 None => exact.unwrap_or_else(|| dict_keys::structural_hash(k)),
             },
@@ -851,8 +920,8 @@ impl DictBuilder {
     /// Whether two keys are one key for the engine.
     fn same_key(&self, a: &Variant, b: &Variant) -> bool {
         let Some(string_like) = self.string_like else { return a == b };
-        let la = crate::typed::lookup_key(a, string_like);
-        let lb = crate::typed::lookup_key(b, string_like);
+        let la = crate::codec::admit::lookup_key(a, string_like);
+        let lb = crate::codec::admit::lookup_key(b, string_like);
         la.as_ref().unwrap_or(a) == lb.as_ref().unwrap_or(b)
     }
 
@@ -1524,7 +1593,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
         match t {
             // Without full objects the engine names every object-typed container EncodedObjectAsID.
             ContainerType::Class(_) | ContainerType::Script(_) if !self.cfg.objects_allowed() => {
-                self.out.put_str(crate::typed::ENCODED_OBJECT_AS_ID)?
+                self.out.put_str(crate::codec::admit::ENCODED_OBJECT_AS_ID)?
             }
             ContainerType::Untyped => {}
             ContainerType::Builtin(k) => {

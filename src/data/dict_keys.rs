@@ -315,6 +315,14 @@ impl HashIndex {
     }
 }
 
+impl Hash for Variant {
+    /// Feeds the value's structural hash: one walk of the value with a stack on the heap, so any depth is
+    /// fine; equal values (as `==` says, floats by bits) feed the same number.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(structural_hash(self));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ use serde::ser::{self, Serialize};
 use crate::codec::{math_wide, put_reals};
 use crate::config::{Config, Dialect};
 use crate::error::{Error, ErrorKind, Result};
+use crate::format::magic;
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
@@ -19,9 +20,6 @@ use crate::wire::{
     count32, int_is_wide, len32, narrow_exact, narrow_like_engine, pad_len, widen_exact, widen_like_engine, WriteExt,
     FLAG_64,
 };
-
-/// The prefix of every magic struct name the markers use.
-pub(crate) const MAGIC: &str = "$godot_bin::";
 
 impl ser::Error for Error {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
@@ -269,15 +267,10 @@ impl<'a> Serializer<'a> {
     fn hand_over<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
         let out = std::mem::take(self.out);
         // Should the value panic, no half-done job may stay behind for another serializer to find.
-        let _guard = ClearOnDrop;
-        crate::value_serde::offer_encode(crate::value_serde::EncodeJob {
-            cfg: self.cfg.clone(),
-            depth: self.depth,
-            out,
-            result: None,
-        });
+        let _guard = magic::ClearOnDrop;
+        magic::offer_encode(magic::EncodeJob { cfg: self.cfg.clone(), depth: self.depth, out, result: None });
         let r = value.serialize(UnitCatcher);
-        let job = crate::value_serde::take_encode();
+        let job = magic::take_encode();
         match job {
             Some(job) => {
                 *self.out = job.out;
@@ -304,10 +297,10 @@ impl<'a> Serializer<'a> {
         // Our packed types and `packed::*` adapters write their whole slice at once when offered the
         // buffer; anything else under a packed name is written element by element.
         let out = std::mem::take(self.out);
-        let _guard = ClearOnDrop;
-        put_packed_job(PackedJob { kind, wide, out, count: None });
+        let _guard = magic::ClearOnDrop;
+        magic::put_packed_job(magic::PackedJob { kind, wide, out, count: None });
         let bulk = value.serialize(UnitCatcher);
-        let job = take_packed_job().ok_or_else(|| bad("the packed array hand-over lost its buffer"))?;
+        let job = magic::take_packed_job().ok_or_else(|| bad("the packed array hand-over lost its buffer"))?;
         *self.out = job.out;
         let n = match job.count {
             Some(n) => {
@@ -350,38 +343,6 @@ fn name_static(name: &str) -> &'static str {
         "InputEvent" => "InputEvent",
         _ => "NodePathParts",
     }
-}
-
-/// A packed array being written: offered to the value (see `packed::BulkSlice`) so that it can write all of
-/// its elements at once.
-pub(crate) struct PackedJob {
-    pub(crate) kind: TypeKind,
-    pub(crate) wide: bool,
-    pub(crate) out: Vec<u8>,
-    /// Set by the value when it wrote its elements.
-    pub(crate) count: Option<usize>,
-}
-
-thread_local! {
-    static PACKED: std::cell::RefCell<Option<PackedJob>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Clears both hand-over slots when dropped (on every exit, unwinding included).
-struct ClearOnDrop;
-
-impl Drop for ClearOnDrop {
-    fn drop(&mut self) {
-        let _ = take_packed_job();
-        let _ = crate::value_serde::take_encode();
-    }
-}
-
-pub(crate) fn put_packed_job(job: PackedJob) {
-    PACKED.with(|c| *c.borrow_mut() = Some(job));
-}
-
-pub(crate) fn take_packed_job() -> Option<PackedJob> {
-    PACKED.with(|c| c.borrow_mut().take())
 }
 
 /// `dst.copy_from_slice(src)` for at most 31 bytes, as fixed-size moves (no `memcpy` call).
@@ -542,7 +503,7 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         self.header(TypeKind::Nil, 0)
     }
     fn serialize_unit_struct(self, name: &'static str) -> Result<()> {
-        match name.strip_prefix(MAGIC) {
+        match name.strip_prefix(magic::PREFIX) {
             Some("Callable") => self.variant(&Variant::Callable),
             Some("ObjectNull") => self.variant(&Variant::Object(Box::new(Object::Null))),
             _ => self.header(TypeKind::Nil, 0),
@@ -552,7 +513,7 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         self.serialize_str(variant)
     }
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result<()> {
-        match name.strip_prefix(MAGIC) {
+        match name.strip_prefix(magic::PREFIX) {
             Some(m) => self.magic_newtype(m, value),
             None => value.serialize(self),
         }
@@ -595,7 +556,7 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
     }
     fn serialize_struct(self, name: &'static str, _len: usize) -> Result<StructCompound<'s, 'a>> {
-        if let Some(m) = name.strip_prefix(MAGIC) {
+        if let Some(m) = name.strip_prefix(magic::PREFIX) {
             match self.magic_struct(m)? {
                 MagicStruct::Plain => {}
                 magic => return Ok(StructCompound { ser: self, count_at: 0, n: 0, closes: 0, magic }),
@@ -887,7 +848,7 @@ fn build_fields(what: &str, f: &[(&'static str, Cap)]) -> Result<Variant> {
                 Some(Cap::Seq(s)) => s.iter().map(|c| cap_u32(Some(c))).collect::<Result<Vec<u32>>>()?,
                 _ => Vec::new(),
             };
-            Variant::InputEvent(InputEvent { device, data: input_event_data(t, &xs) })
+            Variant::InputEvent(InputEvent { device, data: InputEventData::from_fields(t, &xs) })
         }
         _ => Variant::NodePath(Box::new(NodePath {
             names: cap_strs(field(f, "names"))?,
@@ -901,23 +862,6 @@ fn build_fields(what: &str, f: &[(&'static str, Cap)]) -> Result<Variant> {
     })
 }
 
-/// A Godot 2 InputEvent's data from its type number and wire fields.
-pub(crate) fn input_event_data(t: u32, xs: &[u32]) -> InputEventData {
-    let x = |i: usize| xs.get(i).copied().unwrap_or(0);
-    match t {
-        0 => InputEventData::None,
-        1 => InputEventData::Key { modifiers: x(0), scancode: x(1) },
-        2 => InputEventData::MouseMotion,
-        3 => InputEventData::MouseButton { button_index: x(0) },
-        4 => InputEventData::JoystickMotion { axis: x(0), value_bits: x(1) },
-        5 => InputEventData::JoystickButton { button_index: x(0) },
-        6 => InputEventData::ScreenTouch { index: x(0) },
-        7 => InputEventData::ScreenDrag,
-        8 => InputEventData::Action,
-        other => InputEventData::Other(other),
-    }
-}
-
 /// A captured [`ContainerType`] (see `serde_markers`: an externally tagged enum).
 fn cap_container_type(c: Option<&Cap>) -> Result<ContainerType> {
     Ok(match c {
@@ -927,7 +871,7 @@ fn cap_container_type(c: Option<&Cap>) -> Result<ContainerType> {
             let s = cap_str(Some(inner))?;
             match tag.as_str() {
                 "Builtin" => ContainerType::Builtin(
-                    crate::serde_markers::kind_from_name(s).ok_or_else(|| bad("unknown type name in ContainerType"))?,
+                    TypeKind::from_name(s).ok_or_else(|| bad("unknown type name in ContainerType"))?,
                 ),
                 "Class" => ContainerType::Class(s.to_owned()),
                 "Script" => ContainerType::Script(s.to_owned()),

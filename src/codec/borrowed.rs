@@ -5,7 +5,7 @@ use std::hash::Hasher;
 
 use crate::codec::Decoder;
 use crate::config::{Config, Family};
-use crate::dict_keys::{self, Building, Combiner, HashIndex};
+use crate::data::dict_keys::{self, Building, Combiner, HashIndex};
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::{Color, StringName, Vector2, Vector3};
 use crate::types::TypeKind;
@@ -394,7 +394,7 @@ impl KeyIndex {
             VariantRef::Float(x) => reals_hash(0, &[canon(*x)]),
             VariantRef::Vector2(v) => reals_hash(1, &[canon(v.x), canon(v.y)]),
             VariantRef::Vector3(v) => reals_hash(2, &[canon(v.x), canon(v.y), canon(v.z)]),
-            VariantRef::Other(v) => match crate::typed::lookup_key(v, self.merge_names) {
+            VariantRef::Other(v) => match crate::codec::admit::lookup_key(v, self.merge_names) {
                 Some(l) => dict_keys::leaf_hash(&l),
                 None => exact.unwrap_or_else(|| dict_keys::structural_hash(v)),
             },
@@ -414,8 +414,8 @@ impl KeyIndex {
             (R::Vector2(x), R::Vector2(y)) => same(x.x, y.x) && same(x.y, y.y),
             (R::Vector3(x), R::Vector3(y)) => same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z),
             (R::Other(x), R::Other(y)) => {
-                let lx = crate::typed::lookup_key(x, self.merge_names);
-                let ly = crate::typed::lookup_key(y, self.merge_names);
+                let lx = crate::codec::admit::lookup_key(x, self.merge_names);
+                let ly = crate::codec::admit::lookup_key(y, self.merge_names);
                 lx.as_ref().unwrap_or(x) == ly.as_ref().unwrap_or(y)
             }
             _ => eq_with(a, b, same_leaf),

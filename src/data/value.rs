@@ -13,14 +13,12 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use crate::config::Config;
-use crate::error::Result;
 use crate::markers::*;
 use crate::types::TypeKind;
 
 /// Any value of any dialect, like `serde_json::Value` for Godot.
 ///
-/// Decoding then encoding with the same [`Config`] reproduces the engine's bytes (floats keep their bits,
+/// Decoding then encoding with the same [`Config`](crate::Config) reproduces the engine's bytes (floats keep their bits,
 /// including NaN payloads and `-0.0`; dictionaries keep insertion order). Equality compares floats by bits.
 ///
 /// ```
@@ -140,7 +138,7 @@ pub enum Object {
     /// An object sent by instance id (`EncodedObjectAsID` on the receiving side). Godot 4 sets bit 63 for
     /// RefCounted objects.
     InstanceId(u64),
-    /// A full object (only with [`Config::allow_objects`]): class name and stored properties in order.
+    /// A full object (only with [`Config::allow_objects`](crate::Config::allow_objects)): class name and stored properties in order.
     Full {
         /// The class to instantiate.
         class: String,
@@ -315,66 +313,6 @@ impl From<Vec<(Variant, Variant)>> for Dictionary {
 }
 
 impl Variant {
-    /// Decodes exactly one value: the whole input must be that value (see [`Variant::decode_prefix`] for
-    /// the engines' behaviour of ignoring what follows).
-    ///
-    /// ```
-    /// use godot_bin::{Config, Variant};
-    /// // Godot 4.6 var_to_bytes(1), tests/fixtures/godot-4.6/values.tsv "int_1":
-    /// let v = Variant::decode(&[2, 0, 0, 0, 1, 0, 0, 0], &Config::default()).unwrap();
-    /// assert_eq!(v, Variant::Int(1));
-    /// assert!(Variant::decode(&[2, 0, 0, 0, 1, 0, 0, 0, 0], &Config::default()).is_err());
-    /// ```
-    pub fn decode(bytes: &[u8], cfg: &Config) -> Result<Variant> {
-        let (v, used) = Self::decode_prefix(bytes, cfg)?;
-        if used != bytes.len() {
-            return Err(crate::Error::at(crate::ErrorKind::TrailingBytes(bytes.len() - used), used));
-        }
-        Ok(v)
-    }
-
-    /// Decodes one value from the start of `bytes` and returns it with the number of bytes it took, like
-    /// `bytes_to_var`, which ignores whatever follows.
-    ///
-    /// ```
-    /// use godot_bin::{Config, Variant};
-    /// // Godot 4.6 var_to_bytes(true), tests/fixtures/godot-4.6/values.tsv "bool_true", then a stray byte:
-    /// let (v, used) = Variant::decode_prefix(&[1, 0, 0, 0, 1, 0, 0, 0, 0xff], &Config::default()).unwrap();
-    /// assert_eq!((v, used), (Variant::Bool(true), 8));
-    /// ```
-    pub fn decode_prefix(bytes: &[u8], cfg: &Config) -> Result<(Variant, usize)> {
-        crate::codec::decode_prefix(bytes, cfg)
-    }
-
-    /// Encodes the value as `var_to_bytes` (or `var_to_bytes_with_objects` when objects are allowed) would.
-    ///
-    /// ```
-    /// use godot_bin::{Config, Variant};
-    /// // Godot 4.6 var_to_bytes(1.5), tests/fixtures/godot-4.6/values.tsv "float_1_5":
-    /// assert_eq!(Variant::Float(1.5).encode(&Config::default()).unwrap(), [3, 0, 0, 0, 0, 0, 0xc0, 0x3f]);
-    /// ```
-    pub fn encode(&self, cfg: &Config) -> Result<Vec<u8>> {
-        let mut out = Vec::new();
-        self.encode_into(&mut out, cfg)?;
-        Ok(out)
-    }
-
-    /// Appends the encoded value to `out`. On error `out` holds what was written before the error.
-    ///
-    /// ```
-    /// use godot_bin::{Config, Variant};
-    /// let (cfg, mut out) = (Config::default(), Vec::new());
-    /// Variant::Int(1).encode_into(&mut out, &cfg)?;
-    /// Variant::from("a").encode_into(&mut out, &cfg)?;
-    /// let (first, used) = Variant::decode_prefix(&out, &cfg)?;
-    /// assert_eq!(first, Variant::Int(1));
-    /// assert_eq!(Variant::decode(&out[used..], &cfg)?, Variant::from("a"));
-    /// # Ok::<(), godot_bin::Error>(())
-    /// ```
-    pub fn encode_into(&self, out: &mut Vec<u8>, cfg: &Config) -> Result<()> {
-        crate::codec::encode_into(self, out, cfg)
-    }
-
     /// The kind of value.
     ///
     /// ```
@@ -737,14 +675,6 @@ fn shallow_eq<'v>(a: &'v Variant, b: &'v Variant, stack: &mut Vec<(EqChildren<'v
             (x, y) => x == y,
         },
         _ => a.leaf_eq(b),
-    }
-}
-
-impl Hash for Variant {
-    /// Feeds the value's structural hash: one walk of the value with a stack on the heap, so any depth is
-    /// fine; equal values (as `==` says, floats by bits) feed the same number.
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        h.write_u64(crate::dict_keys::structural_hash(self));
     }
 }
 

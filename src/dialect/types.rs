@@ -129,6 +129,11 @@ pub enum TypeKind {
 }
 
 impl TypeKind {
+    /// The kind named `name` (as [`TypeKind::name`] spells it).
+    pub(crate) fn from_name(name: &str) -> Option<TypeKind> {
+        TypeKind::ALL.iter().copied().find(|k| k.name() == name)
+    }
+
     /// Every kind, in declaration order.
     ///
     /// ```

@@ -983,6 +983,25 @@ pub enum InputEventData {
     Other(u32),
 }
 
+impl InputEventData {
+    /// A Godot 2 InputEvent's data from its type number and wire fields (missing fields read as 0).
+    pub(crate) fn from_fields(t: u32, xs: &[u32]) -> InputEventData {
+        let x = |i: usize| xs.get(i).copied().unwrap_or(0);
+        match t {
+            0 => InputEventData::None,
+            1 => InputEventData::Key { modifiers: x(0), scancode: x(1) },
+            2 => InputEventData::MouseMotion,
+            3 => InputEventData::MouseButton { button_index: x(0) },
+            4 => InputEventData::JoystickMotion { axis: x(0), value_bits: x(1) },
+            5 => InputEventData::JoystickButton { button_index: x(0) },
+            6 => InputEventData::ScreenTouch { index: x(0) },
+            7 => InputEventData::ScreenDrag,
+            8 => InputEventData::Action,
+            other => InputEventData::Other(other),
+        }
+    }
+}
+
 impl InputEvent {
     /// The Godot 2 event type number (`InputEvent.type`), from [`InputEventData`].
     ///

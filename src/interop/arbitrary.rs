@@ -594,7 +594,7 @@ impl<'c> HoldGen<'c> {
                     // Builtin(Nil) reads back as untyped; Object-typed without objects as EncodedObjectAsID.
                     TypeKind::Nil | TypeKind::PackedTypedArray => ContainerType::Untyped,
                     TypeKind::Object if !self.objects() => {
-                        ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.into())
+                        ContainerType::Class(crate::codec::admit::ENCODED_OBJECT_AS_ID.into())
                     }
                     k => ContainerType::Builtin(k),
                 }
@@ -602,7 +602,7 @@ impl<'c> HoldGen<'c> {
             // An empty class name reads back as Builtin(Object); a script must be a resource path.
             4 if self.objects() => ContainerType::Class(self.text(u)? + "Node"),
             5 if self.objects() => ContainerType::Script(format!("res://{}", self.text(u)?)),
-            _ => ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.into()),
+            _ => ContainerType::Class(crate::codec::admit::ENCODED_OBJECT_AS_ID.into()),
         })
     }
 
@@ -666,7 +666,7 @@ impl<'c> HoldGen<'c> {
                     ContainerType::Class(class)
                 }
             }
-            TypeKind::Object => ContainerType::Class(crate::typed::ENCODED_OBJECT_AS_ID.into()),
+            TypeKind::Object => ContainerType::Class(crate::codec::admit::ENCODED_OBJECT_AS_ID.into()),
             k => ContainerType::Builtin(k),
         })
     }

@@ -32,7 +32,7 @@ use std::fmt::{self, Write as _};
 
 use crate::codec::DictBuilder;
 use crate::config::{Config, Dialect};
-use crate::dict_keys::{self, Building};
+use crate::data::dict_keys::{self, Building};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
@@ -1955,8 +1955,8 @@ fn admit(t: &ContainerType, v: Variant, double: bool, d: Dialect) -> Option<Vari
         return Some(v);
     }
     match syntax_of(d) {
-        Syntax::Godot4 => crate::typed::godot4_admit(t, v, double),
-        Syntax::Pandemonium => crate::typed::pandemonium_admit(t, &v).then_some(v),
+        Syntax::Godot4 => crate::codec::admit::godot4_admit(t, v, double),
+        Syntax::Pandemonium => crate::codec::admit::pandemonium_admit(t, &v).then_some(v),
         _ => Some(v),
     }
 }

@@ -115,8 +115,7 @@ impl Drop for DepthGuard {
     }
 }
 
-/// The magic newtype name `Variant`'s `Deserialize` asks for.
-pub(crate) const VARIANT_MAGIC: &str = "$godot_bin::Variant";
+use crate::format::magic::VARIANT as VARIANT_MAGIC;
 
 impl de::Error for Error {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
@@ -1980,8 +1979,8 @@ impl<'de> de::VariantAccess<'de> for FieldDe<'_> {
 // Variant: the whole decoded value is handed to `Variant`'s visitor (see `value_serde`).
 
 fn hand_over<'de, V: Visitor<'de>>(v: Variant, visitor: V) -> Result<V::Value> {
-    crate::value_serde::offer_decoded(v);
-    visitor.visit_enum(crate::value_serde::DECODED_TAG.into_deserializer())
+    crate::format::magic::offer_decoded(v);
+    visitor.visit_enum(crate::format::magic::DECODED.into_deserializer())
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,9 @@
+//! Layer 6, the other representations of a [`Variant`](crate::Variant): the engine's text form ([`text`],
+//! `var_to_str`), the lossless type-tagged JSON form (`json`, feature `json`) and conversion between
+//! dialects ([`convert`]) (their errors name the place of a value with the text form's path renderer). Uses the codec
+//! and everything below it; not the serde format.
+
+pub mod convert;
+#[cfg(feature = "json")]
+pub mod json;
+pub mod text;
