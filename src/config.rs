@@ -217,6 +217,13 @@ impl Config {
         self.double_precision
     }
 
+    /// The one depth check of every writer and reader: `Some(TooDeep)` when a value at `depth` (the top
+    /// value is at 0) is nested beyond [`depth_limit`](Config::depth_limit). Callers add their offset.
+    #[inline]
+    pub(crate) fn too_deep(&self, depth: usize) -> Option<ErrorKind> {
+        (depth > self.max_depth).then_some(ErrorKind::TooDeep { max: self.max_depth })
+    }
+
     /// The depth limit.
     ///
     /// ```

@@ -138,6 +138,12 @@ impl Error {
         Self::new(kind, Some(offset))
     }
 
+    /// Malformed or unusable data ([`ErrorKind::InvalidData`]), at `at` if known: the one constructor of the
+    /// serde format's "invalid" errors.
+    pub(crate) fn invalid(what: &'static str, at: Option<usize>) -> Self {
+        Self::new(ErrorKind::InvalidData(what), at)
+    }
+
     /// Sets the offset if none is known yet.
     pub(crate) fn or_offset(mut self, offset: usize) -> Self {
         if self.0.offset.is_none() {

@@ -129,30 +129,13 @@ fn convert_strict(v: Variant, to: TypeKind, double: bool) -> Option<Variant> {
             K::Transform2D | K::Quaternion | K::Basis | K::Transform3D | K::Projection,
         ) => v,
         (v @ V::String(_), K::Color) | (v @ V::Object(_), K::Rid) => v,
-        (v @ V::Array(_), k) if is_packed_kind(k) => v,
+        (v @ V::Array(_), k) if k.is_engine_packed() => v,
         _ => return None,
     })
 }
 
-fn is_packed_kind(k: TypeKind) -> bool {
-    use TypeKind as K;
-    matches!(
-        k,
-        K::PackedByteArray
-            | K::PackedInt32Array
-            | K::PackedInt64Array
-            | K::PackedFloat32Array
-            | K::PackedFloat64Array
-            | K::PackedStringArray
-            | K::PackedVector2Array
-            | K::PackedVector3Array
-            | K::PackedColorArray
-            | K::PackedVector4Array
-    )
-}
-
 fn is_packed(v: &Variant) -> bool {
-    is_packed_kind(v.kind())
+    v.kind().is_engine_packed()
 }
 
 /// A packed array's elements as Variants (Array(PackedXArray) in the engine).

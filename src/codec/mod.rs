@@ -312,8 +312,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
     }
 
     pub(crate) fn check_depth(&self, depth: usize, at: usize) -> Result<()> {
-        if depth > self.cfg.depth_limit() {
-            return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
+        if let Some(k) = self.cfg.too_deep(depth) {
+            return Err(Error::at(k, at));
         }
         Ok(())
     }
@@ -338,7 +338,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
             let at = self.r.pos();
             let (kind, flags) = self.value_header()?;
             self.check_depth(base_depth + stack.len(), at)?;
-            let (mut done, mut done_hash) = if is_container(kind) {
+            let (mut done, mut done_hash) = if kind.is_container() {
                 match self.open(kind, flags, at)? {
                     Opened::Frame(mut f) => {
                         if stack.last().is_some_and(Frame::child_in_key) {
@@ -438,7 +438,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     hash: None,
                 }
             }
-            _ => return Err(Error::at(ErrorKind::InvalidData("a leaf decoded as a container"), at)),
+            _ => return Err(Error::invalid("a leaf decoded as a container", Some(at))),
         };
         Ok(if frame.is_complete() { Opened::Value(frame.finish().0) } else { Opened::Frame(frame) })
     }
@@ -581,7 +581,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
             K::Image => V::Image(Box::new(self.image()?)),
             K::InputEvent => V::InputEvent(self.input_event()?),
             K::Object | K::Dictionary | K::Array | K::TypedArray | K::PackedTypedArray => {
-                return Err(ErrorKind::InvalidData("container decoded as a leaf").into())
+                return Err(Error::invalid("container decoded as a leaf", None))
             }
         };
         put(out, v);
@@ -604,7 +604,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         if first & 0x8000_0000 == 0 {
             // The pre-2.0 format: a byte length and the path text, no padding.
             if self.d.family() != Family::Godot2 {
-                return Err(Error::at(ErrorKind::InvalidData("old-format NodePath (rejected since Godot 3.1)"), at));
+                return Err(Error::invalid("old-format NodePath (rejected since Godot 3.1)", Some(at)));
             }
             let len = first as usize;
             let start = self.r.pos();
@@ -679,10 +679,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     false => as_id(),
                     // The engine loads the script: it must at least be a resource path.
                     true if !path.starts_with("res://") => {
-                        return Err(Error::at(
-                            ErrorKind::InvalidData("typed container script is not a res:// path"),
-                            at,
-                        ))
+                        return Err(Error::invalid("typed container script is not a res:// path", Some(at)))
                     }
                     true => ContainerType::Script(path),
                 }
@@ -764,7 +761,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
         let (k, _, _) = self.header()?;
         if !matches!(k, TypeKind::StringName | TypeKind::String) {
-            return Err(Error::at(ErrorKind::InvalidData("TypedArray class name is not a StringName"), at));
+            return Err(Error::invalid("TypedArray class name is not a StringName", Some(at)));
         }
         let class = self.string()?;
         Ok(if !self.cfg.objects_allowed() {
@@ -783,7 +780,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         let at = self.r.pos();
         let format = self.r.u32()?;
         if format >= GODOT2_IMAGE_FORMATS {
-            return Err(Error::at(ErrorKind::InvalidData("Image format out of range"), at));
+            return Err(Error::invalid("Image format out of range", Some(at)));
         }
         let mipmaps = self.r.u32()?;
         let width = self.r.u32()?;
@@ -1023,12 +1020,6 @@ fn has_nul(b: &[u8]) -> bool {
         }
     }
     words.remainder().contains(&0)
-}
-
-/// Whether values of `kind` are read through a [`Frame`] (or, for objects, may be).
-fn is_container(kind: TypeKind) -> bool {
-    use TypeKind as K;
-    matches!(kind, K::Object | K::Dictionary | K::Array | K::TypedArray | K::PackedTypedArray)
 }
 
 /// What [`Decoder::open`] read.
@@ -1293,8 +1284,8 @@ impl<'c, 'o> Encoder<'c, 'o> {
     }
 
     fn check_depth(&self, depth: usize) -> Result<()> {
-        if depth > self.cfg.depth_limit() {
-            return Err(ErrorKind::TooDeep { max: self.cfg.depth_limit() }.into());
+        if let Some(k) = self.cfg.too_deep(depth) {
+            return Err(k.into());
         }
         Ok(())
     }
@@ -1355,7 +1346,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
         let g2 = self.d.family() == Family::Godot2;
         match v {
             V::Object(_) | V::Dictionary(_) | V::Array(_) | V::PackedTypedArray(_) => {
-                return Err(ErrorKind::InvalidData("container encoded as a leaf").into())
+                return Err(Error::invalid("container encoded as a leaf", None))
             }
             V::Nil => self.header(K::Nil, 0)?,
             V::Bool(b) => {
@@ -1371,17 +1362,16 @@ impl<'c, 'o> Encoder<'c, 'o> {
                     self.out.put_u64(*i as u64);
                 }
             }
-            V::Float(f) => {
-                // The engines' rule: 32 bits iff `(double)(float)v == v` (so NaN always takes 64 bits).
-                let narrow = narrow_like_engine(*f);
-                if g2 || narrow as f64 == *f {
+            V::Float(f) => match float_as_narrow(*f, !g2) {
+                Some(narrow) => {
                     self.header(K::Float, 0)?;
                     self.out.put_f32(narrow);
-                } else {
+                }
+                None => {
                     self.header(K::Float, FLAG_64)?;
                     self.out.put_f64(*f);
                 }
-            }
+            },
             V::String(s) => {
                 self.header(K::String, 0)?;
                 self.out.put_str(s)?;

@@ -984,6 +984,19 @@ pub enum InputEventData {
 }
 
 impl InputEventData {
+    /// The wire fields of the data (the inverse of [`from_fields`](Self::from_fields), without trailing zeros
+    /// for the kinds that have no field).
+    pub(crate) fn fields(&self) -> Vec<u32> {
+        match *self {
+            InputEventData::Key { modifiers, scancode } => vec![modifiers, scancode],
+            InputEventData::JoystickMotion { axis, value_bits } => vec![axis, value_bits],
+            InputEventData::MouseButton { button_index }
+            | InputEventData::JoystickButton { button_index }
+            | InputEventData::ScreenTouch { index: button_index } => vec![button_index],
+            _ => vec![],
+        }
+    }
+
     /// A Godot 2 InputEvent's data from its type number and wire fields (missing fields read as 0).
     pub(crate) fn from_fields(t: u32, xs: &[u32]) -> InputEventData {
         let x = |i: usize| xs.get(i).copied().unwrap_or(0);

@@ -222,6 +222,11 @@ impl Dialect {
         matches!(self, Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6)
     }
 
+    /// Typed arrays of either encoding: in the ARRAY header (Godot 4.3+) or as Pandemonium 5's TypedArray.
+    pub(crate) fn any_typed_arrays(self) -> bool {
+        self.typed_arrays() || self == Dialect::Pandemonium5
+    }
+
     /// Typed dictionaries in the DICTIONARY header (Godot 4.4+).
     pub(crate) fn typed_dictionaries(self) -> bool {
         matches!(self, Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6)

@@ -190,6 +190,110 @@ impl TypeKind {
         TypeKind::PackedTypedArray,
     ];
 
+    /// The math and fixed-size kinds by their marker's name, as the serde format's magic struct names spell
+    /// it (`"Vector2"`, `"Aabb"`, `"Color"`).
+    pub(crate) fn math_from_marker(name: &str) -> Option<TypeKind> {
+        use TypeKind as K;
+        Some(match name {
+            "Vector2" => K::Vector2,
+            "Vector2i" => K::Vector2i,
+            "Rect2" => K::Rect2,
+            "Rect2i" => K::Rect2i,
+            "Vector3" => K::Vector3,
+            "Vector3i" => K::Vector3i,
+            "Transform2D" => K::Transform2D,
+            "Vector4" => K::Vector4,
+            "Vector4i" => K::Vector4i,
+            "Plane" => K::Plane,
+            "Quaternion" => K::Quaternion,
+            "Aabb" => K::Aabb,
+            "Basis" => K::Basis,
+            "Transform3D" => K::Transform3D,
+            "Projection" => K::Projection,
+            "Color" => K::Color,
+            _ => return None,
+        })
+    }
+
+    /// The packed array kinds by their newtype's name (`"PackedFloat32Array"`; Godot 4 spelling).
+    pub(crate) fn packed_from_marker(name: &str) -> Option<TypeKind> {
+        use TypeKind as K;
+        Some(match name {
+            "PackedByteArray" => K::PackedByteArray,
+            "PackedInt32Array" => K::PackedInt32Array,
+            "PackedInt64Array" => K::PackedInt64Array,
+            "PackedFloat32Array" => K::PackedFloat32Array,
+            "PackedFloat64Array" => K::PackedFloat64Array,
+            "PackedStringArray" => K::PackedStringArray,
+            "PackedVector2Array" => K::PackedVector2Array,
+            "PackedVector3Array" => K::PackedVector3Array,
+            "PackedColorArray" => K::PackedColorArray,
+            "PackedVector4Array" => K::PackedVector4Array,
+            "PackedVector2iArray" => K::PackedVector2iArray,
+            "PackedVector3iArray" => K::PackedVector3iArray,
+            "PackedVector4iArray" => K::PackedVector4iArray,
+            _ => return None,
+        })
+    }
+
+    /// The packed arrays that `packed` types read in bulk, by newtype name (`"PackedInt32Array"`): the kind
+    /// and its element size on the wire (reals as f32). Not bytes (read as a byte string) nor strings.
+    pub(crate) fn bulk_packed_from_marker(name: &str) -> Option<(TypeKind, usize)> {
+        let kind = TypeKind::packed_from_marker(name)?;
+        if kind == TypeKind::PackedByteArray {
+            return None;
+        }
+        Some((kind, kind.packed_elem_size(false)?))
+    }
+
+    /// Number of components of a fixed-size kind (and of one element of a packed vector or color array); 1
+    /// for every other kind.
+    pub(crate) fn components(self) -> usize {
+        use TypeKind as K;
+        match self {
+            K::Vector2 | K::Vector2i | K::PackedVector2Array | K::PackedVector2iArray => 2,
+            K::Vector3 | K::Vector3i | K::PackedVector3Array | K::PackedVector3iArray => 3,
+            K::Rect2 | K::Rect2i | K::Vector4 | K::Vector4i | K::Plane | K::Quaternion | K::Color => 4,
+            K::PackedVector4Array | K::PackedVector4iArray | K::PackedColorArray => 4,
+            K::Transform2D | K::Aabb => 6,
+            K::Basis => 9,
+            K::Transform3D => 12,
+            K::Projection => 16,
+            _ => 1,
+        }
+    }
+
+    /// The kinds whose components are i32: Vector2i, Vector3i, Vector4i, Rect2i.
+    pub(crate) fn is_int_vector(self) -> bool {
+        use TypeKind as K;
+        matches!(self, K::Vector2i | K::Vector3i | K::Vector4i | K::Rect2i)
+    }
+
+    /// Whether values of this kind hold other values (the decoders read them through a frame; objects may).
+    pub(crate) fn is_container(self) -> bool {
+        use TypeKind as K;
+        matches!(self, K::Object | K::Dictionary | K::Array | K::TypedArray | K::PackedTypedArray)
+    }
+
+    /// The ten packed arrays of Godot 3 and 4 (not Pandemonium's integer-vector or typed ones): what an Array
+    /// converts to when a typed container asks for one.
+    pub(crate) fn is_engine_packed(self) -> bool {
+        use TypeKind as K;
+        matches!(
+            self,
+            K::PackedByteArray
+                | K::PackedInt32Array
+                | K::PackedInt64Array
+                | K::PackedFloat32Array
+                | K::PackedFloat64Array
+                | K::PackedStringArray
+                | K::PackedVector2Array
+                | K::PackedVector3Array
+                | K::PackedColorArray
+                | K::PackedVector4Array
+        )
+    }
+
     /// The wire size of one element of a packed array of this kind (reals 8 bytes each when `wide`, as in
     /// a double-precision build); `None` for kinds that are not packed arrays of fixed-size elements
     /// (`PackedStringArray` and every non-packed kind).

@@ -115,16 +115,12 @@ impl Drop for DepthGuard {
     }
 }
 
-use crate::format::magic::VARIANT as VARIANT_MAGIC;
+use crate::format::magic::{self, VARIANT as VARIANT_MAGIC};
 
 impl de::Error for Error {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
         ErrorKind::Message(msg.to_string()).into()
     }
-}
-
-fn bad(what: &'static str, at: Option<usize>) -> Error {
-    Error::new(ErrorKind::InvalidData(what), at)
 }
 
 fn with_offset(e: Error, at: usize) -> Error {
@@ -453,8 +449,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         use TypeKind as K;
         let saved = self.dec.r.clone();
         let (kind, flags, at) = self.dec.header()?;
-        if self.depth > self.cfg.depth_limit() {
-            return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
+        if let Some(k) = self.cfg.too_deep(self.depth) {
+            return Err(Error::at(k, at));
         }
         let d = self.cfg.dialect();
         let wide = d.has_flags() && flags & FLAG_64 != 0;
@@ -524,8 +520,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             self.dec.r = saved;
             return Ok(None);
         }
-        if self.depth > self.cfg.depth_limit() {
-            return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
+        if let Some(k) = self.cfg.too_deep(self.depth) {
+            return Err(Error::at(k, at));
         }
         let n = self.reader().count(u32::MAX, size)?;
         Ok(Some(self.reader().take(n * size)?))
@@ -543,7 +539,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             "Color" => (K::Color, 4),
             _ => return None,
         };
-        if self.depth > self.cfg.depth_limit() {
+        if self.cfg.too_deep(self.depth).is_some() {
             return None;
         }
         let mut p = self.dec.r.clone();
@@ -624,14 +620,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             let mut acc = MapAccess { de: self, left: n, fields, index: 0 };
             let v = visitor.visit_map(&mut acc)?;
             if acc.left != 0 {
-                return Err(bad("dictionary has more entries than the type reads", Some(at)));
+                return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
             }
             v
         } else {
             let mut acc = SeqAccess { de: self, left: n };
             let v = visitor.visit_seq(&mut acc)?;
             if acc.left != 0 {
-                return Err(bad("array has more elements than the type reads", Some(at)));
+                return Err(Error::invalid("array has more elements than the type reads", Some(at)));
             }
             v
         };
@@ -719,13 +715,13 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         if name == VARIANT_MAGIC {
             let at = self.dec.r.pos();
-            if self.depth > self.cfg.depth_limit() {
-                return Err(Error::at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }, at));
+            if let Some(k) = self.cfg.too_deep(self.depth) {
+                return Err(Error::at(k, at));
             }
             let v = self.dec.value(self.depth)?;
             return hand_over(v, visitor).map_err(|e| with_offset(e, at));
         }
-        if let Some((kind, size)) = raw_packed(name) {
+        if let Some((kind, size)) = name.strip_prefix(magic::PREFIX).and_then(TypeKind::bulk_packed_from_marker) {
             if let Some(b) = self.raw_packed(kind, size)? {
                 return visitor.visit_borrowed_bytes(b);
             }
@@ -803,7 +799,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 r
             }
             Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor),
-            _ => Err(bad("an enum must be a String or a Dictionary with one entry", Some(start))),
+            _ => Err(Error::invalid("an enum must be a String or a Dictionary with one entry", Some(start))),
         }
     }
 
@@ -896,25 +892,6 @@ impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
     }
-}
-
-/// The packed arrays that `packed` types read in bulk (their marker name): kind and element size on the wire.
-fn raw_packed(name: &str) -> Option<(TypeKind, usize)> {
-    use TypeKind as K;
-    Some(match name.strip_prefix("$godot_bin::Packed")? {
-        "Int32Array" => (K::PackedInt32Array, 4),
-        "Int64Array" => (K::PackedInt64Array, 8),
-        "Float32Array" => (K::PackedFloat32Array, 4),
-        "Float64Array" => (K::PackedFloat64Array, 8),
-        "Vector2Array" => (K::PackedVector2Array, 8),
-        "Vector3Array" => (K::PackedVector3Array, 12),
-        "Vector4Array" => (K::PackedVector4Array, 16),
-        "ColorArray" => (K::PackedColorArray, 16),
-        "Vector2iArray" => (K::PackedVector2iArray, 8),
-        "Vector3iArray" => (K::PackedVector3iArray, 12),
-        "Vector4iArray" => (K::PackedVector4iArray, 16),
-        _ => return None,
-    })
 }
 
 /// `{"Name": payload}` on the wire, as an enum.
@@ -1289,7 +1266,7 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
             Scalar::Borrowed(s) => visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(s)),
             Scalar::Transient(s) => visitor.visit_enum(s.into_deserializer()),
             Scalar::Owned(s) => visitor.visit_enum(s.into_deserializer()),
-            _ => Err(bad("an enum must be a String or a Dictionary with one entry", self.at)),
+            _ => Err(Error::invalid("an enum must be a String or a Dictionary with one entry", self.at)),
         }
     }
 
@@ -1638,14 +1615,7 @@ fn image_fields(img: &Image) -> Vec<(&'static str, Field<'_>)> {
 }
 
 fn input_event_fields(ev: &InputEvent) -> Vec<(&'static str, Field<'static>)> {
-    let xs: Vec<u32> = match ev.data {
-        InputEventData::Key { modifiers, scancode } => vec![modifiers, scancode],
-        InputEventData::JoystickMotion { axis, value_bits } => vec![axis, value_bits],
-        InputEventData::MouseButton { button_index }
-        | InputEventData::JoystickButton { button_index }
-        | InputEventData::ScreenTouch { index: button_index } => vec![button_index],
-        _ => vec![],
-    };
+    let xs = ev.data.fields();
     vec![
         ("device", Field::S(Scalar::Int(ev.device as i64))),
         ("type", Field::S(Scalar::Int(ev.event_type() as i64))),
@@ -1749,12 +1719,12 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
                 let (k, v) = &d.entries[0];
                 match k.as_str() {
                     Some(tag) => visitor.visit_enum(FieldEnum { tag, payload: Field::V(v), at: self.at }),
-                    None => Err(bad("an enum's Dictionary key must be a String", self.at)),
+                    None => Err(Error::invalid("an enum's Dictionary key must be a String", self.at)),
                 }
             }
             _ => match self.scalar() {
                 Some(s) => ScalarDe { s, at: self.at }.deserialize_enum(name, variants, visitor),
-                None => Err(bad("an enum must be a String or a Dictionary with one entry", self.at)),
+                None => Err(Error::invalid("an enum must be a String or a Dictionary with one entry", self.at)),
             },
         }
     }
@@ -1797,7 +1767,7 @@ impl<'de> de::MapAccess<'de> for EntriesMap<'_> {
         }
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
-        let v = self.value.take().ok_or_else(|| bad("map value before key", self.at))?;
+        let v = self.value.take().ok_or_else(|| Error::invalid("map value before key", self.at))?;
         seed.deserialize(VariantDe { v, at: self.at })
     }
     fn size_hint(&self) -> Option<usize> {
@@ -1885,7 +1855,7 @@ impl<'de> de::Deserializer<'de> for FieldDe<'_> {
         match self.f {
             Field::V(v) => VariantDe { v, at }.deserialize_enum(name, variants, visitor),
             Field::Str(s) => visitor.visit_enum(s.into_deserializer()),
-            _ => Err(bad("not an enum", at)),
+            _ => Err(Error::invalid("not an enum", at)),
         }
     }
 
@@ -1938,7 +1908,7 @@ impl<'de, 'v, I: Iterator<Item = (&'v str, Field<'v>)>> de::MapAccess<'de> for F
         }
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
-        let f = self.value.take().ok_or_else(|| bad("map value before key", self.at))?;
+        let f = self.value.take().ok_or_else(|| Error::invalid("map value before key", self.at))?;
         seed.deserialize(FieldDe { f, at: self.at })
     }
 }

@@ -239,14 +239,7 @@ pub(crate) mod bytes_field {
 
 impl Serialize for InputEvent {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let fields: Vec<u32> = match self.data {
-            InputEventData::Key { modifiers, scancode } => vec![modifiers, scancode],
-            InputEventData::JoystickMotion { axis, value_bits } => vec![axis, value_bits],
-            InputEventData::MouseButton { button_index }
-            | InputEventData::JoystickButton { button_index }
-            | InputEventData::ScreenTouch { index: button_index } => vec![button_index],
-            _ => vec![],
-        };
+        let fields = self.data.fields();
         let mut st = s.serialize_struct("$godot_bin::InputEvent", 3)?;
         st.serialize_field("device", &self.device)?;
         st.serialize_field("type", &self.event_type())?;

@@ -17,7 +17,7 @@ use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 use crate::wire::{
-    count32, int_is_wide, len32, narrow_exact, narrow_like_engine, pad_len, widen_exact, widen_like_engine, WriteExt,
+    count32, float_as_narrow, int_is_wide, len32, narrow_exact, pad_len, widen_exact, widen_like_engine, WriteExt,
     FLAG_64,
 };
 
@@ -153,13 +153,12 @@ impl<'a> Serializer<'a> {
     }
 
     fn float(&mut self, f: f64) -> Result<()> {
-        // The engines' rule: 32 bits iff `(double)(float)v == v`, so NaN always takes 64 bits.
-        let narrow = narrow_like_engine(f);
-        if !self.d.has_flags() || narrow as f64 == f {
-            self.small(TypeKind::Float, narrow.to_bits())?;
-        } else {
-            self.header(TypeKind::Float, FLAG_64)?;
-            self.out.put_f64(f);
+        match float_as_narrow(f, self.d.has_flags()) {
+            Some(narrow) => self.small(TypeKind::Float, narrow.to_bits())?,
+            None => {
+                self.header(TypeKind::Float, FLAG_64)?;
+                self.out.put_f64(f);
+            }
         }
         Ok(())
     }
@@ -168,10 +167,10 @@ impl<'a> Serializer<'a> {
     /// [`Variant`]: the header, then each component as an i32 (Vector2i, …), an f32 (Color), or an f64 with
     /// the 64-bit flag in Godot 4 double-precision builds and an f32 otherwise.
     fn math(&mut self, kind: TypeKind, vals: &[f64]) -> Result<()> {
-        if self.depth > self.cfg.depth_limit() {
-            return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
+        if let Some(k) = self.cfg.too_deep(self.depth) {
+            return Err(self.err_at(k));
         }
-        if is_int_kind(kind) {
+        if kind.is_int_vector() {
             self.header(kind, 0)?;
             for &x in vals {
                 self.out.put_u32(x as i32 as u32);
@@ -185,16 +184,16 @@ impl<'a> Serializer<'a> {
     }
 
     fn variant(&mut self, v: &Variant) -> Result<()> {
-        if self.depth > self.cfg.depth_limit() {
-            return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
+        if let Some(k) = self.cfg.too_deep(self.depth) {
+            return Err(self.err_at(k));
         }
         v.encode_into(self.out, self.cfg)
     }
 
     /// Starts a container (Array or Dictionary) at the current depth: checks the depth limit.
     fn enter(&mut self) -> Result<()> {
-        if self.depth > self.cfg.depth_limit() {
-            return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
+        if let Some(k) = self.cfg.too_deep(self.depth) {
+            return Err(self.err_at(k));
         }
         self.depth += 1;
         Ok(())
@@ -209,8 +208,8 @@ impl<'a> Serializer<'a> {
 
     /// An element of the current container: a full value one level deeper.
     fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        if self.depth > self.cfg.depth_limit() {
-            return Err(self.err_at(ErrorKind::TooDeep { max: self.cfg.depth_limit() }));
+        if let Some(k) = self.cfg.too_deep(self.depth) {
+            return Err(self.err_at(k));
         }
         v.serialize(&mut *self)
     }
@@ -255,7 +254,7 @@ impl<'a> Serializer<'a> {
                 let o = if id == 0 { Object::Null } else { Object::InstanceId(id) };
                 self.variant(&Variant::Object(Box::new(o)))?;
             }
-            _ => match packed_kind(name) {
+            _ => match TypeKind::packed_from_marker(name) {
                 Some(kind) => self.packed(kind, value)?,
                 None => value.serialize(&mut *self)?,
             },
@@ -280,7 +279,7 @@ impl<'a> Serializer<'a> {
                     None => value.serialize(&mut *self),
                 }
             }
-            None => r.and(Err(bad("the Variant hand-over lost its buffer"))),
+            None => r.and(Err(Error::invalid("the Variant hand-over lost its buffer", None))),
         }
     }
 
@@ -300,7 +299,8 @@ impl<'a> Serializer<'a> {
         let _guard = magic::ClearOnDrop;
         magic::put_packed_job(magic::PackedJob { kind, wide, out, count: None });
         let bulk = value.serialize(UnitCatcher);
-        let job = magic::take_packed_job().ok_or_else(|| bad("the packed array hand-over lost its buffer"))?;
+        let job = magic::take_packed_job()
+            .ok_or_else(|| Error::invalid("the packed array hand-over lost its buffer", None))?;
         *self.out = job.out;
         let n = match job.count {
             Some(n) => {
@@ -328,7 +328,7 @@ impl<'a> Serializer<'a> {
         Ok(match name {
             "Array" | "Dictionary" | "Object" => MagicStruct::Container(ContainerState::new(name)),
             "Signal" | "Image" | "InputEvent" | "NodePathParts" => MagicStruct::Fields(name_static(name), Vec::new()),
-            _ => match math_kind(name) {
+            _ => match TypeKind::math_from_marker(name) {
                 Some(kind) => MagicStruct::Math(kind, Flat::default()),
                 None => MagicStruct::Plain,
             },
@@ -355,72 +355,6 @@ fn copy_short(dst: &mut [u8], src: &[u8]) {
             i += n;
         }
     }
-}
-
-/// The math / fixed-size marker kinds, by magic name.
-pub(crate) fn math_kind(name: &str) -> Option<TypeKind> {
-    use TypeKind as K;
-    Some(match name {
-        "Vector2" => K::Vector2,
-        "Vector2i" => K::Vector2i,
-        "Rect2" => K::Rect2,
-        "Rect2i" => K::Rect2i,
-        "Vector3" => K::Vector3,
-        "Vector3i" => K::Vector3i,
-        "Transform2D" => K::Transform2D,
-        "Vector4" => K::Vector4,
-        "Vector4i" => K::Vector4i,
-        "Plane" => K::Plane,
-        "Quaternion" => K::Quaternion,
-        "Aabb" => K::Aabb,
-        "Basis" => K::Basis,
-        "Transform3D" => K::Transform3D,
-        "Projection" => K::Projection,
-        "Color" => K::Color,
-        _ => return None,
-    })
-}
-
-/// The packed array kinds, by magic name.
-pub(crate) fn packed_kind(name: &str) -> Option<TypeKind> {
-    use TypeKind as K;
-    Some(match name {
-        "PackedByteArray" => K::PackedByteArray,
-        "PackedInt32Array" => K::PackedInt32Array,
-        "PackedInt64Array" => K::PackedInt64Array,
-        "PackedFloat32Array" => K::PackedFloat32Array,
-        "PackedFloat64Array" => K::PackedFloat64Array,
-        "PackedStringArray" => K::PackedStringArray,
-        "PackedVector2Array" => K::PackedVector2Array,
-        "PackedVector3Array" => K::PackedVector3Array,
-        "PackedColorArray" => K::PackedColorArray,
-        "PackedVector4Array" => K::PackedVector4Array,
-        "PackedVector2iArray" => K::PackedVector2iArray,
-        "PackedVector3iArray" => K::PackedVector3iArray,
-        "PackedVector4iArray" => K::PackedVector4iArray,
-        _ => return None,
-    })
-}
-
-/// Number of components of a fixed-size kind.
-fn components(kind: TypeKind) -> usize {
-    use TypeKind as K;
-    match kind {
-        K::Vector2 | K::Vector2i | K::PackedVector2Array | K::PackedVector2iArray => 2,
-        K::Vector3 | K::Vector3i | K::PackedVector3Array | K::PackedVector3iArray => 3,
-        K::Rect2 | K::Rect2i | K::Vector4 | K::Vector4i | K::Plane | K::Quaternion | K::Color => 4,
-        K::PackedVector4Array | K::PackedVector4iArray | K::PackedColorArray => 4,
-        K::Transform2D | K::Aabb => 6,
-        K::Basis => 9,
-        K::Transform3D => 12,
-        K::Projection => 16,
-        _ => 1,
-    }
-}
-
-fn is_int_kind(kind: TypeKind) -> bool {
-    use TypeKind as K;
-    matches!(kind, K::Vector2i | K::Vector3i | K::Vector4i | K::Rect2i)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -719,8 +653,8 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         match &mut self.magic {
             MagicStruct::Plain => {
-                if self.ser.depth > self.ser.cfg.depth_limit() {
-                    return Err(self.ser.err_at(ErrorKind::TooDeep { max: self.ser.cfg.depth_limit() }));
+                if let Some(k) = self.ser.cfg.too_deep(self.ser.depth) {
+                    return Err(self.ser.err_at(k));
                 }
                 self.ser.string(key)?;
                 self.ser.element(value)?;
@@ -749,11 +683,11 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
                 Ok(())
             }
             MagicStruct::Math(kind, flat) => {
-                if flat.n != components(kind) {
-                    return Err(ErrorKind::InvalidData("wrong number of components in a math type").into());
+                if flat.n != kind.components() {
+                    return Err(Error::invalid("wrong number of components in a math type", None));
                 }
-                if is_int_kind(kind) && flat.vals().iter().any(|&x| x != x as i32 as f64) {
-                    return Err(ErrorKind::InvalidData("integer vector component out of i32 range").into());
+                if kind.is_int_vector() && flat.vals().iter().any(|&x| x != x as i32 as f64) {
+                    return Err(Error::invalid("integer vector component out of i32 range", None));
                 }
                 self.ser.math(kind, flat.vals())
             }
@@ -762,7 +696,9 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
                 self.ser.variant(&v)
             }
             MagicStruct::Container(st) if st.done => Ok(()),
-            MagicStruct::Container(_) => Err(bad("a typed container or object marker without its elements")),
+            MagicStruct::Container(_) => {
+                Err(Error::invalid("a typed container or object marker without its elements", None))
+            }
         }
     }
 }
@@ -782,28 +718,24 @@ fn field<'c>(fields: &'c [(&'static str, Cap)], k: &str) -> Option<&'c Cap> {
     fields.iter().find(|(n, _)| *n == k).map(|(_, c)| c)
 }
 
-fn bad(what: &'static str) -> Error {
-    ErrorKind::InvalidData(what).into()
-}
-
 fn cap_u32(c: Option<&Cap>) -> Result<u32> {
     match c {
         Some(Cap::Int(i)) => u32::try_from(*i).map_err(|_| ErrorKind::IntegerOutOfRange(*i).into()),
-        _ => Err(bad("expected an integer field")),
+        _ => Err(Error::invalid("expected an integer field", None)),
     }
 }
 
 fn cap_str(c: Option<&Cap>) -> Result<&str> {
     match c {
         Some(Cap::Str(s)) => Ok(s),
-        _ => Err(bad("expected a string field")),
+        _ => Err(Error::invalid("expected a string field", None)),
     }
 }
 
 fn cap_strs(c: Option<&Cap>) -> Result<Vec<String>> {
     match c {
         Some(Cap::Seq(v)) => v.iter().map(|c| cap_str(Some(c)).map(str::to_owned)).collect(),
-        _ => Err(bad("expected a list of strings")),
+        _ => Err(Error::invalid("expected a list of strings", None)),
     }
 }
 
@@ -817,7 +749,7 @@ fn build_fields(what: &str, f: &[(&'static str, Cap)]) -> Result<Variant> {
             let name = cap_str(field(f, "name"))?.to_owned();
             let object = match field(f, "object") {
                 Some(Cap::Int(i)) => u64::try_from(*i).map_err(|_| Error::from(ErrorKind::IntegerOutOfRange(*i)))?,
-                _ => return Err(bad("Signal object must be an integer")),
+                _ => return Err(Error::invalid("Signal object must be an integer", None)),
             };
             Variant::Signal(Signal { name, object })
         }
@@ -828,10 +760,10 @@ fn build_fields(what: &str, f: &[(&'static str, Cap)]) -> Result<Variant> {
                     .iter()
                     .map(|c| match c {
                         Cap::Int(i) => u8::try_from(*i).map_err(|_| ErrorKind::IntegerOutOfRange(*i).into()),
-                        _ => Err(bad("Image data must be bytes")),
+                        _ => Err(Error::invalid("Image data must be bytes", None)),
                     })
                     .collect::<Result<Vec<u8>>>()?,
-                _ => return Err(bad("Image data must be bytes")),
+                _ => return Err(Error::invalid("Image data must be bytes", None)),
             };
             Variant::Image(Box::new(Image {
                 format: cap_u32(field(f, "format"))?,
@@ -871,14 +803,14 @@ fn cap_container_type(c: Option<&Cap>) -> Result<ContainerType> {
             let s = cap_str(Some(inner))?;
             match tag.as_str() {
                 "Builtin" => ContainerType::Builtin(
-                    TypeKind::from_name(s).ok_or_else(|| bad("unknown type name in ContainerType"))?,
+                    TypeKind::from_name(s).ok_or_else(|| Error::invalid("unknown type name in ContainerType", None))?,
                 ),
                 "Class" => ContainerType::Class(s.to_owned()),
                 "Script" => ContainerType::Script(s.to_owned()),
-                _ => return Err(bad("unknown ContainerType variant")),
+                _ => return Err(Error::invalid("unknown ContainerType variant", None)),
             }
         }
-        _ => return Err(bad("invalid ContainerType")),
+        _ => return Err(Error::invalid("invalid ContainerType", None)),
     })
 }
 
@@ -937,14 +869,14 @@ fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: Container
 
 macro_rules! reject {
     ($msg:expr; $($name:ident($($arg:ident: $t:ty),*)),* $(,)?) => {$(
-        fn $name(self, $(_: $t),*) -> Result<Self::Ok> { Err(bad($msg)) }
+        fn $name(self, $(_: $t),*) -> Result<Self::Ok> { Err(Error::invalid($msg, None)) }
     )*};
 }
 
 macro_rules! reject_compounds {
     ($msg:expr) => {
         fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Self::Ok> {
-            Err(bad($msg))
+            Err(Error::invalid($msg, None))
         }
         fn serialize_newtype_variant<T: ?Sized + Serialize>(
             self,
@@ -953,7 +885,7 @@ macro_rules! reject_compounds {
             _: &'static str,
             _: &T,
         ) -> Result<Self::Ok> {
-            Err(bad($msg))
+            Err(Error::invalid($msg, None))
         }
         fn serialize_tuple_variant(
             self,
@@ -962,7 +894,7 @@ macro_rules! reject_compounds {
             _: &'static str,
             _: usize,
         ) -> Result<Self::SerializeTupleVariant> {
-            Err(bad($msg))
+            Err(Error::invalid($msg, None))
         }
         fn serialize_struct_variant(
             self,
@@ -971,7 +903,7 @@ macro_rules! reject_compounds {
             _: &'static str,
             _: usize,
         ) -> Result<Self::SerializeStructVariant> {
-            Err(bad($msg))
+            Err(Error::invalid($msg, None))
         }
     };
 }
@@ -991,7 +923,7 @@ impl Flat {
     fn push(&mut self, x: f64) -> Result<()> {
         match self.n {
             0..=3 => self.vals[self.n] = x,
-            16.. => return Err(bad("too many components in a math type")),
+            16.. => return Err(Error::invalid("too many components in a math type", None)),
             4 => {
                 self.spill.reserve_exact(16);
                 self.spill.extend_from_slice(&self.vals);
@@ -1073,7 +1005,7 @@ impl<'f> ser::Serializer for &'f mut Flat {
         Ok(self)
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(bad(FLAT_MSG))
+        Err(Error::invalid(FLAT_MSG, None))
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self> {
         Ok(self)
@@ -1142,14 +1074,14 @@ fn capture<T: ?Sized + Serialize>(v: &T) -> Result<Cap> {
 fn capture_str<T: ?Sized + Serialize>(v: &T) -> Result<String> {
     match capture(v)? {
         Cap::Str(s) => Ok(s),
-        _ => Err(bad("expected a string")),
+        _ => Err(Error::invalid("expected a string", None)),
     }
 }
 
 fn capture_u64<T: ?Sized + Serialize>(v: &T) -> Result<u64> {
     match capture(v)? {
         Cap::Int(i) => u64::try_from(i).map_err(|_| ErrorKind::IntegerOutOfRange(i).into()),
-        _ => Err(bad("expected an integer")),
+        _ => Err(Error::invalid("expected an integer", None)),
     }
 }
 
@@ -1256,13 +1188,13 @@ impl ser::Serializer for CapSer {
         _: &'static str,
         _: usize,
     ) -> Result<Self::SerializeTupleVariant> {
-        Err(bad(CAP_MSG))
+        Err(Error::invalid(CAP_MSG, None))
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(bad(CAP_MSG))
+        Err(Error::invalid(CAP_MSG, None))
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(bad(CAP_MSG))
+        Err(Error::invalid(CAP_MSG, None))
     }
     fn serialize_struct_variant(
         self,
@@ -1271,7 +1203,7 @@ impl ser::Serializer for CapSer {
         _: &'static str,
         _: usize,
     ) -> Result<Self::SerializeStructVariant> {
-        Err(bad(CAP_MSG))
+        Err(Error::invalid(CAP_MSG, None))
     }
 }
 
@@ -1349,16 +1281,16 @@ impl<'c, 's, 'a> ser::Serializer for &'c mut ContainerSer<'s, 'a> {
         Ok(ContainerCompound { c: self, n: 0 })
     }
     fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(bad(CONTAINER_MSG))
+        Err(Error::invalid(CONTAINER_MSG, None))
     }
     fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
-        Err(bad(CONTAINER_MSG))
+        Err(Error::invalid(CONTAINER_MSG, None))
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
         Ok(ContainerCompound { c: self, n: 0 })
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(bad(CONTAINER_MSG))
+        Err(Error::invalid(CONTAINER_MSG, None))
     }
 }
 
@@ -1433,22 +1365,22 @@ impl ser::Serializer for UnitCatcher {
         serialize_unit_struct(n: &'static str), serialize_unit_variant(n: &'static str, i: u32, v: &'static str));
     reject_compounds!(NOT_VARIANT);
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
-        Err(bad(NOT_VARIANT))
+        Err(Error::invalid(NOT_VARIANT, None))
     }
     fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
-        Err(bad(NOT_VARIANT))
+        Err(Error::invalid(NOT_VARIANT, None))
     }
     fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(bad(NOT_VARIANT))
+        Err(Error::invalid(NOT_VARIANT, None))
     }
     fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
-        Err(bad(NOT_VARIANT))
+        Err(Error::invalid(NOT_VARIANT, None))
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(bad(NOT_VARIANT))
+        Err(Error::invalid(NOT_VARIANT, None))
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(bad(NOT_VARIANT))
+        Err(Error::invalid(NOT_VARIANT, None))
     }
 }
 
@@ -1492,7 +1424,7 @@ impl<'p, 'o> ser::Serializer for &'p mut PackedSer<'o> {
                 self.count = v.len();
                 Ok(())
             }
-            _ => Err(bad(PACKED_MSG)),
+            _ => Err(Error::invalid(PACKED_MSG, None)),
         }
     }
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<()> {
@@ -1509,13 +1441,13 @@ impl<'p, 'o> ser::Serializer for &'p mut PackedSer<'o> {
         Ok(PackedSeq(self))
     }
     fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
-        Err(bad(PACKED_MSG))
+        Err(Error::invalid(PACKED_MSG, None))
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(bad(PACKED_MSG))
+        Err(Error::invalid(PACKED_MSG, None))
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(bad(PACKED_MSG))
+        Err(Error::invalid(PACKED_MSG, None))
     }
 }
 
@@ -1554,15 +1486,15 @@ impl PackedSeq<'_, '_> {
             kind => {
                 let mut flat = Flat::default();
                 v.serialize(&mut flat)?;
-                if flat.n != components(kind) {
-                    return Err(bad("wrong number of components in a packed array element"));
+                if flat.n != kind.components() {
+                    return Err(Error::invalid("wrong number of components in a packed array element", None));
                 }
                 for &x in flat.vals() {
                     match kind {
                         K::PackedColorArray => p.out.put_f32(narrow_exact(x)),
                         K::PackedVector2iArray | K::PackedVector3iArray | K::PackedVector4iArray => {
                             if x != x as i32 as f64 {
-                                return Err(bad("integer vector component out of i32 range"));
+                                return Err(Error::invalid("integer vector component out of i32 range", None));
                             }
                             p.out.put_u32(x as i32 as u32)
                         }
@@ -1580,7 +1512,7 @@ impl PackedSeq<'_, '_> {
 fn int_of<T: ?Sized + Serialize>(v: &T) -> Result<i128> {
     match capture(v)? {
         Cap::Int(i) => Ok(i),
-        _ => Err(bad("expected an integer in a packed array")),
+        _ => Err(Error::invalid("expected an integer in a packed array", None)),
     }
 }
 
@@ -1588,7 +1520,7 @@ fn float_of<T: ?Sized + Serialize>(v: &T) -> Result<f64> {
     match capture(v)? {
         Cap::Float(f) => Ok(f),
         Cap::Int(i) => Ok(i as f64),
-        _ => Err(bad("expected a number in a packed array")),
+        _ => Err(Error::invalid("expected a number in a packed array", None)),
     }
 }
 

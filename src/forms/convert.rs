@@ -189,14 +189,6 @@ struct Converter<'a> {
     path: Vec<Seg<'a>>,
 }
 
-fn typed_arrays(d: Dialect) -> bool {
-    matches!(d, Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 | Dialect::Pandemonium5)
-}
-
-fn typed_dictionaries(d: Dialect) -> bool {
-    matches!(d, Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6)
-}
-
 impl<'a> Converter<'a> {
     fn err(&self, message: String) -> ConvertError {
         ConvertError { path: render_path(&self.path), message }
@@ -230,7 +222,7 @@ impl<'a> Converter<'a> {
             items.push(self.value(x)?);
             self.path.pop();
         }
-        let element_type = self.container_type(&a.element_type, typed_arrays(self.to));
+        let element_type = self.container_type(&a.element_type, self.to.any_typed_arrays());
         Ok(Array { items, element_type, shared: a.shared && self.to == Dialect::Godot2 })
     }
 
@@ -262,7 +254,7 @@ impl<'a> Converter<'a> {
                 if entries.len() != d.entries.len() {
                     return Err(self.err(format!("two keys of this Dictionary become one key in {to}")));
                 }
-                let typed = typed_dictionaries(to);
+                let typed = to.typed_dictionaries();
                 V::from(Dictionary {
                     entries,
                     key_type: self.container_type(&d.key_type, typed),
@@ -307,7 +299,7 @@ impl<'a> Converter<'a> {
             V::Int(i) if to == Dialect::Godot2 && i32::try_from(*i).is_err() => {
                 return Err(self.err(format!("int {i} does not fit Godot 2's 32-bit int")));
             }
-            V::Rid(r) if !crate_rid_payload(to) && r.0 != 0 => {
+            V::Rid(r) if !to.rid_payload() && r.0 != 0 => {
                 if !self.coerce {
                     return Err(self.err(format!("RID {} keeps no id in {to}'s format", r.0)));
                 }
@@ -379,20 +371,13 @@ impl<'a> Converter<'a> {
         if !self.to.has_type(elem) {
             return Err(self.no_counterpart(elem, false));
         }
-        let element_type = if typed_arrays(self.to) && self.to != Dialect::Pandemonium5 {
+        let element_type = if self.to.any_typed_arrays() && self.to != Dialect::Pandemonium5 {
             ContainerType::Builtin(elem)
         } else {
             ContainerType::Untyped
         };
         Ok(Variant::from(Array { items, element_type, shared: false }))
     }
-}
-
-fn crate_rid_payload(d: Dialect) -> bool {
-    !matches!(
-        d,
-        Dialect::Godot2 | Dialect::Godot3 | Dialect::Pandemonium3_5 | Dialect::Pandemonium3_8 | Dialect::Pandemonium5
-    )
 }
 
 #[cfg(test)]

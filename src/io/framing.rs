@@ -359,7 +359,7 @@ impl FrameDecoder {
         match self.next_frame()? {
             Decoded::NeedMore(needed) if self.buf.len() < 4 => Err(Error::at(ErrorKind::UnexpectedEof { needed }, at)),
             Decoded::NeedMore(needed) => Err(Error::at(ErrorKind::UnexpectedEof { needed }, at + 4)),
-            Decoded::Frame(_) => Err(Error::at(ErrorKind::InvalidData("frame left undecoded at end of stream"), at)),
+            Decoded::Frame(_) => Err(Error::invalid("frame left undecoded at end of stream", Some(at))),
         }
     }
 

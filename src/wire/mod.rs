@@ -96,6 +96,15 @@ pub fn int_is_wide(i: i64, has_flags: bool) -> Result<bool> {
     Ok(!fits)
 }
 
+/// The engines' float width rule (`encode_variant`): a float goes out as 32 bits iff `(double)(float)v == v`
+/// (so NaN always takes 64 bits), and always as 32 bits without header flags (Godot 2). Returns the f32 to
+/// write, or `None` for 64 bits with [`FLAG_64`]. The one home of the rule for both encoders.
+#[inline]
+pub(crate) fn float_as_narrow(f: f64, has_flags: bool) -> Option<f32> {
+    let narrow = narrow_like_engine(f);
+    (!has_flags || narrow as f64 == f).then_some(narrow)
+}
+
 /// Widens an f32 to f64 keeping every bit of information, including a NaN's payload and its
 /// signalling bit; [`narrow_exact`] undoes it. Used to hold single-precision `real_t` values in f64.
 ///
