@@ -7,10 +7,12 @@
 //! | `PacketPeerStream.put_var(v)` / `get_var()` | [`VarCodec<T>`] (its lengths are always little-endian) | as above |
 //! | `PacketPeerStream.put_packet(p)` / `get_packet()` | [`PacketStreamCodec`] | [`Bytes`] |
 //!
-//! Both split frames with [`FrameDecoder`] and build them with [`framing::put_var`] /
-//! [`framing::write_frame`], so the bytes are exactly those of [`crate::framing`]. A frame longer than the
-//! codec's maximum is an error in both directions: when decoding, as soon as its length field arrives and
-//! before anything is buffered for it (so a peer cannot make us allocate what it merely claims); when
+//! Both split frames as [`FrameDecoder`](framing::FrameDecoder) does, but in place: a whole frame is split off the buffer tokio
+//! reads into and decoded from there, so no received byte is copied. They build frames with
+//! [`framing::put_var`] / [`framing::write_frame`], so the bytes are exactly those of [`crate::framing`]. A
+//! frame longer than the codec's maximum is an error in both directions: when decoding, as soon as its
+//! length field arrives and before anything is reserved for it (so a peer cannot make us allocate what it
+//! merely claims); when
 //! encoding, before anything is written. After a decoding error the stream cannot be resynchronised: drop
 //! the connection (tokio-util's `FramedRead` ends the stream after the error).
 //!
@@ -42,14 +44,14 @@
 
 use std::marker::PhantomData;
 
-use bytes::{Bytes, BytesMut};
+use bytes::{Buf, Bytes, BytesMut};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tokio_util::codec::{Decoder, Encoder};
 
 use crate::config::Config;
 use crate::error::{Error, ErrorKind, Result};
-use crate::framing::{self, Decoded, Endian, FrameDecoder};
+use crate::framing::{self, Endian};
 
 /// The default maximum frame of [`VarCodec`]: 8 MiB, the engines' `PacketPeer` limit
 /// ([`framing::PACKET_PEER_MAX`]). `StreamPeer.get_var` itself accepts up to [`framing::MAX_FRAME`]; raise the
@@ -69,19 +71,53 @@ pub const DEFAULT_MAX_FRAME: usize = framing::PACKET_PEER_MAX;
 /// ```
 pub const PACKET_STREAM_MAX: usize = (1 << 16) - 4;
 
-/// Moves everything tokio has read into the frame decoder (so its byte offsets stay stream offsets; without a
-/// copy when no partial frame is waiting) and returns the next whole frame, if any.
-fn next_frame(frames: &mut FrameDecoder, src: &mut BytesMut) -> Result<Option<Bytes>> {
-    if !src.is_empty() {
-        frames.feed_buf(src);
+/// Frames cut in place from the buffer tokio reads into, as tokio-util's `LengthDelimitedCodec` does: a
+/// frame is split off that buffer (no received byte is copied), a cut frame stays there until the rest
+/// arrives. `offset` is the stream offset of the start of that buffer, for the errors' offsets.
+#[derive(Debug)]
+struct InPlace {
+    endian: Endian,
+    max_frame: usize,
+    offset: usize,
+}
+
+impl InPlace {
+    fn new(endian: Endian, max_frame: usize) -> Self {
+        InPlace { endian, max_frame: max_frame.min(framing::MAX_FRAME), offset: 0 }
     }
-    match frames.next_frame()? {
-        Decoded::Frame(f) => Ok(Some(f)),
-        Decoded::NeedMore(_) => Ok(None),
+
+    /// The next whole frame (without its length), split off the front of `src`; `None` until one is there.
+    /// A length above the maximum is an error as soon as the length field is there.
+    fn next(&mut self, src: &mut BytesMut) -> Result<Option<BytesMut>> {
+        if src.len() < 4 {
+            return Ok(None);
+        }
+        let len = self.endian.read_u32([src[0], src[1], src[2], src[3]]) as usize;
+        if len > self.max_frame {
+            return Err(Error::at(ErrorKind::InvalidLength { value: len as u64 }, self.offset));
+        }
+        if src.len() - 4 < len {
+            return Ok(None);
+        }
+        src.advance(4);
+        self.offset += 4 + len;
+        Ok(Some(src.split_to(len)))
+    }
+
+    /// At the end of the stream (after [`next`](Self::next) found no whole frame): bytes left in `src` are a
+    /// cut frame, an error at the stream offset where its length (or, once the length is there, its body) is.
+    fn finish(&self, src: &BytesMut) -> Result<()> {
+        if src.is_empty() {
+            return Ok(());
+        }
+        if src.len() < 4 {
+            return Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 - src.len() }, self.offset));
+        }
+        let len = self.endian.read_u32([src[0], src[1], src[2], src[3]]) as usize;
+        Err(Error::at(ErrorKind::UnexpectedEof { needed: len - (src.len() - 4) }, self.offset + 4))
     }
 }
 
-/// At the end of the input: a partial frame left over is an [`ErrorKind::UnexpectedEof`].
 fn check_out_len(len: usize, max: usize) -> Result<()> {
     if len > max {
         return Err(ErrorKind::InvalidLength { value: len as u64 }.into());
@@ -118,7 +154,7 @@ pub struct VarCodec<T> {
     cfg: Config,
     endian: Endian,
     max_frame: usize,
-    frames: FrameDecoder,
+    frames: InPlace,
     _t: PhantomData<fn() -> T>,
 }
 
@@ -128,7 +164,7 @@ impl<T> std::fmt::Debug for VarCodec<T> {
             .field("cfg", &self.cfg)
             .field("endian", &self.endian)
             .field("max_frame", &self.max_frame)
-            .field("buffered", &self.frames.buffered())
+            .field("stream_offset", &self.frames.offset)
             .finish()
     }
 }
@@ -154,7 +190,7 @@ impl<T> VarCodec<T> {
             cfg,
             endian: Endian::Little,
             max_frame: DEFAULT_MAX_FRAME,
-            frames: FrameDecoder::new(Endian::Little, DEFAULT_MAX_FRAME),
+            frames: InPlace::new(Endian::Little, DEFAULT_MAX_FRAME),
             _t: PhantomData,
         }
     }
@@ -169,7 +205,7 @@ impl<T> VarCodec<T> {
     /// ```
     pub fn endian(mut self, endian: Endian) -> Self {
         self.endian = endian;
-        self.frames = FrameDecoder::new(endian, self.max_frame);
+        self.frames = InPlace::new(endian, self.max_frame);
         self
     }
 
@@ -188,7 +224,7 @@ impl<T> VarCodec<T> {
     /// ```
     pub fn max_frame(mut self, max: usize) -> Self {
         self.max_frame = max.min(framing::MAX_FRAME);
-        self.frames = FrameDecoder::new(self.endian, self.max_frame);
+        self.frames = InPlace::new(self.endian, self.max_frame);
         self
     }
 
@@ -228,18 +264,18 @@ impl<T: DeserializeOwned> Decoder for VarCodec<T> {
     type Error = Error;
 
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
-        if !src.is_empty() {
-            self.frames.feed(src);
-            src.clear();
+        let start = self.frames.offset + 4;
+        match self.frames.next(src)? {
+            // Decoded like `get_var`, straight from tokio's buffer; errors carry stream offsets.
+            Some(frame) => framing::decode_packet(&frame, &self.cfg).map(Some).map_err(|e| e.shifted(start)),
+            None => Ok(None),
         }
-        // `next_value` decodes like `get_var` and reports stream offsets.
-        self.frames.next_value(&self.cfg)
     }
 
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
         match self.decode(src)? {
             Some(v) => Ok(Some(v)),
-            None => self.frames.finish().map(|()| None),
+            None => self.frames.finish(src).map(|()| None),
         }
     }
 }
@@ -260,7 +296,7 @@ impl<T, I: Serialize> Encoder<I> for VarCodec<T> {
 /// [`framing::decode_packet`]; or use [`VarCodec`], which reads and writes the same bytes for values.
 ///
 /// ```
-/// use bytes::{Bytes, BytesMut};
+/// use bytes::{Buf, Bytes, BytesMut};
 /// use godot_bin::tokio_codec::PacketStreamCodec;
 /// use tokio_util::codec::{Decoder, Encoder};
 ///
@@ -277,7 +313,7 @@ impl<T, I: Serialize> Encoder<I> for VarCodec<T> {
 #[derive(Debug)]
 pub struct PacketStreamCodec {
     max_packet: usize,
-    frames: FrameDecoder,
+    frames: InPlace,
 }
 
 impl Default for PacketStreamCodec {
@@ -309,7 +345,7 @@ impl PacketStreamCodec {
     /// ```
     pub fn with_max_packet(max: usize) -> Self {
         let max = max.min(framing::MAX_FRAME);
-        PacketStreamCodec { max_packet: max, frames: FrameDecoder::new(Endian::Little, max) }
+        PacketStreamCodec { max_packet: max, frames: InPlace::new(Endian::Little, max) }
     }
 
     /// The maximum packet size in bytes.
@@ -335,13 +371,13 @@ impl Decoder for PacketStreamCodec {
     type Error = Error;
 
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Bytes>> {
-        next_frame(&mut self.frames, src)
+        Ok(self.frames.next(src)?.map(BytesMut::freeze))
     }
 
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Bytes>> {
         match self.decode(src)? {
             Some(p) => Ok(Some(p)),
-            None => self.frames.finish().map(|()| None),
+            None => self.frames.finish(src).map(|()| None),
         }
     }
 }
