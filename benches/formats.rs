@@ -1,4 +1,4 @@
-//! Criterion benchmarks (issue 6): `cargo bench --bench formats [-- FILTER]`.
+//! Criterion benchmarks: `cargo bench --bench formats [-- FILTER]`.
 //!
 //! The issue's 10,000-entity game state (typed serde structs with godot_bin markers, and the `Variant` path),
 //! a 4,000,000-element PackedFloat32Array and a 1,000,000-element PackedVector3Array (through the `with`

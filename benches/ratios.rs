@@ -1,4 +1,4 @@
-//! Speed ratios measured in one run (issue 6): `cargo bench --bench ratios [-- OPTIONS]`.
+//! Speed ratios measured in one run: `cargo bench --bench ratios [-- OPTIONS]`.
 //!
 //! Absolute times on a small shared machine drift from run to run; ratios taken in the same run do not
 //! drift much. Every case of a group is run in turn, round after round (interleaved, so drift hits all of them

@@ -7,7 +7,8 @@ A module is public when it is declared `pub mod` in a public module (lib.rs is),
 it (`pub use data::value;`: the layer folders are private and their public modules are re-exported). Items
 of a private module count only when lib.rs re-exports them by name (`pub use x::{...}`), and so do the `pub`
 methods in their `impl` blocks: the rest cannot be named from outside (e.g. the Serializer's associated
-compound types). Items inside `#[cfg(test)]` modules and `pub(crate)`/`pub(super)` items are not public.
+compound types). Items inside `#[cfg(test)]` modules or private inline modules (`mod sealed { … }`) and `pub(crate)`/`pub(super)`
+items are not public.
 
 Exit status 1 when any item lacks an example (so CI can hold the line), 0 otherwise.
 Usage: scripts/doc-examples.py [--list] [FILES...]
@@ -87,7 +88,8 @@ def scan(path: Path):
     impl_of = None  # the type of the `impl` block we are in (depth 1), if any
     for i, ln in enumerate(lines):
         s = ln.strip()
-        if s.startswith("#[cfg(test)]"):
+        if s.startswith("#[cfg(test)]") or (not in_test and re.match(r"mod \w+ \{", s)):
+            # a test module, or a private inline module (`mod sealed { pub trait Sealed {} }`): not public
             in_test = True
             test_depth = depth
         if depth == 0:

@@ -19,6 +19,7 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 // The layers, bottom to top; each uses only the layers before it (scripts/check-layers.py keeps it so).
@@ -53,16 +54,21 @@ pub use format::packed::{
 };
 pub use format::ser::{to_buf_mut, to_bytes, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
 #[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use forms::json;
 pub use forms::{convert, text};
 #[cfg(feature = "arbitrary")]
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub use interop::arbitrary;
 #[cfg(feature = "glam")]
+#[cfg_attr(docsrs, doc(cfg(feature = "glam")))]
 pub use interop::glam_conv;
 #[cfg(feature = "mint")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mint")))]
 pub use interop::mint_conv;
 pub use io::framing;
 #[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
 #[doc(no_inline)]
 pub use markers::{

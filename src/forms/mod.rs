@@ -5,5 +5,6 @@
 
 pub mod convert;
 #[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub mod json;
 pub mod text;

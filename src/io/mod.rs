@@ -4,4 +4,5 @@
 
 pub mod framing;
 #[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub mod tokio_codec;

@@ -623,7 +623,8 @@ fn memchr0(b: &[u8]) -> Option<usize> {
     b.iter().position(|&c| c == 0)
 }
 
-/// Appends little-endian primitives and padded strings to a `Vec<u8>`.
+/// Appends little-endian primitives and padded strings to a `Vec<u8>`. Sealed: implemented for `Vec<u8>`
+/// only.
 ///
 /// ```
 /// use godot_bin::wire::{Reader, WriteExt};
@@ -636,7 +637,7 @@ fn memchr0(b: &[u8]) -> Option<usize> {
 /// assert_eq!(r.string_bytes()?.0, b"hey");
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub trait WriteExt {
+pub trait WriteExt: sealed::Sealed {
     /// A u32.
     ///
     /// ```
@@ -707,6 +708,12 @@ pub trait WriteExt {
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     fn put_str_nul(&mut self, s: &str) -> Result<()>;
+}
+
+/// Only this crate implements [`WriteExt`], so it can gain methods without breaking anyone.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for Vec<u8> {}
 }
 
 impl WriteExt for Vec<u8> {
