@@ -78,9 +78,12 @@ impl<H: Hasher> Combiner<H> {
 /// The structural hash of a container being built inside a dictionary key, made from its children's hashes
 /// as they arrive (each child hashed once, however deep the key). The builders (the decoders, the text and
 /// JSON parsers) keep one per container that sits inside a key.
+///
+/// A frame keeps it inline (`Option<Building>`): a Dictionary inside a key costs one allocation for its
+/// entries' hashes and none for the builder itself.
 pub(crate) enum Building {
-    /// An Array or a full object: children in order.
-    Seq(Combiner<DefaultHasher>),
+    /// An Array or a full object: children in order (boxed: a hasher's state is larger than a `Vec`).
+    Seq(Box<Combiner<DefaultHasher>>),
     /// A Dictionary: each entry's key and value hashes (a repeated key's value replaces the earlier one).
     Entries(Vec<[u64; 2]>),
 }
@@ -88,12 +91,17 @@ pub(crate) enum Building {
 impl Building {
     /// For an Array (`tag::ARRAY` or `tag::PACKED_TYPED_ARRAY`) whose element type and shared bit are `a`'s.
     pub(crate) fn array(tag: u64, a: &Array) -> Self {
-        Building::Seq(Combiner::new(tag, array_head(a)))
+        Building::Seq(Box::new(Combiner::new(tag, array_head(a))))
+    }
+
+    /// For an Array with no element type (as `VariantRef` keeps them).
+    pub(crate) fn untyped_array() -> Self {
+        Building::Seq(Box::new(Combiner::new(tag::ARRAY, |_| {})))
     }
 
     /// For a full object of class `class`.
     pub(crate) fn object(class: &str) -> Self {
-        Building::Seq(Combiner::new(tag::OBJECT, object_head(class)))
+        Building::Seq(Box::new(Combiner::new(tag::OBJECT, object_head(class))))
     }
 
     /// For a Dictionary.
