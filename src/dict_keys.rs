@@ -85,7 +85,35 @@ pub(crate) enum Building {
     /// An Array or a full object: children in order (boxed: a hasher's state is larger than a `Vec`).
     Seq(Box<Combiner<DefaultHasher>>),
     /// A Dictionary: each entry's key and value hashes (a repeated key's value replaces the earlier one).
-    Entries(Vec<[u64; 2]>),
+    Entries(EntryHashes),
+}
+
+/// Each entry's key and value hashes, the first entry's kept inline: a dictionary of one entry, as every
+/// level of a key nested as deep as the engine allows is, allocates nothing for them.
+#[derive(Default)]
+pub(crate) struct EntryHashes {
+    first: Option<[u64; 2]>,
+    rest: Vec<[u64; 2]>,
+}
+
+impl EntryHashes {
+    fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    fn get_mut(&mut self, index: usize) -> Option<&mut [u64; 2]> {
+        match index.checked_sub(1) {
+            None => self.first.as_mut(),
+            Some(i) => self.rest.get_mut(i),
+        }
+    }
+
+    fn push(&mut self, e: [u64; 2]) {
+        match self.first {
+            None => self.first = Some(e),
+            Some(_) => self.rest.push(e),
+        }
+    }
 }
 
 impl Building {
@@ -106,7 +134,7 @@ impl Building {
 
     /// For a Dictionary.
     pub(crate) fn dictionary() -> Self {
-        Building::Entries(Vec::new())
+        Building::Entries(EntryHashes::default())
     }
 
     /// The next element of an Array.
@@ -152,7 +180,7 @@ impl Building {
                     Some(d) => Combiner::new(tag::DICTIONARY, dictionary_head(d)),
                     None => Combiner::new(tag::DICTIONARY, |_| {}),
                 };
-                for [k, v] in e {
+                for [k, v] in e.first.into_iter().chain(e.rest) {
                     c.push(k);
                     c.push(v);
                 }
