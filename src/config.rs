@@ -68,6 +68,7 @@ pub struct Config {
     allow_objects: bool,
     double_precision: bool,
     max_depth: usize,
+    serde_stack: usize,
 }
 
 impl Default for Config {
@@ -98,6 +99,17 @@ impl Config {
     /// ```
     pub const MAX_DEPTH_LIMIT: usize = 4096;
 
+    /// The default [`serde_stack`](Self::serde_stack) budget: 1 MiB (also [`SERDE_STACK_BUDGET`]).
+    ///
+    /// ```
+    /// use godot_bin::Config;
+    /// assert_eq!(Config::default().serde_stack_limit(), Config::DEFAULT_SERDE_STACK);
+    /// assert_eq!(Config::DEFAULT_SERDE_STACK, 1 << 20);
+    /// ```
+    ///
+    /// [`SERDE_STACK_BUDGET`]: crate::SERDE_STACK_BUDGET
+    pub const DEFAULT_SERDE_STACK: usize = 1 << 20;
+
     /// A config for `dialect` with the defaults.
     ///
     /// ```
@@ -108,7 +120,13 @@ impl Config {
     /// assert_eq!(cfg, Config::default().with_dialect(Dialect::Godot2));
     /// ```
     pub fn new(dialect: Dialect) -> Self {
-        Config { dialect, allow_objects: false, double_precision: false, max_depth: Self::DEFAULT_MAX_DEPTH }
+        Config {
+            dialect,
+            allow_objects: false,
+            double_precision: false,
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+            serde_stack: Self::DEFAULT_SERDE_STACK,
+        }
     }
 
     /// Whether full objects may be decoded and encoded, like `bytes_to_var_with_objects` /
@@ -168,6 +186,47 @@ impl Config {
     /// ```
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth.min(Self::MAX_DEPTH_LIMIT);
+        self
+    }
+
+    /// The stack, in bytes, that serde recursion may use when deserializing into your types (counted from
+    /// the outermost value; a level that starts beyond it is an [`ErrorKind::StackBudget`] error). The
+    /// default, [`SERDE_STACK_BUDGET`] (1 MiB), leaves half of a 2 MiB thread (tokio's worker default)
+    /// for the code above and below; on a smaller thread, give about half its size. A [`Variant`] is read
+    /// without recursion and is not held to it.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use godot_bin::{Config, ErrorKind, Variant, Dictionary};
+    /// #[derive(Deserialize)]
+    /// struct Node { child: Option<Box<Node>> }
+    /// // 20 levels of {"child": {"child": …}}: read on a 256 KiB thread with a 128 KiB budget.
+    /// let mut v = Variant::Nil;
+    /// for _ in 0..20 {
+    ///     let mut d = Dictionary::default();
+    ///     d.insert("child".into(), v);
+    ///     v = Variant::Dictionary(Box::new(d));
+    /// }
+    /// let bytes = godot_bin::to_vec(&v)?;
+    /// let cfg = Config::default().serde_stack(128 << 10);
+    /// let small = move |cfg: Config, bytes: Vec<u8>| {
+    ///     std::thread::Builder::new().stack_size(256 << 10)
+    ///         .spawn(move || godot_bin::from_slice_with::<Node>(&bytes, &cfg).map(|_| ()))
+    ///         .unwrap().join().unwrap()
+    /// };
+    /// assert!(small(cfg.clone(), bytes.clone()).is_ok());
+    /// // A budget of a few hundred bytes stops it early, with an error, not an overflow.
+    /// let err = small(cfg.serde_stack(512), bytes).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::StackBudget { budget: 512, .. }));
+    /// assert_eq!(Config::default().serde_stack_limit(), godot_bin::SERDE_STACK_BUDGET);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    ///
+    /// [`ErrorKind::StackBudget`]: crate::ErrorKind::StackBudget
+    /// [`SERDE_STACK_BUDGET`]: crate::SERDE_STACK_BUDGET
+    /// [`Variant`]: crate::Variant
+    pub fn serde_stack(mut self, bytes: usize) -> Self {
+        self.serde_stack = bytes;
         self
     }
 
@@ -233,6 +292,16 @@ impl Config {
     /// ```
     pub fn depth_limit(&self) -> usize {
         self.max_depth
+    }
+
+    /// The stack budget of serde recursion, in bytes (see [`Config::serde_stack`]).
+    ///
+    /// ```
+    /// use godot_bin::Config;
+    /// assert_eq!(Config::default().serde_stack(64 << 10).serde_stack_limit(), 64 << 10);
+    /// ```
+    pub fn serde_stack_limit(&self) -> usize {
+        self.serde_stack
     }
 }
 

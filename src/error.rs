@@ -61,7 +61,8 @@ pub enum ErrorKind {
         max: usize,
     },
     /// Serde recursion (a derived `Deserialize` calling into the deserializer level by level) used up its
-    /// stack budget, [`SERDE_STACK_BUDGET`](crate::SERDE_STACK_BUDGET) bytes, before
+    /// stack budget ([`Config::serde_stack`](crate::Config::serde_stack), by default
+    /// [`SERDE_STACK_BUDGET`](crate::SERDE_STACK_BUDGET) bytes) before
     /// [`SERDE_MAX_DEPTH`](crate::SERDE_MAX_DEPTH) was reached: the types being read take that much stack
     /// per level.
     #[error("value nested too deeply for serde: {depth} levels used the {budget}-byte stack budget")]

@@ -328,6 +328,12 @@ fn repeated_keys_merge_as_a_pairwise_comparison_says() {
             assert_eq!(godot_bin::text::from_text(&t, &cfg).unwrap(), expected, "round {round}: {t}");
             text_rounds += 1;
         }
+        // And the JSON reader, which hashes keys bottom-up the same way.
+        #[cfg(feature = "json")]
+        {
+            let j = godot_bin::json::to_json_string(&raw, &cfg);
+            assert_eq!(godot_bin::json::from_json_str(&j, &cfg).unwrap(), expected, "round {round}: {j}");
+        }
     }
     assert!(text_rounds > 50, "only {text_rounds} rounds checked the text reader");
 }

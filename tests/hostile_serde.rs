@@ -40,7 +40,16 @@ wide_node!(Narrow8; f00 f01 f02 f03 f04 f05 f06 f07);
 /// Decodes `bytes` as `T` on a thread of `stack` bytes; `Err` with the error kind's name, `Ok` if it
 /// decoded. A stack overflow aborts the whole test process, which is the failure this file guards against.
 fn decode_on<T: for<'de> Deserialize<'de> + Send + 'static>(bytes: Vec<u8>, stack: usize) -> Result<(), String> {
-    let cfg = Config::default().max_depth(Config::MAX_DEPTH_LIMIT);
+    decode_with::<T>(bytes, stack, Config::DEFAULT_SERDE_STACK)
+}
+
+/// [`decode_on`] with a serde stack budget of `budget` bytes (`Config::serde_stack`).
+fn decode_with<T: for<'de> Deserialize<'de> + Send + 'static>(
+    bytes: Vec<u8>,
+    stack: usize,
+    budget: usize,
+) -> Result<(), String> {
+    let cfg = Config::default().max_depth(Config::MAX_DEPTH_LIMIT).serde_stack(budget);
     std::thread::Builder::new()
         .stack_size(stack)
         .spawn(move || match godot_bin::from_slice_with::<T>(&bytes, &cfg) {
@@ -92,18 +101,41 @@ fn serde_json_values_never_overflow_a_2_mib_thread() {
     assert_eq!(decode_on::<serde_json::Value>(nested_children(100), MIB2), Ok(()));
 }
 
-/// What the budget gives: the deepest nesting each type reads on a 2 MiB thread (printed; asserted only to
-/// be refused by the budget or the depth limit, with an offset, above it).
+const KIB256: usize = 256 << 10;
+
+/// A 256 KiB thread is safe too once the budget is set to half of it (`Config::serde_stack`): with the
+/// default 1 MiB budget these overflow such a thread (an abort, so not tried here).
+#[test]
+fn a_256_kib_thread_with_a_128_kib_budget_never_overflows() {
+    for levels in [300, 1000, 4000] {
+        let r = decode_with::<Wide40>(nested_children(levels), KIB256, KIB256 / 2);
+        println!("Wide40 × {levels} on 256 KiB: {r:?}");
+        assert!(r.is_err());
+        let r = decode_with::<Narrow8>(nested_children(levels), KIB256, KIB256 / 2);
+        println!("Narrow8 × {levels} on 256 KiB: {r:?}");
+        assert!(r.is_err());
+        let r = decode_with::<serde_json::Value>(nested_children(levels), KIB256, KIB256 / 2);
+        println!("serde_json::Value × {levels} on 256 KiB: {r:?}");
+        assert!(r.is_err());
+    }
+    assert_eq!(decode_with::<Narrow8>(nested_children(10), KIB256, KIB256 / 2), Ok(()));
+    assert_eq!(decode_with::<serde_json::Value>(nested_children(10), KIB256, KIB256 / 2), Ok(()));
+}
+
+/// What the budget gives: the deepest nesting each type reads on a 2 MiB thread with the default budget and
+/// on a 256 KiB thread with a 128 KiB one (printed; asserted only to be refused by the budget or the depth
+/// limit, with an offset, above it).
 #[test]
 fn deepest_nesting_read_per_type() {
     fn deepest<T: for<'de> Deserialize<'de> + Send + 'static>(stack: usize) -> usize {
+        let budget = if stack == MIB2 { Config::DEFAULT_SERDE_STACK } else { stack / 2 };
         let (mut lo, mut hi) = (0usize, 600usize); // lo reads, hi does not
-        if decode_on::<T>(nested_children(hi), stack).is_ok() {
+        if decode_with::<T>(nested_children(hi), stack, budget).is_ok() {
             return hi;
         }
         while hi - lo > 1 {
             let mid = (lo + hi) / 2;
-            if decode_on::<T>(nested_children(mid), stack).is_ok() {
+            if decode_with::<T>(nested_children(mid), stack, budget).is_ok() {
                 lo = mid;
             } else {
                 hi = mid;
@@ -115,4 +147,10 @@ fn deepest_nesting_read_per_type() {
     println!("{build}: Wide40 reads {} levels on 2 MiB", deepest::<Wide40>(MIB2));
     println!("{build}: Narrow8 reads {} levels on 2 MiB", deepest::<Narrow8>(MIB2));
     println!("{build}: serde_json::Value reads {} levels on 2 MiB", deepest::<serde_json::Value>(MIB2));
+    println!("{build}: Wide40 reads {} levels on 256 KiB (128 KiB budget)", deepest::<Wide40>(KIB256));
+    println!("{build}: Narrow8 reads {} levels on 256 KiB (128 KiB budget)", deepest::<Narrow8>(KIB256));
+    println!(
+        "{build}: serde_json::Value reads {} levels on 256 KiB (128 KiB budget)",
+        deepest::<serde_json::Value>(KIB256)
+    );
 }

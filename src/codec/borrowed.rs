@@ -229,7 +229,7 @@ enum Frame<'a> {
         /// Places written so far.
         used: usize,
         /// Inside a dictionary key: the structural hash being built from the children's.
-        hash: Option<Box<Building>>,
+        hash: Option<Building>,
     },
     Dictionary {
         keys: KeyIndex,
@@ -241,7 +241,7 @@ enum Frame<'a> {
         /// Where the value of the key just read goes.
         value_of: Option<usize>,
         /// Inside a dictionary key: each entry's key and value hashes.
-        hash: Option<Box<Building>>,
+        hash: Option<Building>,
     },
 }
 
@@ -270,10 +270,8 @@ impl<'a> Frame<'a> {
     /// Makes this frame build its structural hash (it sits inside a dictionary key).
     fn start_hash(&mut self) {
         match self {
-            Frame::Array { hash, .. } => {
-                *hash = Some(Box::new(Building::Seq(Combiner::new(dict_keys::tag::ARRAY, |_| {}))))
-            }
-            Frame::Dictionary { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
+            Frame::Array { hash, .. } => *hash = Some(Building::untyped_array()),
+            Frame::Dictionary { hash, .. } => *hash = Some(Building::dictionary()),
         }
     }
 
@@ -300,7 +298,7 @@ impl<'a> Frame<'a> {
         let hash_of = |v: &VariantRef<'_>| child.unwrap_or_else(|| exact_hash(v));
         match self {
             Frame::Array { items, used, hash } => {
-                if let Some(h) = hash.as_deref_mut() {
+                if let Some(h) = hash.as_mut() {
                     if let Some(v) = items.get(*used) {
                         h.item(hash_of(v));
                     }
@@ -316,13 +314,13 @@ impl<'a> Frame<'a> {
                         Some(_) => Some(hash_of(&entries[new].0)),
                         None => child,
                     };
-                    *value_of = Some(match keys.find_or_add(&entries[..=new], exact) {
+                    *value_of = Some(match keys.find_or_add(&entries[..=new], exact, *left == 1) {
                         Some(i) => {
                             put(&mut entries[new].0, VariantRef::Nil);
                             i
                         }
                         None => {
-                            if let (Some(h), Some(kh)) = (hash.as_deref_mut(), exact) {
+                            if let (Some(h), Some(kh)) = (hash.as_mut(), exact) {
                                 h.key(new, kh);
                             }
                             *used += 1;
@@ -332,7 +330,7 @@ impl<'a> Frame<'a> {
                     false
                 }
                 Some(i) => {
-                    if let Some(h) = hash.as_deref_mut() {
+                    if let Some(h) = hash.as_mut() {
                         if let Some((_, v)) = entries.get(i) {
                             h.value(i, hash_of(v));
                         }
@@ -423,10 +421,20 @@ impl KeyIndex {
     }
 
     /// The last entry's key is new: returns the index of an earlier entry with the same key, or records the
-    /// new one and returns `None`. `exact`: the key's structural hash, if the caller computed it.
-    fn find_or_add(&mut self, entries: &[(VariantRef<'_>, VariantRef<'_>)], exact: Option<u64>) -> Option<usize> {
+    /// new one and returns `None`. `exact`: the key's structural hash, if the caller computed it. `final_key`:
+    /// no key follows in this dictionary, so a key with no earlier one to meet is not recorded (a dictionary
+    /// of one entry, as every level of a deep key is, keeps no index at all).
+    fn find_or_add(
+        &mut self,
+        entries: &[(VariantRef<'_>, VariantRef<'_>)],
+        exact: Option<u64>,
+        final_key: bool,
+    ) -> Option<usize> {
         let (new, earlier) = entries.split_last()?;
         let n = earlier.len();
+        if n == 0 && final_key {
+            return None;
+        }
         let key = &new.0;
         if self.hashes.is_none() {
             if let Some(sk) = self.simple(key).filter(|_| n < Self::LINEAR_MAX) {

@@ -78,27 +78,63 @@ impl<H: Hasher> Combiner<H> {
 /// The structural hash of a container being built inside a dictionary key, made from its children's hashes
 /// as they arrive (each child hashed once, however deep the key). The builders (the decoders, the text and
 /// JSON parsers) keep one per container that sits inside a key.
+///
+/// A frame keeps it inline (`Option<Building>`): a Dictionary inside a key costs one allocation for its
+/// entries' hashes and none for the builder itself.
 pub(crate) enum Building {
-    /// An Array or a full object: children in order.
-    Seq(Combiner<DefaultHasher>),
+    /// An Array or a full object: children in order (boxed: a hasher's state is larger than a `Vec`).
+    Seq(Box<Combiner<DefaultHasher>>),
     /// A Dictionary: each entry's key and value hashes (a repeated key's value replaces the earlier one).
-    Entries(Vec<[u64; 2]>),
+    Entries(EntryHashes),
+}
+
+/// Each entry's key and value hashes, the first entry's kept inline: a dictionary of one entry, as every
+/// level of a key nested as deep as the engine allows is, allocates nothing for them.
+#[derive(Default)]
+pub(crate) struct EntryHashes {
+    first: Option<[u64; 2]>,
+    rest: Vec<[u64; 2]>,
+}
+
+impl EntryHashes {
+    fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    fn get_mut(&mut self, index: usize) -> Option<&mut [u64; 2]> {
+        match index.checked_sub(1) {
+            None => self.first.as_mut(),
+            Some(i) => self.rest.get_mut(i),
+        }
+    }
+
+    fn push(&mut self, e: [u64; 2]) {
+        match self.first {
+            None => self.first = Some(e),
+            Some(_) => self.rest.push(e),
+        }
+    }
 }
 
 impl Building {
     /// For an Array (`tag::ARRAY` or `tag::PACKED_TYPED_ARRAY`) whose element type and shared bit are `a`'s.
     pub(crate) fn array(tag: u64, a: &Array) -> Self {
-        Building::Seq(Combiner::new(tag, array_head(a)))
+        Building::Seq(Box::new(Combiner::new(tag, array_head(a))))
+    }
+
+    /// For an Array with no element type (as `VariantRef` keeps them).
+    pub(crate) fn untyped_array() -> Self {
+        Building::Seq(Box::new(Combiner::new(tag::ARRAY, |_| {})))
     }
 
     /// For a full object of class `class`.
     pub(crate) fn object(class: &str) -> Self {
-        Building::Seq(Combiner::new(tag::OBJECT, object_head(class)))
+        Building::Seq(Box::new(Combiner::new(tag::OBJECT, object_head(class))))
     }
 
     /// For a Dictionary.
     pub(crate) fn dictionary() -> Self {
-        Building::Entries(Vec::new())
+        Building::Entries(EntryHashes::default())
     }
 
     /// The next element of an Array.
@@ -144,7 +180,7 @@ impl Building {
                     Some(d) => Combiner::new(tag::DICTIONARY, dictionary_head(d)),
                     None => Combiner::new(tag::DICTIONARY, |_| {}),
                 };
-                for [k, v] in e {
+                for [k, v] in e.first.into_iter().chain(e.rest) {
                     c.push(k);
                     c.push(v);
                 }

@@ -73,12 +73,13 @@ pub const SERDE_MAX_DEPTH: usize = 512;
 /// assert!(err.offset().is_some());
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub const SERDE_STACK_BUDGET: usize = 1 << 20;
+pub const SERDE_STACK_BUDGET: usize = Config::DEFAULT_SERDE_STACK;
 
 thread_local! {
     static SERDE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    /// Where the stack was when the outermost level began (an address, compared, never dereferenced).
-    static SERDE_STACK_BASE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Where the stack was when the outermost level began (an address, compared, never dereferenced), and
+    /// the budget the outermost level's config gave.
+    static SERDE_STACK_BASE: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
 }
 
 /// Where this call's frame is on the stack: the address of a local (only compared, never dereferenced).
@@ -89,20 +90,24 @@ fn stack_mark() -> usize {
 }
 
 /// One level of serde recursion; dropped on the way out (errors and unwinding included). Refuses a level
-/// beyond [`SERDE_MAX_DEPTH`] or beyond [`SERDE_STACK_BUDGET`] bytes of stack from the outermost level.
+/// beyond [`SERDE_MAX_DEPTH`] or beyond the outermost level's stack budget ([`Config::serde_stack`];
+/// `budget`: the config's, where the caller has one, else [`SERDE_STACK_BUDGET`] for an outermost level).
 struct DepthGuard;
 
 impl DepthGuard {
-    fn enter(at: Option<usize>) -> Result<DepthGuard> {
+    fn enter(at: Option<usize>, budget: Option<usize>) -> Result<DepthGuard> {
         let d = SERDE_DEPTH.with(|c| c.get());
         if d >= SERDE_MAX_DEPTH {
             return Err(Error::new(ErrorKind::TooDeep { max: SERDE_MAX_DEPTH }, at));
         }
         let here = stack_mark();
         if d == 0 {
-            SERDE_STACK_BASE.with(|c| c.set(here));
-        } else if SERDE_STACK_BASE.with(|c| c.get()).abs_diff(here) > SERDE_STACK_BUDGET {
-            return Err(Error::new(ErrorKind::StackBudget { depth: d, budget: SERDE_STACK_BUDGET }, at));
+            SERDE_STACK_BASE.with(|c| c.set((here, budget.unwrap_or(SERDE_STACK_BUDGET))));
+        } else {
+            let (base, budget) = SERDE_STACK_BASE.with(|c| c.get());
+            if base.abs_diff(here) > budget {
+                return Err(Error::new(ErrorKind::StackBudget { depth: d, budget }, at));
+            }
         }
         SERDE_DEPTH.with(|c| c.set(d + 1));
         Ok(DepthGuard)
@@ -589,7 +594,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_any(visitor),
             Next::Container { n, map } => self.visit_container(n, map, &[], visitor),
             Next::Packed(kind, n) => {
-                let _g = DepthGuard::enter(Some(self.dec.r.pos()))?;
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
                 self.depth += 1;
                 let r = visitor.visit_seq(PackedAccess { de: self, kind, left: n });
                 self.depth -= 1;
@@ -613,7 +618,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()))?;
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
         let r = if map {
@@ -792,7 +797,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         match self.next()? {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
             Next::Container { n: 1, map: true } => {
-                let _g = DepthGuard::enter(Some(self.dec.r.pos()))?;
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
                 self.depth += 1;
                 let r = visitor.visit_enum(DictEnum { de: self });
                 self.depth -= 1;
@@ -1561,7 +1566,7 @@ impl<'v> VariantDe<'v> {
             return visit_shape(shape, &vals, seq, visitor);
         }
         let at = self.at;
-        let _g = DepthGuard::enter(at)?;
+        let _g = DepthGuard::enter(at, None)?;
         match self.v {
             Variant::Array(a) | Variant::PackedTypedArray(a) => visitor.visit_seq(ItemsSeq(a.items.iter(), at)),
             Variant::Dictionary(d) => visitor.visit_map(EntriesMap { it: d.entries.iter(), value: None, at }),
@@ -1715,7 +1720,7 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
     ) -> Result<V::Value> {
         match self.v {
             Variant::Dictionary(d) if d.entries.len() == 1 => {
-                let _g = DepthGuard::enter(self.at)?;
+                let _g = DepthGuard::enter(self.at, None)?;
                 let (k, v) = &d.entries[0];
                 match k.as_str() {
                     Some(tag) => visitor.visit_enum(FieldEnum { tag, payload: Field::V(v), at: self.at }),

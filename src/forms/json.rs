@@ -46,6 +46,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::codec::DictBuilder;
 use crate::config::Config;
+use crate::data::dict_keys::{self, Building};
 use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
@@ -110,7 +111,7 @@ pub fn to_json_string(v: &Variant, cfg: &Config) -> String {
 /// assert_eq!(v, Variant::PackedByteArray(vec![1, 2]));
 /// ```
 pub fn from_json(j: &Value, cfg: &Config) -> Result<Variant, JsonError> {
-    In { single: !cfg.is_double_precision(), cfg, path: Vec::new() }.value(j)
+    In { single: !cfg.is_double_precision(), cfg, path: Vec::new(), in_key: 0, hash: None, made: None }.value(j)
 }
 
 /// Parses JSON text and reads it with [`from_json`].
@@ -444,6 +445,13 @@ struct In<'c> {
     single: bool,
     cfg: &'c Config,
     path: Vec<PathSeg>,
+    /// How many dictionary keys the value being read sits inside: inside one, every value's structural
+    /// hash is made from its children's as they are read (each part of a key hashed once, however deep).
+    in_key: usize,
+    /// Inside a key: the structural hash of the value just read.
+    hash: Option<u64>,
+    /// Set by a container that made its own hash from its children's, for [`In::value`] to hand on.
+    made: Option<u64>,
 }
 
 impl In<'_> {
@@ -589,7 +597,44 @@ impl In<'_> {
         }
     }
 
+    /// Reads a value; inside a dictionary key, also leaves its structural hash in `self.hash`.
     fn value(&mut self, j: &Value) -> Result<Variant, JsonError> {
+        let v = self.value_inner(j)?;
+        if self.in_key > 0 {
+            // A container read here made its hash from its children's; anything else is a leaf (or a
+            // container with no such path, hashed by one walk).
+            self.hash = Some(self.made.take().unwrap_or_else(|| dict_keys::structural_hash(&v)));
+        }
+        Ok(v)
+    }
+
+    /// Reads a dictionary key: its value and structural hash.
+    fn key(&mut self, j: &Value) -> Result<(Variant, Option<u64>), JsonError> {
+        self.in_key += 1;
+        let k = self.value(j);
+        self.in_key -= 1;
+        Ok((k?, self.hash.take()))
+    }
+
+    /// Inside a key, the hash of the value just read (for its container's hash).
+    fn child_hash(&mut self) -> Option<u64> {
+        if self.in_key > 0 {
+            self.hash.take()
+        } else {
+            None
+        }
+    }
+
+    /// Inside a key, records the hash of container `v` (head as `v` has it) from its children's hashes.
+    fn made_seq(&mut self, tag: u64, head: impl FnOnce(&mut dyn std::hash::Hasher), children: Vec<u64>) {
+        if self.in_key > 0 {
+            let mut c = dict_keys::Combiner::new(tag, head);
+            children.into_iter().for_each(|h| c.push(h));
+            self.made = Some(c.finish());
+        }
+    }
+
+    fn value_inner(&mut self, j: &Value) -> Result<Variant, JsonError> {
         use Variant as V;
         Ok(match j {
             Value::Null => V::Nil,
@@ -602,25 +647,39 @@ impl In<'_> {
             Value::String(s) => V::String(s.clone()),
             Value::Array(a) => {
                 let mut items = Vec::with_capacity(a.len());
+                let mut hashes = Vec::new();
                 for (i, x) in a.iter().enumerate() {
                     self.path.push(PathSeg::Index(i));
                     items.push(self.value(x)?);
+                    hashes.extend(self.child_hash());
                     self.path.pop();
                 }
-                V::from(items)
+                let a = Array::from(items);
+                self.made_seq(dict_keys::tag::ARRAY, dict_keys::array_head(&a), hashes);
+                V::from(a)
             }
             Value::Object(m) => {
                 let tag = m.keys().find(|k| k.starts_with('$'));
                 match tag {
                     None => {
                         let mut b = DictBuilder::with_capacity(m.len(), self.cfg.dialect());
+                        let mut hash = (self.in_key > 0).then(Building::dictionary);
                         for (k, x) in m {
                             self.path.push(PathSeg::Key(k.clone()));
                             let v = self.value(x)?;
+                            let vh = self.child_hash();
                             self.path.pop();
-                            b.insert(V::String(k.clone()), v);
+                            let k = V::String(k.clone());
+                            let kh = hash.as_ref().map(|_| dict_keys::leaf_hash(&k));
+                            let i = b.insert_hashed(k, kh, v);
+                            if let (Some(h), Some(kh), Some(vh)) = (hash.as_mut(), kh, vh) {
+                                h.key(i, kh);
+                                h.value(i, vh);
+                            }
                         }
-                        V::from(Dictionary::from(b.finish()))
+                        let d = Dictionary::from(b.finish());
+                        self.made = hash.map(|h| h.finish(Some(&d)));
+                        V::from(d)
                     }
                     Some(t) => self.tagged(&t[1..], &m[t], m)?,
                 }
@@ -701,6 +760,7 @@ impl In<'_> {
                         return Err(self.err(crate::error::ErrorKind::ObjectsNotAllowed.to_string()));
                     }
                     let props = o.get("properties").cloned().unwrap_or(Value::Array(Vec::new()));
+                    let mut hash = (self.in_key > 0).then(|| Building::object(class));
                     let properties = self.each(&props, "properties", |s, p| {
                         let pair = p
                             .as_array()
@@ -709,16 +769,27 @@ impl In<'_> {
                         let n = pair[0].as_str().ok_or_else(|| s.err("a property name is a string"))?.to_owned();
                         s.path.push(PathSeg::Key(n.clone()));
                         let v = s.value(&pair[1])?;
+                        if let (Some(h), Some(vh)) = (hash.as_mut(), s.child_hash()) {
+                            h.property(&n, vh);
+                        }
                         s.path.pop();
                         Ok((n, v))
                     })?;
+                    self.made = hash.map(|h| h.finish(None));
                     Object::Full { class: class.into(), properties }
                 }
                 _ => return Err(self.err("$Object needs null, {\"id\"} or {\"class\", \"properties\"}")),
             }),
             "Array" | "PackedTypedArray" => {
-                let items = self.each(j, tag, |s, x| s.value(x))?;
+                let mut hashes = Vec::new();
+                let items = self.each(j, tag, |s, x| {
+                    let v = s.value(x)?;
+                    hashes.extend(s.child_hash());
+                    Ok(v)
+                })?;
                 let a = Array { items, element_type: self.container_type(m.get("type"))?, shared };
+                let t = if tag == "Array" { dict_keys::tag::ARRAY } else { dict_keys::tag::PACKED_TYPED_ARRAY };
+                self.made_seq(t, dict_keys::array_head(&a), hashes);
                 if tag == "Array" {
                     V::from(a)
                 } else {
@@ -729,18 +800,27 @@ impl In<'_> {
                 let pairs = self.each(j, tag, |s, p| {
                     let pair =
                         p.as_array().filter(|a| a.len() == 2).ok_or_else(|| s.err("an entry is [key, value]"))?;
-                    Ok((s.value(&pair[0])?, s.value(&pair[1])?))
+                    let (k, kh) = s.key(&pair[0])?;
+                    let v = s.value(&pair[1])?;
+                    Ok((k, kh, v, s.child_hash()))
                 })?;
                 let mut b = DictBuilder::with_capacity(pairs.len(), self.cfg.dialect());
-                for (k, v) in pairs {
-                    b.insert(k, v);
+                let mut hash = (self.in_key > 0).then(Building::dictionary);
+                for (k, kh, v, vh) in pairs {
+                    let i = b.insert_hashed(k, kh, v);
+                    if let (Some(h), Some(kh), Some(vh)) = (hash.as_mut(), kh, vh) {
+                        h.key(i, kh);
+                        h.value(i, vh);
+                    }
                 }
-                V::from(Dictionary {
+                let d = Dictionary {
                     entries: b.finish(),
                     key_type: self.container_type(m.get("key_type"))?,
                     value_type: self.container_type(m.get("value_type"))?,
                     shared,
-                })
+                };
+                self.made = hash.map(|h| h.finish(Some(&d)));
+                V::from(d)
             }
             "PackedByteArray" => V::PackedByteArray(
                 j.as_str().and_then(unbase64).ok_or_else(|| self.err("$PackedByteArray needs a base64 string"))?,
