@@ -1,5 +1,6 @@
 //! The tokio decoders read frames in place: decoding copies no received byte (counted with a counting
-//! allocator, as in tests/alloc_bounds.rs), and a packet is a view of the buffer tokio read into.
+//! allocator, as in tests/alloc_bounds.rs), and a packet is a view of the buffer tokio read into; a packet
+//! is framed straight into the buffer tokio writes from.
 #![cfg(feature = "tokio")]
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -8,7 +9,7 @@ use std::cell::Cell;
 use bytes::{Bytes, BytesMut};
 use godot_bin::tokio_codec::{PacketStreamCodec, VarCodec};
 use godot_bin::{Config, ErrorKind, Variant};
-use tokio_util::codec::Decoder;
+use tokio_util::codec::{Decoder, Encoder};
 
 struct Counting;
 
@@ -139,4 +140,20 @@ fn packet_stream_packets_are_views_of_the_received_buffer() {
     assert!(range.contains(&(packets.0.as_ptr() as usize)) && range.contains(&(packets.1.as_ptr() as usize)));
     println!("PacketStreamCodec, 2 packets: {n} bytes allocated");
     assert!(n < 256, "decoding allocated {n} bytes");
+}
+
+#[test]
+fn packet_stream_encodes_into_the_buffer_only() {
+    let packet = vec![5u8; 10_000];
+    let mut dst = BytesMut::with_capacity(2 * (4 + packet.len()));
+    let mut codec = PacketStreamCodec::new();
+    let ((), n) = allocated_during(|| {
+        codec.encode(&packet[..], &mut dst).unwrap();
+        codec.encode(&packet[..], &mut dst).unwrap();
+    });
+    println!("PacketStreamCodec, 2 packets of 10,000 bytes into a BytesMut with room: {n} bytes allocated");
+    // The old encoder framed each packet in a Vec of its own first (10,004 bytes each), then copied it.
+    assert_eq!(n, 0);
+    assert_eq!(&dst[..4], &[0x10, 0x27, 0, 0]);
+    assert_eq!(dst.len(), 2 * 10_004);
 }

@@ -359,9 +359,10 @@ impl PacketStreamCodec {
 
     fn put(&self, packet: &[u8], dst: &mut BytesMut) -> Result<()> {
         check_out_len(packet.len(), self.max_packet)?;
-        let mut out = Vec::with_capacity(4 + packet.len());
-        framing::write_frame(&mut out, packet, Endian::Little)?;
-        dst.extend_from_slice(&out);
+        // The frame of framing::write_frame, written straight into `dst` (max_packet <= MAX_FRAME).
+        dst.reserve(4 + packet.len());
+        dst.extend_from_slice(&Endian::Little.u32_bytes(packet.len() as u32));
+        dst.extend_from_slice(packet);
         Ok(())
     }
 }
