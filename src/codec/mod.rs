@@ -1023,6 +1023,9 @@ fn has_nul(b: &[u8]) -> bool {
 }
 
 /// What [`Decoder::open`] read.
+// A transient return value, moved once into the stack of frames: boxing the Frame would cost an allocation
+// per container for nothing.
+#[allow(clippy::large_enum_variant)]
 enum Opened {
     /// A container with children to come.
     Frame(Frame),
