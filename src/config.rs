@@ -10,6 +10,9 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
+// With error.rs, layer 1 of src/ (see lib.rs and scripts/check-layers.py): uses the dialect layer and
+// error.rs only.
+
 use std::str::FromStr;
 
 pub use crate::dialect::Dialect;

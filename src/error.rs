@@ -8,6 +8,8 @@
 //! assert!(err.to_string().contains("godot9"));
 //! ```
 
+// With config.rs, layer 1 of src/ (see lib.rs and scripts/check-layers.py): uses the dialect layer only.
+
 use std::fmt;
 
 use crate::dialect::Dialect;

@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::markers::{Color, StringName, Vector2, Vector3};
 use crate::types::TypeKind;
 use crate::value::{Dictionary, Variant};
-use crate::wire::{widen_like_engine, FLAG_64};
+use crate::wire::{array_type_bits, dict_type_bits, widen_like_engine, FLAG_64};
 
 /// A decoded value that borrows from the input bytes.
 ///
@@ -618,7 +618,7 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
             stack.push(f);
         };
         let (mut done, mut done_hash) = match kind {
-            K::Array if plain_containers && (!d.typed_arrays() || flags >> 16 & 3 == 0) => {
+            K::Array if plain_containers && (!d.typed_arrays() || array_type_bits(flags) == 0) => {
                 let (n, _) = dec.container_count(1)?;
                 if n > 0 {
                     push(&mut stack, Frame::array(n));
@@ -626,7 +626,7 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
                 }
                 (VariantRef::Array(Vec::new()), None)
             }
-            K::Dictionary if plain_containers && (!d.typed_dictionaries() || flags >> 16 & 0xF == 0) => {
+            K::Dictionary if plain_containers && (!d.typed_dictionaries() || dict_type_bits(flags) == (0, 0)) => {
                 let (n, _) = dec.container_count(2)?;
                 if n > 0 {
                     push(&mut stack, Frame::dictionary(n, merge_names));

@@ -397,9 +397,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
             },
             K::Dictionary => {
                 let (key_type, value_type) = if self.d.typed_dictionaries() {
-                    let k = self.container_type((flags >> 16) & 3)?;
-                    let v = self.container_type((flags >> 18) & 3)?;
-                    (k, v)
+                    let (k, v) = dict_type_bits(flags);
+                    (self.container_type(k)?, self.container_type(v)?)
                 } else {
                     (ContainerType::Untyped, ContainerType::Untyped)
                 };
@@ -418,7 +417,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
             }
             K::Array => {
                 let element_type = if self.d.typed_arrays() {
-                    self.container_type((flags >> 16) & 3)?
+                    self.container_type(array_type_bits(flags))?
                 } else {
                     ContainerType::Untyped
                 };

@@ -474,10 +474,10 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                 Cow::Borrowed(s) => Next::Scalar(Scalar::Borrowed(s), at),
                 Cow::Owned(s) => Next::Scalar(Scalar::Owned(s), at),
             },
-            K::Array if !d.typed_arrays() || (flags >> 16) & 3 == 0 => {
+            K::Array if !d.typed_arrays() || crate::wire::array_type_bits(flags) == 0 => {
                 Next::Container { n: self.container_count(1)?, map: false }
             }
-            K::Dictionary if !d.typed_dictionaries() || (flags >> 16) & 0xF == 0 => {
+            K::Dictionary if !d.typed_dictionaries() || crate::wire::dict_type_bits(flags) == (0, 0) => {
                 Next::Container { n: self.container_count(2)?, map: true }
             }
             K::PackedByteArray => {

@@ -17,6 +17,9 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
+// Layer 2 of src/ (see lib.rs and scripts/check-layers.py): uses error.rs and the dialect layer only;
+// everything above reads and writes bytes through it.
+
 use crate::error::{Error, ErrorKind, Result};
 
 /// Header flag bit 16: 64-bit INT/FLOAT/math payload, or object-as-id on OBJECT.
@@ -94,6 +97,18 @@ pub fn int_is_wide(i: i64, has_flags: bool) -> Result<bool> {
         return Err(ErrorKind::IntegerOutOfRange(i as i128).into());
     }
     Ok(!fits)
+}
+
+/// The element-type bits of a typed ARRAY header (Godot 4.3+): 0 untyped, 1 builtin, 2 class, 3 script.
+#[inline]
+pub(crate) fn array_type_bits(header: u32) -> u32 {
+    (header >> 16) & 3
+}
+
+/// The key- and value-type bits of a typed DICTIONARY header (Godot 4.4+), each as in [`array_type_bits`].
+#[inline]
+pub(crate) fn dict_type_bits(header: u32) -> (u32, u32) {
+    ((header >> 16) & 3, (header >> 18) & 3)
 }
 
 /// The engines' float width rule (`encode_variant`): a float goes out as 32 bits iff `(double)(float)v == v`
