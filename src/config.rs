@@ -279,13 +279,6 @@ impl Config {
         self.double_precision
     }
 
-    /// The one depth check of every writer and reader: `Some(TooDeep)` when a value at `depth` (the top
-    /// value is at 0) is nested beyond [`depth_limit`](Config::depth_limit). Callers add their offset.
-    #[inline]
-    pub(crate) fn too_deep(&self, depth: usize) -> Option<ErrorKind> {
-        (depth > self.max_depth).then_some(ErrorKind::TooDeep { max: self.max_depth })
-    }
-
     /// The depth limit.
     ///
     /// ```
@@ -307,6 +300,20 @@ impl Config {
         self.serde_stack
     }
 }
+
+/// The one depth check of every writer and reader: `check_depth!(cfg, depth, |kind| error)` returns
+/// `Err(error)` from the calling function when a value at `depth` (the top value is at 0) is nested beyond
+/// `cfg.depth_limit()`; the caller turns the `TooDeep` kind into its error (with its offset). A macro, like
+/// serde_json's `check_recursion!`, so that the hot path stays one comparison.
+macro_rules! check_depth {
+    ($cfg:expr, $depth:expr, $err:expr) => {
+        if $depth > $cfg.depth_limit() {
+            #[allow(clippy::redundant_closure_call)]
+            return Err(($err)($crate::error::ErrorKind::TooDeep { max: $cfg.depth_limit() }));
+        }
+    };
+}
+pub(crate) use check_depth;
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,7 @@ pub(crate) mod borrowed;
 
 use std::hash::{Hash, Hasher};
 
+use crate::config::check_depth;
 use crate::config::{Config, Dialect, Family};
 use crate::data::dict_keys::{self, Building, HashIndex};
 use crate::error::{Error, ErrorKind, Result};
@@ -312,9 +313,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
     }
 
     pub(crate) fn check_depth(&self, depth: usize, at: usize) -> Result<()> {
-        if let Some(k) = self.cfg.too_deep(depth) {
-            return Err(Error::at(k, at));
-        }
+        check_depth!(self.cfg, depth, |k| Error::at(k, at));
         Ok(())
     }
 
@@ -1286,9 +1285,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
     }
 
     fn check_depth(&self, depth: usize) -> Result<()> {
-        if let Some(k) = self.cfg.too_deep(depth) {
-            return Err(k.into());
-        }
+        check_depth!(self.cfg, depth, Error::from);
         Ok(())
     }
 

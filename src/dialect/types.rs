@@ -192,6 +192,7 @@ impl TypeKind {
 
     /// The math and fixed-size kinds by their marker's name, as the serde format's magic struct names spell
     /// it (`"Vector2"`, `"Aabb"`, `"Color"`).
+    #[inline]
     pub(crate) fn math_from_marker(name: &str) -> Option<TypeKind> {
         use TypeKind as K;
         Some(match name {
@@ -216,6 +217,7 @@ impl TypeKind {
     }
 
     /// The packed array kinds by their newtype's name (`"PackedFloat32Array"`; Godot 4 spelling).
+    #[inline]
     pub(crate) fn packed_from_marker(name: &str) -> Option<TypeKind> {
         use TypeKind as K;
         Some(match name {
@@ -238,6 +240,7 @@ impl TypeKind {
 
     /// The packed arrays that `packed` types read in bulk, by newtype name (`"PackedInt32Array"`): the kind
     /// and its element size on the wire (reals as f32). Not bytes (read as a byte string) nor strings.
+    #[inline]
     pub(crate) fn bulk_packed_from_marker(name: &str) -> Option<(TypeKind, usize)> {
         let kind = TypeKind::packed_from_marker(name)?;
         if kind == TypeKind::PackedByteArray {
@@ -248,6 +251,7 @@ impl TypeKind {
 
     /// Number of components of a fixed-size kind (and of one element of a packed vector or color array); 1
     /// for every other kind.
+    #[inline]
     pub(crate) fn components(self) -> usize {
         use TypeKind as K;
         match self {
@@ -264,12 +268,14 @@ impl TypeKind {
     }
 
     /// The kinds whose components are i32: Vector2i, Vector3i, Vector4i, Rect2i.
+    #[inline]
     pub(crate) fn is_int_vector(self) -> bool {
         use TypeKind as K;
         matches!(self, K::Vector2i | K::Vector3i | K::Vector4i | K::Rect2i)
     }
 
     /// Whether values of this kind hold other values (the decoders read them through a frame; objects may).
+    #[inline]
     pub(crate) fn is_container(self) -> bool {
         use TypeKind as K;
         matches!(self, K::Object | K::Dictionary | K::Array | K::TypedArray | K::PackedTypedArray)
@@ -277,6 +283,7 @@ impl TypeKind {
 
     /// The ten packed arrays of Godot 3 and 4 (not Pandemonium's integer-vector or typed ones): what an Array
     /// converts to when a typed container asks for one.
+    #[inline]
     pub(crate) fn is_engine_packed(self) -> bool {
         use TypeKind as K;
         matches!(

@@ -12,6 +12,7 @@ use std::borrow::Cow;
 use serde::de::{self, DeserializeSeed, Deserializer as _, IntoDeserializer, Visitor};
 
 use crate::codec::Decoder;
+use crate::config::check_depth;
 use crate::config::Config;
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::*;
@@ -454,9 +455,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         use TypeKind as K;
         let saved = self.dec.r.clone();
         let (kind, flags, at) = self.dec.header()?;
-        if let Some(k) = self.cfg.too_deep(self.depth) {
-            return Err(Error::at(k, at));
-        }
+        check_depth!(self.cfg, self.depth, |k| Error::at(k, at));
         let d = self.cfg.dialect();
         let wide = d.has_flags() && flags & FLAG_64 != 0;
         Ok(match kind {
@@ -525,9 +524,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             self.dec.r = saved;
             return Ok(None);
         }
-        if let Some(k) = self.cfg.too_deep(self.depth) {
-            return Err(Error::at(k, at));
-        }
+        check_depth!(self.cfg, self.depth, |k| Error::at(k, at));
         let n = self.reader().count(u32::MAX, size)?;
         Ok(Some(self.reader().take(n * size)?))
     }
@@ -544,7 +541,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             "Color" => (K::Color, 4),
             _ => return None,
         };
-        if self.cfg.too_deep(self.depth).is_some() {
+        if self.depth > self.cfg.depth_limit() {
             return None;
         }
         let mut p = self.dec.r.clone();
@@ -720,9 +717,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         if name == VARIANT_MAGIC {
             let at = self.dec.r.pos();
-            if let Some(k) = self.cfg.too_deep(self.depth) {
-                return Err(Error::at(k, at));
-            }
+            check_depth!(self.cfg, self.depth, |k| Error::at(k, at));
             let v = self.dec.value(self.depth)?;
             return hand_over(v, visitor).map_err(|e| with_offset(e, at));
         }

@@ -10,6 +10,7 @@
 use serde::ser::{self, Serialize};
 
 use crate::codec::{math_wide, put_reals};
+use crate::config::check_depth;
 use crate::config::{Config, Dialect};
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::magic;
@@ -167,9 +168,7 @@ impl<'a> Serializer<'a> {
     /// [`Variant`]: the header, then each component as an i32 (Vector2i, …), an f32 (Color), or an f64 with
     /// the 64-bit flag in Godot 4 double-precision builds and an f32 otherwise.
     fn math(&mut self, kind: TypeKind, vals: &[f64]) -> Result<()> {
-        if let Some(k) = self.cfg.too_deep(self.depth) {
-            return Err(self.err_at(k));
-        }
+        check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         if kind.is_int_vector() {
             self.header(kind, 0)?;
             for &x in vals {
@@ -184,17 +183,13 @@ impl<'a> Serializer<'a> {
     }
 
     fn variant(&mut self, v: &Variant) -> Result<()> {
-        if let Some(k) = self.cfg.too_deep(self.depth) {
-            return Err(self.err_at(k));
-        }
+        check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         v.encode_into(self.out, self.cfg)
     }
 
     /// Starts a container (Array or Dictionary) at the current depth: checks the depth limit.
     fn enter(&mut self) -> Result<()> {
-        if let Some(k) = self.cfg.too_deep(self.depth) {
-            return Err(self.err_at(k));
-        }
+        check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         self.depth += 1;
         Ok(())
     }
@@ -208,9 +203,7 @@ impl<'a> Serializer<'a> {
 
     /// An element of the current container: a full value one level deeper.
     fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        if let Some(k) = self.cfg.too_deep(self.depth) {
-            return Err(self.err_at(k));
-        }
+        check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         v.serialize(&mut *self)
     }
 
@@ -653,9 +646,7 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         match &mut self.magic {
             MagicStruct::Plain => {
-                if let Some(k) = self.ser.cfg.too_deep(self.ser.depth) {
-                    return Err(self.ser.err_at(k));
-                }
+                check_depth!(self.ser.cfg, self.ser.depth, |k| self.ser.err_at(k));
                 self.ser.string(key)?;
                 self.ser.element(value)?;
                 self.n += 1;
