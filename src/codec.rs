@@ -989,7 +989,7 @@ enum Frame {
         left: usize,
         rule: AdmitRule,
         /// Inside a dictionary key: the structural hash being built.
-        hash: Option<Building>,
+        hash: Option<Box<Building>>,
     },
     Dictionary {
         b: DictBuilder,
@@ -1002,7 +1002,7 @@ enum Frame {
         /// The place of a value that is dropped ([`DictPhase::Discard`]).
         discarded: Variant,
         /// Inside a dictionary key: the structural hash being built.
-        hash: Option<Building>,
+        hash: Option<Box<Building>>,
     },
     Object {
         class: String,
@@ -1010,7 +1010,7 @@ enum Frame {
         left: usize,
         pending_name: Option<String>,
         /// Inside a dictionary key: the structural hash being built.
-        hash: Option<Building>,
+        hash: Option<Box<Building>>,
     },
 }
 
@@ -1035,10 +1035,10 @@ impl Frame {
         match self {
             Frame::Array { a, packed, hash, .. } => {
                 let tag = if *packed { dict_keys::tag::PACKED_TYPED_ARRAY } else { dict_keys::tag::ARRAY };
-                *hash = Some(Building::array(tag, a));
+                *hash = Some(Box::new(Building::array(tag, a)));
             }
-            Frame::Dictionary { hash, .. } => *hash = Some(Building::dictionary()),
-            Frame::Object { class, hash, .. } => *hash = Some(Building::object(class)),
+            Frame::Dictionary { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
+            Frame::Object { class, hash, .. } => *hash = Some(Box::new(Building::object(class))),
         }
     }
 
@@ -1079,7 +1079,7 @@ impl Frame {
                         }
                     }
                 }
-                if let Some(h) = hash.as_mut() {
+                if let Some(h) = hash.as_deref_mut() {
                     if let Some(stored) = a.items.get(before) {
                         h.item(hash_of(stored));
                     }
@@ -1100,12 +1100,12 @@ impl Frame {
                     };
                     *phase = if kept {
                         let n = b.entries.len() - 1;
-                        let exact = match hash.as_ref() {
+                        let exact = match hash.as_deref() {
                             Some(_) => Some(hash_of(&b.entries[n].0)),
                             None => child,
                         };
                         let i = b.key_done(exact);
-                        if let (Some(h), Some(kh)) = (hash.as_mut(), exact) {
+                        if let (Some(h), Some(kh)) = (hash.as_deref_mut(), exact) {
                             h.key(i, kh);
                         }
                         DictPhase::Value(i)
@@ -1114,7 +1114,7 @@ impl Frame {
                     };
                 }
                 DictPhase::Value(i) => {
-                    if let Some(h) = hash.as_mut() {
+                    if let Some(h) = hash.as_deref_mut() {
                         if let Some((_, v)) = b.entries.get(i) {
                             h.value(i, hash_of(v));
                         }
@@ -1129,7 +1129,7 @@ impl Frame {
                 }
             },
             Frame::Object { left, properties, hash, .. } => {
-                if let (Some(h), Some((name, v))) = (hash.as_mut(), properties.last()) {
+                if let (Some(h), Some((name, v))) = (hash.as_deref_mut(), properties.last()) {
                     h.property(name, hash_of(v));
                 }
                 *left -= 1
