@@ -27,6 +27,7 @@ mod codec;
 pub mod config;
 pub mod convert;
 mod de;
+pub mod detect;
 mod dict_keys;
 pub mod error;
 pub mod framing;
