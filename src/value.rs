@@ -328,7 +328,7 @@ impl Variant {
     pub fn decode(bytes: &[u8], cfg: &Config) -> Result<Variant> {
         let (v, used) = Self::decode_prefix(bytes, cfg)?;
         if used != bytes.len() {
-            return Err(crate::Error::at(crate::ErrorKind::TrailingBytes(bytes.len() - used), used));
+            return Err(crate::Error::at(crate::ErrorKind::TrailingBytes(bytes.len() - used), used).hinted(bytes));
         }
         Ok(v)
     }
@@ -343,7 +343,7 @@ impl Variant {
     /// assert_eq!((v, used), (Variant::Bool(true), 8));
     /// ```
     pub fn decode_prefix(bytes: &[u8], cfg: &Config) -> Result<(Variant, usize)> {
-        crate::codec::decode_prefix(bytes, cfg)
+        crate::codec::decode_prefix(bytes, cfg).map_err(|e| e.hinted(bytes))
     }
 
     /// Encodes the value as `var_to_bytes` (or `var_to_bytes_with_objects` when objects are allowed) would.
