@@ -32,6 +32,7 @@
 use std::fmt;
 
 use crate::config::{Config, Dialect};
+use crate::dict_keys;
 use crate::markers::Reals;
 use crate::value::{Object, Variant};
 
@@ -238,7 +239,8 @@ const PREFERENCE: [Dialect; 12] = [
 ];
 
 /// Looks at `bytes` and says what they are (see the [module docs](self)). Full objects are read as data
-/// (nothing is ever instantiated); the work is a decode per dialect and framing, linear in the input.
+/// (nothing is ever instantiated). The work is a decode per dialect and framing (at most 36), each linear
+/// in the input and each dropped before the next: memory is that of one decode.
 ///
 /// ```
 /// use godot_bin::detect::{detect, Framing};
@@ -255,16 +257,21 @@ pub fn detect(bytes: &[u8]) -> Detection {
     if container != Container::Plain {
         return Detection { container, framing: None, candidates: Vec::new() };
     }
-    let mut readings: Vec<(Vec<Variant>, Candidate)> = Vec::new();
+    // Readings are told apart by the structural hash of their values (equal values hash equal), so only
+    // one decoded reading is held at a time: memory stays that of one decode.
+    let mut readings: Vec<(u64, Candidate)> = Vec::new();
     for framing in framings(bytes) {
         for d in PREFERENCE {
             let Some(values) = read_all(bytes, framing, d) else { continue };
-            match readings.iter_mut().find(|(v, c)| c.framing == framing && *v == values) {
+            let h = values.iter().fold(values.len() as u64, |h, v| {
+                h.rotate_left(5) ^ dict_keys::structural_hash(v).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            });
+            match readings.iter_mut().find(|(rh, c)| c.framing == framing && *rh == h) {
                 Some((_, c)) => c.dialects.push(d),
                 None => {
                     let oddities = values.iter().map(oddities).sum();
                     let c = Candidate { dialects: vec![d], framing, values: values.len(), oddities };
-                    readings.push((values, c));
+                    readings.push((h, c));
                 }
             }
         }
