@@ -321,21 +321,48 @@ fn read_all(bytes: &[u8], framing: Framing, d: Dialect) -> Option<Vec<Variant>> 
     }
 }
 
+/// The children of a container still to visit, for [`oddities`].
+enum Children<'v> {
+    Items(std::slice::Iter<'v, Variant>),
+    Entries(std::slice::Iter<'v, (Variant, Variant)>, Option<&'v Variant>),
+    Properties(std::slice::Iter<'v, (String, Variant)>),
+}
+
+impl<'v> Iterator for Children<'v> {
+    type Item = &'v Variant;
+
+    fn next(&mut self) -> Option<&'v Variant> {
+        match self {
+            Children::Items(it) => it.next(),
+            Children::Entries(it, value) => value.take().or_else(|| {
+                let (k, v) = it.next()?;
+                *value = Some(v);
+                Some(k)
+            }),
+            Children::Properties(it) => it.next().map(|(_, v)| v),
+        }
+    }
+}
+
 /// How many parts of `v` look like bytes read in the wrong layout (see [`Candidate::oddities`]); a walk
-/// with a stack on the heap.
+/// whose stack holds one iterator per level of nesting (not every child).
 fn oddities(v: &Variant) -> usize {
     // Small ints and lengths read as floats are subnormal; other words read as floats are often NaN.
     let odd_float = |x: f64| x.is_nan() || (x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE));
     let odd_text = |s: &str| s.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
     let mut n = 0;
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
+    let mut stack: Vec<Children<'_>> = vec![Children::Items(std::slice::from_ref(v).iter())];
+    while let Some(top) = stack.last_mut() {
+        let Some(v) = top.next() else {
+            stack.pop();
+            continue;
+        };
         match v {
-            Variant::Array(a) | Variant::PackedTypedArray(a) => stack.extend(a.items.iter()),
-            Variant::Dictionary(d) => stack.extend(d.entries.iter().flat_map(|(k, x)| [k, x])),
+            Variant::Array(a) | Variant::PackedTypedArray(a) => stack.push(Children::Items(a.items.iter())),
+            Variant::Dictionary(d) => stack.push(Children::Entries(d.entries.iter(), None)),
             Variant::Object(o) => {
                 if let Object::Full { properties, .. } = &**o {
-                    stack.extend(properties.iter().map(|(_, x)| x));
+                    stack.push(Children::Properties(properties.iter()));
                 }
             }
             Variant::String(s) => n += usize::from(odd_text(s)),
