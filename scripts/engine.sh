@@ -14,12 +14,14 @@
 # script after `--` (read them with OS.get_cmdline_args()).  Exit status: the engine's (124 = timeout,
 # 128+N = killed by signal N), 3 = engine not installed, 2 = usage error.
 #
-# Environment: GODOT_SID_ROOT (chroot, default /work/engines/sid-root); ENGINE_TIMEOUT (seconds, default
+# Environment: GODOT_SID_ROOT (chroot, default under the user's cache dir: scripts/engine-env.sh); ENGINE_TIMEOUT (seconds, default
 # 900; note a 3.x script that hits a script error before quit() never exits); ENGINE_QUIET=1 (drop the
 # engine's banner lines from stdout).
 set -uo pipefail
 
-ROOT="${GODOT_SID_ROOT:-/work/engines/sid-root}"
+# shellcheck source=engine-env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/engine-env.sh"
+ROOT="$GODOT_SID_ROOT"
 TIMEOUT="${ENGINE_TIMEOUT:-900}"
 
 die() { printf 'engine.sh: %s\n' "$*" >&2; exit 2; }

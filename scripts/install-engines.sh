@@ -6,22 +6,23 @@
 #   godot-4.6    Debian sid, inside the same chroot (binary godot)
 #
 # Idempotent: every step checks whether it is already done.  Re-run it freely.
-# The chroot lives OUTSIDE the repository (default /work/engines/sid-root); it is about 600 MB.
-# Run scripts/engine.sh ENGINE script.gd [args] to run a script on one of the engines.
+# The chroot lives OUTSIDE the repository, under the user's cache directory (scripts/engine-env.sh); it is
+# about 600 MB. Run scripts/engine.sh ENGINE script.gd [args] to run a script on one of the engines.
 #
 # Environment:
-#   GODOT_SID_ROOT   chroot directory (default /work/engines/sid-root)
-#   GODOT_SID_MIRROR Debian mirror (default http://deb.debian.org/debian)
+#   GODOT_SID_ROOT   chroot directory (default $XDG_CACHE_HOME/godot_bin/sid-root, else ~/.cache/…)
+#   GODOT_SID_MIRROR Debian mirror (default: the first Debian archive in this machine's apt sources)
 #   SKIP_SID=1       only install the host engine (3.2.3)
 #   SKIP_HOST=1      only install the sid engines
 # Exit status: 0 when every requested engine runs, non-zero (with a message) otherwise.
 set -euo pipefail
 
-ROOT="${GODOT_SID_ROOT:-/work/engines/sid-root}"
-MIRROR="${GODOT_SID_MIRROR:-http://deb.debian.org/debian}"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=engine-env.sh
+. "$HERE/engine-env.sh"
+ROOT="$GODOT_SID_ROOT"
 APT_OPTS=(-o Acquire::Check-Valid-Until=false -o Dpkg::Use-Pty=0 -q)
 VERSIONS_FILE="$(dirname "$ROOT")/engine-versions.txt"
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 log() { printf '[install-engines] %s\n' "$*"; }
 die() { printf '[install-engines] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -69,6 +70,8 @@ sid_mount_proc() {
 
 if [ "${SKIP_SID:-0}" != 1 ]; then
     host_install debootstrap ca-certificates
+    MIRROR="$(debian_mirror)"
+    [ -n "$MIRROR" ] || die "no Debian archive in this machine's apt sources; set GODOT_SID_MIRROR to a Debian mirror URL"
     mkdir -p "$(dirname "$ROOT")"
     if [ ! -f "$ROOT/.godot-bin-debootstrap-done" ]; then
         if [ -e "$ROOT" ] && [ -n "$(ls -A "$ROOT" 2>/dev/null)" ]; then

@@ -106,6 +106,65 @@ pub enum ErrorKind {
 struct Inner {
     kind: ErrorKind,
     offset: Option<usize>,
+    hint: Option<Hint>,
+}
+
+/// What the whole input suggests when decoding it failed: the usual mistakes, named with the fix.
+///
+/// ```
+/// use godot_bin::{error::Hint, Config, Variant};
+/// // A file Godot 4.6's store_var(1) wrote: a 4-byte length, then var_to_bytes(1)
+/// // (tests/fixtures/godot-4.6/values.tsv "int_1").
+/// let file = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
+/// let err = Variant::decode(&file, &Config::default()).unwrap_err();
+/// assert_eq!(err.hint(), Some(Hint::StoreVarStream { big_endian: false }));
+/// assert!(err.to_string().contains("store_var"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hint {
+    /// The input is a chain of values each behind a 4-byte length, which lands exactly on its end: what
+    /// `FileAccess.store_var` and `StreamPeer.put_var` write. Read it with
+    /// [`framing::values`](crate::framing::values) or a [`FrameDecoder`](crate::framing::FrameDecoder)
+    /// (CLI: `--framing stream`). `big_endian`: the lengths are big-endian (`FileAccess.big_endian`).
+    StoreVarStream {
+        /// Whether the lengths are big-endian.
+        big_endian: bool,
+    },
+}
+
+impl fmt::Display for Hint {
+    /// ```
+    /// let h = godot_bin::error::Hint::StoreVarStream { big_endian: true };
+    /// assert!(h.to_string().contains("Endian::Big"));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Hint::StoreVarStream { big_endian } = *self;
+        f.write_str(
+            "the input looks like a store_var/put_var stream (a 4-byte length before each value): read it with \
+             godot_bin::framing::values or FrameDecoder (CLI: --framing stream)",
+        )?;
+        if big_endian {
+            f.write_str(", with big-endian lengths (Endian::Big)")?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether `input` is a chain of at least one length-prefixed value that ends exactly at its end, and in
+/// which byte order (little-endian tried first).
+fn stream_framing(input: &[u8]) -> Option<bool> {
+    [false, true].into_iter().find(|&big_endian| {
+        let mut pos = 0usize;
+        while let Some(&[a, b, c, d]) = input.get(pos..pos.saturating_add(4)) {
+            let n = if big_endian { u32::from_be_bytes([a, b, c, d]) } else { u32::from_le_bytes([a, b, c, d]) };
+            match pos.checked_add(4 + n as usize) {
+                Some(next) if n >= 4 && next <= input.len() => pos = next,
+                _ => return false,
+            }
+        }
+        pos == input.len() && pos > 0
+    })
 }
 
 /// The error type of every fallible operation in this crate: an [`ErrorKind`] plus the byte offset
@@ -134,7 +193,7 @@ impl Error {
     /// assert_eq!(err.to_string(), "string is not valid UTF-8 at byte 12");
     /// ```
     pub fn new(kind: ErrorKind, offset: Option<usize>) -> Self {
-        Error(Box::new(Inner { kind, offset }))
+        Error(Box::new(Inner { kind, offset, hint: None }))
     }
 
     pub(crate) fn at(kind: ErrorKind, offset: usize) -> Self {
@@ -160,6 +219,27 @@ impl Error {
     pub(crate) fn shifted(mut self, by: usize) -> Self {
         self.0.offset = Some(self.0.offset.map_or(by, |o| o + by));
         self
+    }
+
+    /// Adds what the whole `input` suggests (see [`Hint`]); for the decoding entry points, on their way out.
+    #[cold]
+    pub(crate) fn hinted(mut self, input: &[u8]) -> Self {
+        if self.0.hint.is_none() {
+            self.0.hint = stream_framing(input).map(|big_endian| Hint::StoreVarStream { big_endian });
+        }
+        self
+    }
+
+    /// What the whole input suggests about this error, if anything: see [`Hint`].
+    ///
+    /// ```
+    /// use godot_bin::{Config, Variant};
+    /// // Godot 4.6 var_to_bytes(1) and a stray byte: no hint.
+    /// let err = Variant::decode(&[2, 0, 0, 0, 1, 0, 0, 0, 0], &Config::default()).unwrap_err();
+    /// assert_eq!(err.hint(), None);
+    /// ```
+    pub fn hint(&self) -> Option<Hint> {
+        self.0.hint
     }
 
     /// What went wrong.
@@ -194,15 +274,24 @@ impl Error {
 
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error").field("kind", &self.0.kind).field("offset", &self.0.offset).finish()
+        let mut d = f.debug_struct("Error");
+        d.field("kind", &self.0.kind).field("offset", &self.0.offset);
+        if let Some(h) = &self.0.hint {
+            d.field("hint", h);
+        }
+        d.finish()
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0.offset {
-            Some(o) => write!(f, "{} at byte {}", self.0.kind, o),
-            None => fmt::Display::fmt(&self.0.kind, f),
+            Some(o) => write!(f, "{} at byte {}", self.0.kind, o)?,
+            None => fmt::Display::fmt(&self.0.kind, f)?,
+        }
+        match &self.0.hint {
+            Some(h) => write!(f, "; {h}"),
+            None => Ok(()),
         }
     }
 }

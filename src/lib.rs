@@ -22,8 +22,10 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
-// The layers, bottom to top; each uses only the layers before it (scripts/check-layers.py keeps it so).
-// The folders are private: the public modules inside them are re-exported below at their old paths.
+// The layers, bottom to top: dialect < error, config < wire < data < codec < format < forms < io < interop.
+// Each uses only its own layer and those below it (scripts/check-layers.py keeps it so; rustfmt sorts the
+// lines below by name). The folders are private: their public modules are re-exported below at their old
+// paths.
 mod codec;
 pub mod config;
 mod data;
@@ -66,10 +68,10 @@ pub use interop::glam_conv;
 #[cfg(feature = "mint")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mint")))]
 pub use interop::mint_conv;
-pub use io::framing;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
+pub use io::{detect, framing};
 #[doc(no_inline)]
 pub use markers::{
     Aabb, Basis, Color, Image, InputEvent, InputEventData, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,

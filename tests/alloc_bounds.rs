@@ -294,8 +294,10 @@ const CORE_PER_BYTE: usize = 48;
 /// (a PackedByteArray's) becomes one Value, in a Vec that grows by doubling.
 const JSON_PER_BYTE: usize = 4 * std::mem::size_of::<serde_json::Value>();
 
-const ENTRIES: [Entry; 6] = [
+const ENTRIES: [Entry; 7] = [
     ("Variant::decode", |b, c| Variant::decode(b, c).is_ok(), CORE_PER_BYTE),
+    // Every dialect and framing in turn (the config is not used), one decoded reading held at a time.
+    ("detect::detect", |b, _| !godot_bin::detect::detect(b).candidates.is_empty(), CORE_PER_BYTE),
     ("Variant::decode_prefix", |b, c| Variant::decode_prefix(b, c).is_ok(), CORE_PER_BYTE),
     ("from_slice_with::<Variant>", |b, c| godot_bin::from_slice_with::<Variant>(b, c).is_ok(), CORE_PER_BYTE),
     ("from_slice_with::<Save>", |b, c| godot_bin::from_slice_with::<Save>(b, c).is_ok(), CORE_PER_BYTE),

@@ -253,3 +253,35 @@ fn deep_values() {
     ok(&["decode", "--dialect", "godot4", "--in", "hex", "--to", "json"], h.as_bytes());
     ok(&["convert", "--from", "godot4", "--to", "godot3", "--in", "hex"], h.as_bytes());
 }
+
+/// Issue 12, class 2 end to end: a value whose path to the failing part crosses many big keys (here 20
+/// dictionaries, each keyed by a 1,000-int Array) gives short errors from `convert`, `decode --exact` and
+/// `encode` (stdin): each key is named by a summary, so the message grows with the depth, not with the keys.
+/// (The earlier renderer wrote every key whole: megabytes of stderr for this input, and 655 MB of memory
+/// for a 77 KB file.)
+#[test]
+fn errors_under_big_keys_stay_short() {
+    use godot_bin::{Dictionary, Vector2i};
+    let under_big_keys = |mut v: Variant| {
+        for l in 0..20i64 {
+            let key = Variant::from((0..1000).map(|i| Variant::Int(l * 1000 + i)).collect::<Vec<_>>());
+            let mut d = Dictionary::default();
+            d.insert(key, v);
+            v = Variant::Dictionary(Box::new(d));
+        }
+        v.encode(&Config::new(Dialect::Godot4_6)).unwrap()
+    };
+    // No Godot 3 counterpart (convert, encode), and a NaN payload no text can carry (decode --exact).
+    let wire = under_big_keys(Variant::Vector2i(Vector2i::new(1, 2)));
+    let nan = under_big_keys(Variant::Float(f64::from_bits(0x7ff8_0000_0000_0001)));
+    let text = ok(&["decode", "--dialect", "godot4", "--to", "text"], &wire);
+    let errors = [
+        ("convert", fails(&["convert", "--from", "godot4", "--to", "godot3"], &wire, 1)),
+        ("decode --exact", fails(&["decode", "--dialect", "godot4", "--exact"], &nan, 1)),
+        ("encode", fails(&["encode", "--dialect", "godot3"], &text, 1)),
+    ];
+    for (what, err) in errors {
+        assert!(err.contains("[… 1000 items]"), "{what}: {}", &err[..err.len().min(300)]);
+        assert!(err.len() < 1500, "{what}: {} bytes of stderr for {} bytes of input", err.len(), wire.len());
+    }
+}

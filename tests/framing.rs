@@ -197,3 +197,19 @@ fn random_streams_never_panic() {
         while let Ok(Some(_)) = dec.next_value::<serde_json::Value>(&cfg) {}
     }
 }
+
+/// The one-call readers on the files users actually have: a save holding two values (Godot 4.6's
+/// store_var twice) and the engine's container magics say what to do instead of failing obscurely.
+#[test]
+fn one_call_readers_say_what_a_file_is() {
+    use godot_bin::framing::{from_store_var, load};
+    let cfg = Config::new(Dialect::Godot4_6);
+    let err = load::<Variant>("examples/data/save-godot4.6.sav", &cfg).unwrap_err();
+    assert!(err.to_string().contains("more than one value") && err.to_string().contains("framing::values"), "{err}");
+    for (magic, word) in [(b"GDEC", "encrypted"), (b"GCPF", "compressed")] {
+        let file = [&magic[..], &[1, 0, 0, 0, 0, 0, 0, 0]].concat();
+        let err = from_store_var::<Variant>(&file, &cfg).unwrap_err();
+        assert!(err.to_string().contains(word), "{err}");
+        assert_eq!(err.offset(), Some(0));
+    }
+}

@@ -83,7 +83,7 @@ impl<'a> VariantRef<'a> {
     pub fn decode(bytes: &'a [u8], cfg: &Config) -> Result<VariantRef<'a>> {
         let (v, used) = Self::decode_prefix(bytes, cfg)?;
         if used != bytes.len() {
-            return Err(Error::at(ErrorKind::TrailingBytes(bytes.len() - used), used));
+            return Err(Error::at(ErrorKind::TrailingBytes(bytes.len() - used), used).hinted(bytes));
         }
         Ok(v)
     }
@@ -100,7 +100,7 @@ impl<'a> VariantRef<'a> {
     /// ```
     pub fn decode_prefix(bytes: &'a [u8], cfg: &Config) -> Result<(VariantRef<'a>, usize)> {
         let mut dec = Decoder::new(bytes, cfg);
-        let v = decode_value(&mut dec)?;
+        let v = decode_value(&mut dec).map_err(|e| e.hinted(bytes))?;
         Ok((v, dec.r.pos()))
     }
 

@@ -33,7 +33,7 @@ impl Variant {
     pub fn decode(bytes: &[u8], cfg: &Config) -> Result<Variant> {
         let (v, used) = Self::decode_prefix(bytes, cfg)?;
         if used != bytes.len() {
-            return Err(Error::at(ErrorKind::TrailingBytes(bytes.len() - used), used));
+            return Err(Error::at(ErrorKind::TrailingBytes(bytes.len() - used), used).hinted(bytes));
         }
         Ok(v)
     }
@@ -48,7 +48,7 @@ impl Variant {
     /// assert_eq!((v, used), (Variant::Bool(true), 8));
     /// ```
     pub fn decode_prefix(bytes: &[u8], cfg: &Config) -> Result<(Variant, usize)> {
-        decode_prefix(bytes, cfg)
+        decode_prefix(bytes, cfg).map_err(|e| e.hinted(bytes))
     }
 
     /// Encodes the value as `var_to_bytes` (or `var_to_bytes_with_objects` when objects are allowed) would.
@@ -1021,9 +1021,6 @@ fn has_nul(b: &[u8]) -> bool {
 }
 
 /// What [`Decoder::open`] read.
-// A transient return value, moved once into the stack of frames: boxing the Frame would cost an allocation
-// per container for nothing.
-#[allow(clippy::large_enum_variant)]
 enum Opened {
     /// A container with children to come.
     Frame(Frame),
@@ -1050,7 +1047,7 @@ enum Frame {
         left: usize,
         rule: AdmitRule,
         /// Inside a dictionary key: the structural hash being built.
-        hash: Option<Building>,
+        hash: Option<Box<Building>>,
     },
     Dictionary {
         b: DictBuilder,
@@ -1063,7 +1060,7 @@ enum Frame {
         /// The place of a value that is dropped ([`DictPhase::Discard`]).
         discarded: Variant,
         /// Inside a dictionary key: the structural hash being built.
-        hash: Option<Building>,
+        hash: Option<Box<Building>>,
     },
     Object {
         class: String,
@@ -1071,7 +1068,7 @@ enum Frame {
         left: usize,
         pending_name: Option<String>,
         /// Inside a dictionary key: the structural hash being built.
-        hash: Option<Building>,
+        hash: Option<Box<Building>>,
     },
 }
 
@@ -1096,10 +1093,10 @@ impl Frame {
         match self {
             Frame::Array { a, packed, hash, .. } => {
                 let tag = if *packed { dict_keys::tag::PACKED_TYPED_ARRAY } else { dict_keys::tag::ARRAY };
-                *hash = Some(Building::array(tag, a));
+                *hash = Some(Box::new(Building::array(tag, a)));
             }
-            Frame::Dictionary { hash, .. } => *hash = Some(Building::dictionary()),
-            Frame::Object { class, hash, .. } => *hash = Some(Building::object(class)),
+            Frame::Dictionary { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
+            Frame::Object { class, hash, .. } => *hash = Some(Box::new(Building::object(class))),
         }
     }
 
@@ -1140,7 +1137,7 @@ impl Frame {
                         }
                     }
                 }
-                if let Some(h) = hash.as_mut() {
+                if let Some(h) = hash.as_deref_mut() {
                     if let Some(stored) = a.items.get(before) {
                         h.item(hash_of(stored));
                     }
@@ -1161,12 +1158,12 @@ impl Frame {
                     };
                     *phase = if kept {
                         let n = b.entries.len() - 1;
-                        let exact = match hash.as_ref() {
+                        let exact = match hash.as_deref() {
                             Some(_) => Some(hash_of(&b.entries[n].0)),
                             None => child,
                         };
                         let i = b.key_done(exact);
-                        if let (Some(h), Some(kh)) = (hash.as_mut(), exact) {
+                        if let (Some(h), Some(kh)) = (hash.as_deref_mut(), exact) {
                             h.key(i, kh);
                         }
                         DictPhase::Value(i)
@@ -1175,7 +1172,7 @@ impl Frame {
                     };
                 }
                 DictPhase::Value(i) => {
-                    if let Some(h) = hash.as_mut() {
+                    if let Some(h) = hash.as_deref_mut() {
                         if let Some((_, v)) = b.entries.get(i) {
                             h.value(i, hash_of(v));
                         }
@@ -1190,7 +1187,7 @@ impl Frame {
                 }
             },
             Frame::Object { left, properties, hash, .. } => {
-                if let (Some(h), Some((name, v))) = (hash.as_mut(), properties.last()) {
+                if let (Some(h), Some((name, v))) = (hash.as_deref_mut(), properties.last()) {
                     h.property(name, hash_of(v));
                 }
                 *left -= 1

@@ -79,8 +79,8 @@ impl<H: Hasher> Combiner<H> {
 /// as they arrive (each child hashed once, however deep the key). The builders (the decoders, the text and
 /// JSON parsers) keep one per container that sits inside a key.
 ///
-/// A frame keeps it inline (`Option<Building>`): a Dictionary inside a key costs one allocation for its
-/// entries' hashes and none for the builder itself.
+/// `VariantRef`'s small frames keep it inline (`Option<Building>`), so a Dictionary inside a key allocates
+/// nothing for it until its second entry; the `Variant` and text decoders, whose frames are larger, box it.
 pub(crate) enum Building {
     /// An Array or a full object: children in order (boxed: a hasher's state is larger than a `Vec`).
     Seq(Box<Combiner<DefaultHasher>>),

@@ -1986,7 +1986,7 @@ pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Con
     let (v, rest) = take_from_slice_with(bytes, cfg)?;
     if !rest.is_empty() {
         let used = bytes.len() - rest.len();
-        return Err(Error::at(ErrorKind::TrailingBytes(rest.len()), used));
+        return Err(Error::at(ErrorKind::TrailingBytes(rest.len()), used).hinted(bytes));
     }
     Ok(v)
 }
@@ -2005,7 +2005,7 @@ pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Con
 pub fn take_from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<(T, &'de [u8])> {
     let mut d = Deserializer::new(bytes, cfg);
     // A visitor's own error (a missing field, a wrong type) gets the offset the input was read up to.
-    let v = T::deserialize(&mut d).map_err(|e| with_offset(e, d.position()))?;
+    let v = T::deserialize(&mut d).map_err(|e| with_offset(e, d.position()).hinted(bytes))?;
     Ok((v, d.rest()))
 }
 

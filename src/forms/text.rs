@@ -1105,7 +1105,7 @@ enum Tok {
 enum Frame {
     /// `[` seen; `typed` closes with `)` too. `paren` (Pandemonium `TypedArray( T , … )`): no brackets, closes
     /// with `)`; `packed` makes it a PackedTypedArray.
-    Array { a: Array, typed: bool, paren: bool, packed: bool, hash: Option<Building> },
+    Array { a: Array, typed: bool, paren: bool, packed: bool, hash: Option<Box<Building>> },
     /// `{` seen; a key has been read when `key` is Some (`key_hash`: its hash, if it built one).
     Dict {
         d: DictBuilder,
@@ -1114,10 +1114,16 @@ enum Frame {
         key_type: ContainerType,
         value_type: ContainerType,
         typed: bool,
-        hash: Option<Building>,
+        hash: Option<Box<Building>>,
     },
     /// `Object(Class,` seen (at byte `at`); a property name read when `name` is Some.
-    Object { class: String, props: Vec<(String, Variant)>, name: Option<String>, at: usize, hash: Option<Building> },
+    Object {
+        class: String,
+        props: Vec<(String, Variant)>,
+        name: Option<String>,
+        at: usize,
+        hash: Option<Box<Building>>,
+    },
 }
 
 impl Frame {
@@ -1134,10 +1140,10 @@ impl Frame {
         match self {
             Frame::Array { a, packed, hash, .. } => {
                 let tag = if *packed { dict_keys::tag::PACKED_TYPED_ARRAY } else { dict_keys::tag::ARRAY };
-                *hash = Some(Building::array(tag, a));
+                *hash = Some(Box::new(Building::array(tag, a)));
             }
-            Frame::Dict { hash, .. } => *hash = Some(Building::dictionary()),
-            Frame::Object { class, hash, .. } => *hash = Some(Building::object(class)),
+            Frame::Dict { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
+            Frame::Object { class, hash, .. } => *hash = Some(Box::new(Building::object(class))),
         }
     }
 }
@@ -1820,7 +1826,7 @@ impl<'t> Parser<'t> {
                     Some(Frame::Array { a, typed, paren, hash, .. }) => {
                         let (typed, paren) = (*typed, *paren);
                         if let Some(x) = admit(&a.element_type, v, self.double, self.dialect) {
-                            if let Some(h) = hash.as_mut() {
+                            if let Some(h) = hash.as_deref_mut() {
                                 h.item(hash_of(vh, &x));
                             }
                             a.items.push(x);
@@ -1858,7 +1864,7 @@ impl<'t> Parser<'t> {
                         let k = key.take().unwrap_or_default();
                         let kh = key_hash.take();
                         if let Some(k) = admit(key_type, k, self.double, self.dialect) {
-                            match hash.as_mut() {
+                            match hash.as_deref_mut() {
                                 Some(h) => {
                                     let (kh, vh) = (hash_of(kh, &k), hash_of(vh, &v));
                                     let i = d.insert_hashed(k, Some(kh), v);
@@ -1893,7 +1899,7 @@ impl<'t> Parser<'t> {
                     }
                     Some(Frame::Object { props, name, hash, .. }) => {
                         let name = name.take().unwrap_or_default();
-                        if let Some(h) = hash.as_mut() {
+                        if let Some(h) = hash.as_deref_mut() {
                             h.property(&name, hash_of(vh, &v));
                         }
                         props.push((name, v));

@@ -192,6 +192,118 @@ pub fn decode_packet<'de, T: Deserialize<'de>>(packet: &'de [u8], cfg: &Config) 
     crate::take_from_slice_with(packet, cfg).map(|(v, _)| v)
 }
 
+/// The one value of a `store_var` file (its bytes): the length, then the value, and nothing after it, as
+/// a game writes with a single `FileAccess.store_var` (lengths little-endian, the default). A file that
+/// holds several values is an error that says so: read those with [`values`] or [`read_store_var`].
+///
+/// ```
+/// use godot_bin::framing::from_store_var;
+/// // What Godot 4.6's FileAccess.store_var(1) wrote: the length 8, then var_to_bytes(1)
+/// // (tests/fixtures/godot-4.6/values.tsv "int_1").
+/// let file = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
+/// assert_eq!(from_store_var::<i64>(&file, &godot_bin::Config::default())?, 1);
+/// // The same value twice: not one value.
+/// let twice = [file, file].concat();
+/// let err = from_store_var::<i64>(&twice, &godot_bin::Config::default()).unwrap_err();
+/// assert!(err.to_string().contains("framing::values"));
+/// assert_eq!(err.offset(), Some(12));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn from_store_var<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config) -> Result<T> {
+    use crate::detect::Container;
+    let container = match Container::of(file) {
+        Container::Plain => None,
+        Container::Encrypted => Some("an encrypted FileAccess file (GDEC): decrypt it first"),
+        Container::Compressed => Some("a compressed FileAccess file (GCPF): decompress it first"),
+    };
+    if let Some(what) = container {
+        return Err(Error::at(ErrorKind::Message(format!("this is {what}, not a plain store_var file")), 0));
+    }
+    let mut it = values::<T>(file, cfg, Endian::Little);
+    let v = it.next().unwrap_or_else(|| Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 }, 0)))?;
+    if it.pos < file.len() {
+        let msg = format!(
+            "the file holds more than one value ({} more byte(s) after the first): read them in turn with \
+             godot_bin::framing::values or read_store_var",
+            file.len() - it.pos
+        );
+        return Err(Error::at(ErrorKind::Message(msg), it.pos));
+    }
+    Ok(v)
+}
+
+/// Reads the next value a `store_var` file or `put_var` stream holds from an [`io::Read`](std::io::Read):
+/// one frame (the length, then the value), like one `FileAccess.get_var` / `StreamPeer.get_var`; call it
+/// again for the next. The frame is read whole before decoding, up to [`MAX_FRAME`] bytes: give an
+/// untrusted reader a [`Read::take`](std::io::Read::take) limit or use [`read_frame`] with your own.
+///
+/// ```
+/// use godot_bin::framing::{read_store_var, write_store_var};
+/// let cfg = godot_bin::Config::default();
+/// let mut file = Vec::new();
+/// write_store_var(&mut file, &"level_01", &cfg)?;
+/// write_store_var(&mut file, &3, &cfg)?;
+/// let mut reader = file.as_slice();
+/// assert_eq!(read_store_var::<_, String>(&mut reader, &cfg)?, "level_01");
+/// assert_eq!(read_store_var::<_, i32>(&mut reader, &cfg)?, 3);
+/// assert!(read_store_var::<_, i32>(&mut reader, &cfg).is_err()); // nothing left
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn read_store_var<R: std::io::Read, T: serde::de::DeserializeOwned>(reader: R, cfg: &Config) -> Result<T> {
+    let mut reader = reader;
+    let frame = read_frame(&mut reader, Endian::Little, MAX_FRAME)?
+        .ok_or_else(|| Error::at(ErrorKind::UnexpectedEof { needed: 4 }, 0))?;
+    decode_packet(&frame, cfg).map_err(|e| e.shifted(4))
+}
+
+/// Writes one value as `FileAccess.store_var` / `StreamPeer.put_var` does (its length, little-endian, then
+/// the value) to an [`io::Write`](std::io::Write): [`write_var`] with [`Endian::Little`].
+///
+/// ```
+/// let mut file = Vec::new();
+/// godot_bin::framing::write_store_var(&mut file, &true, &godot_bin::Config::default())?;
+/// assert_eq!(file, [8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn write_store_var<W: std::io::Write, T: ?Sized + Serialize>(writer: W, value: &T, cfg: &Config) -> Result<()> {
+    write_var(writer, value, cfg, Endian::Little)
+}
+
+/// Reads the file at `path` that holds one value written with `FileAccess.store_var`
+/// ([`from_store_var`] on its bytes).
+///
+/// ```
+/// use godot_bin::{framing, Config, Dialect, Variant};
+/// // The first value of a save Godot 4.6 wrote (examples/data/save-godot4.6.sav holds two): written
+/// // alone to a file of its own, then read back.
+/// let saved = std::fs::read("examples/data/save-godot4.6.sav")?;
+/// let cfg = Config::new(Dialect::Godot4_6);
+/// let first = framing::values::<Variant>(&saved, &cfg, Default::default()).next().unwrap()?;
+/// let path = std::env::temp_dir().join(format!("godot_bin_doc_{}.sav", std::process::id()));
+/// framing::save(&path, &first, &cfg)?;
+/// assert_eq!(framing::load::<Variant>(&path, &cfg)?, first);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn load<T: serde::de::DeserializeOwned>(path: impl AsRef<std::path::Path>, cfg: &Config) -> Result<T> {
+    from_store_var(&std::fs::read(path)?, cfg)
+}
+
+/// Writes `value` to the file at `path` as `FileAccess.store_var` does (one value; see [`load`]).
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("godot_bin_save_doc_{}.sav", std::process::id()));
+/// let cfg = godot_bin::Config::default();
+/// godot_bin::framing::save(&path, &("hp", 99.5), &cfg)?;
+/// assert_eq!(godot_bin::framing::load::<(String, f64)>(&path, &cfg)?, ("hp".to_string(), 99.5));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn save<T: ?Sized + Serialize>(path: impl AsRef<std::path::Path>, value: &T, cfg: &Config) -> Result<()> {
+    std::fs::write(path, put_var(value, cfg, Endian::Little)?)?;
+    Ok(())
+}
+
 /// What [`FrameDecoder::next_frame`] found.
 ///
 /// ```

@@ -1,7 +1,9 @@
-//! Layer 7, messages on streams: [`framing`] (the length-prefixed frames of `StreamPeer.put_var`,
-//! `PacketPeerStream` and `FileAccess.store_var`) and `tokio_codec` (feature `tokio`). Uses the codec and the
-//! serde format.
+//! Layer 7, messages, streams and files: [`framing`] (the length-prefixed frames of `StreamPeer.put_var`,
+//! `PacketPeerStream` and `FileAccess.store_var`), `tokio_codec` (feature `tokio`) and [`detect`] (what a
+//! file or message is: container, store_var stream or bare value, and which dialects read it). Uses the
+//! codec, the serde format and the layers below.
 
+pub mod detect;
 pub mod framing;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]

@@ -1,0 +1,398 @@
+//! What a buffer of bytes is: a file container, a stream of `store_var`/`put_var` frames or one bare value,
+//! and which dialects read it, with the evidence.
+//!
+//! Godot writes no marker of its version into a value, and most small values mean the same in several
+//! dialects (an int is an int everywhere), so detection reads the bytes in every dialect and keeps those
+//! that take the whole input without an error. Candidates that read to the same value are one answer; when
+//! candidates read to *different* values (a Godot 3 `Color` and a Godot 4 `Plane` are both type 14 with 16
+//! bytes) the detection says so ([`Detection::is_ambiguous`]) and ranks them: a stream whose lengths land
+//! exactly first, then by how plausible the values look (floats that are subnormal or NaN, as small ints
+//! and lengths read as floats are, and text with control characters, counted against a reading), then by
+//! how common the dialect is (Godot 4.6, then Godot 3, then the others).
+//!
+//! ```
+//! use godot_bin::detect::{detect, Framing};
+//! use godot_bin::Dialect;
+//! // Godot 4.6 store_var(Vector2(1, 2)) wrote its length, then var_to_bytes(Vector2(1, 2))
+//! // (the value's bytes: tests/fixtures/godot-4.6/values.tsv "v2_1_2").
+//! let file = [12, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+//! let d = detect(&file);
+//! assert_eq!(d.framing, Some(Framing::Stream { big_endian: false }));
+//! assert_eq!(d.dialect(), Some(Dialect::Godot4_6));
+//! // Type 5 is a Vector2 in Godot 3 too: one reading, shared.
+//! assert!(!d.is_ambiguous() && d.candidates[0].dialects.contains(&Dialect::Godot3));
+//!
+//! // Godot 3.6 var2bytes({}) (tests/fixtures/godot-3.6/values.tsv "dict_empty"): type 18, a Dictionary in
+//! // Godot 3, is a 48-byte Transform3D in Godot 4: only the Godot 3 layouts read these 8 bytes.
+//! let d = detect(&[0x12, 0, 0, 0, 0, 0, 0, 0]);
+//! assert_eq!(d.dialect(), Some(Dialect::Godot3));
+//! assert_eq!(d.framing, Some(Framing::Bare));
+//! ```
+
+use std::fmt;
+
+use crate::config::{Config, Dialect};
+use crate::data::dict_keys;
+use crate::markers::Reals;
+use crate::value::{Object, Variant};
+
+/// The file containers of Godot's `FileAccess`, told by their first four bytes.
+///
+/// ```
+/// use godot_bin::detect::{detect, Container};
+/// assert_eq!(detect(b"GCPF\x00\x00\x00\x00").container, Container::Compressed);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Container {
+    /// No container: the bytes are values.
+    Plain,
+    /// `FileAccess.open_encrypted` / `open_encrypted_with_pass` (magic `GDEC`).
+    Encrypted,
+    /// `FileAccess.open_compressed` (magic `GCPF`).
+    Compressed,
+}
+
+impl Container {
+    /// The container whose magic `bytes` start with.
+    ///
+    /// ```
+    /// use godot_bin::detect::Container;
+    /// assert_eq!(Container::of(b"GDEC\x01\x00\x00\x00"), Container::Encrypted);
+    /// assert_eq!(Container::of(b"GCPF"), Container::Compressed);
+    /// assert_eq!(Container::of(&[2, 0, 0, 0, 7, 0, 0, 0]), Container::Plain);
+    /// ```
+    pub fn of(bytes: &[u8]) -> Container {
+        match bytes.get(..4) {
+            Some(b"GDEC") => Container::Encrypted,
+            Some(b"GCPF") => Container::Compressed,
+            _ => Container::Plain,
+        }
+    }
+}
+
+/// How values are laid out in the bytes.
+///
+/// ```
+/// use godot_bin::detect::{detect, Framing};
+/// // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"), bare and behind its length.
+/// assert_eq!(detect(&[2, 0, 0, 0, 1, 0, 0, 0]).framing, Some(Framing::Bare));
+/// let stored = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
+/// assert_eq!(detect(&stored).framing, Some(Framing::Stream { big_endian: false }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Framing {
+    /// One value and nothing else: `var_to_bytes`, `PacketPeer.put_var` (one packet).
+    Bare,
+    /// Values each behind a 4-byte length: `FileAccess.store_var`, `StreamPeer.put_var`. `big_endian`:
+    /// the lengths are big-endian (`FileAccess.big_endian = true`); the values themselves never are.
+    Stream {
+        /// Whether the length prefixes are big-endian.
+        big_endian: bool,
+    },
+}
+
+impl fmt::Display for Framing {
+    /// ```
+    /// use godot_bin::detect::Framing;
+    /// assert_eq!(Framing::Stream { big_endian: false }.to_string(), "store_var/put_var stream");
+    /// assert_eq!(Framing::Bare.to_string(), "one bare value (var_to_bytes)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Framing::Bare => f.write_str("one bare value (var_to_bytes)"),
+            Framing::Stream { big_endian: false } => f.write_str("store_var/put_var stream"),
+            Framing::Stream { big_endian: true } => f.write_str("store_var/put_var stream, big-endian lengths"),
+        }
+    }
+}
+
+/// Dialects that read the input to the same values.
+///
+/// ```
+/// use godot_bin::{detect::detect, Dialect};
+/// // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"): one value, every dialect.
+/// let c = &detect(&[2, 0, 0, 0, 1, 0, 0, 0]).candidates[0];
+/// assert_eq!((c.values, c.oddities, c.dialects.len()), (1, 0, Dialect::ALL.len()));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The dialects, most common first ([`Candidate::dialect`] is the first).
+    pub dialects: Vec<Dialect>,
+    /// How the input is framed in this reading.
+    pub framing: Framing,
+    /// How many values the input holds in this reading.
+    pub values: usize,
+    /// How implausible the values look: floats that are subnormal or NaN, and strings with control
+    /// characters, counted. 0 for most real data.
+    pub oddities: usize,
+}
+
+impl Candidate {
+    /// The most common of the dialects.
+    ///
+    /// ```
+    /// let d = godot_bin::detect::detect(&[2, 0, 0, 0, 7, 0, 0, 0]); // an int: the same everywhere
+    /// assert_eq!(d.candidates[0].dialect(), godot_bin::Dialect::Godot4_6);
+    /// ```
+    pub fn dialect(&self) -> Dialect {
+        self.dialects[0]
+    }
+}
+
+/// What [`detect`] found.
+///
+/// ```
+/// use godot_bin::detect::{detect, Container};
+/// let d = detect(&[0xff; 8]); // no dialect has type 255
+/// assert_eq!((d.container, d.framing, d.candidates.len()), (Container::Plain, None, 0));
+/// assert_eq!(d.dialect(), None);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detection {
+    /// The file container, by its magic.
+    pub container: Container,
+    /// The framing of the best candidate (`None` when no dialect reads the input, or inside a container).
+    pub framing: Option<Framing>,
+    /// The readings, best first: each a set of dialects that read the whole input to the same values.
+    /// Empty when the input is a container (open it first) or no dialect reads it.
+    pub candidates: Vec<Candidate>,
+}
+
+impl Detection {
+    /// The best candidate's dialect.
+    ///
+    /// ```
+    /// use godot_bin::{detect::detect, Dialect};
+    /// // Godot 4.6 var_to_bytes({}) (tests/fixtures/godot-4.6/values.tsv "dict_empty"): type 27 exists
+    /// // only in Godot 4's table.
+    /// let d = detect(&[0x1b, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(d.dialect(), Some(Dialect::Godot4_6));
+    /// ```
+    pub fn dialect(&self) -> Option<Dialect> {
+        self.candidates.first().map(Candidate::dialect)
+    }
+
+    /// Whether candidates read the input to different values: the bytes alone cannot say which is meant.
+    ///
+    /// ```
+    /// use godot_bin::detect::detect;
+    /// // Type 14 with four floats: a Color in Godot 3, a Plane in Godot 4.
+    /// let d = detect(&[14, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f]);
+    /// assert!(d.is_ambiguous());
+    /// ```
+    pub fn is_ambiguous(&self) -> bool {
+        self.candidates.len() > 1
+    }
+}
+
+impl fmt::Display for Detection {
+    /// One line a reading: what a command-line tool prints.
+    ///
+    /// ```
+    /// let d = godot_bin::detect::detect(b"GDEC\x01\x00\x00\x00");
+    /// assert_eq!(d.to_string(), "an encrypted file (GDEC): open it with its key or password first");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.container {
+            Container::Encrypted => {
+                return f.write_str("an encrypted file (GDEC): open it with its key or password first");
+            }
+            Container::Compressed => return f.write_str("a compressed file (GCPF): decompress it first"),
+            Container::Plain => {}
+        }
+        if self.candidates.is_empty() {
+            return f.write_str("no dialect reads these bytes as Godot values");
+        }
+        for (i, c) in self.candidates.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            let names: Vec<&str> = c.dialects.iter().map(|d| d.name()).collect();
+            write!(f, "{}: {} value(s), {}", c.framing, c.values, names.join(", "))?;
+            if c.oddities > 0 {
+                write!(f, " ({} odd value(s))", c.oddities)?;
+            }
+        }
+        if self.is_ambiguous() {
+            f.write_str("\nambiguous: these readings differ; give the dialect")?;
+        }
+        Ok(())
+    }
+}
+
+/// The dialects in the order a tie between different readings is broken: the engines in use most, then
+/// the others; a reading shared by several dialects is named by the first of them here.
+const PREFERENCE: [Dialect; 12] = [
+    Dialect::Godot4_6,
+    Dialect::Godot3,
+    Dialect::Godot4_5,
+    Dialect::Godot4_4,
+    Dialect::Godot4_3,
+    Dialect::Godot4_2,
+    Dialect::Godot4_1,
+    Dialect::Godot4_0,
+    Dialect::Pandemonium5,
+    Dialect::Pandemonium3_8,
+    Dialect::Pandemonium3_5,
+    Dialect::Godot2,
+];
+
+/// Looks at `bytes` and says what they are (see the [module docs](self)). Full objects are read as data
+/// (nothing is ever instantiated). The work is a decode per dialect and framing (at most 36), each linear
+/// in the input and each dropped before the next: memory is that of one decode.
+///
+/// ```
+/// use godot_bin::detect::{detect, Framing};
+/// use godot_bin::Dialect;
+/// // Godot 4.6 var_to_bytes("ab") (tests/fixtures/godot-4.6/values.tsv "str_len2"): a String reads the
+/// // same in every dialect.
+/// let d = detect(&[4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0]);
+/// assert_eq!(d.framing, Some(Framing::Bare));
+/// assert!(!d.is_ambiguous());
+/// assert_eq!(d.candidates[0].dialects.len(), Dialect::ALL.len());
+/// ```
+pub fn detect(bytes: &[u8]) -> Detection {
+    let container = Container::of(bytes);
+    if container != Container::Plain {
+        return Detection { container, framing: None, candidates: Vec::new() };
+    }
+    // Readings are told apart by the structural hash of their values (equal values hash equal), so only
+    // one decoded reading is held at a time: memory stays that of one decode.
+    let mut readings: Vec<(u64, Candidate)> = Vec::new();
+    for framing in framings(bytes) {
+        for d in PREFERENCE {
+            let Some(values) = read_all(bytes, framing, d) else { continue };
+            let h = values.iter().fold(values.len() as u64, |h, v| {
+                h.rotate_left(5) ^ dict_keys::structural_hash(v).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            });
+            match readings.iter_mut().find(|(rh, c)| c.framing == framing && *rh == h) {
+                Some((_, c)) => c.dialects.push(d),
+                None => {
+                    let oddities = values.iter().map(oddities).sum();
+                    let c = Candidate { dialects: vec![d], framing, values: values.len(), oddities };
+                    readings.push((h, c));
+                }
+            }
+        }
+    }
+    // A stream whose every length lands exactly on the next is strong evidence on its own: streams first,
+    // then the fewest oddities; the order of PREFERENCE (kept by the stable sort) breaks ties.
+    let mut candidates: Vec<Candidate> = readings.into_iter().map(|(_, c)| c).collect();
+    candidates.sort_by_key(|c| (c.framing == Framing::Bare, c.oddities));
+    Detection { container, framing: candidates.first().map(|c| c.framing), candidates }
+}
+
+/// The framings worth trying: a stream when the first four bytes are the length of what follows them (or
+/// of a first frame that ends inside the input), either byte order; always a bare value.
+fn framings(bytes: &[u8]) -> Vec<Framing> {
+    let mut out = Vec::new();
+    if let Some(&[a, b, c, d]) = bytes.get(..4) {
+        let fits = |n: u32| n >= 4 && n as usize <= bytes.len() - 4;
+        let (le, be) = (u32::from_le_bytes([a, b, c, d]), u32::from_be_bytes([a, b, c, d]));
+        if fits(le) {
+            out.push(Framing::Stream { big_endian: false });
+        }
+        if fits(be) && be != le {
+            out.push(Framing::Stream { big_endian: true });
+        }
+    }
+    out.push(Framing::Bare);
+    out
+}
+
+/// Every value of `bytes` read in dialect `d`, if they all read and nothing is left over.
+fn read_all(bytes: &[u8], framing: Framing, d: Dialect) -> Option<Vec<Variant>> {
+    let cfg = Config::new(d).allow_objects(true);
+    match framing {
+        Framing::Bare => Variant::decode(bytes, &cfg).ok().map(|v| vec![v]),
+        Framing::Stream { big_endian } => {
+            let mut values = Vec::new();
+            let mut rest = bytes;
+            while !rest.is_empty() {
+                let head: [u8; 4] = rest.get(..4)?.try_into().ok()?;
+                let n = if big_endian { u32::from_be_bytes(head) } else { u32::from_le_bytes(head) } as usize;
+                let body = rest.get(4..4usize.checked_add(n)?)?;
+                values.push(Variant::decode(body, &cfg).ok()?);
+                rest = &rest[4 + n..];
+            }
+            Some(values)
+        }
+    }
+}
+
+/// The children of a container still to visit, for [`oddities`].
+enum Children<'v> {
+    Items(std::slice::Iter<'v, Variant>),
+    Entries(std::slice::Iter<'v, (Variant, Variant)>, Option<&'v Variant>),
+    Properties(std::slice::Iter<'v, (String, Variant)>),
+}
+
+impl<'v> Iterator for Children<'v> {
+    type Item = &'v Variant;
+
+    fn next(&mut self) -> Option<&'v Variant> {
+        match self {
+            Children::Items(it) => it.next(),
+            Children::Entries(it, value) => value.take().or_else(|| {
+                let (k, v) = it.next()?;
+                *value = Some(v);
+                Some(k)
+            }),
+            Children::Properties(it) => it.next().map(|(_, v)| v),
+        }
+    }
+}
+
+/// How many parts of `v` look like bytes read in the wrong layout (see [`Candidate::oddities`]); a walk
+/// whose stack holds one iterator per level of nesting (not every child).
+fn oddities(v: &Variant) -> usize {
+    // Small ints and lengths read as floats are subnormal; other words read as floats are often NaN.
+    let odd_float = |x: f64| x.is_nan() || (x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE));
+    let odd_text = |s: &str| s.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+    let mut n = 0;
+    let mut stack: Vec<Children<'_>> = vec![Children::Items(std::slice::from_ref(v).iter())];
+    while let Some(top) = stack.last_mut() {
+        let Some(v) = top.next() else {
+            stack.pop();
+            continue;
+        };
+        match v {
+            Variant::Array(a) | Variant::PackedTypedArray(a) => stack.push(Children::Items(a.items.iter())),
+            Variant::Dictionary(d) => stack.push(Children::Entries(d.entries.iter(), None)),
+            Variant::Object(o) => {
+                if let Object::Full { properties, .. } = &**o {
+                    stack.push(Children::Properties(properties.iter()));
+                }
+            }
+            Variant::String(s) => n += usize::from(odd_text(s)),
+            Variant::StringName(s) => n += usize::from(odd_text(&s.0)),
+            Variant::Float(x) => n += usize::from(odd_float(*x)),
+            Variant::Color(c) => n += [c.r, c.g, c.b, c.a].into_iter().filter(|&x| odd_float(f64::from(x))).count(),
+            Variant::Vector2(x) => n += odd_reals(x, odd_float),
+            Variant::Vector3(x) => n += odd_reals(x, odd_float),
+            Variant::Vector4(x) => n += odd_reals(x, odd_float),
+            Variant::Quaternion(x) => n += odd_reals(x, odd_float),
+            Variant::Rect2(x) => n += odd_reals(x, odd_float),
+            Variant::Plane(x) => n += odd_reals(x, odd_float),
+            Variant::Transform2D(x) => n += odd_reals(&**x, odd_float),
+            Variant::Aabb(x) => n += odd_reals(&**x, odd_float),
+            Variant::Basis(x) => n += odd_reals(&**x, odd_float),
+            Variant::Transform3D(x) => n += odd_reals(&**x, odd_float),
+            Variant::Projection(x) => n += odd_reals(&**x, odd_float),
+            Variant::PackedFloat32Array(x) => n += x.iter().filter(|&&x| odd_float(f64::from(x))).count(),
+            Variant::PackedFloat64Array(x) => n += x.iter().filter(|&&x| odd_float(x)).count(),
+            Variant::PackedStringArray(x) => n += x.iter().filter(|s| odd_text(s)).count(),
+            _ => {}
+        }
+    }
+    n
+}
+
+/// How many of a math value's components `odd` says are odd.
+fn odd_reals<T: Reals>(v: &T, odd: impl Fn(f64) -> bool) -> usize {
+    let mut r = [0.0; 16];
+    let r = &mut r[..T::N];
+    v.to_reals(r);
+    r.iter().filter(|&&x| odd(x)).count()
+}
