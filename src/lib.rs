@@ -46,6 +46,7 @@ pub mod tokio_codec;
 mod typed;
 pub mod types;
 pub mod value;
+mod value_access;
 mod value_ref;
 mod value_serde;
 pub mod wire;
@@ -58,6 +59,7 @@ pub use markers::{
 };
 pub use types::TypeKind;
 pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+pub use value_access::VariantIndex;
 pub use value_ref::VariantRef;
 
 pub use de::{
