@@ -11,6 +11,8 @@
 #   exact-<mode>.gcpf  8192 bytes (two full 4096-byte blocks, then the empty last block the engine writes)
 #   tiny.gdec / exact.gdec             the same bytes, encrypted with KEY (exact: a multiple of 16)
 #   tiny.bin / exact.bin               the same bytes, plain
+#   len<N>.bin, len<N>-fastlz.gcpf     mixed(N) (FastLZ corner cases) plain and compressed, N in LENGTHS;
+#   tail<N>.bin, tail<N>-fastlz.gcpf   tail(N), the same, N = 40, 100, 1000
 # Check mode (scripts/live-containers.sh):  engine.sh godot-4.6 gen_containers.gd check FILE KIND [FILE KIND ...]
 #   KIND: plain, compressed, pass, key (the content of values()), tiny-compressed, exact-compressed,
 #   tiny-key, exact-key (the raw bytes).  Prints OK/FAIL per file; exit status 1 if any failed.
@@ -32,6 +34,39 @@ func pattern(n: int) -> PackedByteArray:
 	for i in n:
 		b[i] = ((i % 97) ^ ((i / 97) % 13) + (i / 1000)) % 256
 	return b
+
+
+# Bytes for FastLZ's corner cases: pseudo-random literals, a long run, a repeat, and the first half again.
+func mixed(n: int) -> PackedByteArray:
+	var b := PackedByteArray()
+	var x := 12345
+	for i in n / 2:
+		if i % 700 < 300:
+			x = (x * 1103515245 + 12345) % 2147483648
+			b.append((x >> 16) % 256)
+		elif i % 700 < 600:
+			b.append(0)
+		else:
+			b.append(b[i - 37])
+	for i in n - n / 2:
+		b.append(b[i])
+	return b
+
+
+# Pseudo-random bytes whose last 13 repeat the first 13: the only match starts where FastLZ's main loop
+# stops looking (13 bytes before the end).
+func tail(n: int) -> PackedByteArray:
+	var b := PackedByteArray()
+	var x := 777
+	for i in n - 13:
+		x = (x * 1103515245 + 12345) % 2147483648
+		b.append((x >> 16) % 256)
+	for i in 13:
+		b.append(b[i])
+	return b
+
+
+const LENGTHS := [16, 17, 18, 20, 28, 29, 30, 31, 32, 33, 45, 64, 100, 5000]
 
 
 func values() -> Array:
@@ -79,6 +114,20 @@ func gen() -> int:
 		f.close()
 		f = FileAccess.open(edge[0] + ".bin", FileAccess.WRITE)
 		f.store_buffer(pattern(edge[1]))
+		f.close()
+	for n in LENGTHS:
+		f = FileAccess.open("len%d.bin" % n, FileAccess.WRITE)
+		f.store_buffer(mixed(n))
+		f.close()
+		f = FileAccess.open_compressed("len%d-fastlz.gcpf" % n, FileAccess.WRITE, FileAccess.COMPRESSION_FASTLZ)
+		f.store_buffer(mixed(n))
+		f.close()
+	for n in [40, 100, 1000]:
+		f = FileAccess.open("tail%d.bin" % n, FileAccess.WRITE)
+		f.store_buffer(tail(n))
+		f.close()
+		f = FileAccess.open_compressed("tail%d-fastlz.gcpf" % n, FileAccess.WRITE, FileAccess.COMPRESSION_FASTLZ)
+		f.store_buffer(tail(n))
 		f.close()
 	return 0
 

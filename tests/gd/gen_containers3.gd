@@ -20,6 +20,39 @@ func pattern(n: int) -> PoolByteArray:
 	return b
 
 
+# Bytes for FastLZ's corner cases: pseudo-random literals, a long run, a repeat, and the first half again.
+func mixed(n: int) -> PoolByteArray:
+	var b := PoolByteArray()
+	var x := 12345
+	for i in n / 2:
+		if i % 700 < 300:
+			x = (x * 1103515245 + 12345) % 2147483648
+			b.append((x >> 16) % 256)
+		elif i % 700 < 600:
+			b.append(0)
+		else:
+			b.append(b[i - 37])
+	for i in n - n / 2:
+		b.append(b[i])
+	return b
+
+
+# Pseudo-random bytes whose last 13 repeat the first 13: the only match starts where FastLZ's main loop
+# stops looking (13 bytes before the end).
+func tail(n: int) -> PoolByteArray:
+	var b := PoolByteArray()
+	var x := 777
+	for i in n - 13:
+		x = (x * 1103515245 + 12345) % 2147483648
+		b.append((x >> 16) % 256)
+	for i in 13:
+		b.append(b[i])
+	return b
+
+
+const LENGTHS := [16, 17, 18, 20, 28, 29, 30, 31, 32, 33, 45, 64, 100, 5000]
+
+
 func values() -> Array:
 	return [
 		{"name": "hero", "hp": 42, "pos": Vector2(1.5, -2.0), "inv": {1: "sword", 2: "potion"}, "tags": PoolStringArray(["a", "b"])},
@@ -66,6 +99,20 @@ func gen() -> int:
 		f.close()
 		f.open(edge[0] + ".bin", File.WRITE)
 		f.store_buffer(pattern(edge[1]))
+		f.close()
+	for n in LENGTHS:
+		f.open("len%d.bin" % n, File.WRITE)
+		f.store_buffer(mixed(n))
+		f.close()
+		f.open_compressed("len%d-fastlz.gcpf" % n, File.WRITE, File.COMPRESSION_FASTLZ)
+		f.store_buffer(mixed(n))
+		f.close()
+	for n in [40, 100, 1000]:
+		f.open("tail%d.bin" % n, File.WRITE)
+		f.store_buffer(tail(n))
+		f.close()
+		f.open_compressed("tail%d-fastlz.gcpf" % n, File.WRITE, File.COMPRESSION_FASTLZ)
+		f.store_buffer(tail(n))
 		f.close()
 	return 0
 
