@@ -171,10 +171,49 @@ fn decompress_block(src: &[u8], mode: Compression, want: usize, out: &mut Vec<u8
         Compression::Deflate => read_capped(flate2::read::ZlibDecoder::new(src), want, out, "Deflate"),
         Compression::Gzip => read_capped(flate2::read::GzDecoder::new(src), want, out, "GZIP"),
         Compression::Zstd => {
+            // The decoder reserves the frame's declared window up front: refuse windows that a block of
+            // this size cannot need (the engine's blocks declare at most their own size).
+            if let Some(window) = zstd_window(src) {
+                let max = (want as u64).clamp(ZSTD_MIN_WINDOW, ZSTD_MAX_WINDOW);
+                if window > max {
+                    return Err(format!(
+                        "Zstd: a window of {window} byte(s) for a block of {want} (at most {max} accepted)"
+                    ));
+                }
+            }
             let dec = ruzstd::decoding::StreamingDecoder::new(src).map_err(|e| format!("Zstd: {e}"))?;
             read_capped(dec, want, out, "Zstd")
         }
     }
+}
+
+/// The window every block may declare (what small frames of common encoders ask for).
+const ZSTD_MIN_WINDOW: u64 = 128 << 10;
+/// The largest window accepted (zstd's recommended decoder minimum; blocks of GDScript files are 4096 bytes).
+const ZSTD_MAX_WINDOW: u64 = 8 << 20;
+
+/// The window size a zstd frame header declares (None: not a zstd frame header, left to the decoder).
+fn zstd_window(src: &[u8]) -> Option<u64> {
+    if src.get(..4)? != [0x28, 0xb5, 0x2f, 0xfd] {
+        return None;
+    }
+    let desc = *src.get(4)?;
+    let fcs_flag = desc >> 6;
+    let single_segment = desc & 0x20 != 0;
+    if !single_segment {
+        let wd = *src.get(5)?;
+        let base = 1u64 << (10 + u32::from(wd >> 3));
+        return Some(base + base / 8 * u64::from(wd & 7));
+    }
+    let dict_len = [0usize, 1, 2, 4][usize::from(desc & 3)];
+    let at = 5 + dict_len;
+    let fcs_len = [1usize, 2, 4, 8][usize::from(fcs_flag)];
+    let b = src.get(at..at + fcs_len)?;
+    let mut v = 0u64;
+    for (i, &x) in b.iter().enumerate() {
+        v |= u64::from(x) << (8 * i);
+    }
+    Some(if fcs_len == 2 { v + 256 } else { v })
 }
 
 /// Reads at most `want + 1` bytes (one more shows a block that is too long) into `out`.

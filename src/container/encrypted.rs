@@ -83,22 +83,6 @@ fn u64_at(file: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(b.try_into().ok()?))
 }
 
-/// Which layouts the header could be, most likely first: the length field must fit the file.
-pub(crate) fn layouts(file: &[u8]) -> Vec<Layout> {
-    let mut v = Vec::new();
-    let fits = |header: usize, len_at: usize| {
-        u64_at(file, len_at).is_some_and(|len| (header as u64).saturating_add(padded(len)) <= file.len() as u64)
-    };
-    let mode_one = file.get(4..8) == Some(&1u32.to_le_bytes()[..]);
-    if mode_one && fits(HEADER3, 24) {
-        v.push(Layout::Godot3);
-    }
-    if fits(HEADER4, 20) {
-        v.push(Layout::Godot4);
-    }
-    v
-}
-
 pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>, ContainerError> {
     if file.get(..4) != Some(ENCRYPTED_MAGIC) {
         return Err(ContainerError::NotAContainer);

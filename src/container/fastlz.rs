@@ -186,31 +186,20 @@ pub(crate) fn decompress(input: &[u8], max_out: usize, out: &mut Vec<u8>) -> Res
             let mut len = (ctrl >> 5) - 1;
             let mut ofs = (ctrl & 31) << 8;
             let produced = out.len() - start;
-            let code;
-            if level == 1 {
-                if len == 6 {
+            if len == 6 {
+                // Level 1: one extra length byte; level 2: bytes added while they are 255.
+                loop {
                     let Some(&b) = input.get(ip) else { return err(at, "match length past the end") };
-                    len += usize::from(b);
                     ip += 1;
-                }
-                let Some(&b) = input.get(ip) else { return err(at, "match distance past the end") };
-                ip += 1;
-                code = usize::from(b);
-            } else {
-                if len == 6 {
-                    loop {
-                        let Some(&b) = input.get(ip) else { return err(at, "match length past the end") };
-                        ip += 1;
-                        len += usize::from(b);
-                        if b != 255 {
-                            break;
-                        }
+                    len += usize::from(b);
+                    if level == 1 || b != 255 {
+                        break;
                     }
                 }
-                let Some(&b) = input.get(ip) else { return err(at, "match distance past the end") };
-                ip += 1;
-                code = usize::from(b);
             }
+            let Some(&b) = input.get(ip) else { return err(at, "match distance past the end") };
+            ip += 1;
+            let code = usize::from(b);
             len += 3;
             let back = if level == 2 && code == 255 && ofs == 31 << 8 {
                 let (Some(&hi), Some(&lo)) = (input.get(ip), input.get(ip + 1)) else {
@@ -280,8 +269,11 @@ mod tests {
     #[test]
     fn hostile_blocks_are_errors() {
         let mut out = Vec::new();
-        // A match before anything was written.
-        assert!(decompress(&[0x20, 0x05], 100, &mut out).is_err());
+        // A literal "A", then a match 6 bytes back.
+        assert!(decompress(&[0x00, b'A', 0x40, 0x05], 100, &mut out).is_err());
+        out.clear();
+        assert!(decompress(&[0x00, b'A', 0x40, 0x00], 100, &mut out).is_ok());
+        assert_eq!(out, b"AAAAA");
         // A literal run longer than the input.
         assert!(decompress(&[0x1f, 1, 2], 100, &mut out).is_err());
         // Output cap.

@@ -550,7 +550,7 @@ pub fn godot4_iv(file: &[u8]) -> Option<[u8; 16]> {
 }
 
 /// The content of an encrypted file (`GDEC`), either layout (found from the header: 3.x has mode 1
-/// after the magic, and each layout's length must fit the file).
+/// after the magic).
 ///
 /// ```
 /// use godot_bin::container::{decrypt, encrypt, ContainerError, Key, Layout};
@@ -560,20 +560,18 @@ pub fn godot4_iv(file: &[u8]) -> Option<[u8; 16]> {
 /// # Ok::<(), ContainerError>(())
 /// ```
 pub fn decrypt(file: &[u8], key: &Key, max_size: u64) -> Result<Vec<u8>, ContainerError> {
-    let candidates = encrypted::layouts(file);
-    let Some(&first) = candidates.first() else {
-        // Neither layout fits: report the 4.x reading's error (or the 3.x one for a mode-1 header).
-        let layout = if file.get(4..8) == Some(&1u32.to_le_bytes()[..]) { Layout::Godot3 } else { Layout::Godot4 };
-        return encrypted::decrypt_as(file, key, layout, max_size);
-    };
-    let mut result = encrypted::decrypt_as(file, key, first, max_size);
-    for &other in &candidates[1..] {
-        if !matches!(result, Err(ContainerError::WrongKey)) {
-            break;
-        }
-        result = encrypted::decrypt_as(file, key, other, max_size);
+    // A 3.x header has mode 1 where a 4.x header has the first bytes of an MD5: read it as 3.x, and as 4.x
+    // only if that fails (a 4.x MD5 starting 01 00 00 00); the 3.x reading's error is the one reported.
+    if file.get(4..8) != Some(&1u32.to_le_bytes()[..]) {
+        return encrypted::decrypt_as(file, key, Layout::Godot4, max_size);
     }
-    result
+    let as3 = encrypted::decrypt_as(file, key, Layout::Godot3, max_size);
+    if as3.is_err() {
+        if let Ok(content) = encrypted::decrypt_as(file, key, Layout::Godot4, max_size) {
+            return Ok(content);
+        }
+    }
+    as3
 }
 
 /// [`decrypt`] in the given layout only.
