@@ -230,6 +230,24 @@ pub enum Layout {
     Godot4,
 }
 
+impl Layout {
+    /// The layout the engine of `dialect` writes: [`Layout::Godot4`] for Godot 4.x, [`Layout::Godot3`] for
+    /// Godot 3.x and Pandemonium (whose `FileAccessEncrypted` is 3.x's), and Godot 2.1 (read from the 2.1
+    /// sources, not checked against a 2.1 engine).
+    ///
+    /// ```
+    /// use godot_bin::{container::Layout, Dialect};
+    /// assert_eq!(Layout::for_dialect(Dialect::Godot4_6), Layout::Godot4);
+    /// assert_eq!(Layout::for_dialect(Dialect::Godot3), Layout::Godot3);
+    /// ```
+    pub fn for_dialect(dialect: crate::Dialect) -> Layout {
+        match dialect.family() {
+            crate::config::Family::Godot4 => Layout::Godot4,
+            _ => Layout::Godot3,
+        }
+    }
+}
+
 /// A 32-byte AES-256 key, as `open_encrypted` takes it or as `open_encrypted_with_pass` makes it.
 ///
 /// ```
