@@ -106,16 +106,17 @@ pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, Containe
     if u64::from(total) > max_size {
         return Err(ContainerError::TooLarge { offset: 12, declared: u64::from(total), max: max_size });
     }
-    let count = (total / block_size) as usize + 1;
+    let count = u64::from(total / block_size) + 1;
     let table = 16usize;
-    let blocks_start = table + 4 * count;
-    if blocks_start > file.len() {
+    if table as u64 + 4 * count > file.len() as u64 {
         return Err(ContainerError::Truncated {
             offset: table as u64,
-            needed: 4 * count as u64,
+            needed: 4 * count,
             available: (file.len() - table.min(file.len())) as u64,
         });
     }
+    let count = count as usize;
+    let blocks_start = table + 4 * count;
     let total = total as usize;
     let bs = block_size as usize;
     let mut out = Vec::new();
@@ -158,11 +159,9 @@ fn decompress_block(src: &[u8], mode: Compression, want: usize, out: &mut Vec<u8
             fastlz::decompress(src, cap, out)
                 .map_err(|e| format!("FastLZ: {} at byte {} of the block", e.what, e.offset))?;
             if want < 16 {
-                if out.len() - before != 16 {
-                    return Err(format!(
-                        "FastLZ: a short block decompressed to {} byte(s), not 16",
-                        out.len() - before
-                    ));
+                // The engine pads short blocks to 16 bytes and keeps the first `want` of what decompresses.
+                if out.len() - before < want {
+                    return Err(format!("FastLZ: a short block decompressed to {} byte(s)", out.len() - before));
                 }
                 out.truncate(before + want);
             }
@@ -219,4 +218,24 @@ fn zstd_window(src: &[u8]) -> Option<u64> {
 /// Reads at most `want + 1` bytes (one more shows a block that is too long) into `out`.
 fn read_capped<R: Read>(r: R, want: usize, out: &mut Vec<u8>, name: &str) -> Result<(), String> {
     r.take(want as u64 + 1).read_to_end(out).map(|_| ()).map_err(|e| format!("{name}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_fastlz_block_may_come_unpadded() {
+        // 5 bytes compressed as they are (no padding to 16): the engine reads them, and so do we.
+        let mut block = Vec::new();
+        fastlz::compress_level1(b"abcde", &mut block);
+        let mut f = COMPRESSED_MAGIC.to_vec();
+        for n in [0, 4096, 5, block.len() as u32] {
+            f.extend_from_slice(&n.to_le_bytes());
+        }
+        f.extend_from_slice(&block);
+        assert_eq!(decompress(&f, 100).unwrap(), b"abcde");
+        f[12] = 6; // one byte more than the block holds
+        assert!(matches!(decompress(&f, 100), Err(ContainerError::CorruptBlock { block: 0, offset: 20, .. })));
+    }
 }
