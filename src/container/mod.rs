@@ -232,8 +232,8 @@ pub enum Layout {
 
 impl Layout {
     /// The layout the engine of `dialect` writes: [`Layout::Godot4`] for Godot 4.x, [`Layout::Godot3`] for
-    /// Godot 3.x and Pandemonium (whose `FileAccessEncrypted` is 3.x's), and Godot 2.1 (read from the 2.1
-    /// sources, not checked against a 2.1 engine).
+    /// Godot 3.x and Pandemonium (whose `FileAccessEncrypted` source is 3.x's; not run against a
+    /// Pandemonium engine), and Godot 2.1 (an assumption: neither its source nor an engine was checked).
     ///
     /// ```
     /// use godot_bin::{container::Layout, Dialect};
