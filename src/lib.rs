@@ -25,6 +25,8 @@
 pub mod arbitrary;
 mod codec;
 pub mod config;
+#[cfg(feature = "containers")]
+pub mod container;
 pub mod convert;
 mod de;
 pub mod detect;
