@@ -7,7 +7,8 @@ flag it was written with. Sources: tests/fixtures/*/values.tsv, probes.tsv, cras
 serde.tsv hex columns, tests/fixtures/spec-examples.tsv, and examples/data/*.sav (with and without
 store_var's length word). framing_stream gets serde.tsv's framed streams (config byte, no piece sizes, the stream); text_parse gets
 values.tsv's var_to_str text; roundtrip_variant's inputs are
-unstructured bytes, so it gets a slice of the same seeds as raw material.
+unstructured bytes, so it gets a slice of the same seeds as raw material. container_compressed and
+container_encrypted get the engine-written files of tests/fixtures/*/containers.
 
 Usage: fuzz/seed_corpus.py [ROOT]   (ROOT defaults to the repository holding this script)
 """
@@ -137,6 +138,20 @@ for sav in sorted((ROOT / "examples" / "data").glob("*.sav")):
     dialect = "godot3" if "godot3" in sav.name else "godot4.6"
     value(dialect, False, data[4:])
     put("framing_stream", bytes([config_byte(dialect, False), 0]) + data)
+
+# Engine-written containers (tests/fixtures/<engine>/containers): GCPF files with selector 0 (file mode),
+# GDEC files with the selector of their key (0: the password, 1: the raw key; bit 2 for 4.x's layout).
+for cdir in sorted(fixtures.glob("*/containers")):
+    four = 4 if cdir.parent.name.startswith("godot-4") else 0
+    for f in sorted(cdir.iterdir()):
+        data = f.read_bytes()
+        if f.suffix == ".gcpf":
+            put("container_compressed", bytes([0]) + data)
+        elif f.suffix == ".gdec":
+            put("container_encrypted", bytes([(0 if f.name == "pass.gdec" else 1) | four]) + data)
+        elif f.suffix == ".bin" and len(data) <= 4096:
+            put("container_compressed", bytes([0x80]) + data)
+            put("container_encrypted", bytes([0x80 | four, 0, 7]) + data)
 
 for target, n in sorted(counts.items()):
     print(f"{target}: {n} new seed(s) in {CORPUS / target}")

@@ -39,6 +39,7 @@ pub mod wire;
 
 pub use codec::borrowed::VariantRef;
 pub use config::{Config, Dialect};
+pub use data::value_access::VariantIndex;
 pub use data::{markers, value};
 pub use dialect::types;
 pub use error::{Error, ErrorKind, Result};
@@ -68,6 +69,9 @@ pub use interop::glam_conv;
 #[cfg(feature = "mint")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mint")))]
 pub use interop::mint_conv;
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+pub use io::container;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;

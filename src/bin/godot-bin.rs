@@ -1,10 +1,17 @@
 //! `godot-bin`: inspect, write and migrate Godot binary Variant data from the command line.
 //!
 //! ```text
-//! godot-bin decode  --dialect D [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact] [FILE]
-//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json] [--out raw|hex|base64] [--framing none|stream] [FILE]
-//! godot-bin convert --from D1 --to D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …] [FILE]
+//! godot-bin decode  --dialect D [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact]
+//!                   [--password PW | --key HEX] [FILE]
+//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json] [--out raw|hex|base64] [--framing none|stream]
+//!                   [--compress fastlz|deflate|zstd|gzip | --password PW | --key HEX | --encrypt] [FILE]
+//! godot-bin convert --from D1 --to D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …]
+//!                   [--password PW | --key HEX] [--compress MODE | --plain] [FILE]
 //! ```
+//! Encrypted (`GDEC`) and compressed (`GCPF`) files are found by their magic and opened; the password can
+//! come from the environment variable `GODOT_BIN_PASSWORD` instead of the command line. A file in a
+//! container is a `store_var` stream unless `--framing` says otherwise. `convert` keeps the container
+//! (an encrypted file gets the target engine's layout) unless `--compress` or `--plain` changes it.
 //! Exit status: 0 success, 1 bad data (message on stderr with the byte offset, or line and column for text),
 //! 2 bad usage.
 #![forbid(unsafe_code)]
@@ -13,6 +20,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use godot_bin::container::{self, Compression, Container, ContainerError, Key, Kind, Layout, ReadOptions};
 use godot_bin::convert::{check_fits, convert, Options};
 use godot_bin::{json, text, Config, Dialect, Variant};
 
@@ -61,9 +69,39 @@ struct Common {
     /// Allow full objects (`var_to_bytes_with_objects` / `allow_objects`).
     #[arg(long)]
     objects: bool,
-    /// How values are framed.
-    #[arg(long, value_enum, default_value = "none")]
-    framing: Framing,
+    /// How values are framed (default: none; stream for a file in a container).
+    #[arg(long, value_enum)]
+    framing: Option<Framing>,
+}
+
+/// The environment variable a password can come from (so it stays out of shell history).
+const PASSWORD_ENV: &str = "GODOT_BIN_PASSWORD";
+
+#[derive(clap::Args)]
+struct Secret {
+    /// Password of an encrypted file (open_encrypted_with_pass); default: $GODOT_BIN_PASSWORD.
+    #[arg(long, conflicts_with = "key")]
+    password: Option<String>,
+    /// Key of an encrypted file (open_encrypted): 64 hex digits.
+    #[arg(long)]
+    key: Option<String>,
+}
+
+impl Secret {
+    /// The key from --password, --key or the environment (None: none given).
+    fn get(&self) -> Result<Option<Key>, Fail> {
+        if let Some(p) = &self.password {
+            return Ok(Some(Key::from_password(p)));
+        }
+        if let Some(h) = &self.key {
+            return Key::from_hex(h).map(Some).map_err(|e| Fail(2, format!("--key: {e}")));
+        }
+        Ok(std::env::var(PASSWORD_ENV).ok().filter(|p| !p.is_empty()).map(|p| Key::from_password(&p)))
+    }
+
+    fn given(&self) -> bool {
+        self.password.is_some() || self.key.is_some()
+    }
 }
 
 #[derive(Subcommand)]
@@ -84,6 +122,8 @@ enum Cmd {
         /// With --to text: fail (exit 1) when the engine's str_to_var could not rebuild a value exactly.
         #[arg(long)]
         exact: bool,
+        #[command(flatten)]
+        secret: Secret,
         /// Input file (default: standard input).
         file: Option<String>,
     },
@@ -100,6 +140,14 @@ enum Cmd {
         /// Output encoding.
         #[arg(long = "out", value_enum, default_value = "raw")]
         output: Bin,
+        /// Write a compressed file (open_compressed) in this mode.
+        #[arg(long, value_parser = compression, conflicts_with_all = ["password", "key", "encrypt"])]
+        compress: Option<Compression>,
+        #[command(flatten)]
+        secret: Secret,
+        /// Write an encrypted file with the password in $GODOT_BIN_PASSWORD (--password and --key imply it).
+        #[arg(long)]
+        encrypt: bool,
         /// Input file (default: standard input).
         file: Option<String>,
     },
@@ -123,9 +171,61 @@ enum Cmd {
         /// Output encoding.
         #[arg(long = "out", value_enum, default_value = "raw")]
         output: Bin,
+        #[command(flatten)]
+        secret: Secret,
+        /// Write a compressed file in this mode (default: the input's container).
+        #[arg(long, value_parser = compression, conflicts_with = "plain")]
+        compress: Option<Compression>,
+        /// Write no container (default: the input's container).
+        #[arg(long)]
+        plain: bool,
         /// Input file (default: standard input).
         file: Option<String>,
     },
+}
+
+fn compression(s: &str) -> Result<Compression, String> {
+    s.parse()
+}
+
+/// What [`open_container`] found: the content, the kind of container, its compression mode and key.
+struct Opened {
+    content: Vec<u8>,
+    kind: Kind,
+    mode: Option<Compression>,
+    key: Option<Key>,
+}
+
+/// Opens the container of `bytes`, if it has one.
+fn open_container(bytes: Vec<u8>, secret: &Secret) -> Result<Opened, Fail> {
+    let kind = container::detect(&bytes);
+    if kind == Kind::Plain {
+        return Ok(Opened { content: bytes, kind, mode: None, key: None });
+    }
+    let key = secret.get()?;
+    let mut opts = ReadOptions::new();
+    if let Some(k) = &key {
+        opts = opts.key(k.clone());
+    }
+    let mode = if kind == Kind::Compressed {
+        bytes.get(4..8).and_then(|m| Compression::from_mode(u32::from_le_bytes(m.try_into().ok()?)))
+    } else {
+        None
+    };
+    match container::decode(&bytes, &opts) {
+        Ok(content) => Ok(Opened { content, kind, mode, key }),
+        Err(ContainerError::KeyNeeded) => {
+            Err(Fail(2, format!("the file is encrypted (GDEC): give --password, --key or set {PASSWORD_ENV}")))
+        }
+        Err(e) => Err(data(e.to_string())),
+    }
+}
+
+fn wrap(content: Vec<u8>, c: &Container) -> Result<Vec<u8>, Fail> {
+    if *c == Container::Plain {
+        return Ok(content);
+    }
+    container::encode(&content, c).map_err(|e| data(e.to_string()))
 }
 
 fn dialect(s: &str) -> Result<Dialect, String> {
@@ -313,16 +413,21 @@ fn encode_values(values: &[Variant], cfg: &Config, framing: Framing) -> Result<V
     frame_out(&enc, framing)
 }
 
+/// The framing asked for, else a store_var stream inside a container and one value outside.
+fn framing_for(c: &Common, kind: Kind) -> Framing {
+    c.framing.unwrap_or(if kind == Kind::Plain { Framing::None } else { Framing::Stream })
+}
+
 fn config(d: Dialect, c: &Common) -> Config {
     Config::new(d).double_precision(c.double).allow_objects(c.objects)
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
     match cli.cmd {
-        Cmd::Decode { dialect, common, input, to, exact, file } => {
+        Cmd::Decode { dialect, common, input, to, exact, secret, file } => {
             let cfg = config(dialect, &common);
-            let bytes = decode_bin(read_input(&file)?, input)?;
-            let values = decode_values(&bytes, common.framing, &cfg)?;
+            let opened = open_container(decode_bin(read_input(&file)?, input)?, &secret)?;
+            let values = decode_values(&opened.content, framing_for(&common, opened.kind), &cfg)?;
             let many = values.len() > 1;
             let mut s = String::new();
             for (i, v) in values.iter().enumerate() {
@@ -346,12 +451,24 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 .and_then(|_| out.flush())
                 .map_err(|e| Fail(1, format!("cannot write output: {e}")))
         }
-        Cmd::Encode { dialect, common, from, output, file } => {
+        Cmd::Encode { dialect, common, from, output, compress, secret, encrypt, file } => {
             let cfg = config(dialect, &common);
+            let target = if let Some(mode) = compress {
+                Container::Compressed(mode)
+            } else if encrypt || secret.given() {
+                let key = secret.get()?.ok_or_else(|| {
+                    Fail(2, format!("--encrypt: no password (give --password, --key or set {PASSWORD_ENV})"))
+                })?;
+                Container::Encrypted(key, Layout::for_dialect(dialect))
+            } else {
+                Container::Plain
+            };
+            let framing =
+                common.framing.unwrap_or(if target == Container::Plain { Framing::None } else { Framing::Stream });
             let raw = read_input(&file)?;
             let src = String::from_utf8(raw)
                 .map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))?;
-            let values = match (from, common.framing) {
+            let values = match (from, framing) {
                 (Form::Text, Framing::None) => vec![text::from_text(&src, &cfg).map_err(|e| data(e.to_string()))?],
                 (Form::Text, Framing::Stream) => text::from_text_many(&src, &cfg).map_err(|e| data(e.to_string()))?,
                 (Form::Json, Framing::None) => vec![json::from_json_str(&src, &cfg).map_err(|e| data(e.to_string()))?],
@@ -359,13 +476,23 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     json::from_json_str_many(&src, &cfg).map_err(|e| data(e.to_string()))?
                 }
             };
-            write_bin(&encode_values(&values, &cfg, common.framing)?, output)
+            write_bin(&wrap(encode_values(&values, &cfg, framing)?, &target)?, output)
         }
-        Cmd::Convert { from, to, common, coerce, input, output, file } => {
+        Cmd::Convert { from, to, common, coerce, input, output, secret, compress, plain, file } => {
             let cin = config(from, &common);
             let cout = config(to, &common);
-            let bytes = decode_bin(read_input(&file)?, input)?;
-            let values = decode_values(&bytes, common.framing, &cin)?;
+            let Opened { content: bytes, kind, mode, key } =
+                open_container(decode_bin(read_input(&file)?, input)?, &secret)?;
+            let framing = framing_for(&common, kind);
+            let target = match (compress, plain, kind) {
+                (Some(m), _, _) => Container::Compressed(m),
+                (None, true, _) | (None, false, Kind::Plain) => Container::Plain,
+                (None, false, Kind::Compressed) => Container::Compressed(mode.unwrap_or_default()),
+                (None, false, Kind::Encrypted) => {
+                    Container::Encrypted(key.expect("an opened encrypted file had a key"), Layout::for_dialect(to))
+                }
+            };
+            let values = decode_values(&bytes, framing, &cin)?;
             let many = values.len() > 1;
             let opts = Options::default().coerce(coerce);
             let mut conv = Vec::with_capacity(values.len());
@@ -374,7 +501,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     data(format!("{}{e}", if many { format!("value {}: ", i + 1) } else { String::new() }))
                 })?);
             }
-            write_bin(&encode_values(&conv, &cout, common.framing)?, output)
+            write_bin(&wrap(encode_values(&conv, &cout, framing)?, &target)?, output)
         }
     }
 }

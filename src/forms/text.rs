@@ -1998,6 +1998,21 @@ fn base64_decode(s: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
+impl fmt::Display for Variant {
+    /// The value in Godot 4's own text syntax (`var_to_str`, [`to_text`] with the default config); `{:#}`
+    /// is the same. For another dialect's syntax, use [`to_text`] with its config.
+    ///
+    /// ```
+    /// use godot_bin::{Variant, Vector2};
+    /// assert_eq!(Variant::Vector2(Vector2::new(1.5, -2.25)).to_string(), "Vector2(1.5, -2.25)");
+    /// let v: Variant = [("hp", 10)].into_iter().collect();
+    /// assert_eq!(v.to_string(), "{\n\"hp\": 10\n}");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&to_text(self, &Config::default()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

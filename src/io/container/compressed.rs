@@ -1,0 +1,241 @@
+//! `FileAccessCompressed` files (magic `GCPF`): the content cut into blocks (4096 bytes unless configured),
+//! each compressed on its own.
+//!
+//! Layout (every number a little-endian u32): `GCPF`, the mode (0 FastLZ, 1 Deflate (zlib stream),
+//! 2 Zstd, 3 GZIP), the block size, the total uncompressed size, then `total / block_size + 1` compressed
+//! block sizes, the blocks, and `GCPF` again. The last block holds `total % block_size` bytes, so a total
+//! that is a multiple of the block size ends with an empty block; FastLZ blocks under 16 bytes are
+//! zero-padded to 16 before compressing.
+//!
+//! ```
+//! use godot_bin::container::{compress, decompress, Compression};
+//! let file = compress(b"hello", Compression::Zstd)?;
+//! assert_eq!(&file[..8], b"GCPF\x02\0\0\0");
+//! assert_eq!(decompress(&file, 1 << 20)?, b"hello");
+//! # Ok::<(), godot_bin::container::ContainerError>(())
+//! ```
+
+use std::io::{Read, Write};
+
+use super::{fastlz, Compression, ContainerError, COMPRESSED_MAGIC};
+
+/// The engine's block size (`FileAccessCompressed::configure`'s default, the one `open_compressed` uses).
+pub(crate) const ENGINE_BLOCK_SIZE: u32 = 4096;
+
+fn u32_at(bytes: &[u8], at: usize) -> Result<u32, ContainerError> {
+    match bytes.get(at..at + 4) {
+        Some(b) => Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        None => Err(ContainerError::Truncated {
+            offset: at as u64,
+            needed: 4,
+            available: bytes.len().saturating_sub(at) as u64,
+        }),
+    }
+}
+
+pub(crate) fn compress_blocks(payload: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>, ContainerError> {
+    if block_size == 0 {
+        return Err(ContainerError::InvalidOption("block size 0"));
+    }
+    let total = u32::try_from(payload.len()).map_err(|_| ContainerError::TooLarge {
+        offset: 0,
+        declared: payload.len() as u64,
+        max: u64::from(u32::MAX),
+    })?;
+    let bs = block_size as usize;
+    let count = payload.len() / bs + 1;
+    let mut out = Vec::with_capacity(16 + 4 * count + payload.len() / 2 + 64);
+    out.extend_from_slice(COMPRESSED_MAGIC);
+    out.extend_from_slice(&(mode as u32).to_le_bytes());
+    out.extend_from_slice(&block_size.to_le_bytes());
+    out.extend_from_slice(&total.to_le_bytes());
+    let table = out.len();
+    out.resize(table + 4 * count, 0);
+    for i in 0..count {
+        let block = &payload[i * bs..((i + 1) * bs).min(payload.len())];
+        let before = out.len();
+        compress_block(block, mode, &mut out)?;
+        let size = (out.len() - before) as u32;
+        out[table + 4 * i..table + 4 * i + 4].copy_from_slice(&size.to_le_bytes());
+    }
+    out.extend_from_slice(COMPRESSED_MAGIC);
+    Ok(out)
+}
+
+fn compress_block(block: &[u8], mode: Compression, out: &mut Vec<u8>) -> Result<(), ContainerError> {
+    match mode {
+        Compression::FastLz => {
+            if block.len() < 16 {
+                let mut padded = [0u8; 16];
+                padded[..block.len()].copy_from_slice(block);
+                fastlz::compress_level1(&padded, out);
+            } else {
+                fastlz::compress_level1(block, out);
+            }
+        }
+        Compression::Deflate => {
+            let mut enc = flate2::write::ZlibEncoder::new(out, flate2::Compression::default());
+            enc.write_all(block)?;
+            enc.finish()?;
+        }
+        Compression::Gzip => {
+            let mut enc = flate2::write::GzEncoder::new(out, flate2::Compression::default());
+            enc.write_all(block)?;
+            enc.finish()?;
+        }
+        Compression::Zstd => {
+            ruzstd::encoding::compress(block, out, ruzstd::encoding::CompressionLevel::Fastest);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a GCPF file. Declared sizes are checked against `max_size` and the input's length before anything
+/// is allocated; the output grows only with bytes that actually decompressed.
+pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, ContainerError> {
+    if file.get(..4) != Some(COMPRESSED_MAGIC) {
+        return Err(ContainerError::NotAContainer);
+    }
+    let mode_raw = u32_at(file, 4)?;
+    let mode = Compression::from_mode(mode_raw).ok_or(ContainerError::UnknownMode { offset: 4, mode: mode_raw })?;
+    let block_size = u32_at(file, 8)?;
+    if block_size == 0 {
+        return Err(ContainerError::Corrupt { offset: 8, what: "block size 0".into() });
+    }
+    let total = u32_at(file, 12)?;
+    if u64::from(total) > max_size {
+        return Err(ContainerError::TooLarge { offset: 12, declared: u64::from(total), max: max_size });
+    }
+    let count = u64::from(total / block_size) + 1;
+    let table = 16usize;
+    if table as u64 + 4 * count > file.len() as u64 {
+        return Err(ContainerError::Truncated {
+            offset: table as u64,
+            needed: 4 * count,
+            available: (file.len() - table.min(file.len())) as u64,
+        });
+    }
+    let count = count as usize;
+    let blocks_start = table + 4 * count;
+    let total = total as usize;
+    let bs = block_size as usize;
+    let mut out = Vec::new();
+    let mut at = blocks_start;
+    for i in 0..count {
+        let csize = u32_at(file, table + 4 * i)? as usize;
+        let Some(src) = file.get(at..at.saturating_add(csize)) else {
+            return Err(ContainerError::Truncated {
+                offset: at as u64,
+                needed: csize as u64,
+                available: file.len().saturating_sub(at) as u64,
+            });
+        };
+        let want = if i + 1 == count { total % bs } else { bs };
+        let before = out.len();
+        decompress_block(src, mode, want, &mut out).map_err(|what| ContainerError::CorruptBlock {
+            block: i as u32,
+            offset: at as u64,
+            what,
+        })?;
+        if out.len() - before != want {
+            return Err(ContainerError::CorruptBlock {
+                block: i as u32,
+                offset: at as u64,
+                what: format!("decompressed to {} byte(s), the header says {}", out.len() - before, want),
+            });
+        }
+        at += csize;
+    }
+    Ok(out)
+}
+
+/// Appends one block's bytes; `want` is the block's size from the header (a FastLZ block under 16 bytes
+/// decodes to 16, its padding cut here).
+fn decompress_block(src: &[u8], mode: Compression, want: usize, out: &mut Vec<u8>) -> Result<(), String> {
+    match mode {
+        Compression::FastLz => {
+            let cap = want.max(16);
+            let before = out.len();
+            fastlz::decompress(src, cap, out)
+                .map_err(|e| format!("FastLZ: {} at byte {} of the block", e.what, e.offset))?;
+            if want < 16 {
+                // The engine pads short blocks to 16 bytes and keeps the first `want` of what decompresses.
+                if out.len() - before < want {
+                    return Err(format!("FastLZ: a short block decompressed to {} byte(s)", out.len() - before));
+                }
+                out.truncate(before + want);
+            }
+            Ok(())
+        }
+        Compression::Deflate => read_capped(flate2::read::ZlibDecoder::new(src), want, out, "Deflate"),
+        Compression::Gzip => read_capped(flate2::read::GzDecoder::new(src), want, out, "GZIP"),
+        Compression::Zstd => {
+            // The decoder reserves the frame's declared window up front: refuse windows that a block of
+            // this size cannot need (the engine's blocks declare at most their own size).
+            if let Some(window) = zstd_window(src) {
+                let max = (want as u64).clamp(ZSTD_MIN_WINDOW, ZSTD_MAX_WINDOW);
+                if window > max {
+                    return Err(format!(
+                        "Zstd: a window of {window} byte(s) for a block of {want} (at most {max} accepted)"
+                    ));
+                }
+            }
+            let dec = ruzstd::decoding::StreamingDecoder::new(src).map_err(|e| format!("Zstd: {e}"))?;
+            read_capped(dec, want, out, "Zstd")
+        }
+    }
+}
+
+/// The window every block may declare (what small frames of common encoders ask for).
+const ZSTD_MIN_WINDOW: u64 = 128 << 10;
+/// The largest window accepted (zstd's recommended decoder minimum; blocks of GDScript files are 4096 bytes).
+const ZSTD_MAX_WINDOW: u64 = 8 << 20;
+
+/// The window size a zstd frame header declares (None: not a zstd frame header, left to the decoder).
+fn zstd_window(src: &[u8]) -> Option<u64> {
+    if src.get(..4)? != [0x28, 0xb5, 0x2f, 0xfd] {
+        return None;
+    }
+    let desc = *src.get(4)?;
+    let fcs_flag = desc >> 6;
+    let single_segment = desc & 0x20 != 0;
+    if !single_segment {
+        let wd = *src.get(5)?;
+        let base = 1u64 << (10 + u32::from(wd >> 3));
+        return Some(base + base / 8 * u64::from(wd & 7));
+    }
+    let dict_len = [0usize, 1, 2, 4][usize::from(desc & 3)];
+    let at = 5 + dict_len;
+    let fcs_len = [1usize, 2, 4, 8][usize::from(fcs_flag)];
+    let b = src.get(at..at + fcs_len)?;
+    let mut v = 0u64;
+    for (i, &x) in b.iter().enumerate() {
+        v |= u64::from(x) << (8 * i);
+    }
+    Some(if fcs_len == 2 { v + 256 } else { v })
+}
+
+/// Reads at most `want + 1` bytes (one more shows a block that is too long) into `out`.
+fn read_capped<R: Read>(r: R, want: usize, out: &mut Vec<u8>, name: &str) -> Result<(), String> {
+    r.take(want as u64 + 1).read_to_end(out).map(|_| ()).map_err(|e| format!("{name}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_fastlz_block_may_come_unpadded() {
+        // 5 bytes compressed as they are (no padding to 16): the engine reads them, and so do we.
+        let mut block = Vec::new();
+        fastlz::compress_level1(b"abcde", &mut block);
+        let mut f = COMPRESSED_MAGIC.to_vec();
+        for n in [0, 4096, 5, block.len() as u32] {
+            f.extend_from_slice(&n.to_le_bytes());
+        }
+        f.extend_from_slice(&block);
+        assert_eq!(decompress(&f, 100).unwrap(), b"abcde");
+        f[12] = 6; // one byte more than the block holds
+        assert!(matches!(decompress(&f, 100), Err(ContainerError::CorruptBlock { block: 0, offset: 20, .. })));
+    }
+}

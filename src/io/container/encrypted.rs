@@ -1,0 +1,136 @@
+//! `FileAccessEncrypted` files (magic `GDEC`): AES-256 over the content zero-padded to 16 bytes, with the
+//! MD5 of the content to check the key.
+//!
+//! * Godot 3.x (3.0–3.6): `GDEC`, u32 mode (1), 16-byte MD5, u64 length, then each 16-byte block
+//!   encrypted alone (ECB). Deterministic: the same content and key give the same file.
+//! * Godot 4.x: `GDEC`, 16-byte MD5, u64 length, 16-byte IV (random unless given), then the padded content
+//!   in CFB-128 mode with that IV.
+//!
+//! A password becomes the key as the engine makes it: the 32 ASCII bytes of the lowercase MD5 hex of the
+//! password's UTF-8.
+//!
+//! ```
+//! use godot_bin::container::{decrypt, encrypt, Key, Layout};
+//! let key = Key::from_password("hunter2");
+//! let file = encrypt(b"gold: 100", &key, Layout::Godot3)?;
+//! assert_eq!(file.len(), 32 + 16); // header, then one block
+//! assert_eq!(decrypt(&file, &key, 1 << 20)?, b"gold: 100");
+//! assert!(decrypt(&file, &Key::from_password("hunter3"), 1 << 20).is_err());
+//! # Ok::<(), godot_bin::container::ContainerError>(())
+//! ```
+
+use aes::cipher::{AsyncStreamCipher, BlockDecrypt, BlockEncrypt, KeyInit, KeyIvInit};
+use aes::Aes256;
+use md5::{Digest, Md5};
+
+use super::{ContainerError, Key, Layout, ENCRYPTED_MAGIC};
+
+type CfbEnc = cfb_mode::Encryptor<Aes256>;
+type CfbDec = cfb_mode::Decryptor<Aes256>;
+
+/// The Godot 3.x header: magic, mode, MD5, length.
+const HEADER3: usize = 4 + 4 + 16 + 8;
+/// The Godot 4.x header: magic, MD5, length, IV.
+const HEADER4: usize = 4 + 16 + 8 + 16;
+
+fn padded(len: u64) -> u64 {
+    len.div_ceil(16) * 16
+}
+
+pub(crate) fn encrypt(
+    payload: &[u8],
+    key: &Key,
+    layout: Layout,
+    iv: Option<[u8; 16]>,
+) -> Result<Vec<u8>, ContainerError> {
+    let digest: [u8; 16] = Md5::digest(payload).into();
+    let len = payload.len();
+    let mut body = vec![0u8; padded(len as u64) as usize];
+    body[..len].copy_from_slice(payload);
+    let mut out = Vec::with_capacity(HEADER4 + body.len());
+    out.extend_from_slice(ENCRYPTED_MAGIC);
+    match layout {
+        Layout::Godot3 => {
+            let cipher = Aes256::new(key.as_bytes().into());
+            for block in body.chunks_exact_mut(16) {
+                cipher.encrypt_block(block.into());
+            }
+            out.extend_from_slice(&1u32.to_le_bytes());
+            out.extend_from_slice(&digest);
+            out.extend_from_slice(&(len as u64).to_le_bytes());
+        }
+        Layout::Godot4 => {
+            let iv = match iv {
+                Some(iv) => iv,
+                None => {
+                    let mut iv = [0u8; 16];
+                    getrandom::fill(&mut iv).map_err(|e| ContainerError::Random(e.to_string()))?;
+                    iv
+                }
+            };
+            CfbEnc::new(key.as_bytes().into(), &iv.into()).encrypt(&mut body);
+            out.extend_from_slice(&digest);
+            out.extend_from_slice(&(len as u64).to_le_bytes());
+            out.extend_from_slice(&iv);
+        }
+    }
+    out.extend_from_slice(&body);
+    Ok(out)
+}
+
+fn u64_at(file: &[u8], at: usize) -> Option<u64> {
+    let b = file.get(at..at + 8)?;
+    Some(u64::from_le_bytes(b.try_into().ok()?))
+}
+
+pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>, ContainerError> {
+    if file.get(..4) != Some(ENCRYPTED_MAGIC) {
+        return Err(ContainerError::NotAContainer);
+    }
+    let (header, md5_at, len_at) = match layout {
+        Layout::Godot3 => (HEADER3, 8, 24),
+        Layout::Godot4 => (HEADER4, 4, 20),
+    };
+    if file.len() < header {
+        return Err(ContainerError::Truncated { offset: 0, needed: header as u64, available: file.len() as u64 });
+    }
+    if layout == Layout::Godot3 {
+        let mode = u32::from_le_bytes(file[4..8].try_into().expect("4 bytes"));
+        if mode != 1 {
+            return Err(ContainerError::UnknownMode { offset: 4, mode });
+        }
+    }
+    let len = u64_at(file, len_at).expect("inside the header");
+    if len > max_size {
+        return Err(ContainerError::TooLarge { offset: len_at as u64, declared: len, max: max_size });
+    }
+    let body_len = padded(len);
+    let available = (file.len() - header) as u64;
+    if body_len > available {
+        return Err(ContainerError::Truncated { offset: header as u64, needed: body_len, available });
+    }
+    let mut body = file[header..header + body_len as usize].to_vec();
+    match layout {
+        Layout::Godot3 => {
+            let cipher = Aes256::new(key.as_bytes().into());
+            for block in body.chunks_exact_mut(16) {
+                cipher.decrypt_block(block.into());
+            }
+        }
+        Layout::Godot4 => {
+            let iv: [u8; 16] = file[HEADER4 - 16..HEADER4].try_into().expect("16 bytes");
+            CfbDec::new(key.as_bytes().into(), &iv.into()).decrypt(&mut body);
+        }
+    }
+    body.truncate(len as usize);
+    let digest: [u8; 16] = Md5::digest(&body).into();
+    if digest[..] != file[md5_at..md5_at + 16] {
+        return Err(ContainerError::WrongKey);
+    }
+    Ok(body)
+}
+
+/// The IV of a Godot 4.x encrypted file (to write the same bytes again with [`super::encrypt_with_iv`]).
+pub(crate) fn iv_of(file: &[u8]) -> Option<[u8; 16]> {
+    file.get(HEADER4 - 16..HEADER4)?.try_into().ok()
+}

@@ -1,0 +1,719 @@
+//! The file containers of the engines' `FileAccess`: encrypted files (`open_encrypted`,
+//! `open_encrypted_with_pass`; magic `GDEC`) and compressed files (`open_compressed`; magic `GCPF`), read
+//! and written (feature `containers`).
+//!
+//! A container wraps the bytes of a whole file; inside is what the game stored, usually a stream of
+//! `store_var` values, read with [`framing::values`](crate::framing::values). [`decode`] (or [`read`],
+//! [`read_path`]) finds the container by its magic and opens it; [`encode`] (or [`Writer`],
+//! [`write_path`]) writes one.
+//!
+//! | engine | here | ours is byte-identical to the engine's |
+//! |---|---|---|
+//! | `open_compressed(path, WRITE, COMPRESSION_FASTLZ)` (the default) | [`Compression::FastLz`] | yes (3.2.3, 3.6, 4.6) |
+//! | `COMPRESSION_DEFLATE`, `COMPRESSION_GZIP` | [`Compression::Deflate`], [`Compression::Gzip`] | no: another deflate encoder, the same content |
+//! | `COMPRESSION_ZSTD` | [`Compression::Zstd`] | no: another zstd encoder, the same content |
+//! | 3.x `open_encrypted[_with_pass]` | [`Layout::Godot3`] | yes |
+//! | 4.x `open_encrypted[_with_pass]` | [`Layout::Godot4`] | with the same IV ([`encrypt_with_iv`]); the engine picks a random one |
+//!
+//! Hostile files: every declared size is checked against [`ReadOptions::max_size`] (default
+//! [`DEFAULT_MAX_SIZE`]) and against the input's length before anything is allocated, and the output grows
+//! only with bytes that really decompressed; truncated or corrupt parts are errors with their byte offset.
+//! A wrong key or password is [`ContainerError::WrongKey`] (the content's MD5 is checked), never garbage.
+//!
+//! ```
+//! use godot_bin::container::{self, Compression, Container, Key, ReadOptions};
+//! use godot_bin::framing::{self, Endian};
+//! let cfg = godot_bin::Config::default();
+//! // A save as `store_var` writes it, twice over: inside an encrypted file, and a compressed one.
+//! let mut save = Vec::new();
+//! framing::write_var(&mut save, &("gold", 100), &cfg, Endian::Little)?;
+//! let key = Key::from_password("hunter2");
+//! for c in [Container::Encrypted(key.clone(), container::Layout::Godot4), Container::Compressed(Compression::FastLz)] {
+//!     let file = container::encode(&save, &c)?;
+//!     let opened = container::decode(&file, &ReadOptions::new().key(key.clone()))?;
+//!     let values: Vec<(String, i64)> = framing::values(&opened, &cfg, Endian::Little).collect::<Result<_, _>>()?;
+//!     assert_eq!(values, [("gold".to_string(), 100)]);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+mod compressed;
+mod encrypted;
+mod fastlz;
+
+const COMPRESSED_MAGIC: &[u8; 4] = b"GCPF";
+const ENCRYPTED_MAGIC: &[u8; 4] = b"GDEC";
+
+/// The largest content [`decode`] produces unless told otherwise: 256 MiB, far above any save game.
+///
+/// ```
+/// assert_eq!(godot_bin::container::DEFAULT_MAX_SIZE, 256 << 20);
+/// assert_eq!(godot_bin::container::ReadOptions::new().max_size, 256 << 20);
+/// ```
+pub const DEFAULT_MAX_SIZE: u64 = 256 << 20;
+
+/// What went wrong opening or writing a container. Offsets count from the start of the file.
+///
+/// ```
+/// use godot_bin::container::{decode, ContainerError, ReadOptions};
+/// // A 20-byte GCPF file that claims 4 GiB of content:
+/// let mut file = b"GCPF\0\0\0\0\0\x10\0\0\xff\xff\xff\xff".to_vec();
+/// file.extend_from_slice(b"GCPF");
+/// let err = decode(&file, &ReadOptions::new()).unwrap_err();
+/// assert!(matches!(err, ContainerError::TooLarge { offset: 12, declared: 0xffff_ffff, .. }));
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ContainerError {
+    /// Neither `GCPF` nor `GDEC` at the start (where only a container is accepted).
+    #[error("not an encrypted (GDEC) or compressed (GCPF) file")]
+    NotAContainer,
+    /// An encrypted file, and no key or password was given.
+    #[error("the file is encrypted (GDEC): a password or key is needed")]
+    KeyNeeded,
+    /// The MD5 of the decrypted content does not match the one in the header: the key or password is wrong
+    /// (or the file was altered).
+    #[error("wrong password or key (the MD5 of the decrypted content does not match the file's)")]
+    WrongKey,
+    /// A compression mode or encryption mode the engines do not write.
+    #[error("unknown mode {mode} at byte {offset}")]
+    UnknownMode {
+        /// Where the mode is.
+        offset: u64,
+        /// The number found.
+        mode: u32,
+    },
+    /// A declared size above the limit ([`ReadOptions::max_size`], or 4 GiB - 1 for a compressed file's
+    /// content).
+    #[error("declared size {declared} at byte {offset} is above the limit of {max} byte(s)")]
+    TooLarge {
+        /// Where the size is.
+        offset: u64,
+        /// The size declared.
+        declared: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// The file ends before a part its header declares.
+    #[error("truncated: {needed} byte(s) needed at byte {offset}, {available} left")]
+    Truncated {
+        /// Where the missing part starts.
+        offset: u64,
+        /// Its declared size.
+        needed: u64,
+        /// What the file has from there.
+        available: u64,
+    },
+    /// A compressed block that does not decompress to its declared size.
+    #[error("compressed block {block} at byte {offset} is corrupt: {what}")]
+    CorruptBlock {
+        /// The block's index.
+        block: u32,
+        /// Where its compressed bytes start.
+        offset: u64,
+        /// What the decompressor said.
+        what: String,
+    },
+    /// Any other inconsistent header field.
+    #[error("corrupt header at byte {offset}: {what}")]
+    Corrupt {
+        /// Where.
+        offset: u64,
+        /// What.
+        what: String,
+    },
+    /// A key given as hex that is not 64 hex digits.
+    #[error("a key is 64 hex digits (32 bytes): {0}")]
+    BadKey(String),
+    /// An argument out of range (e.g. block size 0).
+    #[error("invalid option: {0}")]
+    InvalidOption(&'static str),
+    /// The OS random source failed (Godot 4 IV).
+    #[error("random IV: {0}")]
+    Random(String),
+    /// Reading or writing the file.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// A `FileAccessCompressed` mode (`FileAccess.COMPRESSION_*`; the number is the one in the file).
+///
+/// ```
+/// use godot_bin::container::Compression;
+/// assert_eq!("zstd".parse::<Compression>(), Ok(Compression::Zstd));
+/// assert_eq!(Compression::Gzip as u32, 3);
+/// assert_eq!(Compression::default(), Compression::FastLz);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Compression {
+    /// `COMPRESSION_FASTLZ` (0), the engine's default.
+    #[default]
+    FastLz = 0,
+    /// `COMPRESSION_DEFLATE` (1): a zlib stream.
+    Deflate = 1,
+    /// `COMPRESSION_ZSTD` (2).
+    Zstd = 2,
+    /// `COMPRESSION_GZIP` (3).
+    Gzip = 3,
+}
+
+impl Compression {
+    /// The mode for the number in a file's header.
+    ///
+    /// ```
+    /// use godot_bin::container::Compression;
+    /// assert_eq!(Compression::from_mode(1), Some(Compression::Deflate));
+    /// assert_eq!(Compression::from_mode(4), None); // Brotli: the engine reads it, never writes it
+    /// ```
+    pub fn from_mode(mode: u32) -> Option<Compression> {
+        Some(match mode {
+            0 => Compression::FastLz,
+            1 => Compression::Deflate,
+            2 => Compression::Zstd,
+            3 => Compression::Gzip,
+            _ => return None,
+        })
+    }
+
+    /// The lowercase name (`fastlz`, `deflate`, `zstd`, `gzip`).
+    ///
+    /// ```
+    /// assert_eq!(godot_bin::container::Compression::Deflate.name(), "deflate");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::FastLz => "fastlz",
+            Compression::Deflate => "deflate",
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+        }
+    }
+}
+
+impl fmt::Display for Compression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Compression {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "fastlz" => Ok(Compression::FastLz),
+            "deflate" => Ok(Compression::Deflate),
+            "zstd" => Ok(Compression::Zstd),
+            "gzip" => Ok(Compression::Gzip),
+            _ => Err(format!("unknown compression '{s}' (fastlz, deflate, zstd, gzip)")),
+        }
+    }
+}
+
+/// The layout of an encrypted file: the engines' major versions write different ones.
+///
+/// ```
+/// use godot_bin::container::{encrypt, Key, Layout};
+/// let key = Key::from_bytes([7; 32]);
+/// assert_eq!(&encrypt(b"x", &key, Layout::Godot3)?[4..8], &[1, 0, 0, 0]); // 3.x: the mode
+/// assert_eq!(encrypt(b"x", &key, Layout::Godot4)?.len(), 44 + 16); // 4.x: an IV in the header
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Godot 3.x: AES-256 ECB, no IV.
+    Godot3,
+    /// Godot 4.x: AES-256 CFB with a 16-byte IV after the header.
+    Godot4,
+}
+
+impl Layout {
+    /// The layout the engine of `dialect` writes: [`Layout::Godot4`] for Godot 4.x, [`Layout::Godot3`] for
+    /// Godot 3.x and Pandemonium (whose `FileAccessEncrypted` source is 3.x's; not run against a
+    /// Pandemonium engine), and Godot 2.1 (an assumption: neither its source nor an engine was checked).
+    ///
+    /// ```
+    /// use godot_bin::{container::Layout, Dialect};
+    /// assert_eq!(Layout::for_dialect(Dialect::Godot4_6), Layout::Godot4);
+    /// assert_eq!(Layout::for_dialect(Dialect::Godot3), Layout::Godot3);
+    /// ```
+    pub fn for_dialect(dialect: crate::Dialect) -> Layout {
+        match dialect.family() {
+            crate::config::Family::Godot4 => Layout::Godot4,
+            _ => Layout::Godot3,
+        }
+    }
+}
+
+/// A 32-byte AES-256 key, as `open_encrypted` takes it or as `open_encrypted_with_pass` makes it.
+///
+/// ```
+/// use godot_bin::container::Key;
+/// let k = Key::from_password("hunter2");
+/// assert_eq!(k.as_bytes(), b"2ab96390c7dbe3439de74d0c9b0b1767"); // MD5 hex of "hunter2"
+/// assert_eq!(Key::from_hex(&"00".repeat(32))?, Key::from_bytes([0; 32]));
+/// assert!(Key::from_hex("abc").is_err());
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Key([u8; 32]);
+
+impl fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Key(..)")
+    }
+}
+
+impl Key {
+    /// The key `open_encrypted_with_pass(path, mode, password)` uses: the lowercase MD5 hex of the
+    /// password's UTF-8, as 32 ASCII bytes.
+    ///
+    /// ```
+    /// let k = godot_bin::container::Key::from_password("");
+    /// assert_eq!(k.as_bytes(), b"d41d8cd98f00b204e9800998ecf8427e");
+    /// ```
+    pub fn from_password(password: &str) -> Key {
+        use md5::{Digest, Md5};
+        let digest = Md5::digest(password.as_bytes());
+        let mut key = [0u8; 32];
+        for (i, b) in digest.iter().enumerate() {
+            key[2 * i] = b"0123456789abcdef"[usize::from(b >> 4)];
+            key[2 * i + 1] = b"0123456789abcdef"[usize::from(b & 15)];
+        }
+        Key(key)
+    }
+
+    /// The key as given to `open_encrypted(path, mode, key)`.
+    ///
+    /// ```
+    /// let k = godot_bin::container::Key::from_bytes([1; 32]);
+    /// assert_eq!(k.as_bytes(), &[1; 32]);
+    /// ```
+    pub fn from_bytes(key: [u8; 32]) -> Key {
+        Key(key)
+    }
+
+    /// A key from 64 hex digits (either case; spaces around are ignored).
+    ///
+    /// ```
+    /// let k = godot_bin::container::Key::from_hex(&"aB".repeat(32))?;
+    /// assert_eq!(k.as_bytes(), &[0xab; 32]);
+    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// ```
+    pub fn from_hex(hex: &str) -> Result<Key, ContainerError> {
+        let hex = hex.trim().as_bytes();
+        if hex.len() != 64 {
+            return Err(ContainerError::BadKey(format!("{} character(s)", hex.len())));
+        }
+        let digit = |c: u8| {
+            (c as char)
+                .to_digit(16)
+                .ok_or_else(|| ContainerError::BadKey(format!("'{}' is not a hex digit", c as char)))
+        };
+        let mut key = [0u8; 32];
+        for i in 0..32 {
+            key[i] = (digit(hex[2 * i])? << 4 | digit(hex[2 * i + 1])?) as u8;
+        }
+        Ok(Key(key))
+    }
+
+    /// The 32 bytes.
+    ///
+    /// ```
+    /// assert_eq!(godot_bin::container::Key::from_bytes([9; 32]).as_bytes().len(), 32);
+    /// ```
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+}
+
+/// What a file is, by its first four bytes.
+///
+/// ```
+/// use godot_bin::container::{detect, Kind};
+/// assert_eq!(detect(b"GCPF\0\0\0\0"), Kind::Compressed);
+/// assert_eq!(detect(b"GDEC"), Kind::Encrypted);
+/// assert_eq!(detect(&[12, 0, 0, 0]), Kind::Plain); // a store_var length
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// No container: the bytes are the content.
+    Plain,
+    /// `GCPF`.
+    Compressed,
+    /// `GDEC`.
+    Encrypted,
+}
+
+/// The [`Kind`] of a file from its start (four bytes are enough).
+///
+/// ```
+/// assert_eq!(godot_bin::container::detect(b"GD"), godot_bin::container::Kind::Plain);
+/// ```
+pub fn detect(head: &[u8]) -> Kind {
+    match head.get(..4) {
+        Some(m) if m == COMPRESSED_MAGIC => Kind::Compressed,
+        Some(m) if m == ENCRYPTED_MAGIC => Kind::Encrypted,
+        _ => Kind::Plain,
+    }
+}
+
+/// What [`encode`] writes around the content.
+///
+/// ```
+/// use godot_bin::container::{encode, Compression, Container};
+/// assert_eq!(encode(b"abc", &Container::Plain)?, b"abc");
+/// assert_eq!(&encode(b"abc", &Container::Compressed(Compression::Gzip))?[..4], b"GCPF");
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Container {
+    /// No container.
+    Plain,
+    /// `FileAccess.open_compressed` with this mode (4096-byte blocks, as the engine).
+    Compressed(Compression),
+    /// `FileAccess.open_encrypted` with this key, in this engine's layout (a Godot 4 file gets a random IV).
+    Encrypted(Key, Layout),
+}
+
+/// How [`decode`] opens a file.
+///
+/// ```
+/// use godot_bin::container::{Key, ReadOptions};
+/// let opts = ReadOptions::new().key(Key::from_password("pw")).max_size(1 << 20);
+/// assert_eq!(opts.max_size, 1 << 20);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ReadOptions {
+    /// The key for an encrypted file (none: an encrypted file is [`ContainerError::KeyNeeded`]).
+    pub key: Option<Key>,
+    /// The largest content to produce; larger declared sizes are refused before allocating.
+    pub max_size: u64,
+    /// Whether a file without a container is accepted as its own content (default true).
+    pub allow_plain: bool,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions { key: None, max_size: DEFAULT_MAX_SIZE, allow_plain: true }
+    }
+}
+
+impl ReadOptions {
+    /// The defaults: no key, [`DEFAULT_MAX_SIZE`], plain files accepted.
+    ///
+    /// ```
+    /// let o = godot_bin::container::ReadOptions::new();
+    /// assert!(o.key.is_none() && o.allow_plain);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// With this key (or [`Key::from_password`]).
+    ///
+    /// ```
+    /// use godot_bin::container::{Key, ReadOptions};
+    /// assert!(ReadOptions::new().key(Key::from_bytes([0; 32])).key.is_some());
+    /// ```
+    pub fn key(mut self, key: Key) -> Self {
+        self.key = Some(key);
+        self
+    }
+
+    /// With this limit on the content's size.
+    ///
+    /// ```
+    /// assert_eq!(godot_bin::container::ReadOptions::new().max_size(10).max_size, 10);
+    /// ```
+    pub fn max_size(mut self, max: u64) -> Self {
+        self.max_size = max;
+        self
+    }
+
+    /// Refuse files without a container ([`ContainerError::NotAContainer`]).
+    ///
+    /// ```
+    /// use godot_bin::container::{decode, ReadOptions};
+    /// assert!(decode(b"abcd", &ReadOptions::new().require_container()).is_err());
+    /// ```
+    pub fn require_container(mut self) -> Self {
+        self.allow_plain = false;
+        self
+    }
+}
+
+/// Opens a file in memory: a compressed file is decompressed, an encrypted one decrypted with
+/// `opts.key` (either engine layout, found from the header), anything else is returned as it is (unless
+/// [`ReadOptions::require_container`]).
+///
+/// ```
+/// use godot_bin::container::{decode, encode, Compression, Container, ReadOptions};
+/// let file = encode(b"content", &Container::Compressed(Compression::Deflate))?;
+/// assert_eq!(decode(&file, &ReadOptions::new())?, b"content");
+/// assert_eq!(decode(b"plain", &ReadOptions::new())?, b"plain");
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn decode(file: &[u8], opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
+    match detect(file) {
+        Kind::Compressed => compressed::decompress(file, opts.max_size),
+        Kind::Encrypted => {
+            let key = opts.key.as_ref().ok_or(ContainerError::KeyNeeded)?;
+            decrypt(file, key, opts.max_size)
+        }
+        Kind::Plain if opts.allow_plain => {
+            if file.len() as u64 > opts.max_size {
+                return Err(ContainerError::TooLarge { offset: 0, declared: file.len() as u64, max: opts.max_size });
+            }
+            Ok(file.to_vec())
+        }
+        Kind::Plain => Err(ContainerError::NotAContainer),
+    }
+}
+
+/// Writes `content` inside `container`.
+///
+/// ```
+/// use godot_bin::container::{decode, encode, Container, Key, Layout, ReadOptions};
+/// let key = Key::from_password("pw");
+/// let file = encode(b"content", &Container::Encrypted(key.clone(), Layout::Godot3))?;
+/// assert_eq!(decode(&file, &ReadOptions::new().key(key))?, b"content");
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn encode(content: &[u8], container: &Container) -> Result<Vec<u8>, ContainerError> {
+    match container {
+        Container::Plain => Ok(content.to_vec()),
+        Container::Compressed(mode) => compress(content, *mode),
+        Container::Encrypted(key, layout) => encrypt(content, key, *layout),
+    }
+}
+
+/// A compressed file (`GCPF`) of `content` in 4096-byte blocks, as `open_compressed` writes it.
+///
+/// ```
+/// use godot_bin::container::{compress, Compression};
+/// let file = compress(&[0; 10_000], Compression::FastLz)?;
+/// assert_eq!(&file[12..16], &10_000u32.to_le_bytes()); // the total
+/// assert_eq!(&file[file.len() - 4..], b"GCPF");
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn compress(content: &[u8], mode: Compression) -> Result<Vec<u8>, ContainerError> {
+    compressed::compress_blocks(content, mode, compressed::ENGINE_BLOCK_SIZE)
+}
+
+/// [`compress`] with another block size (`FileAccessCompressed::configure` in C++; GDScript always gets
+/// 4096). FastLZ blocks of 64 KiB and more are written at level 1, where the engine would pick level 2:
+/// the engine reads them all the same.
+///
+/// ```
+/// use godot_bin::container::{compress_with_block_size, decompress, Compression};
+/// let file = compress_with_block_size(&[5; 100], Compression::FastLz, 16)?;
+/// assert_eq!(&file[8..12], &16u32.to_le_bytes());
+/// assert_eq!(decompress(&file, 1000)?, [5; 100]);
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn compress_with_block_size(content: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>, ContainerError> {
+    compressed::compress_blocks(content, mode, block_size)
+}
+
+/// The content of a compressed file (`GCPF`), at most `max_size` bytes.
+///
+/// ```
+/// use godot_bin::container::{compress, decompress, Compression, ContainerError};
+/// let file = compress(&[1; 5000], Compression::Gzip)?;
+/// assert_eq!(decompress(&file, 5000)?.len(), 5000);
+/// assert!(matches!(decompress(&file, 4999), Err(ContainerError::TooLarge { .. })));
+/// # Ok::<(), ContainerError>(())
+/// ```
+pub fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, ContainerError> {
+    compressed::decompress(file, max_size)
+}
+
+/// An encrypted file (`GDEC`) of `content` in `layout`; a Godot 4 file gets a random IV from the OS.
+///
+/// ```
+/// use godot_bin::container::{encrypt, Key, Layout};
+/// let key = Key::from_bytes([3; 32]);
+/// // 3.x is deterministic, 4.x is not (a new IV each time):
+/// assert_eq!(encrypt(b"a", &key, Layout::Godot3)?, encrypt(b"a", &key, Layout::Godot3)?);
+/// assert_ne!(encrypt(b"a", &key, Layout::Godot4)?, encrypt(b"a", &key, Layout::Godot4)?);
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn encrypt(content: &[u8], key: &Key, layout: Layout) -> Result<Vec<u8>, ContainerError> {
+    encrypted::encrypt(content, key, layout, None)
+}
+
+/// A Godot 4 encrypted file with the given IV (4.x `open_encrypted(path, mode, key, iv)`); with the IV of
+/// an engine-written file ([`godot4_iv`]) it gives that file's bytes.
+///
+/// ```
+/// use godot_bin::container::{encrypt_with_iv, godot4_iv, Key};
+/// let f = encrypt_with_iv(b"a", &Key::from_bytes([3; 32]), [9; 16]);
+/// assert_eq!(godot4_iv(&f), Some([9; 16]));
+/// ```
+pub fn encrypt_with_iv(content: &[u8], key: &Key, iv: [u8; 16]) -> Vec<u8> {
+    encrypted::encrypt(content, key, Layout::Godot4, Some(iv)).expect("no randomness needed with an IV")
+}
+
+/// The IV in a Godot 4 encrypted file's header (bytes 28..44), if the file is that long.
+///
+/// ```
+/// assert_eq!(godot_bin::container::godot4_iv(b"GDEC"), None);
+/// ```
+pub fn godot4_iv(file: &[u8]) -> Option<[u8; 16]> {
+    encrypted::iv_of(file)
+}
+
+/// The content of an encrypted file (`GDEC`), either layout (found from the header: 3.x has mode 1
+/// after the magic).
+///
+/// ```
+/// use godot_bin::container::{decrypt, encrypt, ContainerError, Key, Layout};
+/// let file = encrypt(b"secret", &Key::from_password("a"), Layout::Godot4)?;
+/// assert_eq!(decrypt(&file, &Key::from_password("a"), 100)?, b"secret");
+/// assert!(matches!(decrypt(&file, &Key::from_password("b"), 100), Err(ContainerError::WrongKey)));
+/// # Ok::<(), ContainerError>(())
+/// ```
+pub fn decrypt(file: &[u8], key: &Key, max_size: u64) -> Result<Vec<u8>, ContainerError> {
+    // A 3.x header has mode 1 where a 4.x header has the first bytes of an MD5: read it as 3.x, and as 4.x
+    // only if that fails (a 4.x MD5 starting 01 00 00 00); the 3.x reading's error is the one reported.
+    if file.get(4..8) != Some(&1u32.to_le_bytes()[..]) {
+        return encrypted::decrypt_as(file, key, Layout::Godot4, max_size);
+    }
+    let as3 = encrypted::decrypt_as(file, key, Layout::Godot3, max_size);
+    if as3.is_err() {
+        if let Ok(content) = encrypted::decrypt_as(file, key, Layout::Godot4, max_size) {
+            return Ok(content);
+        }
+    }
+    as3
+}
+
+/// [`decrypt`] in the given layout only.
+///
+/// ```
+/// use godot_bin::container::{decrypt_as, encrypt, Key, Layout};
+/// let key = Key::from_bytes([1; 32]);
+/// let file = encrypt(b"x", &key, Layout::Godot3)?;
+/// assert!(decrypt_as(&file, &key, Layout::Godot4, 100).is_err());
+/// assert_eq!(decrypt_as(&file, &key, Layout::Godot3, 100)?, b"x");
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>, ContainerError> {
+    encrypted::decrypt_as(file, key, layout, max_size)
+}
+
+/// Reads a whole file from `reader` (at most what `opts.max_size` allows a container of that size to
+/// hold, plus its overhead) and opens it as [`decode`] does.
+///
+/// ```
+/// use godot_bin::container::{encode, read, Compression, Container, ReadOptions};
+/// let file = encode(b"abc", &Container::Compressed(Compression::Zstd))?;
+/// assert_eq!(read(&file[..], &ReadOptions::new())?, b"abc");
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn read<R: Read>(reader: R, opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
+    // The largest file that can hold max_size bytes of content: FastLZ's worst case is 1 + 1/32 per byte,
+    // plus headers and per-block overhead.
+    let cap = opts.max_size.saturating_add(opts.max_size / 16).saturating_add(1 << 16);
+    let mut file = Vec::new();
+    reader.take(cap.saturating_add(1)).read_to_end(&mut file)?;
+    if file.len() as u64 > cap {
+        return Err(ContainerError::TooLarge { offset: 0, declared: file.len() as u64, max: cap });
+    }
+    decode(&file, opts)
+}
+
+/// Reads and opens the file at `path` (see [`read`]).
+///
+/// ```no_run
+/// use godot_bin::container::{read_path, Key, ReadOptions};
+/// let save = read_path("user_save.dat", &ReadOptions::new().key(Key::from_password("hunter2")))?;
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn read_path<P: AsRef<Path>>(path: P, opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
+    read(std::fs::File::open(path)?, opts)
+}
+
+/// Writes `content` inside `container` to the file at `path` (created or truncated).
+///
+/// ```
+/// use godot_bin::container::{read_path, write_path, Compression, Container, ReadOptions};
+/// let path = std::env::temp_dir().join(format!("godot_bin_doc_{}.sav", std::process::id()));
+/// write_path(&path, b"abc", &Container::Compressed(Compression::FastLz))?;
+/// assert_eq!(read_path(&path, &ReadOptions::new())?, b"abc");
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn write_path<P: AsRef<Path>>(path: P, content: &[u8], container: &Container) -> Result<(), ContainerError> {
+    std::fs::write(path, encode(content, container)?)?;
+    Ok(())
+}
+
+/// An [`io::Write`] that collects the content and writes the container around it to the inner writer on
+/// [`Writer::finish`] (the engine, too, keeps the content in memory until the file is closed).
+/// Composes with [`framing::write_var`](crate::framing::write_var).
+///
+/// ```
+/// use godot_bin::container::{decode, Compression, Container, ReadOptions, Writer};
+/// use godot_bin::framing::{self, Endian};
+/// let cfg = godot_bin::Config::default();
+/// let mut w = Writer::new(Vec::new(), Container::Compressed(Compression::FastLz));
+/// framing::write_var(&mut w, &"level 2", &cfg, Endian::Little)?;
+/// framing::write_var(&mut w, &42, &cfg, Endian::Little)?;
+/// let file = w.finish()?;
+/// let content = decode(&file, &ReadOptions::new())?;
+/// let v: Vec<godot_bin::Variant> = framing::values(&content, &cfg, Endian::Little).collect::<Result<_, _>>()?;
+/// assert_eq!(v, [godot_bin::Variant::from("level 2"), godot_bin::Variant::Int(42)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Writer<W: Write> {
+    inner: W,
+    content: Vec<u8>,
+    container: Container,
+}
+
+impl<W: Write> Writer<W> {
+    /// A writer of `container` into `inner`.
+    ///
+    /// ```
+    /// use godot_bin::container::{Container, Writer};
+    /// use std::io::Write;
+    /// let mut w = Writer::new(Vec::new(), Container::Plain);
+    /// w.write_all(b"abc")?;
+    /// assert_eq!(w.finish()?, b"abc");
+    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// ```
+    pub fn new(inner: W, container: Container) -> Self {
+        Writer { inner, content: Vec::new(), container }
+    }
+
+    /// Encodes the container, writes it to the inner writer, flushes it and returns it.
+    ///
+    /// ```
+    /// use godot_bin::container::{Compression, Container, Writer};
+    /// let w = Writer::new(Vec::new(), Container::Compressed(Compression::Zstd));
+    /// assert_eq!(&w.finish()?[..4], b"GCPF");
+    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// ```
+    pub fn finish(mut self) -> Result<W, ContainerError> {
+        let file = encode(&self.content, &self.container)?;
+        self.inner.write_all(&file)?;
+        self.inner.flush()?;
+        Ok(self.inner)
+    }
+}
+
+impl<W: Write> Write for Writer<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.content.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
