@@ -213,8 +213,12 @@ pub fn from_store_var<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config) -
     use crate::detect::ContainerKind;
     let container = match ContainerKind::of(file) {
         ContainerKind::Plain => None,
-        ContainerKind::Encrypted => Some("an encrypted FileAccess file (GDEC): decrypt it first"),
-        ContainerKind::Compressed => Some("a compressed FileAccess file (GCPF): decompress it first"),
+        ContainerKind::Encrypted => {
+            Some("an encrypted FileAccess file (GDEC): open it with godot_bin::container::read (feature containers)")
+        }
+        ContainerKind::Compressed => {
+            Some("a compressed FileAccess file (GCPF): open it with godot_bin::container::read (feature containers)")
+        }
     };
     if let Some(what) = container {
         return Err(Error::at(ErrorKind::Message(format!("this is {what}, not a plain store_var file")), 0));
