@@ -24,6 +24,7 @@
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;
 mod codec;
+pub mod coming_from_gdscript;
 pub mod config;
 #[cfg(feature = "containers")]
 pub mod container;
