@@ -52,6 +52,7 @@ pub mod value;
 mod value_access;
 mod value_ref;
 mod value_serde;
+mod variant_conv;
 pub mod wire;
 
 pub use config::{Config, Dialect};
@@ -64,6 +65,7 @@ pub use types::TypeKind;
 pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 pub use value_access::VariantIndex;
 pub use value_ref::VariantRef;
+pub use variant_conv::{from_variant, to_variant, to_variant_with};
 
 pub use de::{
     from_bytes, from_reader, from_reader_with, from_slice, from_slice_with, take_from_slice_with, Deserializer,
