@@ -316,3 +316,42 @@ fn wrong_flags_on_a_real_save_name_the_right_ones() {
     let err = fails(&["decode"], &[0xff; 16], 1);
     assert!(err.contains("no dialect reads these bytes") && err.contains("--dialect"), "{err}");
 }
+
+/// The README's jq workflow with the real jq: `decode --to json | jq -c . | encode --from json --like
+/// ORIGINAL` gives back the very bytes (jq 1.6 prints 1.0 as 1 and -0.0 as -0; without --like those come
+/// back as ints and +0.0). Needs jq on PATH: CI installs it (.ci/run); elsewhere the test says it skipped.
+#[test]
+fn jq_round_trip_is_byte_identical_with_like() {
+    if Command::new("jq").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "jq is not installed, and CI must run this test");
+        eprintln!("jq not found: skipped");
+        return;
+    }
+    let jq = |json: &[u8]| {
+        let mut child = Command::new("jq")
+            .arg("-c")
+            .arg(".")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("spawn jq");
+        child.stdin.take().unwrap().write_all(json).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    for (save, dialect) in [(SAVE4, "godot4"), (SAVE3, "godot3")] {
+        let json = ok(&["decode", "--dialect", dialect, "--framing", "stream", "--to", "json", save], b"");
+        let edited = jq(&json);
+        assert_ne!(edited, json, "{save}: jq changed nothing, so this test shows nothing");
+        let enc = ["encode", "--dialect", dialect, "--framing", "stream", "--from", "json"];
+        let plain = ok(&enc, &json); // what the JSON itself gives (for 3.6: zeros in NodePath padding)
+        let without = ok(&enc, &edited);
+        assert_ne!(without, plain, "{save}: jq's output encoded the same without --like");
+        let with = ok(&[&enc[..], &["--like", save]].concat(), &edited);
+        assert_eq!(with, plain, "{save}");
+        if save == SAVE4 {
+            assert_eq!(with, file(SAVE4), "Godot 4.6 writes zeros in padding: byte-identical to the engine's file");
+        }
+    }
+}

@@ -4,7 +4,7 @@
 //! godot-bin info    [--in raw|hex|base64] [--password PW | --key HEX] [FILE]
 //! godot-bin decode  [--dialect D] [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact]
 //!                   [--password PW | --key HEX] [FILE]
-//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json] [--out raw|hex|base64] [--framing none|stream]
+//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out raw|hex|base64] [--framing none|stream]
 //!                   [--compress fastlz|deflate|zstd|gzip | --password PW | --key HEX | --encrypt] [FILE]
 //! godot-bin convert --from D1 --to D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …]
 //!                   [--password PW | --key HEX] [--compress MODE | --plain] [FILE]
@@ -161,6 +161,10 @@ enum Cmd {
         /// Write an encrypted file with the password in $GODOT_BIN_PASSWORD (--password and --key imply it).
         #[arg(long)]
         encrypt: bool,
+        /// With --from json: the binary file the JSON was made from (same dialect and framing; a container
+        /// is opened). Types JSON tools lose come back from it: jq prints 1.0 as 1 and -0.0 as -0.
+        #[arg(long, value_name = "ORIGINAL")]
+        like: Option<String>,
         /// Input file (default: standard input).
         file: Option<String>,
     },
@@ -559,7 +563,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
             s.push_str(&format!("{}\n", detect::detect(&content)));
             write_text(&s)
         }
-        Cmd::Encode { dialect, common, from, output, compress, secret, encrypt, file } => {
+        Cmd::Encode { dialect, common, from, output, compress, secret, encrypt, like, file } => {
             let cfg = config(dialect, &common);
             let target = if let Some(mode) = compress {
                 Container::Compressed(mode)
@@ -576,7 +580,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
             let raw = read_input(&file)?;
             let src = String::from_utf8(raw)
                 .map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))?;
-            let values = match (from, framing) {
+            let mut values = match (from, framing) {
                 (Form::Text, Framing::None) => vec![text::from_text(&src, &cfg).map_err(|e| data(e.to_string()))?],
                 (Form::Text, Framing::Stream) => text::from_text_many(&src, &cfg).map_err(|e| data(e.to_string()))?,
                 (Form::Json, Framing::None) => vec![json::from_json_str(&src, &cfg).map_err(|e| data(e.to_string()))?],
@@ -584,6 +588,14 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     json::from_json_str_many(&src, &cfg).map_err(|e| data(e.to_string()))?
                 }
             };
+            if let Some(original) = &like {
+                let opened = open_container(read_input(&Some(original.clone()))?, &secret)?;
+                let originals = decode_values(&opened.content, framing, &cfg)
+                    .map_err(|Fail(c, m)| Fail(c, format!("--like {original}: {m}")))?;
+                for (v, o) in values.iter_mut().zip(&originals) {
+                    json::restore_types(v, o);
+                }
+            }
             write_bin(&wrap(encode_values(&values, &cfg, framing)?, &target)?, output)
         }
         Cmd::Convert { from, to, common, coerce, input, output, secret, compress, plain, file } => {
