@@ -47,6 +47,7 @@ pub mod text;
 #[cfg(feature = "tokio")]
 pub mod tokio_codec;
 mod typed;
+mod typed_containers;
 pub mod types;
 pub mod value;
 mod value_access;
@@ -61,6 +62,7 @@ pub use markers::{
     Aabb, Basis, Color, Image, InputEvent, InputEventData, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,
     StringName, Transform2D, Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
+pub use typed_containers::{Element, TypedArray, TypedDictionary};
 pub use types::TypeKind;
 pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 pub use value_access::VariantIndex;
