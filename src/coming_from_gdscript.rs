@@ -106,3 +106,26 @@
 //! # }
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
+//!
+//! # Keeping keys you do not model: read a `Variant`, not `#[serde(flatten)]`
+//! A save editor must write back what it did not understand. `#[serde(flatten)] rest: HashMap<String,
+//! Variant>` (and internally tagged or untagged enums) makes serde buffer the values in its own generic
+//! form first, which has no Vector2, Color or StringName: they come back as Dictionaries and Strings.
+//! Read the whole value as a [`Variant`](crate::Variant) instead, take the parts you model with
+//! [`from_variant`](crate::from_variant), change them in place, and write the `Variant`: every other
+//! value keeps its exact type.
+//!
+//! ```
+//! use godot_bin::{from_variant, to_variant, Variant, Vector2};
+//! #[derive(serde::Deserialize, serde::Serialize)]
+//! struct Known { hp: f64 }
+//! let mut save: Variant = [("hp", Variant::from(10.0)), ("spawn", Vector2::new(1.0, 2.0).into())]
+//!     .into_iter()
+//!     .collect();
+//! let mut known: Known = from_variant(&save)?;
+//! known.hp += 5.0;
+//! save["hp"] = to_variant(&known.hp)?;
+//! assert_eq!(save["spawn"], Variant::Vector2(Vector2::new(1.0, 2.0))); // untouched, still a Vector2
+//! assert_eq!(save["hp"].as_float(), Some(15.0));
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
