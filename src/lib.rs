@@ -22,11 +22,13 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
-// The layers, bottom to top: dialect < error, config < wire < data < codec < format < forms < io < interop.
+// The layers, bottom to top: dialect < error, config < wire < data < codec < format < forms < io < interop
+// (< coming_from_gdscript, a page of documentation).
 // Each uses only its own layer and those below it (scripts/check-layers.py keeps it so; rustfmt sorts the
 // lines below by name). The folders are private: their public modules are re-exported below at their old
 // paths.
 mod codec;
+pub mod coming_from_gdscript;
 pub mod config;
 mod data;
 mod dialect;
@@ -56,6 +58,8 @@ pub use format::packed::{
     PoolVector4iArray,
 };
 pub use format::ser::{to_buf_mut, to_bytes, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
+pub use format::typed_containers::{Element, TypedArray, TypedDictionary};
+pub use format::variant_conv::{from_variant, to_variant, to_variant_with};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use forms::json;

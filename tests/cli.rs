@@ -159,7 +159,8 @@ fn exit_codes() {
     // 1: bad data, with the byte offset
     let err = fails(&["decode", "--dialect", "godot4", "--in", "hex"], b"0200000001", 1);
     assert!(err.contains("at byte 4"), "{err}");
-    let err = fails(&["decode", "--dialect", "godot4"], &file(SAVE4), 1);
+    // (with no --framing the stream is detected: decode_detects_dialect_and_framing_of_real_saves)
+    let err = fails(&["decode", "--dialect", "godot4", "--framing", "none"], &file(SAVE4), 1);
     assert!(err.contains("at byte"), "{err}");
     let err = fails(&["decode", "--dialect", "godot4", "--framing", "stream"], &file(SAVE4)[..500], 1);
     assert!(err.contains("at byte 4"), "{err}");
@@ -191,7 +192,7 @@ fn exit_codes() {
     fails(&["decode", "--dialect", "godot4", "--in", "hex", "--exact"], &id, 1);
     // 2: bad usage
     fails(&["decode", "--dialect", "godot5"], b"", 2);
-    fails(&["decode"], b"", 2);
+    fails(&["encode"], b"", 2); // encode must be told the dialect to write (decode detects it)
     fails(&["decode", "--dialect", "godot4", "--in", "octal"], b"", 2);
     fails(&["frobnicate"], b"", 2);
     fails(&["decode", "--dialect", "godot4", "/nonexistent/file"], b"", 2);
@@ -283,5 +284,74 @@ fn errors_under_big_keys_stay_short() {
     for (what, err) in errors {
         assert!(err.contains("[… 1000 items]"), "{what}: {}", &err[..err.len().min(300)]);
         assert!(err.len() < 1500, "{what}: {} bytes of stderr for {} bytes of input", err.len(), wire.len());
+    }
+}
+
+/// A new user's first command on a real save, with no flags: the dialect and framing are detected (and
+/// said on stderr), and the output is what the explicit flags give. `info` shows the detection.
+#[test]
+fn decode_detects_dialect_and_framing_of_real_saves() {
+    for (save, dialect) in [(SAVE4, "godot4.6"), (SAVE3, "godot3")] {
+        let o = run(&["decode", save], b"");
+        assert_eq!(o.status.code(), Some(0), "{save}: {}", String::from_utf8_lossy(&o.stderr));
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            stderr.contains(&format!("reading as {dialect}, store_var")) && stderr.contains("detected"),
+            "{stderr}"
+        );
+        assert_eq!(o.stdout, ok(&["decode", "--dialect", dialect, "--framing", "stream", save], b""), "{save}");
+        let info = String::from_utf8(ok(&["info", save], b"")).unwrap();
+        assert!(info.starts_with("store_var/put_var stream: 2 value(s), ") && info.contains(dialect), "{info}");
+    }
+}
+
+/// The usual mistakes on a real save say what to do: the wrong dialect names the one that reads it, and
+/// a store_var file read as one value says store_var.
+#[test]
+fn wrong_flags_on_a_real_save_name_the_right_ones() {
+    let err = fails(&["decode", "--dialect", "godot4", SAVE3], b"", 1);
+    assert!(err.contains("--dialect godot3 --framing stream"), "{err}");
+    let err = fails(&["decode", "--dialect", "godot4.6", "--framing", "none", SAVE4], b"", 1);
+    assert!(err.contains("store_var") && err.contains("--framing stream"), "{err}");
+    let err = fails(&["decode"], &[0xff; 16], 1);
+    assert!(err.contains("no dialect reads these bytes") && err.contains("--dialect"), "{err}");
+}
+
+/// The README's jq workflow with the real jq: `decode --to json | jq -c . | encode --from json --like
+/// ORIGINAL` gives back the very bytes (jq 1.6 prints 1.0 as 1 and -0.0 as -0; without --like those come
+/// back as ints and +0.0). Needs jq on PATH: CI installs it (.ci/run); elsewhere the test says it skipped.
+#[test]
+fn jq_round_trip_is_byte_identical_with_like() {
+    if Command::new("jq").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "jq is not installed, and CI must run this test");
+        eprintln!("jq not found: skipped");
+        return;
+    }
+    let jq = |json: &[u8]| {
+        let mut child = Command::new("jq")
+            .arg("-c")
+            .arg(".")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("spawn jq");
+        child.stdin.take().unwrap().write_all(json).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    for (save, dialect) in [(SAVE4, "godot4"), (SAVE3, "godot3")] {
+        let json = ok(&["decode", "--dialect", dialect, "--framing", "stream", "--to", "json", save], b"");
+        let edited = jq(&json);
+        assert_ne!(edited, json, "{save}: jq changed nothing, so this test shows nothing");
+        let enc = ["encode", "--dialect", dialect, "--framing", "stream", "--from", "json"];
+        let plain = ok(&enc, &json); // what the JSON itself gives (for 3.6: zeros in NodePath padding)
+        let without = ok(&enc, &edited);
+        assert_ne!(without, plain, "{save}: jq's output encoded the same without --like");
+        let with = ok(&[&enc[..], &["--like", save]].concat(), &edited);
+        assert_eq!(with, plain, "{save}");
+        if save == SAVE4 {
+            assert_eq!(with, file(SAVE4), "Godot 4.6 writes zeros in padding: byte-identical to the engine's file");
+        }
     }
 }

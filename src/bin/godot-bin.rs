@@ -1,9 +1,10 @@
 //! `godot-bin`: inspect, write and migrate Godot binary Variant data from the command line.
 //!
 //! ```text
-//! godot-bin decode  --dialect D [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact]
+//! godot-bin info    [--in raw|hex|base64] [--password PW | --key HEX] [FILE]
+//! godot-bin decode  [--dialect D] [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact]
 //!                   [--password PW | --key HEX] [FILE]
-//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json] [--out raw|hex|base64] [--framing none|stream]
+//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out raw|hex|base64] [--framing none|stream]
 //!                   [--compress fastlz|deflate|zstd|gzip | --password PW | --key HEX | --encrypt] [FILE]
 //! godot-bin convert --from D1 --to D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …]
 //!                   [--password PW | --key HEX] [--compress MODE | --plain] [FILE]
@@ -22,7 +23,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use godot_bin::container::{self, Compression, Container, ContainerError, Key, Kind, Layout, ReadOptions};
 use godot_bin::convert::{check_fits, convert, Options};
-use godot_bin::{json, text, Config, Dialect, Variant};
+use godot_bin::{detect, json, text, Config, Dialect, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -109,8 +110,9 @@ enum Cmd {
     /// Binary to text or JSON.
     Decode {
         /// godot2, godot3, godot4.0 … godot4.6, godot4, pandemonium-3.5, pandemonium-3.8, pandemonium-5, pandemonium.
+        /// Default: detected from the bytes (what was detected is said on stderr; `info` shows the candidates).
         #[arg(long, value_parser = dialect)]
-        dialect: Dialect,
+        dialect: Option<Dialect>,
         #[command(flatten)]
         common: Common,
         /// Input encoding.
@@ -122,6 +124,17 @@ enum Cmd {
         /// With --to text: fail (exit 1) when the engine's str_to_var could not rebuild a value exactly.
         #[arg(long)]
         exact: bool,
+        #[command(flatten)]
+        secret: Secret,
+        /// Input file (default: standard input).
+        file: Option<String>,
+    },
+    /// What a file is: its container, framing and the dialects that read it (with --password/--key, what
+    /// is inside an encrypted one).
+    Info {
+        /// Input encoding.
+        #[arg(long = "in", value_enum, default_value = "raw")]
+        input: Bin,
         #[command(flatten)]
         secret: Secret,
         /// Input file (default: standard input).
@@ -148,6 +161,10 @@ enum Cmd {
         /// Write an encrypted file with the password in $GODOT_BIN_PASSWORD (--password and --key imply it).
         #[arg(long)]
         encrypt: bool,
+        /// With --from json: the binary file the JSON was made from (same dialect and framing; a container
+        /// is opened). Types JSON tools lose come back from it: jq prints 1.0 as 1 and -0.0 as -0.
+        #[arg(long, value_name = "ORIGINAL")]
+        like: Option<String>,
         /// Input file (default: standard input).
         file: Option<String>,
     },
@@ -385,15 +402,88 @@ fn frame_out(values: &[Vec<u8>], framing: Framing) -> Result<Vec<u8>, Fail> {
 }
 
 fn decode_values(bytes: &[u8], framing: Framing, cfg: &Config) -> Result<Vec<Variant>, Fail> {
-    let mut out = Vec::new();
-    for (base, body) in frames(bytes, framing)? {
-        let v = Variant::decode(body, cfg).map_err(|e| {
-            let at = e.offset().map(|o| format!(" at byte {}", base + o)).unwrap_or_default();
-            data(format!("{}{at}", e.kind()))
-        })?;
-        out.push(v);
+    let read = || {
+        let mut out = Vec::new();
+        for (base, body) in frames(bytes, framing)? {
+            let v = Variant::decode(body, cfg).map_err(|e| {
+                let at = e.offset().map(|o| format!(" at byte {}", base + o)).unwrap_or_default();
+                let hint = e.hint().map(|h| format!("; {h}")).unwrap_or_default();
+                data(format!("{}{at}{hint}", e.kind()))
+            })?;
+            out.push(v);
+        }
+        Ok(out)
+    };
+    read().map_err(|Fail(code, msg)| Fail(code, format!("{msg}{}", other_readings(bytes, cfg.dialect(), framing))))
+}
+
+/// For an error: the dialects and framing that do read `bytes` whole, if the ones asked for did not.
+fn other_readings(bytes: &[u8], asked: Dialect, framing: Framing) -> String {
+    let d = detect::detect(bytes);
+    let Some(c) =
+        d.candidates.iter().find(|c| !(c.dialects.contains(&asked) && cli_framing(c.framing) == Some(framing)))
+    else {
+        return String::new();
+    };
+    let flag = match cli_framing(c.framing) {
+        Some(Framing::Stream) => " --framing stream",
+        Some(Framing::None) => " --framing none",
+        None => "",
+    };
+    format!(
+        "; these bytes read cleanly as {} ({}{}): try --dialect {}{flag}",
+        c.dialect(),
+        c.framing,
+        if d.is_ambiguous() { ", among other readings: see `godot-bin info`" } else { "" },
+        c.dialect()
+    )
+}
+
+/// The CLI's framing for a detected one (`None`: big-endian lengths, which the CLI does not read).
+fn cli_framing(f: detect::Framing) -> Option<Framing> {
+    match f {
+        detect::Framing::Bare => Some(Framing::None),
+        detect::Framing::Stream { big_endian: false } => Some(Framing::Stream),
+        detect::Framing::Stream { big_endian: true } => None,
     }
-    Ok(out)
+}
+
+/// The dialect and framing to read `content` (in a container of `kind`) with: as given, the rest detected
+/// and said on stderr.
+fn choose(content: &[u8], dialect: Option<Dialect>, common: &Common, kind: Kind) -> Result<(Dialect, Framing), Fail> {
+    // A container holds a store_var stream unless told otherwise; a given framing is kept.
+    let framing = common.framing.or((kind != Kind::Plain).then_some(Framing::Stream));
+    if let (Some(d), Some(f)) = (dialect, framing) {
+        return Ok((d, f));
+    }
+    let found = detect::detect(content);
+    let fits = |c: &&detect::Candidate| {
+        dialect.map_or(true, |d| c.dialects.contains(&d)) && framing.map_or(true, |f| cli_framing(c.framing) == Some(f))
+    };
+    let Some(c) = found.candidates.iter().find(fits) else {
+        return match dialect {
+            // The decode that follows says what is wrong, with its offset.
+            Some(d) => Ok((d, framing.unwrap_or(Framing::None))),
+            None => Err(data(format!("{found}; give --dialect (and --framing) to see where it fails"))),
+        };
+    };
+    let Some(f) = cli_framing(c.framing) else {
+        return Err(data("the input is a store_var stream with big-endian lengths, which the CLI does not read"));
+    };
+    let d = dialect.unwrap_or(c.dialect());
+    let others: Vec<String> = found
+        .candidates
+        .iter()
+        .filter(|o| !std::ptr::eq(*o, c))
+        .map(|o| format!("{} ({})", o.dialect(), o.framing))
+        .collect();
+    let also = if others.is_empty() {
+        String::new()
+    } else {
+        format!("; the bytes also read, to other values, as {}: give --dialect to choose", others.join(", "))
+    };
+    eprintln!("godot-bin: reading as {d}, {} ({} value(s)), detected{also}", c.framing, c.values);
+    Ok((d, f))
 }
 
 fn encode_values(values: &[Variant], cfg: &Config, framing: Framing) -> Result<Vec<u8>, Fail> {
@@ -418,6 +508,11 @@ fn framing_for(c: &Common, kind: Kind) -> Framing {
     c.framing.unwrap_or(if kind == Kind::Plain { Framing::None } else { Framing::Stream })
 }
 
+fn write_text(s: &str) -> Result<(), Fail> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(s.as_bytes()).and_then(|_| out.flush()).map_err(|e| Fail(1, format!("cannot write output: {e}")))
+}
+
 fn config(d: Dialect, c: &Common) -> Config {
     Config::new(d).double_precision(c.double).allow_objects(c.objects)
 }
@@ -425,9 +520,10 @@ fn config(d: Dialect, c: &Common) -> Config {
 fn run(cli: Cli) -> Result<(), Fail> {
     match cli.cmd {
         Cmd::Decode { dialect, common, input, to, exact, secret, file } => {
-            let cfg = config(dialect, &common);
             let opened = open_container(decode_bin(read_input(&file)?, input)?, &secret)?;
-            let values = decode_values(&opened.content, framing_for(&common, opened.kind), &cfg)?;
+            let (dialect, framing) = choose(&opened.content, dialect, &common, opened.kind)?;
+            let cfg = config(dialect, &common);
+            let values = decode_values(&opened.content, framing, &cfg)?;
             let many = values.len() > 1;
             let mut s = String::new();
             for (i, v) in values.iter().enumerate() {
@@ -446,12 +542,28 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 }
                 s.push('\n');
             }
-            let mut out = std::io::stdout().lock();
-            out.write_all(s.as_bytes())
-                .and_then(|_| out.flush())
-                .map_err(|e| Fail(1, format!("cannot write output: {e}")))
+            write_text(&s)
         }
-        Cmd::Encode { dialect, common, from, output, compress, secret, encrypt, file } => {
+        Cmd::Info { input, secret, file } => {
+            let raw = decode_bin(read_input(&file)?, input)?;
+            let kind = container::detect(&raw);
+            let mut s = String::new();
+            let content = match kind {
+                Kind::Plain => raw,
+                _ if !secret.given() && kind == Kind::Encrypted && std::env::var_os(PASSWORD_ENV).is_none() => {
+                    s.push_str(&format!("{}\n", detect::detect(&raw)));
+                    return write_text(&s);
+                }
+                _ => {
+                    let opened = open_container(raw, &secret)?;
+                    s.push_str(&format!("{:?} container, {} byte(s) inside\n", opened.kind, opened.content.len()));
+                    opened.content
+                }
+            };
+            s.push_str(&format!("{}\n", detect::detect(&content)));
+            write_text(&s)
+        }
+        Cmd::Encode { dialect, common, from, output, compress, secret, encrypt, like, file } => {
             let cfg = config(dialect, &common);
             let target = if let Some(mode) = compress {
                 Container::Compressed(mode)
@@ -468,7 +580,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
             let raw = read_input(&file)?;
             let src = String::from_utf8(raw)
                 .map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))?;
-            let values = match (from, framing) {
+            let mut values = match (from, framing) {
                 (Form::Text, Framing::None) => vec![text::from_text(&src, &cfg).map_err(|e| data(e.to_string()))?],
                 (Form::Text, Framing::Stream) => text::from_text_many(&src, &cfg).map_err(|e| data(e.to_string()))?,
                 (Form::Json, Framing::None) => vec![json::from_json_str(&src, &cfg).map_err(|e| data(e.to_string()))?],
@@ -476,6 +588,14 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     json::from_json_str_many(&src, &cfg).map_err(|e| data(e.to_string()))?
                 }
             };
+            if let Some(original) = &like {
+                let opened = open_container(read_input(&Some(original.clone()))?, &secret)?;
+                let originals = decode_values(&opened.content, framing, &cfg)
+                    .map_err(|Fail(c, m)| Fail(c, format!("--like {original}: {m}")))?;
+                for (v, o) in values.iter_mut().zip(&originals) {
+                    json::restore_types(v, o);
+                }
+            }
             write_bin(&wrap(encode_values(&values, &cfg, framing)?, &target)?, output)
         }
         Cmd::Convert { from, to, common, coerce, input, output, secret, compress, plain, file } => {

@@ -832,7 +832,11 @@ fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: Container
             Ok(())
         }
         "Array" => {
-            let element_type = cap_container_type(st.get("element_type"))?;
+            let mut element_type = cap_container_type(st.get("element_type"))?;
+            // `TypedArray`: typed where the dialect has typed arrays, a plain Array where it has none.
+            if cap_bool(st.get("where_supported")) && !ser.d.typed_arrays() && ser.d != Dialect::Pandemonium5 {
+                element_type = ContainerType::Untyped;
+            }
             let packed = cap_bool(st.get("packed"));
             let a = Box::new(Array { items: vec![], element_type, shared });
             ser.variant(&if packed { Variant::PackedTypedArray(a) } else { Variant::Array(a) })?;
@@ -843,8 +847,12 @@ fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: Container
             Ok(())
         }
         _ => {
-            let key_type = cap_container_type(st.get("key_type"))?;
-            let value_type = cap_container_type(st.get("value_type"))?;
+            let mut key_type = cap_container_type(st.get("key_type"))?;
+            let mut value_type = cap_container_type(st.get("value_type"))?;
+            // `TypedDictionary`: typed where the dialect has typed dictionaries, else plain.
+            if cap_bool(st.get("where_supported")) && !ser.d.typed_dictionaries() {
+                (key_type, value_type) = (ContainerType::Untyped, ContainerType::Untyped);
+            }
             ser.variant(&Variant::Dictionary(Box::new(Dictionary { entries: vec![], key_type, value_type, shared })))?;
             let at = ser.out.len() - 4;
             ser.enter()?;

@@ -141,6 +141,105 @@ pub fn from_json_str_many(s: &str, cfg: &Config) -> Result<Vec<Variant>, JsonErr
     Ok(out)
 }
 
+/// Gives `value`, read back from JSON that a tool such as `jq` rewrote, the types JSON cannot carry, from
+/// `original`, the value the JSON was made from: wherever the two have the same shape, a float slot of the
+/// original that now holds an int becomes a float again (`jq` prints `1.0` as `1`), and a real that is
+/// numerically equal to the original's takes the original's exact bits (`jq` prints `-0.0` as `-0`).
+/// Math types' components, Colors and packed float arrays are reals too. Arrays are matched by position,
+/// Dictionaries by key; what the JSON added or changed in shape keeps the JSON's types. An int written
+/// where the original had a float becomes a float even if its value changed: `jq` has no way to print
+/// `50.0`. The walk keeps its own stack: no depth uses the thread's stack.
+///
+/// ```
+/// use godot_bin::{json, Config, Variant, Vector2};
+/// let cfg = Config::default();
+/// let original: Variant =
+///     [("hp", Variant::Float(100.0)), ("pos", Vector2::new(0.0, -0.0).into()), ("lvl", 3.into())]
+///         .into_iter()
+///         .collect();
+/// // What `json::to_json_string(&original) | jq -c .` gives (jq 1.6 drops ".0" and the sign of -0):
+/// let from_jq = r#"{"hp":100,"pos":{"$Vector2":[0,-0]},"lvl":3}"#;
+/// let mut v = json::from_json_str(from_jq, &cfg)?;
+/// assert_ne!(v.encode(&cfg)?, original.encode(&cfg)?);
+/// json::restore_types(&mut v, &original);
+/// assert_eq!(v.encode(&cfg)?, original.encode(&cfg)?); // byte-identical again
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn restore_types(value: &mut Variant, original: &Variant) {
+    let mut stack: Vec<(&mut Variant, &Variant)> = vec![(value, original)];
+    while let Some((v, o)) = stack.pop() {
+        if let (Variant::Int(i), Variant::Float(f)) = (&*v, o) {
+            let x = *i as f64;
+            *v = Variant::Float(if x == *f { *f } else { x });
+            continue;
+        }
+        match (v, o) {
+            (Variant::Float(x), Variant::Float(f)) => same_real(x, *f),
+            (Variant::Vector2(x), Variant::Vector2(y)) => same_reals(x, y),
+            (Variant::Vector3(x), Variant::Vector3(y)) => same_reals(x, y),
+            (Variant::Vector4(x), Variant::Vector4(y)) => same_reals(x, y),
+            (Variant::Quaternion(x), Variant::Quaternion(y)) => same_reals(x, y),
+            (Variant::Rect2(x), Variant::Rect2(y)) => same_reals(x, y),
+            (Variant::Plane(x), Variant::Plane(y)) => same_reals(x, y),
+            (Variant::Transform2D(x), Variant::Transform2D(y)) => same_reals(&mut **x, &**y),
+            (Variant::Aabb(x), Variant::Aabb(y)) => same_reals(&mut **x, &**y),
+            (Variant::Basis(x), Variant::Basis(y)) => same_reals(&mut **x, &**y),
+            (Variant::Transform3D(x), Variant::Transform3D(y)) => same_reals(&mut **x, &**y),
+            (Variant::Projection(x), Variant::Projection(y)) => same_reals(&mut **x, &**y),
+            (Variant::Color(x), Variant::Color(y)) => {
+                for (a, b) in [(&mut x.r, y.r), (&mut x.g, y.g), (&mut x.b, y.b), (&mut x.a, y.a)] {
+                    if *a == b {
+                        *a = b;
+                    }
+                }
+            }
+            (Variant::PackedFloat32Array(x), Variant::PackedFloat32Array(y)) => {
+                x.iter_mut().zip(y).filter(|(a, b)| **a == **b).for_each(|(a, b)| *a = *b)
+            }
+            (Variant::PackedFloat64Array(x), Variant::PackedFloat64Array(y)) => {
+                x.iter_mut().zip(y).filter(|(a, b)| **a == **b).for_each(|(a, b)| *a = *b)
+            }
+            (Variant::Array(x), Variant::Array(y)) | (Variant::PackedTypedArray(x), Variant::PackedTypedArray(y)) => {
+                stack.extend(x.items.iter_mut().zip(&y.items))
+            }
+            (Variant::Dictionary(x), Variant::Dictionary(y)) => {
+                // By key: the original's entries indexed once (the same position first, the usual case).
+                let index: std::collections::HashMap<&Variant, &Variant> =
+                    y.entries.iter().map(|(k, val)| (k, val)).collect();
+                for (i, (k, val)) in x.entries.iter_mut().enumerate() {
+                    let found = match y.entries.get(i) {
+                        Some((ok, ov)) if ok == k => Some(ov),
+                        _ => index.get(&*k).copied(),
+                    };
+                    if let Some(ov) = found {
+                        stack.push((val, ov));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `x` takes `f`'s bits where the two are the same number (`-0.0` and `0.0` are).
+fn same_real(x: &mut f64, f: f64) {
+    if *x == f {
+        *x = f;
+    }
+}
+
+/// Component-wise [`same_real`] for a math value.
+fn same_reals<T: Reals>(x: &mut T, y: &T) {
+    let (mut a, mut b) = ([0.0; 16], [0.0; 16]);
+    let (a, b) = (&mut a[..T::N], &mut b[..T::N]);
+    x.to_reals(a);
+    y.to_reals(b);
+    if a.iter().zip(b.iter()).any(|(p, q)| p == q && p.to_bits() != q.to_bits()) {
+        a.iter_mut().zip(b.iter()).for_each(|(p, q)| same_real(p, *q));
+        *x = T::from_reals(a);
+    }
+}
+
 fn syntax(e: serde_json::Error) -> JsonError {
     JsonError { path: String::new(), position: Some((e.line(), e.column())), message: e.to_string() }
 }

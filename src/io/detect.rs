@@ -36,37 +36,42 @@ use crate::data::dict_keys;
 use crate::markers::Reals;
 use crate::value::{Object, Variant};
 
-/// The file containers of Godot's `FileAccess`, told by their first four bytes.
+/// The file containers of Godot's `FileAccess`, told by their first four bytes (the `containers` feature's
+/// `container::Kind`, which opens them).
 ///
 /// ```
-/// use godot_bin::detect::{detect, Container};
-/// assert_eq!(detect(b"GCPF\x00\x00\x00\x00").container, Container::Compressed);
+/// use godot_bin::detect::{detect, ContainerKind};
+/// assert_eq!(detect(b"GCPF\x00\x00\x00\x00").container, ContainerKind::Compressed);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Container {
-    /// No container: the bytes are values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ContainerKind {
+    /// No container: the bytes are the content.
     Plain,
-    /// `FileAccess.open_encrypted` / `open_encrypted_with_pass` (magic `GDEC`).
-    Encrypted,
     /// `FileAccess.open_compressed` (magic `GCPF`).
     Compressed,
+    /// `FileAccess.open_encrypted` / `open_encrypted_with_pass` (magic `GDEC`).
+    Encrypted,
 }
 
-impl Container {
-    /// The container whose magic `bytes` start with.
+/// The first four bytes of a `FileAccess.open_compressed` file.
+pub(crate) const COMPRESSED_MAGIC: &[u8; 4] = b"GCPF";
+/// The first four bytes of a `FileAccess.open_encrypted` file.
+pub(crate) const ENCRYPTED_MAGIC: &[u8; 4] = b"GDEC";
+
+impl ContainerKind {
+    /// The container whose magic `bytes` start with (four bytes are enough).
     ///
     /// ```
-    /// use godot_bin::detect::Container;
-    /// assert_eq!(Container::of(b"GDEC\x01\x00\x00\x00"), Container::Encrypted);
-    /// assert_eq!(Container::of(b"GCPF"), Container::Compressed);
-    /// assert_eq!(Container::of(&[2, 0, 0, 0, 7, 0, 0, 0]), Container::Plain);
+    /// use godot_bin::detect::ContainerKind;
+    /// assert_eq!(ContainerKind::of(b"GDEC\x01\x00\x00\x00"), ContainerKind::Encrypted);
+    /// assert_eq!(ContainerKind::of(b"GCPF"), ContainerKind::Compressed);
+    /// assert_eq!(ContainerKind::of(&[12, 0, 0, 0]), ContainerKind::Plain); // a store_var length
     /// ```
-    pub fn of(bytes: &[u8]) -> Container {
+    pub fn of(bytes: &[u8]) -> ContainerKind {
         match bytes.get(..4) {
-            Some(b"GDEC") => Container::Encrypted,
-            Some(b"GCPF") => Container::Compressed,
-            _ => Container::Plain,
+            Some(m) if m == ENCRYPTED_MAGIC => ContainerKind::Encrypted,
+            Some(m) if m == COMPRESSED_MAGIC => ContainerKind::Compressed,
+            _ => ContainerKind::Plain,
         }
     }
 }
@@ -143,15 +148,15 @@ impl Candidate {
 /// What [`detect`] found.
 ///
 /// ```
-/// use godot_bin::detect::{detect, Container};
+/// use godot_bin::detect::{detect, ContainerKind};
 /// let d = detect(&[0xff; 8]); // no dialect has type 255
-/// assert_eq!((d.container, d.framing, d.candidates.len()), (Container::Plain, None, 0));
+/// assert_eq!((d.container, d.framing, d.candidates.len()), (ContainerKind::Plain, None, 0));
 /// assert_eq!(d.dialect(), None);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Detection {
     /// The file container, by its magic.
-    pub container: Container,
+    pub container: ContainerKind,
     /// The framing of the best candidate (`None` when no dialect reads the input, or inside a container).
     pub framing: Option<Framing>,
     /// The readings, best first: each a set of dialects that read the whole input to the same values.
@@ -195,11 +200,11 @@ impl fmt::Display for Detection {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.container {
-            Container::Encrypted => {
+            ContainerKind::Encrypted => {
                 return f.write_str("an encrypted file (GDEC): open it with its key or password first");
             }
-            Container::Compressed => return f.write_str("a compressed file (GCPF): decompress it first"),
-            Container::Plain => {}
+            ContainerKind::Compressed => return f.write_str("a compressed file (GCPF): decompress it first"),
+            ContainerKind::Plain => {}
         }
         if self.candidates.is_empty() {
             return f.write_str("no dialect reads these bytes as Godot values");
@@ -253,8 +258,8 @@ const PREFERENCE: [Dialect; 12] = [
 /// assert_eq!(d.candidates[0].dialects.len(), Dialect::ALL.len());
 /// ```
 pub fn detect(bytes: &[u8]) -> Detection {
-    let container = Container::of(bytes);
-    if container != Container::Plain {
+    let container = ContainerKind::of(bytes);
+    if container != ContainerKind::Plain {
         return Detection { container, framing: None, candidates: Vec::new() };
     }
     // Readings are told apart by the structural hash of their values (equal values hash equal), so only

@@ -210,11 +210,15 @@ pub fn decode_packet<'de, T: Deserialize<'de>>(packet: &'de [u8], cfg: &Config) 
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_store_var<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config) -> Result<T> {
-    use crate::detect::Container;
-    let container = match Container::of(file) {
-        Container::Plain => None,
-        Container::Encrypted => Some("an encrypted FileAccess file (GDEC): decrypt it first"),
-        Container::Compressed => Some("a compressed FileAccess file (GCPF): decompress it first"),
+    use crate::detect::ContainerKind;
+    let container = match ContainerKind::of(file) {
+        ContainerKind::Plain => None,
+        ContainerKind::Encrypted => {
+            Some("an encrypted FileAccess file (GDEC): open it with godot_bin::container::read (feature containers)")
+        }
+        ContainerKind::Compressed => {
+            Some("a compressed FileAccess file (GCPF): open it with godot_bin::container::read (feature containers)")
+        }
     };
     if let Some(what) = container {
         return Err(Error::at(ErrorKind::Message(format!("this is {what}, not a plain store_var file")), 0));

@@ -45,8 +45,7 @@ mod compressed;
 mod encrypted;
 mod fastlz;
 
-const COMPRESSED_MAGIC: &[u8; 4] = b"GCPF";
-const ENCRYPTED_MAGIC: &[u8; 4] = b"GDEC";
+use crate::detect::{COMPRESSED_MAGIC, ENCRYPTED_MAGIC};
 
 /// The largest content [`decode`] produces unless told otherwise: 256 MiB, far above any save game.
 ///
@@ -338,15 +337,8 @@ impl Key {
 /// assert_eq!(detect(b"GDEC"), Kind::Encrypted);
 /// assert_eq!(detect(&[12, 0, 0, 0]), Kind::Plain); // a store_var length
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// No container: the bytes are the content.
-    Plain,
-    /// `GCPF`.
-    Compressed,
-    /// `GDEC`.
-    Encrypted,
-}
+#[doc(no_inline)]
+pub use crate::detect::ContainerKind as Kind;
 
 /// The [`Kind`] of a file from its start (four bytes are enough).
 ///
@@ -354,11 +346,7 @@ pub enum Kind {
 /// assert_eq!(godot_bin::container::detect(b"GD"), godot_bin::container::Kind::Plain);
 /// ```
 pub fn detect(head: &[u8]) -> Kind {
-    match head.get(..4) {
-        Some(m) if m == COMPRESSED_MAGIC => Kind::Compressed,
-        Some(m) if m == ENCRYPTED_MAGIC => Kind::Encrypted,
-        _ => Kind::Plain,
-    }
+    Kind::of(head)
 }
 
 /// What [`encode`] writes around the content.
