@@ -2037,13 +2037,16 @@ pub fn from_reader_with<R: std::io::Read, T: de::DeserializeOwned>(mut reader: R
     from_slice_with(&buf, cfg)
 }
 
-/// Deserializes the one value held by a [`bytes::Bytes`] (or anything that derefs to `[u8]`), with `cfg`.
+/// Deserializes the one value held by a [`bytes::Bytes`], a `Vec<u8>` or anything else that is
+/// `AsRef<[u8]>`, with `cfg`.
 ///
 /// ```
 /// let b = bytes::Bytes::from_static(&[1, 0, 0, 0, 1, 0, 0, 0]);
 /// assert!(godot_bin::from_bytes::<bool>(&b, &godot_bin::Config::default())?);
+/// let v = vec![1, 0, 0, 0, 1, 0, 0, 0];
+/// assert!(godot_bin::from_bytes::<bool>(&v, &godot_bin::Config::default())?);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn from_bytes<T: de::DeserializeOwned>(bytes: &bytes::Bytes, cfg: &Config) -> Result<T> {
-    from_slice_with(bytes, cfg)
+pub fn from_bytes<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &Config) -> Result<T> {
+    from_slice_with(bytes.as_ref(), cfg)
 }
