@@ -107,6 +107,16 @@ struct Inner {
     kind: ErrorKind,
     offset: Option<usize>,
     hint: Option<Hint>,
+    /// Where in the value the error is, innermost step first (added as the error unwinds through serde's
+    /// containers, so a success pays nothing).
+    path: Vec<Step>,
+}
+
+/// One step of an error's path: a struct field or text key, or a position in an array.
+#[derive(Debug)]
+pub(crate) enum Step {
+    Key(std::borrow::Cow<'static, str>),
+    Index(usize),
 }
 
 /// What the whole input suggests when decoding it failed: the usual mistakes, named with the fix.
@@ -193,7 +203,7 @@ impl Error {
     /// assert_eq!(err.to_string(), "string is not valid UTF-8 at byte 12");
     /// ```
     pub fn new(kind: ErrorKind, offset: Option<usize>) -> Self {
-        Error(Box::new(Inner { kind, offset, hint: None }))
+        Error(Box::new(Inner { kind, offset, hint: None, path: Vec::new() }))
     }
 
     pub(crate) fn at(kind: ErrorKind, offset: usize) -> Self {
@@ -228,6 +238,48 @@ impl Error {
             self.0.hint = stream_framing(input).map(|big_endian| Hint::StoreVarStream { big_endian });
         }
         self
+    }
+
+    /// Records that the error happened inside `step` (as it unwinds out of a container).
+    #[cold]
+    pub(crate) fn inside(mut self, step: Step) -> Self {
+        self.0.path.push(step);
+        self
+    }
+
+    /// Where in the value the error is, as a path from the top: `entities[0].inventory[1].durability`
+    /// (a key that is not a plain name is quoted: `["my key"]`). Empty for an error at the top level or
+    /// outside serde's reading of containers.
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Item { durability: i32 }
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Save { items: Vec<Item> }
+    /// let bytes = godot_bin::to_vec(&godot_bin::Variant::from_iter([(
+    ///     "items",
+    ///     godot_bin::Variant::from_iter([godot_bin::Variant::from_iter([("durability", 0.75)])]),
+    /// )]))?;
+    /// let err = godot_bin::from_slice::<Save>(&bytes).unwrap_err();
+    /// assert_eq!(err.path(), "items[0].durability");
+    /// assert!(err.to_string().contains("at items[0].durability (byte"), "{err}");
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn path(&self) -> String {
+        let mut out = String::new();
+        for step in self.0.path.iter().rev() {
+            match step {
+                Step::Index(i) => out.push_str(&format!("[{i}]")),
+                Step::Key(k) if !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_') => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(k);
+                }
+                Step::Key(k) => out.push_str(&format!("[{k:?}]")),
+            }
+        }
+        out
     }
 
     /// What the whole input suggests about this error, if anything: see [`Hint`].
@@ -285,9 +337,11 @@ impl fmt::Debug for Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.offset {
-            Some(o) => write!(f, "{} at byte {}", self.0.kind, o)?,
-            None => fmt::Display::fmt(&self.0.kind, f)?,
+        match (self.0.offset, self.0.path.is_empty()) {
+            (Some(o), true) => write!(f, "{} at byte {}", self.0.kind, o)?,
+            (Some(o), false) => write!(f, "{} at {} (byte {})", self.0.kind, self.path(), o)?,
+            (None, true) => fmt::Display::fmt(&self.0.kind, f)?,
+            (None, false) => write!(f, "{} at {}", self.0.kind, self.path())?,
         }
         match &self.0.hint {
             Some(h) => write!(f, "; {h}"),

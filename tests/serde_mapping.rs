@@ -488,3 +488,45 @@ fn packed_reals_in_bulk_keep_nan_payloads() {
     assert_eq!(to_vec(&PackedVector2Array::from(plain.clone())).unwrap(), b);
     assert_eq!(Vec::from(from_slice::<PackedVector2Array>(&b).unwrap()), plain);
 }
+
+/// Errors deep inside a value name where they are: struct fields, array positions and map keys (the key
+/// re-read from the input only when the error unwinds), with the byte offset after the path.
+#[test]
+fn errors_name_the_field_path() {
+    use std::collections::BTreeMap;
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Item {
+        durability: i32,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Entity {
+        inventory: Vec<Item>,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Save {
+        entities: Vec<Entity>,
+        by_name: BTreeMap<String, Item>,
+    }
+    let item = |d: Variant| Variant::from_iter([("durability", d)]);
+    let save = |bad_in_list: bool| {
+        let list_item = item(if bad_in_list { Variant::Float(0.75) } else { Variant::Int(1) });
+        let entity = Variant::from_iter([("inventory", Variant::from_iter([item(Variant::Int(3)), list_item]))]);
+        let by_name = Variant::from_iter([("sword of doom", item(if bad_in_list { 1.into() } else { "x".into() }))]);
+        to_vec(&Variant::from_iter([("entities", Variant::from_iter([entity])), ("by_name", by_name)])).unwrap()
+    };
+    let e = from_slice::<Save>(&save(true)).unwrap_err();
+    assert_eq!(e.path(), "entities[0].inventory[1].durability", "{e}");
+    assert!(
+        e.to_string().starts_with(
+            "invalid type: floating point `0.75`, expected i32 at entities[0].inventory[1].durability (byte "
+        ),
+        "{e}"
+    );
+    let e = from_slice::<Save>(&save(false)).unwrap_err();
+    assert_eq!(e.path(), "by_name[\"sword of doom\"].durability", "{e}");
+    // A top-level error has no path.
+    assert_eq!(from_slice::<i32>(&to_vec(&0.5).unwrap()).unwrap_err().path(), "");
+}

@@ -14,7 +14,7 @@ use serde::de::{self, DeserializeSeed, Deserializer as _, IntoDeserializer, Visi
 use crate::codec::Decoder;
 use crate::config::check_depth;
 use crate::config::Config;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result, Step};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Object, Variant};
@@ -130,11 +130,8 @@ impl de::Error for Error {
 }
 
 fn with_offset(e: Error, at: usize) -> Error {
-    if e.offset().is_some() {
-        return e;
-    }
     match e.kind() {
-        ErrorKind::Message(m) => Error::at(ErrorKind::Message(m.clone()), at),
+        ErrorKind::Message(_) => e.or_offset(at),
         _ => e,
     }
 }
@@ -179,6 +176,8 @@ fn with_offset(e: Error, at: usize) -> Error {
 /// ```
 pub struct Deserializer<'de, 'c> {
     dec: Decoder<'de, 'c>,
+    /// The whole input (an error's path re-reads a map key from it).
+    input: &'de [u8],
     cfg: &'c Config,
     depth: usize,
     /// `cfg.depth_limit()`, read once.
@@ -254,6 +253,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     pub fn new(bytes: &'de [u8], cfg: &'c Config) -> Self {
         Deserializer {
             dec: Decoder::new(bytes, cfg),
+            input: bytes,
             cfg,
             depth: 0,
             limit: cfg.depth_limit(),
@@ -619,14 +619,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         self.depth += 1;
         let at = self.dec.r.pos();
         let r = if map {
-            let mut acc = MapAccess { de: self, left: n, fields, index: 0 };
+            let mut acc = MapAccess { de: self, left: n, fields, index: 0, key: LastKey::At(0) };
             let v = visitor.visit_map(&mut acc)?;
             if acc.left != 0 {
                 return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
             }
             v
         } else {
-            let mut acc = SeqAccess { de: self, left: n };
+            let mut acc = SeqAccess { de: self, left: n, index: 0 };
             let v = visitor.visit_seq(&mut acc)?;
             if acc.left != 0 {
                 return Err(Error::invalid("array has more elements than the type reads", Some(at)));
@@ -811,6 +811,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 struct SeqAccess<'a, 'de, 'c> {
     de: &'a mut Deserializer<'de, 'c>,
     left: usize,
+    /// Elements read so far (for an error's path).
+    index: usize,
 }
 
 impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
@@ -820,8 +822,10 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
             return Ok(None);
         }
         self.left -= 1;
+        self.index += 1;
         self.de.dec.start_slot();
-        seed.deserialize(&mut *self.de).map(Some)
+        let i = self.index - 1;
+        seed.deserialize(&mut *self.de).map(Some).map_err(|e| e.inside(Step::Index(i)))
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
@@ -834,6 +838,39 @@ struct MapAccess<'a, 'de, 'c> {
     /// A struct's field names (empty for other maps) and the number of keys read so far.
     fields: &'static [&'static str],
     index: usize,
+    /// The last key, for an error's path: a field name, or where the key starts in the input.
+    key: LastKey,
+}
+
+/// An error path's step for a decoded map key (cold: only when an error unwinds).
+#[cold]
+fn key_step(k: &Variant) -> Step {
+    Step::Key(Cow::Owned(match k {
+        _ if k.as_str().is_some() => k.as_str().unwrap_or_default().chars().take(80).collect(),
+        Variant::Int(i) => i.to_string(),
+        k => format!("<{:?} key>", k.kind()),
+    }))
+}
+
+/// See [`MapAccess::key`].
+#[derive(Clone, Copy)]
+enum LastKey {
+    Field(&'static str),
+    At(usize),
+}
+
+impl LastKey {
+    /// The path step of the key (cold: only when an error unwinds).
+    #[cold]
+    fn step(self, input: &[u8], cfg: &Config) -> Step {
+        match self {
+            LastKey::Field(name) => Step::Key(Cow::Borrowed(name)),
+            LastKey::At(at) => match input.get(at..).and_then(|b| crate::codec::decode_prefix(b, cfg).ok()) {
+                Some((k, _)) => key_step(&k),
+                None => Step::Key(Cow::Owned(format!("<key at byte {at}>"))),
+            },
+        }
+    }
 }
 
 impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
@@ -848,14 +885,17 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
         self.index += 1;
         if !self.fields.is_empty() {
             if let Some(name) = self.de.field_key(self.fields, hint) {
+                self.key = LastKey::Field(name);
                 return seed.deserialize(de::value::BorrowedStrDeserializer::new(name)).map(Some);
             }
         }
+        self.key = LastKey::At(self.de.dec.r.pos());
         seed.deserialize(KeyDe(&mut *self.de)).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
         self.de.dec.start_slot();
-        seed.deserialize(&mut *self.de)
+        let key = self.key;
+        seed.deserialize(&mut *self.de).map_err(|e| e.inside(key.step(self.de.input, self.de.cfg)))
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
@@ -1563,7 +1603,7 @@ impl<'v> VariantDe<'v> {
         let at = self.at;
         let _g = DepthGuard::enter(at, None)?;
         match self.v {
-            Variant::Array(a) | Variant::PackedTypedArray(a) => visitor.visit_seq(ItemsSeq(a.items.iter(), at)),
+            Variant::Array(a) | Variant::PackedTypedArray(a) => visitor.visit_seq(ItemsSeq(a.items.iter(), at, 0)),
             Variant::Dictionary(d) => visitor.visit_map(EntriesMap { it: d.entries.iter(), value: None, at }),
             Variant::PackedByteArray(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::S(Scalar::Int(*x as i64)))),
             Variant::PackedInt32Array(b) => visitor.visit_seq(ElemSeq::new(b, at, |x| Elem::S(Scalar::Int(*x as i64)))),
@@ -1734,13 +1774,17 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
     }
 }
 
-struct ItemsSeq<'v>(std::slice::Iter<'v, Variant>, Option<usize>);
+struct ItemsSeq<'v>(std::slice::Iter<'v, Variant>, Option<usize>, usize);
 
 impl<'de> de::SeqAccess<'de> for ItemsSeq<'_> {
     type Error = Error;
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
         match self.0.next() {
-            Some(v) => seed.deserialize(VariantDe { v, at: self.1 }).map(Some),
+            Some(v) => {
+                let i = self.2;
+                self.2 += 1;
+                seed.deserialize(VariantDe { v, at: self.1 }).map(Some).map_err(|e| e.inside(Step::Index(i)))
+            }
             None => Ok(None),
         }
     }
@@ -1751,7 +1795,8 @@ impl<'de> de::SeqAccess<'de> for ItemsSeq<'_> {
 
 struct EntriesMap<'v> {
     it: std::slice::Iter<'v, (Variant, Variant)>,
-    value: Option<&'v Variant>,
+    /// The value of the key just read, and the key (for an error's path).
+    value: Option<(&'v Variant, &'v Variant)>,
     at: Option<usize>,
 }
 
@@ -1760,15 +1805,15 @@ impl<'de> de::MapAccess<'de> for EntriesMap<'_> {
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
         match self.it.next() {
             Some((k, v)) => {
-                self.value = Some(v);
+                self.value = Some((k, v));
                 seed.deserialize(VariantKeyDe(VariantDe { v: k, at: self.at })).map(Some)
             }
             None => Ok(None),
         }
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
-        let v = self.value.take().ok_or_else(|| Error::invalid("map value before key", self.at))?;
-        seed.deserialize(VariantDe { v, at: self.at })
+        let (k, v) = self.value.take().ok_or_else(|| Error::invalid("map value before key", self.at))?;
+        seed.deserialize(VariantDe { v, at: self.at }).map_err(|e| e.inside(key_step(k)))
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.it.len())
