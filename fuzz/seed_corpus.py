@@ -91,6 +91,7 @@ def config_byte(dialect, objects):
 def value(dialect, objects, data):
     sel = bytes([config_byte(dialect, objects)])
     put("decode_variant", sel + data)
+    put("differential", sel + data)
     put("serde_struct", sel + data)
     attempts["roundtrip_variant"] = attempts.get("roundtrip_variant", 0) + 1
     if attempts["roundtrip_variant"] <= 400:

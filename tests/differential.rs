@@ -169,3 +169,52 @@ fn serde_json_differs_only_past_serde_recursion_limits() {
     );
     assert!(e.offset().unwrap() <= 8 * SERDE_MAX_DEPTH, "{e}");
 }
+
+/// The text shapes of issue 12 (`shapes::text_shape`: long constructors printed in each dialect's syntax,
+/// `[[[…`, `{{…` and `{"a": {…` near the depth limit, dictionaries nested as keys), with the text_structured
+/// fuzz target's checks: error offsets inside the text; printed text parses; a deep value is accepted
+/// exactly when within the limit; what parses and prints exactly parses back equal; what parses and
+/// encodes reads back alike through the four binary decoders.
+#[test]
+fn generated_text_shapes_of_issue_12_parse_as_they_say() {
+    use godot_bin::text::{from_text, to_text_exact};
+    use shapes::TextKind;
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let (mut kinds, mut deep_refused, mut decoded) = ([0usize; 3], 0, 0);
+    for round in 0..240 {
+        let data = rng.bytes(256);
+        let Ok(s) = shapes::text_shape(&mut arbitrary::Unstructured::new(&data)) else { continue };
+        let (cfg, text) = (&s.cfg, s.text.as_str());
+        let parsed = from_text(text, cfg);
+        if let Err(e) = &parsed {
+            assert!(e.offset <= text.len(), "round {round}: {e}");
+        }
+        if !s.mutated {
+            let limit = cfg.depth_limit();
+            match (s.kind, &parsed) {
+                (TextKind::Deep { depth }, Ok(_)) => assert!(depth <= limit, "round {round}: {depth} > {limit}"),
+                (TextKind::Deep { depth }, Err(e)) => {
+                    assert!(depth > limit, "round {round}: {depth} deep, limit {limit}: {e}");
+                    deep_refused += 1;
+                }
+                (k, Err(e)) => panic!("round {round}: {k:?} refused: {e}\n{text:.300}"),
+                _ => {}
+            }
+            kinds[match s.kind {
+                TextKind::Printed => 0,
+                TextKind::Deep { .. } => 1,
+                TextKind::NestedKeys { .. } => 2,
+            }] += 1;
+        }
+        let Ok(v) = parsed else { continue };
+        if let Ok(printed) = to_text_exact(&v, cfg) {
+            assert_eq!(from_text(&printed, cfg).unwrap(), v, "round {round}");
+        }
+        if let Ok(bytes) = v.encode(cfg) {
+            agree(&bytes, cfg);
+            decoded += 1;
+        }
+    }
+    assert!(kinds.iter().all(|&k| k >= 20), "unmutated shapes: {kinds:?}");
+    assert!(deep_refused > 0 && decoded > 100, "{deep_refused} deep refused, {decoded} decoded");
+}

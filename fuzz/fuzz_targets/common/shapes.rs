@@ -100,8 +100,10 @@ fn inner_key(u: &mut Unstructured<'_>, cfg: &Config, out: &mut Vec<u8>) -> Resul
 /// the next level as its key (the innermost: [`inner_key`]); the others int keys, one of them sometimes a
 /// repeat of another (merged).
 fn nested_keys(u: &mut Unstructured<'_>) -> Result<Shape> {
+    // The innermost key (a typed container of generated elements) may nest up to 17 levels itself.
     let cfg = config(u, &[])?;
-    let levels = u.int_in_range(1..=200usize)?.min(cfg.depth_limit().saturating_sub(2).max(1));
+    let cfg = if cfg.depth_limit() < 24 { cfg.max_depth(24) } else { cfg };
+    let levels = u.int_in_range(1..=200usize)?.min(cfg.depth_limit() - 20);
     let entries: Vec<u32> = (0..levels).map(|_| u.int_in_range(1..=16u32)).collect::<Result<_>>()?;
     let repeat = u.arbitrary::<bool>()?;
     let mut out = Vec::new();
@@ -197,7 +199,7 @@ fn element(u: &mut Unstructured<'_>, cfg: &Config, depth: usize) -> Result<Varia
 }
 
 /// A typed container of the config's dialect, if it has them.
-fn typed_value(u: &mut Unstructured<'_>, cfg: &Config) -> Result<Option<Variant>> {
+pub fn typed_value(u: &mut Unstructured<'_>, cfg: &Config) -> Result<Option<Variant>> {
     typed_value_at(u, cfg, 0)
 }
 
@@ -289,4 +291,138 @@ pub fn shape(u: &mut Unstructured<'_>) -> Result<Shape> {
         s.mutated = true;
     }
     Ok(s)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Text (`text::from_text`, the syntax of `str_to_var` in each dialect).
+
+/// A generated text input: the config, the text, what was built, and whether it was mutated.
+#[derive(Debug)]
+pub struct TextShape {
+    pub cfg: Config,
+    pub text: String,
+    pub kind: TextKind,
+    pub mutated: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextKind {
+    /// A value printed by `text::to_text` in the dialect (a long packed-array constructor, a typed
+    /// container): it must parse.
+    Printed,
+    /// `depth` nested `[`, `{key:` (dictionaries as keys) or `{"a":` (as values), closed: accepted exactly
+    /// when within the depth limit.
+    Deep { depth: usize },
+    /// Dictionaries nested as keys, `levels` deep, around a long Array: within the depth limit, accepted.
+    NestedKeys { levels: usize },
+}
+
+/// A packed array (or a typed container) with many elements, to be printed as its constructor.
+fn long_value(u: &mut Unstructured<'_>, cfg: &Config) -> Result<Variant> {
+    let n = u.int_in_range(0..=4000usize)?;
+    let f = |i: usize| i as f64 * 0.5 - 7.25;
+    Ok(match u.int_in_range(0..=11u8)? {
+        0 => Variant::PackedInt32Array((0..n as i32).map(|i| i.wrapping_mul(-7919)).collect()),
+        1 => Variant::PackedByteArray((0..n).map(|i| i as u8).collect()),
+        2 => Variant::PackedFloat32Array((0..n).map(|i| f(i) as f32).collect()),
+        3 => Variant::PackedStringArray((0..n.min(1000)).map(|i| format!("s{i}\"\\\n")).collect()),
+        4 => Variant::PackedVector2Array((0..n).map(|i| godot_bin::Vector2::new(f(i), -f(i))).collect()),
+        5 => Variant::PackedColorArray(
+            (0..n).map(|i| godot_bin::Color { r: i as f32, g: 0.5, b: -1.0, a: 1.0 }).collect(),
+        ),
+        6 => Variant::PackedInt64Array((0..n as i64).map(|i| i.wrapping_mul(i64::MAX / 3)).collect()),
+        7 => Variant::PackedFloat64Array((0..n).map(f).collect()),
+        8 => Variant::PackedVector3Array((0..n).map(|i| godot_bin::Vector3::new(f(i), 1.0, -f(i))).collect()),
+        9 => Variant::from((0..n as i64).map(Variant::Int).collect::<Vec<_>>()),
+        _ => typed_value(u, cfg)?.unwrap_or_else(|| godot_bin::arbitrary::variant_for(u, cfg).unwrap_or_default()),
+    })
+}
+
+/// `depth` nested containers around `7`, in text: arrays, dictionaries as keys or as values.
+fn deep_text(depth: usize, how: u8) -> String {
+    let mut s = String::with_capacity(depth * 8);
+    for _ in 0..depth {
+        s.push_str(match how {
+            0 => "[",
+            1 => "{",
+            _ => "{\"a\": ",
+        });
+    }
+    s.push('7');
+    if how == 1 {
+        s.push_str(": 0");
+    }
+    for _ in 0..depth {
+        s.push_str(match how {
+            0 => "]",
+            1 => "}: 0",
+            _ => "}",
+        });
+    }
+    if how == 1 {
+        // The last ": 0" belongs to no dictionary: the outermost one is a value, not a key.
+        s.truncate(s.len() - 3);
+    }
+    s
+}
+
+/// Dictionaries nested as keys, in text: `{{{[0, 1, …]: 0, 1001: 1}: 1, 1001: 1}: 2, …}`.
+fn nested_keys_text(levels: usize, entries: usize, ints: usize) -> String {
+    let mut s = "{".repeat(levels);
+    s.push('[');
+    for i in 0..ints {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&i.to_string());
+    }
+    s.push(']');
+    for level in 0..levels {
+        s.push_str(&format!(": {level}"));
+        for e in 1..entries {
+            s.push_str(&format!(", {}: {e}", 1000 + e));
+        }
+        s.push('}');
+    }
+    s
+}
+
+/// A text shape chosen by the bytes, in any dialect, sometimes mutated.
+pub fn text_shape(u: &mut Unstructured<'_>) -> Result<TextShape> {
+    let cfg = config(u, &[])?;
+    let cfg = if cfg.depth_limit() < 2 { cfg.max_depth(2) } else { cfg };
+    let limit = cfg.depth_limit();
+    let (mut text, kind) = match u.int_in_range(0..=2u8)? {
+        0 => (godot_bin::text::to_text(&long_value(u, &cfg)?, &cfg), TextKind::Printed),
+        1 => {
+            let depth = (limit + u.int_in_range(0..=4usize)?).saturating_sub(3).max(1);
+            (deep_text(depth, u.int_in_range(0..=2u8)?), TextKind::Deep { depth })
+        }
+        _ => {
+            // Around an Array: levels + 1 containers.
+            let levels = u.int_in_range(1..=200usize)?.min(limit - 1);
+            let text = nested_keys_text(levels, u.int_in_range(1..=16usize)?, u.int_in_range(0..=4000usize)?);
+            (text, TextKind::NestedKeys { levels })
+        }
+    };
+    let mutated = u.ratio(1, 3)? && !text.is_empty();
+    if mutated {
+        let mut at = u.choose_index(text.len())?;
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        match u.int_in_range(0..=2u8)? {
+            0 => text.truncate(at),
+            1 => {
+                let c = *u.choose(&['[', ']', '{', '}', '(', ')', ',', ':', '"', ' ', '0', 'e', '-', '&', '\\'])?;
+                text.insert(at, c);
+            }
+            _ => {
+                let end = (at + u.int_in_range(1..=8usize)?).min(text.len());
+                let end = (end..=text.len()).find(|&e| text.is_char_boundary(e)).unwrap_or(text.len());
+                text.replace_range(at..end, "");
+            }
+        }
+    }
+    Ok(TextShape { cfg, text, kind, mutated })
 }
