@@ -50,6 +50,7 @@ use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
+use crate::wire::{narrow_exact, widen_exact};
 
 /// A JSON document that is not valid JSON, or not a valid tagged value; with the line and column (syntax
 /// errors) or the path inside the value (shape errors).
@@ -239,8 +240,11 @@ struct Out {
 
 impl Out {
     fn real(&self, x: f64) -> Value {
-        if self.single && ((x as f32) as f64 == x || x.is_nan()) {
+        if self.single && (x as f32) as f64 == x {
             f32_json(x as f32)
+        } else if self.single && x.is_nan() && widen_exact(narrow_exact(x)).to_bits() == x.to_bits() {
+            // Bit-exact: `as f32` would quiet a signalling NaN, which the wire keeps.
+            f32_json(narrow_exact(x))
         } else {
             f64_json(x)
         }
@@ -503,10 +507,14 @@ impl In<'_> {
         Ok(if self.single {
             if let Value::String(h) = j {
                 if h.starts_with("0x") && h.len() == 10 {
-                    return Ok(self.f32_of(j)? as f64);
+                    return Ok(widen_exact(self.f32_of(j)?));
                 }
             }
-            (x as f32) as f64
+            if x.is_nan() {
+                x
+            } else {
+                (x as f32) as f64
+            }
         } else {
             x
         })

@@ -199,3 +199,27 @@ fn nil_key_and_null_object_key_merge_in_both_decoders() {
     assert_eq!(back, v);
     assert_eq!(back.encode(&cfg).unwrap(), enc);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// structured_binary / tests/differential.rs (the JSON form of what the decoders accept), 2026-11-25: a
+// single-precision real that is a signalling NaN. Godot 3.6 re-encodes this Vector3 byte for byte
+// (tests/fixtures/godot-3.6/probes.tsv `mut_v3_inf_2_bitflip`: y = 0xff800004); we hold y as the f64 with
+// the same payload, still signalling. The JSON writer narrowed it with `as f32`, which quiets it
+// ("0xffc00004"), so `json::from_json_str` read back another NaN and re-encoding wrote other bytes. Fixed in
+// src/json.rs: f32 slots are narrowed and widened bit-exactly (`wire::narrow_exact`/`widen_exact`).
+
+const SIGNALLING_NAN_VECTOR3_G3: &[u8] =
+    &[0x01, 7, 0, 0, 0, 0, 0, 0x80, 0x7f, 0x04, 0, 0x80, 0xff, 0, 0, 0x80, 0x3f];
+
+#[cfg(feature = "json")]
+#[test]
+fn signalling_nan_real_survives_the_json_form() {
+    let (cfg, v, enc, back) = decode_variant(SIGNALLING_NAN_VECTOR3_G3).unwrap();
+    assert_eq!(enc, SIGNALLING_NAN_VECTOR3_G3[1..], "the bytes as the engine re-encodes them");
+    assert_eq!(back, v);
+    let text = godot_bin::json::to_json_string(&v, &cfg);
+    assert_eq!(text, r#"{"$Vector3":["inf","0xff800004",1.0]}"#);
+    let read = godot_bin::json::from_json_str(&text, &cfg).unwrap();
+    assert_eq!(read, v, "{text}");
+    assert_eq!(read.encode(&cfg).unwrap(), enc);
+}
