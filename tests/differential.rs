@@ -4,7 +4,7 @@
 //! overwritten) and on generated shapes of issue 12 (nested keys, deep keys, typed containers). The
 //! property and its exceptions (each with its reason) live in `fuzz/fuzz_targets/common/agree.rs`, shared
 //! with the `differential` and `structured_binary` fuzz targets, so both check exactly the same thing.
-#![cfg(feature = "arbitrary")]
+#![cfg(all(feature = "arbitrary", feature = "json"))]
 
 mod common;
 
@@ -13,7 +13,7 @@ mod agree;
 #[path = "../fuzz/fuzz_targets/common/shapes.rs"]
 mod shapes;
 
-use agree::{agree, expected_json, Agreed};
+use agree::{agree, expected_json, other_entry_points, Agreed};
 use godot_bin::{Config, Dialect, ErrorKind, Variant, SERDE_MAX_DEPTH};
 
 /// Fixture directory → dialect (as fuzz/seed_corpus.py maps them).
@@ -54,7 +54,9 @@ fn engine_fixtures_read_the_same_through_all_four_decoders() {
     assert!(inputs.len() > 1000, "only {} fixture values", inputs.len());
     let (mut accepted, mut refused, mut compared) = (0, 0, 0);
     for (cfg, bytes) in &inputs {
-        match agree(bytes, cfg) {
+        let got = agree(bytes, cfg);
+        other_entry_points(bytes, cfg, &got);
+        match got {
             Agreed::Accepted { value, .. } => {
                 accepted += 1;
                 compared += usize::from(expected_json(&value).is_some());
@@ -120,6 +122,7 @@ fn generated_shapes_of_issue_12_read_the_same_through_all_four_decoders() {
         let data = rng.bytes(512);
         let Ok(s) = shapes::shape(&mut arbitrary::Unstructured::new(&data)) else { continue };
         let got = agree(&s.bytes, &s.cfg);
+        other_entry_points(&s.bytes, &s.cfg, &got);
         if s.mutated {
             continue;
         }

@@ -23,6 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(s) = shape(&mut Unstructured::new(data)) else { return };
     let cfg = &s.cfg;
     let got = agree(&s.bytes, cfg);
+    common::agree::other_entry_points(&s.bytes, cfg, &got);
     if s.mutated {
         return;
     }

@@ -159,3 +159,74 @@ fn expected_json_at(v: &Variant, depth: usize) -> Option<Value> {
         _ => return None,
     })
 }
+
+/// The other entry points on the same bytes, given what the four decoders agreed on:
+/// * `framing::values` over the bytes as one `store_var` frame reads what `Variant::decode_prefix` reads
+///   (bytes after a frame's value are ignored, as `get_var` does), errors at the stream offset (4 more);
+/// * `from_reader_with` is `from_slice_with`;
+/// * a value the decoders accepted prints as godot_bin's JSON form and reads back equal (`json`: lossless
+///   by design; serde_json refuses JSON text nested beyond 128 levels, about 40 Godot containers, so deeper
+///   values must be refused with an error, not read). Not checked for values holding a NodePath that its
+///   text form cannot carry (a name or subname that is empty or holds `/` or `:`, which the wire allows):
+///   the JSON form writes a NodePath as its text, `{"$NodePath": "a/b:c"}`, as the engines' text form does.
+pub fn other_entry_points(bytes: &[u8], cfg: &Config, agreed: &Agreed) {
+    use godot_bin::framing::{values, write_frame, Endian};
+    let mut frame = Vec::new();
+    if write_frame(&mut frame, bytes, Endian::Little).is_ok() {
+        let first = values::<Variant>(&frame, cfg, Endian::Little).next();
+        match (Variant::decode_prefix(bytes, cfg), first) {
+            (Ok((v, _)), Some(Ok(w))) => assert!(v == w, "{cfg:?}: framing::values read another value"),
+            (Err(e), Some(Err(f))) => {
+                assert!(
+                    format!("{:?}", e.kind()) == format!("{:?}", f.kind()) && f.offset() == e.offset().map(|o| o + 4),
+                    "{cfg:?}: decode_prefix {e:?} but framing::values {f:?}"
+                )
+            }
+            (a, b) => panic!("{cfg:?}: decode_prefix {a:?} but framing::values {b:?}"),
+        }
+    }
+    let from_reader = godot_bin::from_reader_with::<_, Variant>(bytes, cfg);
+    match (agreed, &from_reader) {
+        (Agreed::Accepted { value, .. }, Ok(v)) => assert!(v == value, "{cfg:?}: from_reader read another value"),
+        (Agreed::Refused(e), Err(f)) => assert!(same_error(e, f), "{cfg:?}: from_reader {f:?}, the decoders {e:?}"),
+        (a, b) => panic!("{cfg:?}: the decoders {a:?} but from_reader {b:?}"),
+    }
+    if let Agreed::Accepted { value, .. } = agreed {
+        if has_untextable_node_path(value) {
+            return;
+        }
+        let text = godot_bin::json::to_json_string(value, cfg);
+        match godot_bin::json::from_json_str(&text, cfg) {
+            Ok(back) => assert!(back == *value, "{cfg:?}: the JSON form {text:.300} read back differently"),
+            Err(e) => assert!(
+                value.nesting_depth() > 40,
+                "{cfg:?}: a value {} deep printed as JSON {text:.300} which does not read: {e}",
+                value.nesting_depth()
+            ),
+        }
+    }
+}
+
+/// Whether a NodePath inside `v` has a name or subname that its text form cannot carry.
+fn has_untextable_node_path(v: &Variant) -> bool {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Variant::NodePath(p) => {
+                let bad = |s: &String| s.is_empty() || s.contains(['/', ':']);
+                if p.names.iter().chain(&p.subnames).chain(&p.property).any(bad) {
+                    return true;
+                }
+            }
+            Variant::Array(a) | Variant::PackedTypedArray(a) => stack.extend(&a.items),
+            Variant::Dictionary(d) => stack.extend(d.entries.iter().flat_map(|(k, x)| [k, x])),
+            Variant::Object(o) => {
+                if let godot_bin::Object::Full { properties, .. } = &**o {
+                    stack.extend(properties.iter().map(|(_, x)| x));
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
