@@ -166,10 +166,7 @@ fn serde_json_differs_only_past_serde_recursion_limits() {
     let deep = nest(SERDE_MAX_DEPTH + 10).encode(&cfg).unwrap();
     assert!(matches!(agree(&deep, &cfg), Agreed::Accepted { json: false, .. }));
     let e = godot_bin::from_slice_with::<serde_json::Value>(&deep, &cfg).unwrap_err();
-    assert!(
-        matches!(e.kind(), ErrorKind::TooDeep { max: SERDE_MAX_DEPTH } | ErrorKind::StackBudget { .. }),
-        "{e}"
-    );
+    assert!(matches!(e.kind(), ErrorKind::TooDeep { max: SERDE_MAX_DEPTH } | ErrorKind::StackBudget { .. }), "{e}");
     assert!(e.offset().unwrap() <= 8 * SERDE_MAX_DEPTH, "{e}");
 }
 

@@ -208,8 +208,7 @@ fn nil_key_and_null_object_key_merge_in_both_decoders() {
 // ("0xffc00004"), so `json::from_json_str` read back another NaN and re-encoding wrote other bytes. Fixed in
 // src/json.rs: f32 slots are narrowed and widened bit-exactly (`wire::narrow_exact`/`widen_exact`).
 
-const SIGNALLING_NAN_VECTOR3_G3: &[u8] =
-    &[0x01, 7, 0, 0, 0, 0, 0, 0x80, 0x7f, 0x04, 0, 0x80, 0xff, 0, 0, 0x80, 0x3f];
+const SIGNALLING_NAN_VECTOR3_G3: &[u8] = &[0x01, 7, 0, 0, 0, 0, 0, 0x80, 0x7f, 0x04, 0, 0x80, 0xff, 0, 0, 0x80, 0x3f];
 
 #[cfg(feature = "json")]
 #[test]

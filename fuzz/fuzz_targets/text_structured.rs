@@ -33,7 +33,9 @@ fuzz_target!(|data: &[u8]| {
     if !s.mutated {
         let limit = cfg.depth_limit();
         match (s.kind, &parsed) {
-            (TextKind::Deep { depth }, Ok(_)) => assert!(depth <= limit, "{cfg:?}: {depth} deep accepted, limit {limit}"),
+            (TextKind::Deep { depth }, Ok(_)) => {
+                assert!(depth <= limit, "{cfg:?}: {depth} deep accepted, limit {limit}")
+            }
             (TextKind::Deep { depth }, Err(e)) => assert!(depth > limit, "{cfg:?}: {depth} deep, limit {limit}: {e}"),
             (k, Err(e)) => panic!("{cfg:?}: generated {k:?} text refused: {e}\n{:.400}", text),
             _ => {}

@@ -68,7 +68,10 @@ fn config(u: &mut Unstructured<'_>, only: &[Dialect]) -> Result<Config> {
 
 /// Dialects with typed containers.
 fn typed_dialects() -> Vec<Dialect> {
-    Dialect::ALL.into_iter().filter(|&d| (Dialect::Godot4_3..=Dialect::Godot4_6).contains(&d) || d == Dialect::Pandemonium5).collect()
+    Dialect::ALL
+        .into_iter()
+        .filter(|&d| (Dialect::Godot4_3..=Dialect::Godot4_6).contains(&d) || d == Dialect::Pandemonium5)
+        .collect()
 }
 
 /// The innermost key of nested keys: a large Array of ints, a PackedByteArray, or a typed container.
@@ -270,7 +273,8 @@ fn mutate(u: &mut Unstructured<'_>, bytes: &mut Vec<u8>) -> Result<()> {
         1 => bytes[at] = u.arbitrary()?,
         _ => {
             let at = at & !3;
-            let w: u32 = *u.choose(&[0, 1, 2, 0xFFFF_FFFF, 0x7FFF_FFFF, 0x8000_0000, 27, 28, 29, 0x1_001B, 0x5_001C])?;
+            let w: u32 =
+                *u.choose(&[0, 1, 2, 0xFFFF_FFFF, 0x7FFF_FFFF, 0x8000_0000, 27, 28, 29, 0x1_001B, 0x5_001C])?;
             if at + 4 <= bytes.len() {
                 bytes[at..at + 4].copy_from_slice(&w.to_le_bytes());
             }
