@@ -1,9 +1,11 @@
 //! The differential property of issue 12, deterministically: `Variant::decode`, `VariantRef::decode`,
 //! `from_slice_with::<Variant>` and `from_slice_with::<serde_json::Value>` agree on accept/refuse, error
-//! kind and byte offset, on every engine-written fixture (whole, cut at every word, and with words
-//! overwritten) and on generated shapes of issue 12 (nested keys, deep keys, typed containers). The
-//! property and its exceptions (each with its reason) live in `fuzz/fuzz_targets/common/agree.rs`, shared
-//! with the `differential` and `structured_binary` fuzz targets, so both check exactly the same thing.
+//! kind and byte offset, on every engine-written fixture (whole, cut at every word or at 32 places for
+//! larger values, and with a word overwritten) and on generated shapes of issue 12 (nested keys, deep keys,
+//! typed containers). Whole fixtures and generated shapes also go through the other entry points
+//! (`framing::values`, `from_reader`, the JSON form read back: `agree::other_entry_points`). The property
+//! and its exceptions (each with its reason) live in `fuzz/fuzz_targets/common/agree.rs`, shared with the
+//! `differential` and `structured_binary` fuzz targets, so both check exactly the same thing.
 #![cfg(all(feature = "arbitrary", feature = "json"))]
 
 mod common;
