@@ -813,9 +813,9 @@ impl In<'_> {
 
 fn builtin(s: &str) -> Option<TypeKind> {
     use TypeKind as K;
-    // Every kind a typed container can name (not Godot 2's Image/InputEvent nor Pandemonium's typed arrays).
-    crate::serde_markers::kind_from_name(s)
-        .filter(|k| !matches!(k, K::Image | K::InputEvent | K::TypedArray | K::PackedTypedArray))
+    // Every kind a typed container can name (not Godot 2's Image/InputEvent; Pandemonium 5 takes any
+    // element type id, its typed arrays' own included).
+    crate::serde_markers::kind_from_name(s).filter(|k| !matches!(k, K::Image | K::InputEvent))
 }
 
 #[cfg(test)]

@@ -222,3 +222,25 @@ fn signalling_nan_real_survives_the_json_form() {
     assert_eq!(read, v, "{text}");
     assert_eq!(read.encode(&cfg).unwrap(), enc);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// differential (the JSON form of what the decoders accept), 2026-11-25: Pandemonium 5 (config byte 0x0B) reads
+// a PackedTypedArray whose element type is TYPED_ARRAY (27): the engine takes any element type id, so the
+// array is typed `Builtin(TypedArray)` (its one Bool element is dropped: no conversions in Pandemonium). The
+// JSON form wrote `"type": "TypedArray"`, which `json::from_json_str` refused ("unknown built-in type").
+// Fixed in src/json.rs: the reader takes every type name the decoders can give an element type.
+
+const PANDEMONIUM5_TYPED_ARRAY_OF_TYPED_ARRAYS: &[u8] =
+    &[0x0B, 0x1c, 0, 1, 0, 0x1b, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
+
+#[cfg(feature = "json")]
+#[test]
+fn pandemonium5_array_typed_typed_array_survives_the_json_form() {
+    let (cfg, v, enc, back) = decode_variant(PANDEMONIUM5_TYPED_ARRAY_OF_TYPED_ARRAYS).unwrap();
+    assert_eq!(back, v);
+    let text = godot_bin::json::to_json_string(&v, &cfg);
+    assert_eq!(text, r#"{"$PackedTypedArray":[],"type":"TypedArray"}"#);
+    let read = godot_bin::json::from_json_str(&text, &cfg).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(read, v);
+    assert_eq!(read.encode(&cfg).unwrap(), enc);
+}
