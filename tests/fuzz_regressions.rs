@@ -255,9 +255,8 @@ fn pandemonium5_array_typed_typed_array_survives_the_json_form() {
 // encoder should allow them is the lead's call; the fuzz targets accept this one case (a value deeper in
 // memory than on the wire) and nothing else.
 
-const CONVERTED_KEY_DEEPER_THAN_ITS_BYTES_G46: &[u8] = &[
-    0x08, 0x1b, 0, 1, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1d, 0, 0, 0, 2, 0, 0, 0, 7, 8, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0,
-];
+const CONVERTED_KEY_DEEPER_THAN_ITS_BYTES_G46: &[u8] =
+    &[0x08, 0x1b, 0, 1, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1d, 0, 0, 0, 2, 0, 0, 0, 7, 8, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0];
 
 #[test]
 fn converted_key_deeper_than_its_bytes_decodes() {
