@@ -329,7 +329,11 @@ impl ConfigFile {
                 }
                 b'=' => {
                     i += 1;
-                    while i < b.len() && b[i] <= b' ' {
+                    // Like the engine's tokenizer: whitespace and `;` comments before the value.
+                    while i < b.len() && (b[i] <= b' ' || b[i] == b';') {
+                        if b[i] == b';' {
+                            i = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p);
+                        }
                         i += 1;
                     }
                     if i >= b.len() {
@@ -405,7 +409,7 @@ impl ConfigFile {
             for (k, v) in self.entries(name) {
                 write_key(&mut out, k, style);
                 out.push('=');
-                out.push_str(&to_text(v, cfg));
+                out.push_str(&multiline_strings(&to_text(v, cfg)));
                 out.push('\n');
             }
         }
@@ -576,8 +580,98 @@ fn is_godot4(d: Dialect) -> bool {
     )
 }
 
+/// The engines' `ConfigFile.save` (and `var_to_str`) write a String value with only `"` and `\\` escaped:
+/// newlines, tabs and other control characters go into the file as they are. [`to_text`] escapes those;
+/// this turns its escapes back into the characters inside String literals, and leaves the literals that
+/// the engine escapes fully (`&"…"` StringNames, `^"…"`, and those inside `NodePath(…)`,
+/// `PackedStringArray(…)` / `PoolStringArray(…)`) as they are.
+fn multiline_strings(text: &str) -> String {
+    if !text.contains('\\') {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    // What each open bracket belongs to: the constructor name before a `(`, else "".
+    let mut stack: Vec<&str> = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'(' => {
+                let start = text[..i].rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |p| p + 1);
+                stack.push(&text[start..i]);
+            }
+            b'[' | b'{' => stack.push(""),
+            b')' | b']' | b'}' => {
+                stack.pop();
+            }
+            b'"' => {
+                let end = string_end(b, i);
+                let literal = &text[i..end];
+                let prefixed = i > 0 && matches!(b[i - 1], b'&' | b'^');
+                let in_escaped = matches!(
+                    stack.last(),
+                    Some(&("NodePath" | "PackedStringArray" | "PoolStringArray" | "StringName"))
+                );
+                if prefixed || in_escaped {
+                    out.push_str(literal);
+                } else {
+                    unescape_controls(&mut out, literal);
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        let ch = text[i..].chars().next().unwrap_or('\u{fffd}');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+/// Copies a string literal, turning `\\n`, `\\t`, `\\r`, `\\b`, `\\f` and `\\u00XX` (a control character) into the
+/// characters; `\\"` and `\\\\` stay.
+fn unescape_controls(out: &mut String, literal: &str) {
+    let mut chars = literal.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek().copied() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('b') => out.push('\u{8}'),
+            Some('f') => out.push('\u{c}'),
+            Some('u') => {
+                let hex: String = chars.clone().skip(1).take(4).collect();
+                match u32::from_str_radix(&hex, 16).ok().filter(|&n| hex.len() == 4 && n < 0x20) {
+                    Some(n) => {
+                        out.push(char::from_u32(n).unwrap_or('\u{fffd}'));
+                        for _ in 0..5 {
+                            chars.next();
+                        }
+                    }
+                    None => out.push('\\'),
+                }
+                continue;
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => {
+                out.push('\\');
+                continue;
+            }
+        }
+        chars.next();
+    }
+}
+
 fn write_key(out: &mut String, key: &str, style: KeyStyle) {
-    let needs_quotes = |c: char| matches!(c, '=' | '"' | ';' | '[' | ']') || c < '!' || c > '~';
+    let needs_quotes = |c: char| matches!(c, '=' | '"' | ';' | '[' | ']') || !('!'..='~').contains(&c);
     if style == KeyStyle::Bare || !key.chars().any(needs_quotes) {
         out.push_str(key);
         return;
