@@ -96,6 +96,7 @@ fn empty_header_is_the_sectionless_part_unlike_the_engines_loader() {
     }
 }
 
+#[cfg(feature = "containers")]
 #[test]
 fn encrypted_engine_files_read_and_godot3_is_byte_identical() {
     use godot_bin::container::Key;

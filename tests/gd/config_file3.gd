@@ -94,8 +94,30 @@ func gen() -> int:
 	return 0
 
 
+# Deep and order-sensitive. Not var2bytes alone: 3.x leaves the padding after a NodePath's names
+# uninitialised, so two equal NodePaths can encode differently.
 func same(a, b) -> bool:
-	return typeof(a) == typeof(b) and var2bytes(a) == var2bytes(b)
+	if typeof(a) != typeof(b):
+		return false
+	if typeof(a) == TYPE_DICTIONARY:
+		var ka = a.keys()
+		var kb = b.keys()
+		if ka.size() != kb.size():
+			return false
+		for i in ka.size():
+			if not same(ka[i], kb[i]) or not same(a[ka[i]], b[kb[i]]):
+				return false
+		return true
+	if typeof(a) == TYPE_ARRAY:
+		if a.size() != b.size():
+			return false
+		for i in a.size():
+			if not same(a[i], b[i]):
+				return false
+		return true
+	if typeof(a) == TYPE_NODE_PATH:
+		return str(a) == str(b)
+	return var2bytes(a) == var2bytes(b)
 
 
 func check(args: Array) -> int:
