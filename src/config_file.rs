@@ -21,6 +21,9 @@
 //!   reader (it becomes part of the next key), so it is not one here either.
 //! * Setting a key to `null` erases it (and a section left empty); so `key=null` in a file erases the key.
 //! * Godot 4.6 escapes `]` in a section name as `\]`; Godot 3 writes it as is. Header names are trimmed.
+//! * String values are written with only `"` and `\` escaped (newlines and tabs as they are), as
+//!   `ConfigFile.save` does. Godot 3.2.3 writes an empty Dictionary as `{\n\n}` where 3.6 (and we) write
+//!   `{\n}`; 3.2.3 reads ours back equal.
 //! * Keys outside any section: Godot 4 writes them under no header, Godot 3 under `[]`. The engines' own
 //!   readers ignore a `[]` header, so after `[]` following another section they put the keys into that
 //!   previous section. We read `[]` as "the keys outside any section" instead, because that is what the

@@ -98,7 +98,7 @@ fn empty_header_is_the_sectionless_part_unlike_the_engines_loader() {
 
 #[cfg(feature = "containers")]
 #[test]
-fn encrypted_engine_files_read_and_godot3_is_byte_identical() {
+fn encrypted_engine_files_read_and_are_byte_identical() {
     use godot_bin::container::Key;
     let key = Key::from_password("hunter2 \u{e9}");
     for (engine, dialect, style) in ENGINES {
@@ -107,6 +107,12 @@ fn encrypted_engine_files_read_and_godot3_is_byte_identical() {
         let cf = ConfigFile::from_encrypted(&file, &key, &cfg).unwrap();
         assert_eq!(cf.to_variant(), engine_value(engine, "loaded.sav", &cfg), "{engine}: values.gdec");
         assert!(ConfigFile::from_encrypted(&file, &Key::from_password("wrong"), &cfg).is_err(), "{engine}");
+        if dialect == Dialect::Godot4_6 {
+            // Godot 4 picks a random IV; with the file's IV ours is the engine's file byte for byte.
+            let iv = godot_bin::container::godot4_iv(&file).unwrap();
+            let ours = godot_bin::container::encrypt_with_iv(cf.to_text(&cfg).as_bytes(), &key, iv);
+            assert_eq!(ours, file, "{engine}: values.gdec byte for byte with its IV");
+        }
         if dialect == Dialect::Godot3 && engine != "godot-3.2.3" {
             // Godot 3's encryption is deterministic (no IV): the whole file is the engine's.
             let plain = cf.to_text_with(&cfg, style);
