@@ -26,6 +26,7 @@ pub mod arbitrary;
 mod codec;
 pub mod coming_from_gdscript;
 pub mod config;
+pub mod config_file;
 #[cfg(feature = "containers")]
 pub mod container;
 pub mod convert;
