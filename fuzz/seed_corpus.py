@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
 """Seeds fuzz/corpus/<target>/ from the engine-written fixtures (not committed: fuzz/corpus is ignored).
 
-decode_variant and serde_struct take a config byte first (bits 0-3 dialect index in Dialect::ALL, bit 4
+decode_variant, differential and serde_struct take a config byte first (bits 0-3 dialect index in Dialect::ALL, bit 4
 objects, bit 5 double precision): every fixture value is written with the byte of the dialect and objects
 flag it was written with. Sources: tests/fixtures/*/values.tsv, probes.tsv, crashes.tsv, samples.tsv and
 serde.tsv hex columns, tests/fixtures/spec-examples.tsv, and examples/data/*.sav (with and without
 store_var's length word). framing_stream gets serde.tsv's framed streams (config byte, no piece sizes, the stream); text_parse gets
 values.tsv's var_to_str text; roundtrip_variant's inputs are
 unstructured bytes, so it gets a slice of the same seeds as raw material. container_compressed and
-container_encrypted get the engine-written files of tests/fixtures/*/containers.
+container_encrypted get the engine-written files of tests/fixtures/*/containers. Then issue 12's shapes, generated
+below (nested keys, deep keys, typed containers for the binary targets; long constructors and deep text for
+text_parse).
 
 Usage: fuzz/seed_corpus.py [ROOT]   (ROOT defaults to the repository holding this script)
 """
 import hashlib
 import os
 import pathlib
+import struct
 import sys
 
 ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent)
@@ -92,6 +95,7 @@ def config_byte(dialect, objects):
 def value(dialect, objects, data):
     sel = bytes([config_byte(dialect, objects)])
     put("decode_variant", sel + data)
+    put("differential", sel + data)
     put("serde_struct", sel + data)
     attempts["roundtrip_variant"] = attempts.get("roundtrip_variant", 0) + 1
     if attempts["roundtrip_variant"] <= 400:
@@ -152,6 +156,122 @@ for cdir in sorted(fixtures.glob("*/containers")):
         elif f.suffix == ".bin" and len(data) <= 4096:
             put("container_compressed", bytes([0x80]) + data)
             put("container_encrypted", bytes([0x80 | four, 0, 7]) + data)
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 12's shapes, built here word by word from the type ids of ../shared/spec/wire-format.md §2 (they are
+# inputs, not expected outputs): dictionaries nested as keys around a large Array / PackedByteArray, keys and
+# arrays nested near and past the depth limit, typed containers whose elements are converted or dropped, and
+# long text constructors. (structured_binary and text_structured build these shapes from any bytes, so they
+# need no seeds.)
+
+# Per dialect: (INT, DICTIONARY, ARRAY, PACKED_BYTE_ARRAY) type ids.
+IDS = {
+    "godot2": (2, 20, 21, 22), "godot3": (2, 18, 19, 20), "godot4.3": (2, 27, 28, 29), "godot4.6": (2, 27, 28, 29),
+    "pandemonium-3.5": (2, 22, 23, 24), "pandemonium-3.8": (2, 25, 26, 27), "pandemonium-5": (2, 25, 26, 29),
+}
+DEPTH8 = 0x40  # config byte bit 6: max_depth 8
+
+
+def words(*ws):
+    return b"".join(int(w & 0xFFFFFFFF).to_bytes(4, "little") for w in ws)
+
+
+def nested_keys(dialect, levels, entries, inner_len, packed):
+    """levels dictionaries, each the first key of the next; the innermost key an Array of ints or bytes."""
+    i, d, a, pba = IDS[dialect]
+    out = words(d, entries) * levels
+    if packed:
+        out += words(pba, inner_len) + bytes(x % 256 for x in range(inner_len)) + bytes(-inner_len % 4)
+    else:
+        out += words(a, inner_len) + b"".join(words(i, x) for x in range(inner_len))
+    for level in range(levels):
+        out += words(i, level) + b"".join(words(i, 1000 + e, i, e) for e in range(1, entries))
+    return out
+
+
+def deep_key(dialect, depth):
+    """A one-entry dictionary whose key is a one-entry dictionary whose key is ... 7."""
+    i, d, _, _ = IDS[dialect]
+    return words(d, 1) * depth + words(i, 7) + words(i, 0) * depth
+
+
+def deep_array(dialect, depth):
+    i, _, a, _ = IDS[dialect]
+    return words(a, 1) * depth + words(i, 7)
+
+
+def binary_seed(dialect, data, sel_bits=0):
+    sel = bytes([config_byte(dialect, False) | sel_bits])
+    for target in ("decode_variant", "differential", "serde_struct"):
+        put(target, sel + data)
+
+
+for dialect in IDS:
+    binary_seed(dialect, nested_keys(dialect, 40, 8, 1000, False))
+    binary_seed(dialect, nested_keys(dialect, 40, 8, 8000, True))
+    binary_seed(dialect, nested_keys(dialect, 6, 3, 50, False), DEPTH8)  # 7 levels: within 8
+    binary_seed(dialect, deep_key(dialect, 1000))  # default max_depth 1024
+    binary_seed(dialect, deep_key(dialect, 9), DEPTH8)  # one past the limit
+    binary_seed(dialect, deep_array(dialect, 1025))  # one past the default limit
+    # The same deep key twice in one dictionary: merged into one entry.
+    _, d, _, _ = IDS[dialect]
+    binary_seed(dialect, words(d, 2) + deep_key(dialect, 500) + words(2, 1) + deep_key(dialect, 500) + words(2, 2))
+
+# Typed containers (§3: Godot 4.3+ ARRAY kind in header bits 16-17, 4.4+ DICTIONARY key kind 16-17 and value
+# kind 18-19, kind 1 = builtin type id follows; Pandemonium 5 TYPED_ARRAY 27 / PACKED_TYPED_ARRAY 28 with the
+# element type id next). Elements of other types are converted or dropped by the decoder.
+INT4, FLOAT4, STRING4, DICT4, ARRAY4, PBA4, PI32A4 = 2, 3, 4, 27, 28, 29, 30
+
+
+def gstr(t):
+    b = t.encode()
+    return words(STRING4, len(b)) + b + bytes(-len(b) % 4)
+
+
+def pba(n, start=0):
+    return words(PBA4, n) + bytes((x + start) % 256 for x in range(n)) + bytes(-n % 4)
+
+
+mixed = [words(INT4, 5), words(FLOAT4) + struct.pack("<f", 2.5), gstr("12"), gstr("x"),
+         pba(300), words(PI32A4, 3, 1, 2, 3), words(ARRAY4, 2, INT4, 1, INT4, 2), words(0)]
+for dialect in ("godot4.3", "godot4.6"):
+    for elem in (INT4, FLOAT4, STRING4, ARRAY4, PBA4, PI32A4, DICT4):
+        binary_seed(dialect, words(ARRAY4 | 1 << 16, elem, len(mixed)) + b"".join(mixed))
+    # Array[Array] holding PackedByteArrays (each converted into an Array of ints).
+    binary_seed(dialect, words(ARRAY4 | 1 << 16, ARRAY4, 4) + b"".join(pba(4000, e) for e in range(4)))
+# Dictionary[Array, int] whose keys are PackedByteArrays (converted into Array keys), and Dictionary[String, int].
+binary_seed("godot4.6", words(DICT4 | 1 << 16, ARRAY4, 8) + b"".join(pba(3000, e) + words(INT4, e) for e in range(8)))
+binary_seed("godot4.6", words(DICT4 | 1 << 16 | 1 << 18, STRING4, INT4, len(mixed))
+            + b"".join(m + words(INT4, e) for e, m in enumerate(mixed)))
+# Pandemonium 5 TypedArray[int] / PackedTypedArray[int] with elements of other types (dropped: no conversions).
+for kind in (27, 28):
+    binary_seed("pandemonium-5", words(kind, 2, 4, 2, 1, 3) + struct.pack("<f", 2.5) + words(2, 3, 0))
+
+# Long text constructors and deep text, in each syntax family (text_parse: config byte, then UTF-8 text).
+def text_seed(dialect, text, sel_bits=0):
+    put("text_parse", bytes([config_byte(dialect, False) | sel_bits]) + text.encode())
+
+
+INTS = ", ".join(str((x * 7919) % 200001 - 100000) for x in range(6000))
+for dialect, name in (("godot2", "IntArray"), ("godot3", "PoolIntArray"), ("godot4.6", "PackedInt32Array"),
+                      ("pandemonium-3.8", "PoolIntArray"), ("pandemonium-5", "PoolIntArray")):
+    text_seed(dialect, f"{name}( {INTS} )")
+    text_seed(dialect, f"{name}( {INTS}")  # unterminated
+for dialect in ("godot2", "godot3", "godot4.6", "pandemonium-5"):
+    text_seed(dialect, "[" * 1000 + "7" + "]" * 1000)
+    text_seed(dialect, "[" * 1025 + "7" + "]" * 1025)  # one past the default limit
+    text_seed(dialect, "[" * 9 + "]" * 9, DEPTH8)
+    text_seed(dialect, "{" * 1000 + "7: 0" + "}: 0" * 999 + "}")  # a key 1000 dictionaries deep
+    text_seed(dialect, '{"a": ' * 1000 + "7" + "}" * 1000)
+    nested = "{" * 40 + "[" + ", ".join(map(str, range(2000))) + "]"
+    nested += "".join(f": {lv}" + "".join(f", {1000 + e}: {e}" for e in range(1, 8)) + "}" for lv in range(40))
+    text_seed(dialect, nested)
+text_seed("godot4.6", "PackedFloat64Array( " + ", ".join(f"{x / 7:.17g}" for x in range(3000)) + " )")
+text_seed("godot4.6", "PackedStringArray( " + ", ".join(f'"s{x}\\n"' for x in range(3000)) + " )")
+text_seed("godot4.6", 'Array[int]([1, 2.5, "3", &"4", PackedByteArray(1, 2), null, [5]])')
+text_seed("godot4.6", 'Dictionary[String, int]({"a": 1, &"b": 2.0, 3: "c", [1]: 4})')
+text_seed("godot4.6", "Dictionary[Array, int]({PackedByteArray(" + ", ".join(["7"] * 3000) + "): 1})")
+text_seed("pandemonium-5", "TypedArray( int , [ 1, 2.5, \"3\" ] )")
 
 for target, n in sorted(counts.items()):
     print(f"{target}: {n} new seed(s) in {CORPUS / target}")

@@ -21,6 +21,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use godot_bin::config_file::{ConfigFile, KeyStyle};
 use godot_bin::container::{self, Compression, Container, ContainerError, Key, Kind, Layout, ReadOptions};
 use godot_bin::convert::{check_fits, convert, Options};
 use godot_bin::{detect, json, text, Config, Dialect, Variant};
@@ -199,6 +200,35 @@ enum Cmd {
         /// Input file (default: standard input).
         file: Option<String>,
     },
+    /// ConfigFile text (ConfigFile.save) to JSON and back: JSON is {section: {key: value}} in the
+    /// type-tagged JSON of decode --to json; the keys outside any section are under "".
+    ConfigFile {
+        /// The dialect of the values' text syntax (see decode).
+        #[arg(long, value_parser = dialect)]
+        dialect: Dialect,
+        /// Input form.
+        #[arg(long, value_enum, default_value = "config")]
+        from: CfgForm,
+        /// Output form.
+        #[arg(long, value_enum, default_value = "json")]
+        to: CfgForm,
+        /// Write every key bare, as Godot 3.2.3 does (default: quoted where needed, as 3.6 and 4.x).
+        #[arg(long)]
+        bare_keys: bool,
+        /// An encrypted input (save_encrypted_pass) is opened with --password / --key / $GODOT_BIN_PASSWORD.
+        #[command(flatten)]
+        secret: Secret,
+        /// Input file (default: standard input).
+        file: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum CfgForm {
+    /// ConfigFile text.
+    Config,
+    /// Type-tagged JSON, one document.
+    Json,
 }
 
 fn compression(s: &str) -> Result<Compression, String> {
@@ -622,6 +652,26 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 })?);
             }
             write_bin(&wrap(encode_values(&conv, &cout, framing)?, &target)?, output)
+        }
+        Cmd::ConfigFile { dialect, from, to, bare_keys, secret, file } => {
+            let cfg = Config::new(dialect);
+            let opened = open_container(read_input(&file)?, &secret)?;
+            let src = String::from_utf8(opened.content)
+                .map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))?;
+            let cf = match from {
+                CfgForm::Config => ConfigFile::parse(&src, &cfg).map_err(|e| data(e.to_string()))?,
+                CfgForm::Json => {
+                    let v = json::from_json_str(&src, &cfg).map_err(|e| data(e.to_string()))?;
+                    ConfigFile::from_variant(&v).map_err(|e| data(e.to_string()))?
+                }
+            };
+            match to {
+                CfgForm::Json => write_text(&format!("{}\n", json::to_json_string(&cf.to_variant(), &cfg))),
+                CfgForm::Config => {
+                    let style = if bare_keys { KeyStyle::Bare } else { KeyStyle::Quoted };
+                    write_text(&cf.to_text_with(&cfg, style))
+                }
+            }
         }
     }
 }

@@ -51,6 +51,7 @@ use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
+use crate::wire::{narrow_exact, widen_exact};
 
 /// A JSON document that is not valid JSON, or not a valid tagged value; with the line and column (syntax
 /// errors) or the path inside the value (shape errors).
@@ -339,8 +340,11 @@ struct Out {
 
 impl Out {
     fn real(&self, x: f64) -> Value {
-        if self.single && ((x as f32) as f64 == x || x.is_nan()) {
+        if self.single && (x as f32) as f64 == x {
             f32_json(x as f32)
+        } else if self.single && x.is_nan() && widen_exact(narrow_exact(x)).to_bits() == x.to_bits() {
+            // Bit-exact: `as f32` would quiet a signalling NaN, which the wire keeps.
+            f32_json(narrow_exact(x))
         } else {
             f64_json(x)
         }
@@ -610,10 +614,14 @@ impl In<'_> {
         Ok(if self.single {
             if let Value::String(h) = j {
                 if h.starts_with("0x") && h.len() == 10 {
-                    return Ok(self.f32_of(j)? as f64);
+                    return Ok(widen_exact(self.f32_of(j)?));
                 }
             }
-            (x as f32) as f64
+            if x.is_nan() {
+                x
+            } else {
+                (x as f32) as f64
+            }
         } else {
             x
         })
@@ -984,8 +992,9 @@ impl In<'_> {
 
 fn builtin(s: &str) -> Option<TypeKind> {
     use TypeKind as K;
-    // Every kind a typed container can name (not Godot 2's Image/InputEvent nor Pandemonium's typed arrays).
-    TypeKind::from_name(s).filter(|k| !matches!(k, K::Image | K::InputEvent | K::TypedArray | K::PackedTypedArray))
+    // Every kind a typed container can name (not Godot 2's Image/InputEvent; Pandemonium 5 takes any
+    // element type id, its typed arrays' own included).
+    TypeKind::from_name(s).filter(|k| !matches!(k, K::Image | K::InputEvent))
 }
 
 #[cfg(test)]

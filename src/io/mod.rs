@@ -1,9 +1,11 @@
 //! Layer 7, messages, streams and files: [`framing`] (the length-prefixed frames of `StreamPeer.put_var`,
 //! `PacketPeerStream` and `FileAccess.store_var`), `tokio_codec` (feature `tokio`) and [`detect`] (what a
 //! file or message is: container, store_var stream or bare value, and which dialects read it), `container`
-//! (feature `containers`: GCPF compressed and GDEC encrypted files). Uses the
+//! (feature `containers`: GCPF compressed and GDEC encrypted files), [`config_file`] (ConfigFile text).
+//! Uses the
 //! codec, the serde format and the layers below.
 
+pub mod config_file;
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod container;

@@ -1,7 +1,22 @@
 //! Shared by the fuzz targets.
 #![allow(dead_code)]
 
-use godot_bin::{Config, ContainerType, Object, Variant};
+pub mod agree;
+pub mod shapes;
+
+use godot_bin::{Config, ContainerType, Dialect, Object, Variant};
+
+/// The config byte of decode_variant, differential and tests/fuzz_regressions.rs: bits 0–3 the dialect
+/// (index in `Dialect::ALL`, mod 12), bit 4 objects, bit 5 double precision, bit 6 a depth limit of 8.
+pub fn config(sel: u8) -> Config {
+    let d = Dialect::ALL[(sel & 0x0F) as usize % Dialect::ALL.len()];
+    let cfg = Config::new(d).allow_objects(sel & 0x10 != 0).double_precision(sel & 0x20 != 0);
+    if sel & 0x40 != 0 {
+        cfg.max_depth(8)
+    } else {
+        cfg
+    }
+}
 
 /// Values whose encoding is known not to be canonical (reported; see tests/fuzz_regressions.rs):
 /// * text that starts with U+FEFF (the input had two byte order marks; one is dropped on reading) is written
