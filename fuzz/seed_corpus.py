@@ -273,5 +273,12 @@ text_seed("godot4.6", 'Dictionary[String, int]({"a": 1, &"b": 2.0, 3: "c", [1]: 
 text_seed("godot4.6", "Dictionary[Array, int]({PackedByteArray(" + ", ".join(["7"] * 3000) + "): 1})")
 text_seed("pandemonium-5", "TypedArray( int , [ 1, 2.5, \"3\" ] )")
 
+
+# ConfigFile text the engines wrote (tests/fixtures/<engine>/config_file/*.cfg), selector 0 = godot2 … the
+# dialect index in Dialect::ALL: 1 for Godot 3, 8 for Godot 4.6.
+for cfg_file in sorted([*fixtures.glob("*/config_file/*.cfg"), *fixtures.glob("*/config_file/*.txt")]):
+    sel = 8 if cfg_file.parent.parent.name.startswith("godot-4") else 1
+    put("config_file", bytes([sel]) + cfg_file.read_bytes())
+
 for target, n in sorted(counts.items()):
     print(f"{target}: {n} new seed(s) in {CORPUS / target}")

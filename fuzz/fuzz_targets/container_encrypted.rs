@@ -7,7 +7,7 @@
 //! bytes), then the file or the content.
 #![no_main]
 
-use godot_bin::container::{decode, decrypt_as, encrypt_with_iv, encrypt, ContainerError, Key, Layout, ReadOptions};
+use godot_bin::container::{decode, decrypt_as, encrypt, encrypt_with_iv, ContainerError, Key, Layout, ReadOptions};
 use libfuzzer_sys::fuzz_target;
 
 const MAX: u64 = 1 << 20;

@@ -610,7 +610,7 @@ fn multiline_strings(text: &str) -> String {
             b'"' => {
                 let end = string_end(b, i);
                 let literal = &text[i..end];
-                let prefixed = i > 0 && matches!(b[i - 1], b'&' | b'^');
+                let prefixed = i > 0 && matches!(b[i - 1], b'&' | b'^' | b'@');
                 let in_escaped = matches!(
                     stack.last(),
                     Some(&("NodePath" | "PackedStringArray" | "PoolStringArray" | "StringName"))
@@ -736,7 +736,7 @@ fn is_word(c: u8) -> bool {
 fn value_end(b: &[u8], start: usize) -> usize {
     match b[start] {
         b'"' => string_end(b, start),
-        b'&' | b'^' if b.get(start + 1) == Some(&b'"') => string_end(b, start + 1),
+        b'&' | b'^' | b'@' if b.get(start + 1) == Some(&b'"') => string_end(b, start + 1),
         b'[' | b'{' | b'(' => group_end(b, start),
         c if is_word(c) => {
             let mut i = start;
