@@ -530,3 +530,23 @@ fn errors_name_the_field_path() {
     // A top-level error has no path.
     assert_eq!(from_slice::<i32>(&to_vec(&0.5).unwrap()).unwrap_err().path(), "");
 }
+
+/// A math type read as another with a different number of components says which two, not "missing field".
+#[test]
+fn math_type_mismatch_names_both_types() {
+    let bytes = to_vec(&Vector2::new(1.0, 2.0)).unwrap();
+    let e = from_slice::<Vector3>(&bytes).unwrap_err();
+    assert_eq!(e.to_string(), "invalid type: Vector2, expected Vector3 at byte 0", "{e}");
+    // Inside a struct the path comes too.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Mob {
+        vel: Vector3,
+    }
+    let bytes = to_vec(&Variant::from_iter([("vel", Variant::Vector2(Vector2::new(1.0, 2.0)))])).unwrap();
+    let e = from_slice::<Mob>(&bytes).unwrap_err();
+    assert!(e.to_string().starts_with("invalid type: Vector2, expected Vector3 at vel (byte "), "{e}");
+    // Sequences of components still read (a Vector3 from an Array of 3 floats).
+    let arr = to_vec(&[1.0f64, 2.0, 3.0]).unwrap();
+    assert_eq!(from_slice::<Vector3>(&arr).unwrap(), Vector3::new(1.0, 2.0, 3.0));
+}

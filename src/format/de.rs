@@ -779,6 +779,19 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             let real = move |x: f32| if double { widen_like_engine(x) } else { widen_exact(x) };
             return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs.iter().map(|&x| real(x))));
         }
+        if let Some(want) = name.strip_prefix("$godot_bin::").and_then(TypeKind::math_from_marker) {
+            // Another math type with another number of components (a Vector2 read as a Vector3): say so,
+            // instead of the marker's "missing field z".
+            let at = self.dec.r.pos();
+            let found =
+                self.dec.r.clone().u32().ok().and_then(|h| self.cfg.dialect().type_kind(h & crate::wire::TYPE_MASK));
+            if let Some(found) =
+                found.filter(|f| TypeKind::math_from_marker(f.name()).is_some() && f.components() != want.components())
+            {
+                let msg = format!("invalid type: {}, expected {}", found.name(), want.name());
+                return Err(Error::new(ErrorKind::Message(msg), Some(at)));
+            }
+        }
         self.deserialize_any(visitor)
     }
 
