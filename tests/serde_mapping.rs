@@ -397,6 +397,39 @@ fn packed_arrays_bulk_and_element_wise_agree() {
     );
 }
 
+/// Enum variant names are matched against the variants straight from the input (a fast path, for
+/// `"Name"` and `{"Name": payload}`); names the general path reads differently must read as it reads them:
+/// a NUL cuts a Godot string, a leading byte order mark is dropped, StringName names the same variant.
+#[test]
+fn enum_names_fast_path_agrees_with_the_general_path() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    enum Odd {
+        #[serde(rename = "a\u{0}b")]
+        Nul,
+        #[serde(rename = "\u{feff}c")]
+        Bom(i64),
+        #[serde(rename = "a")]
+        A,
+        #[serde(rename = "c")]
+        C(i64),
+        Move {
+            seq: u32,
+        },
+    }
+    let s = |t: &str| Variant::from(t);
+    assert_eq!(from_slice::<Odd>(&enc(s("a\u{0}b"))).unwrap(), Odd::A);
+    assert_eq!(from_slice::<Odd>(&enc(dict(vec![(s("\u{feff}c"), Variant::Int(2))]))).unwrap(), Odd::C(2));
+    assert_eq!(from_slice::<Odd>(&enc(dict(vec![(s("c"), Variant::Int(3))]))).unwrap(), Odd::C(3));
+    let name = Variant::StringName("Move".into());
+    let payload = dict(vec![(s("seq"), Variant::Int(4))]);
+    assert_eq!(from_slice::<Odd>(&enc(dict(vec![(name, payload.clone())]))).unwrap(), Odd::Move { seq: 4 });
+    assert_eq!(from_slice::<Odd>(&enc(dict(vec![(s("Move"), payload)]))).unwrap(), Odd::Move { seq: 4 });
+    // A name that is no variant, and a Dictionary of two entries, are errors.
+    assert!(from_slice::<Odd>(&enc(s("Mov"))).is_err());
+    let two = dict(vec![(s("c"), Variant::Int(1)), (s("a"), Variant::Nil)]);
+    assert!(from_slice::<Odd>(&enc(two)).is_err());
+}
+
 /// Struct keys are matched against the field names straight from the input (a fast path); everything it does
 /// not take must read as the general path reads it: keys out of order, repeated, unknown, String and
 /// StringName mixed, and names the general path reads differently (a NUL cuts a Godot string, a leading

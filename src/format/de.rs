@@ -182,10 +182,10 @@ pub struct Deserializer<'de, 'c> {
     depth: usize,
     /// `cfg.depth_limit()`, read once.
     limit: usize,
-    /// The header words of the common plain values (`None` for Godot 2, whose strings follow other rules).
-    words: Option<Words>,
-    /// Struct field lists seen last (address of the `&'static` list, whether its names are all plain).
-    names_seen: [(usize, bool); 4],
+    /// The header words of the common plain values (unused for Godot 2, whose strings follow other rules).
+    words: Words,
+    /// Whether the fast paths may read the input (`words` is the dialect's; not Godot 2).
+    fast: bool,
 }
 
 /// The exact header words (type id and flags, nothing else set) of the values the per-value fast paths
@@ -204,6 +204,9 @@ struct Words {
 }
 
 impl Words {
+    /// Placeholder words for a dialect without fast paths (never compared: `Deserializer::fast` is false).
+    const NONE: Words = Words { bool: 0, int: 0, int64: 0, float: 0, float64: 0, string: 0, dictionary: 0, array: 0 };
+
     fn of(cfg: &Config) -> Option<Words> {
         let d = cfg.dialect();
         if d.family() == crate::config::Family::Godot2 {
@@ -257,8 +260,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             cfg,
             depth: 0,
             limit: cfg.depth_limit(),
-            words: Words::of(cfg),
-            names_seen: [(0, false); 4],
+            words: Words::of(cfg).unwrap_or(Words::NONE),
+            fast: cfg.dialect().family() != crate::config::Family::Godot2,
         }
     }
 
@@ -294,23 +297,23 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         &mut self.dec.r
     }
 
-    /// The fast paths' view of the next header word: the dialect's words and the word itself, when the
-    /// value is inside the depth limit (else the general path reports it).
+    /// The fast paths' view of the next header word (compared with `self.words`), when the value is inside
+    /// the depth limit (else the general path reports it).
     #[inline]
-    fn peek_word(&self) -> Option<(Words, u32)> {
-        let w = self.words?;
-        if self.depth > self.limit {
+    fn peek_word(&self) -> Option<u32> {
+        if !self.fast || self.depth > self.limit {
             return None;
         }
         let b = self.dec.r.rest().first_chunk::<4>()?;
-        Some((w, u32::from_le_bytes(*b)))
+        Some(u32::from_le_bytes(*b))
     }
 
     /// A bool, int, float or plain String next on the wire, read straight from the input (header word
     /// compared with the dialect's, no table look-up); `None` (nothing read) for anything else.
     #[inline]
     fn fast_scalar(&mut self) -> Result<Option<(Scalar<'de, 'static>, usize)>> {
-        let Some((w, h)) = self.peek_word() else { return Ok(None) };
+        let Some(h) = self.peek_word() else { return Ok(None) };
+        let w = &self.words;
         let at = self.dec.r.pos();
         let s = if h == w.int {
             self.dec.r.skip_lenient(4);
@@ -343,43 +346,44 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// returned as the field's own name, so its bytes need no UTF-8 check. `None` (nothing read) otherwise.
     #[inline]
     fn field_key(&mut self, fields: &'static [&'static str], hint: Option<&'static str>) -> Option<&'static str> {
-        let (w, h) = self.peek_word()?;
-        if h != w.string {
+        let (found, total) = self.known_name(0, fields, hint)?;
+        self.dec.r.skip_lenient(total);
+        Some(found)
+    }
+
+    /// The plain String `off` bytes ahead on the wire, if it is exactly one of `names` (`hint` tried first):
+    /// that name and the String's size on the wire (header, length, bytes, padding), nothing read. Any
+    /// other value, or a String that is not plain, is `None` and takes the general path (and its errors).
+    #[inline]
+    fn known_name(
+        &self,
+        off: usize,
+        names: &'static [&'static str],
+        hint: Option<&'static str>,
+    ) -> Option<(&'static str, usize)> {
+        self.peek_word()?;
+        let w = &self.words;
+        let rest = self.dec.r.rest().get(off..)?;
+        if u32::from_le_bytes(*rest.first_chunk::<4>()?) != w.string {
             return None;
         }
-        let rest = self.dec.r.rest();
         let len = u32::from_le_bytes(*rest.get(4..)?.first_chunk::<4>()?) as usize;
         let bytes = rest.get(8..8usize.checked_add(len)?)?;
         // Byte by byte: names are short, and a call to memcmp cost more than the compare.
         let same = |f: &str| f.len() == bytes.len() && f.bytes().zip(bytes).all(|(a, &b)| a == b);
         let found = match hint {
             Some(f) if same(f) => f,
-            _ => *fields.iter().find(|f| same(f))?,
+            _ => *names.iter().find(|f| same(f))?,
         };
         // As `plain_str`: a name with a NUL or a leading byte order mark takes the general path.
-        if !self.clean_names(fields) {
+        if found.starts_with('\u{FEFF}') || found.bytes().any(|b| b == 0) {
             return None;
         }
         let total = 8 + len + pad_len(len);
         if total > rest.len() {
             return None;
         }
-        self.dec.r.skip_lenient(total);
-        Some(found)
-    }
-
-    /// Whether no name in `fields` holds a NUL or starts with a byte order mark (names that the general path
-    /// reads differently), remembered for the last few field lists seen.
-    #[inline]
-    fn clean_names(&mut self, fields: &'static [&'static str]) -> bool {
-        let key = fields.as_ptr() as usize;
-        if let Some(&(_, clean)) = self.names_seen.iter().find(|(k, _)| *k == key) {
-            return clean;
-        }
-        let clean = fields.iter().all(|f| !f.starts_with('\u{FEFF}') && !f.contains('\0'));
-        self.names_seen.rotate_right(1);
-        self.names_seen[0] = (key, clean);
-        clean
+        Some((found, total))
     }
 
     /// `deserialize_i64` when the wire holds an int: visited straight away (else the visitor is handed back,
@@ -387,12 +391,12 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     #[inline]
     fn fast_i64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
         match self.peek_word() {
-            Some((w, h)) if h == w.int => {
+            Some(h) if h == self.words.int => {
                 self.dec.r.skip_lenient(4);
                 let i = self.reader().i32()?;
                 visitor.visit_i64(i as i64).map(Ok)
             }
-            Some((w, h)) if h == w.int64 => {
+            Some(h) if h == self.words.int64 => {
                 self.dec.r.skip_lenient(4);
                 let i = self.reader().i64()?;
                 visitor.visit_i64(i).map(Ok)
@@ -404,12 +408,12 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     #[inline]
     fn fast_f64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
         match self.peek_word() {
-            Some((w, h)) if h == w.float64 => {
+            Some(h) if h == self.words.float64 => {
                 self.dec.r.skip_lenient(4);
                 let f = self.reader().f64()?;
                 visitor.visit_f64(f).map(Ok)
             }
-            Some((w, h)) if h == w.float => {
+            Some(h) if h == self.words.float => {
                 self.dec.r.skip_lenient(4);
                 let f = self.reader().f32()?;
                 visitor.visit_f64(widen_like_engine(f)).map(Ok)
@@ -421,7 +425,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     #[inline]
     fn fast_bool<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
         match self.peek_word() {
-            Some((w, h)) if h == w.bool => {
+            Some(h) if h == self.words.bool => {
                 self.dec.r.skip_lenient(4);
                 let b = self.reader().u32()?;
                 visitor.visit_bool(b != 0).map(Ok)
@@ -442,7 +446,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// as the general path does; `None` (nothing read) for anything else.
     #[inline]
     fn fast_container(&mut self, map: bool) -> Result<Option<usize>> {
-        let Some((w, h)) = self.peek_word() else { return Ok(None) };
+        let Some(h) = self.peek_word() else { return Ok(None) };
+        let w = &self.words;
         if h != if map { w.dictionary } else { w.array } {
             return Ok(None);
         }
@@ -530,39 +535,36 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     }
 
     /// A `$godot_bin::Vector2/3/4` or `Color` marker whose value is next on the wire, narrow and with a plain
-    /// header: read straight from the input (kind, component count, components). `None` (nothing read)
-    /// for anything else, which takes the general path (and its errors).
-    fn narrow_math(&mut self, name: &str) -> Option<(TypeKind, usize, [f32; 4])> {
+    /// header: read straight from the input (kind, the components' bytes). `None` (nothing read) for anything
+    /// else, which takes the general path (and its errors).
+    #[inline]
+    fn narrow_math(&mut self, name: &str) -> Option<(TypeKind, &'de [u8])> {
         use TypeKind as K;
-        let (kind, n) = match name.strip_prefix("$godot_bin::")? {
-            "Vector2" => (K::Vector2, 2),
-            "Vector3" => (K::Vector3, 3),
-            "Vector4" => (K::Vector4, 4),
-            "Color" => (K::Color, 4),
+        let kind = match name.strip_prefix("$godot_bin::")? {
+            "Vector2" => K::Vector2,
+            "Vector3" => K::Vector3,
+            "Vector4" => K::Vector4,
+            "Color" => K::Color,
             _ => return None,
         };
-        if self.depth > self.cfg.depth_limit() {
+        if self.depth > self.limit {
             return None;
         }
-        let mut p = self.dec.r.clone();
-        let h = p.u32().ok()?;
-        if h > crate::wire::TYPE_MASK || self.cfg.dialect().type_kind(h) != Some(kind) {
+        let rest = self.dec.r.rest();
+        let h = u32::from_le_bytes(*rest.first_chunk::<4>()?);
+        if h > crate::wire::TYPE_MASK || self.dec.dialect().type_kind(h) != Some(kind) {
             return None;
         }
-        let b = p.take(n * 4).ok()?;
-        self.dec.r = p;
-        let mut xs = [0f32; 4];
-        for (o, c) in xs.iter_mut().zip(b.chunks_exact(4)) {
-            *o = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
-        Some((kind, n, xs))
+        let b = rest.get(4..4 + kind.components() * 4)?;
+        self.dec.r.skip_lenient(4 + b.len());
+        Some((kind, b))
     }
 
     /// A plain String (no flags, no NUL, no byte order mark, valid UTF-8, padded) next on the wire, borrowed
     /// straight from the input; `None` (nothing read) for anything else.
     fn plain_str(&mut self) -> Option<&'de str> {
-        let (w, h) = self.peek_word()?;
-        if h != w.string {
+        let h = self.peek_word()?;
+        if h != self.words.string {
             return None;
         }
         let header = self.dec.r.clone();
@@ -769,15 +771,15 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             }
             return self.deserialize_any(visitor);
         }
-        if let Some((kind, n, xs)) = self.narrow_math(name) {
-            let xs = &xs[..n];
+        if let Some((kind, b)) = self.narrow_math(name) {
+            let xs = b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
             if kind == TypeKind::Color {
-                return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs.iter().copied()));
+                return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs));
             }
             // Stored as the core decoder stores single-precision reals.
             let double = self.cfg.is_double_precision();
             let real = move |x: f32| if double { widen_like_engine(x) } else { widen_exact(x) };
-            return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs.iter().map(|&x| real(x))));
+            return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs.map(real)));
         }
         if let Some(want) = name.strip_prefix("$godot_bin::").and_then(TypeKind::math_from_marker) {
             // Another math type with another number of components (a Vector2 read as a Vector3): say so,
@@ -802,12 +804,35 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         visitor: V,
     ) -> Result<V::Value> {
         let start = self.dec.r.pos();
+        // `{"Variant": payload}` or `"Variant"` with a plain String naming one of `variants`: the name is
+        // matched here, once, with no UTF-8 check (the general path below reads every other form).
+        if let Some(h) = self.peek_word() {
+            let w = &self.words;
+            if h == w.string {
+                if let Some((found, total)) = self.known_name(0, variants, None) {
+                    self.dec.r.skip_lenient(total);
+                    return visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(found));
+                }
+            } else if h == w.dictionary && self.dec.r.rest().get(4..8) == Some(&[1, 0, 0, 0]) {
+                if let Some((found, total)) = self.known_name(8, variants, None) {
+                    self.dec.r.skip_lenient(4);
+                    self.container_count(2)?;
+                    let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+                    self.depth += 1;
+                    self.dec.start_slot();
+                    self.dec.r.skip_lenient(total);
+                    let r = visitor.visit_enum(DictEnum { de: self, name: Some(found) });
+                    self.depth -= 1;
+                    return r;
+                }
+            }
+        }
         match self.next()? {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
             Next::Container { n: 1, map: true } => {
                 let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
                 self.depth += 1;
-                let r = visitor.visit_enum(DictEnum { de: self });
+                let r = visitor.visit_enum(DictEnum { de: self, name: None });
                 self.depth -= 1;
                 r
             }
@@ -950,14 +975,22 @@ impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
 /// `{"Name": payload}` on the wire, as an enum.
 struct DictEnum<'a, 'de, 'c> {
     de: &'a mut Deserializer<'de, 'c>,
+    /// The variant's name when it was already read and matched (the key's slot started), else `None`:
+    /// the key is next on the wire.
+    name: Option<&'static str>,
 }
 
 impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
     type Error = Error;
     type Variant = Self;
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
-        self.de.dec.start_slot();
-        let v = seed.deserialize(&mut *self.de)?;
+        let v = match self.name {
+            Some(name) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(name))?,
+            None => {
+                self.de.dec.start_slot();
+                seed.deserialize(&mut *self.de)?
+            }
+        };
         self.de.dec.start_slot();
         Ok((v, self))
     }
@@ -974,8 +1007,9 @@ impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
         de::Deserializer::deserialize_seq(&mut *self.de, visitor)
     }
-    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
-        de::Deserializer::deserialize_map(&mut *self.de, visitor)
+    fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
+        // Read as a struct: its keys are matched against `fields` (any name not starting with `$` will do).
+        de::Deserializer::deserialize_struct(&mut *self.de, "", fields, visitor)
     }
 }
 
