@@ -361,28 +361,31 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         names: &'static [&'static str],
         hint: Option<&'static str>,
     ) -> Option<(&'static str, usize)> {
-        self.peek_word()?;
-        let w = &self.words;
+        if !self.fast || self.depth > self.limit {
+            return None;
+        }
         let rest = self.dec.r.rest().get(off..)?;
-        if u32::from_le_bytes(*rest.first_chunk::<4>()?) != w.string {
+        let head = u64::from_le_bytes(*rest.first_chunk::<8>()?);
+        if head as u32 != self.words.string {
             return None;
         }
-        let len = u32::from_le_bytes(*rest.get(4..)?.first_chunk::<4>()?) as usize;
-        let bytes = rest.get(8..8usize.checked_add(len)?)?;
-        // Byte by byte: names are short, and a call to memcmp cost more than the compare.
-        let same = |f: &str| f.len() == bytes.len() && f.bytes().zip(bytes).all(|(a, &b)| a == b);
-        let found = match hint {
-            Some(f) if same(f) => f,
-            _ => *names.iter().find(|f| same(f))?,
-        };
-        // As `plain_str`: a name with a NUL or a leading byte order mark takes the general path.
-        if found.starts_with('\u{FEFF}') || found.bytes().any(|b| b == 0) {
-            return None;
-        }
+        let len = (head >> 32) as usize;
         let total = 8 + len + pad_len(len);
         if total > rest.len() {
             return None;
         }
+        let bytes = &rest[8..8 + len];
+        // Byte by byte: names are short, and a call to memcmp cost more than the compare. A name the
+        // general path reads differently (with a NUL, which cuts a Godot string, or a leading byte order
+        // mark, which is dropped; here any leading 0xEF byte) never matches here and takes that path.
+        if bytes.first() == Some(&0xEF) {
+            return None;
+        }
+        let same = |f: &str| f.len() == len && f.bytes().zip(bytes).all(|(a, &b)| a == b && b != 0);
+        let found = match hint {
+            Some(f) if same(f) => f,
+            _ => *names.iter().find(|f| same(f))?,
+        };
         Some((found, total))
     }
 
