@@ -167,6 +167,19 @@ fn serializer_and_variant_write_into_bytes_mut() {
     println!("Variant::encode_into, {} bytes into a BytesMut with room: {n} bytes allocated", expected.len());
     assert_eq!(buf, expected);
     assert_eq!(n, 0);
+
+    // A Variant holding containers: only that stack (one small Vec, sized by the nesting, not the bytes).
+    let nested = Variant::from(vec![Variant::from(vec![Variant::Int(1); 1000]), Variant::from("x")]);
+    let expected = nested.encode(&cfg).unwrap();
+    let mut buf = BytesMut::with_capacity(expected.len());
+    let (r, n) = allocated_during(|| nested.encode_into(&mut buf, &cfg));
+    r.unwrap();
+    println!(
+        "Variant::encode_into, nested Arrays, {} bytes: {n} bytes allocated (the container stack)",
+        expected.len()
+    );
+    assert_eq!(buf, expected);
+    assert!(n <= 1024, "{n}");
 }
 
 #[test]
