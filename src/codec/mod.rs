@@ -64,7 +64,8 @@ impl Variant {
         Ok(out)
     }
 
-    /// Appends the encoded value to `out`. On error `out` holds what was written before the error.
+    /// Appends the encoded value to `out`, a `Vec<u8>` or a `bytes::BytesMut` ([`Output`]), writing
+    /// straight into it. On error `out` holds what was written before the error.
     ///
     /// ```
     /// use godot_bin::{Config, Variant};
@@ -74,9 +75,14 @@ impl Variant {
     /// let (first, used) = Variant::decode_prefix(&out, &cfg)?;
     /// assert_eq!(first, Variant::Int(1));
     /// assert_eq!(Variant::decode(&out[used..], &cfg)?, Variant::from("a"));
+    /// // The same bytes straight into a BytesMut:
+    /// let mut buf = bytes::BytesMut::with_capacity(64);
+    /// Variant::Int(1).encode_into(&mut buf, &cfg)?;
+    /// Variant::from("a").encode_into(&mut buf, &cfg)?;
+    /// assert_eq!(&buf[..], &out[..]);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn encode_into(&self, out: &mut Vec<u8>, cfg: &Config) -> Result<()> {
+    pub fn encode_into<O: Output>(&self, out: &mut O, cfg: &Config) -> Result<()> {
         encode_into(self, out, cfg)
     }
 }
@@ -90,7 +96,7 @@ pub(crate) fn decode_prefix(bytes: &[u8], cfg: &Config) -> Result<(Variant, usiz
     Ok((v, d.r.pos()))
 }
 
-pub(crate) fn encode_into(v: &Variant, out: &mut Vec<u8>, cfg: &Config) -> Result<()> {
+pub(crate) fn encode_into<O: Output>(v: &Variant, out: &mut O, cfg: &Config) -> Result<()> {
     Encoder::new(cfg, out).value(v, 0)
 }
 
@@ -1217,15 +1223,15 @@ impl Frame {
     }
 }
 
-/// Encodes values into a `Vec<u8>`.
-pub(crate) struct Encoder<'c, 'o> {
+/// Encodes values into an [`Output`] (a `Vec<u8>` or a `BytesMut`), in place.
+pub(crate) struct Encoder<'c, 'o, O: Output> {
     cfg: &'c Config,
     d: Dialect,
-    out: &'o mut Vec<u8>,
+    out: &'o mut O,
 }
 
-impl<'c, 'o> Encoder<'c, 'o> {
-    pub(crate) fn new(cfg: &'c Config, out: &'o mut Vec<u8>) -> Self {
+impl<'c, 'o, O: Output> Encoder<'c, 'o, O> {
+    pub(crate) fn new(cfg: &'c Config, out: &'o mut O) -> Self {
         Encoder { cfg, d: cfg.dialect(), out }
     }
 
@@ -1236,7 +1242,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
     fn header(&mut self, kind: TypeKind, flags: u32) -> Result<()> {
         let id = self.id(kind)?;
         let flags = if self.d.has_flags() { flags } else { 0 };
-        self.out.put_u32(id | flags);
+        self.out.w32(id | flags);
         Ok(())
     }
 
@@ -1262,7 +1268,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
     fn packed_math<T: Reals>(&mut self, kind: TypeKind, v: &[T]) -> Result<()> {
         let (wide, flag) = self.math_wide(kind)?;
         self.header(kind, flag)?;
-        self.out.put_u32(count32(v.len(), T::N * if wide { 8 } else { 4 })?);
+        self.out.w32(count32(v.len(), T::N * if wide { 8 } else { 4 })?);
         for x in v {
             self.reals(x, wide);
         }
@@ -1271,13 +1277,13 @@ impl<'c, 'o> Encoder<'c, 'o> {
 
     fn color(&mut self, c: &Color) {
         for x in [c.r, c.g, c.b, c.a] {
-            self.out.put_f32(x);
+            self.out.wf32(x);
         }
     }
 
     fn i32s(&mut self, v: &[i32]) {
         for &x in v {
-            self.out.put_u32(x as u32);
+            self.out.w32(x as u32);
         }
     }
 
@@ -1318,7 +1324,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
                     },
                     Children::Properties(it) => match it.next() {
                         Some((name, v)) => {
-                            self.out.put_str(name)?;
+                            self.out.wstr(name)?;
                             Some(v)
                         }
                         None => None,
@@ -1347,34 +1353,34 @@ impl<'c, 'o> Encoder<'c, 'o> {
             V::Nil => self.header(K::Nil, 0)?,
             V::Bool(b) => {
                 self.header(K::Bool, 0)?;
-                self.out.put_u32(*b as u32);
+                self.out.w32(*b as u32);
             }
             V::Int(i) => {
                 if !int_is_wide(*i, !g2)? {
                     self.header(K::Int, 0)?;
-                    self.out.put_u32(*i as i32 as u32);
+                    self.out.w32(*i as i32 as u32);
                 } else {
                     self.header(K::Int, FLAG_64)?;
-                    self.out.put_u64(*i as u64);
+                    self.out.w64(*i as u64);
                 }
             }
             V::Float(f) => match float_as_narrow(*f, !g2) {
                 Some(narrow) => {
                     self.header(K::Float, 0)?;
-                    self.out.put_f32(narrow);
+                    self.out.wf32(narrow);
                 }
                 None => {
                     self.header(K::Float, FLAG_64)?;
-                    self.out.put_f64(*f);
+                    self.out.wf64(*f);
                 }
             },
             V::String(s) => {
                 self.header(K::String, 0)?;
-                self.out.put_str(s)?;
+                self.out.wstr(s)?;
             }
             V::StringName(s) => {
                 self.header(K::StringName, 0)?;
-                self.out.put_str(&s.0)?;
+                self.out.wstr(&s.0)?;
             }
             V::Vector2(x) => self.math(K::Vector2, x)?,
             V::Rect2(x) => self.math(K::Rect2, x)?,
@@ -1411,52 +1417,52 @@ impl<'c, 'o> Encoder<'c, 'o> {
             V::Rid(r) => {
                 self.header(K::Rid, 0)?;
                 if self.d.rid_payload() {
-                    self.out.put_u64(r.0);
+                    self.out.w64(r.0);
                 }
             }
             V::Callable => self.header(K::Callable, 0)?,
             V::Signal(s) => {
                 self.header(K::Signal, 0)?;
-                self.out.put_str(&s.name)?;
-                self.out.put_u64(s.object);
+                self.out.wstr(&s.name)?;
+                self.out.w64(s.object);
             }
             V::PackedByteArray(b) => {
                 self.header(K::PackedByteArray, 0)?;
-                self.out.put_u32(len32(b.len())?);
-                self.out.extend_from_slice(b);
-                self.out.put_zeros(pad_len(b.len()));
+                self.out.w32(len32(b.len())?);
+                self.out.put(b);
+                self.out.zeros(pad_len(b.len()));
             }
             V::PackedInt32Array(a) => {
                 self.header(K::PackedInt32Array, 0)?;
-                self.out.put_u32(count32(a.len(), 4)?);
+                self.out.w32(count32(a.len(), 4)?);
                 self.i32s(a);
             }
             V::PackedInt64Array(a) => {
                 self.header(K::PackedInt64Array, 0)?;
-                self.out.put_u32(count32(a.len(), 8)?);
+                self.out.w32(count32(a.len(), 8)?);
                 for &x in a {
-                    self.out.put_u64(x as u64);
+                    self.out.w64(x as u64);
                 }
             }
             V::PackedFloat32Array(a) => {
                 self.header(K::PackedFloat32Array, 0)?;
-                self.out.put_u32(count32(a.len(), 4)?);
+                self.out.w32(count32(a.len(), 4)?);
                 for &x in a {
-                    self.out.put_f32(x);
+                    self.out.wf32(x);
                 }
             }
             V::PackedFloat64Array(a) => {
                 self.header(K::PackedFloat64Array, 0)?;
-                self.out.put_u32(count32(a.len(), 8)?);
+                self.out.w32(count32(a.len(), 8)?);
                 for &x in a {
-                    self.out.put_f64(x);
+                    self.out.wf64(x);
                 }
             }
             V::PackedStringArray(a) => {
                 self.header(K::PackedStringArray, 0)?;
-                self.out.put_u32(len32(a.len())?);
+                self.out.w32(len32(a.len())?);
                 for s in a {
-                    self.out.put_str_nul(s)?;
+                    self.out.wstr_nul(s)?;
                 }
             }
             V::PackedVector2Array(a) => self.packed_math(K::PackedVector2Array, a)?,
@@ -1464,28 +1470,28 @@ impl<'c, 'o> Encoder<'c, 'o> {
             V::PackedVector4Array(a) => self.packed_math(K::PackedVector4Array, a)?,
             V::PackedColorArray(a) => {
                 self.header(K::PackedColorArray, 0)?;
-                self.out.put_u32(count32(a.len(), 16)?);
+                self.out.w32(count32(a.len(), 16)?);
                 for c in a {
                     self.color(c);
                 }
             }
             V::PackedVector2iArray(a) => {
                 self.header(K::PackedVector2iArray, 0)?;
-                self.out.put_u32(count32(a.len(), 8)?);
+                self.out.w32(count32(a.len(), 8)?);
                 for x in a {
                     self.i32s(&[x.x, x.y]);
                 }
             }
             V::PackedVector3iArray(a) => {
                 self.header(K::PackedVector3iArray, 0)?;
-                self.out.put_u32(count32(a.len(), 12)?);
+                self.out.w32(count32(a.len(), 12)?);
                 for x in a {
                     self.i32s(&[x.x, x.y, x.z]);
                 }
             }
             V::PackedVector4iArray(a) => {
                 self.header(K::PackedVector4iArray, 0)?;
-                self.out.put_u32(count32(a.len(), 16)?);
+                self.out.w32(count32(a.len(), 16)?);
                 for x in a {
                     self.i32s(&[x.x, x.y, x.z, x.w]);
                 }
@@ -1493,10 +1499,10 @@ impl<'c, 'o> Encoder<'c, 'o> {
             V::Image(img) => {
                 self.header(K::Image, 0)?;
                 for x in [img.format, img.mipmaps, img.width, img.height, len32(img.data.len())?] {
-                    self.out.put_u32(x);
+                    self.out.w32(x);
                 }
-                self.out.extend_from_slice(&img.data);
-                self.out.put_zeros(pad_len(img.data.len()));
+                self.out.put(&img.data);
+                self.out.zeros(pad_len(img.data.len()));
             }
             V::InputEvent(ev) => {
                 self.header(K::InputEvent, 0)?;
@@ -1515,11 +1521,11 @@ impl<'c, 'o> Encoder<'c, 'o> {
                     | InputEventData::ScreenTouch { .. } => 1,
                     _ => 0,
                 };
-                self.out.put_u32(ev.event_type());
-                self.out.put_u32(ev.device);
-                self.out.put_u32(12 + 4 * n as u32);
+                self.out.w32(ev.event_type());
+                self.out.w32(ev.device);
+                self.out.w32(12 + 4 * n as u32);
                 for &f in &fields[..n] {
-                    self.out.put_u32(f);
+                    self.out.w32(f);
                 }
             }
         }
@@ -1532,11 +1538,11 @@ impl<'c, 'o> Encoder<'c, 'o> {
         // Outside Godot 2 a property is just one more subname.
         let (prop, extra_sub) = if g2 { (p.property.as_deref(), None) } else { (None, p.property.as_deref()) };
         let subs = p.subnames.len() + usize::from(extra_sub.is_some());
-        self.out.put_u32(len32(p.names.len())? | 0x8000_0000);
-        self.out.put_u32(len32(subs)?);
-        self.out.put_u32(u32::from(p.absolute) | if prop.is_some() { 2 } else { 0 });
+        self.out.w32(len32(p.names.len())? | 0x8000_0000);
+        self.out.w32(len32(subs)?);
+        self.out.w32(u32::from(p.absolute) | if prop.is_some() { 2 } else { 0 });
         for s in p.names.iter().chain(p.subnames.iter()).map(String::as_str).chain(extra_sub).chain(prop) {
-            self.out.put_str(s)?;
+            self.out.wstr(s)?;
         }
         Ok(())
     }
@@ -1549,15 +1555,15 @@ impl<'c, 'o> Encoder<'c, 'o> {
             Object::Null => self.header(TypeKind::Nil, 0)?,
             Object::InstanceId(id) => {
                 self.header(TypeKind::Object, FLAG_64)?;
-                self.out.put_u64(*id);
+                self.out.w64(*id);
             }
             Object::Full { class, properties } => {
                 if !self.cfg.objects_allowed() {
                     return Err(ErrorKind::ObjectsNotAllowed.into());
                 }
                 self.header(TypeKind::Object, 0)?;
-                self.out.put_str(class)?;
-                self.out.put_u32(len32(properties.len())?);
+                self.out.wstr(class)?;
+                self.out.w32(len32(properties.len())?);
                 return Ok(Some(Children::Properties(properties.iter())));
             }
         }
@@ -1579,14 +1585,14 @@ impl<'c, 'o> Encoder<'c, 'o> {
         match t {
             // Without full objects the engine names every object-typed container EncodedObjectAsID.
             ContainerType::Class(_) | ContainerType::Script(_) if !self.cfg.objects_allowed() => {
-                self.out.put_str(crate::codec::admit::ENCODED_OBJECT_AS_ID)?
+                self.out.wstr(crate::codec::admit::ENCODED_OBJECT_AS_ID)?
             }
             ContainerType::Untyped => {}
             ContainerType::Builtin(k) => {
                 let id = self.id(*k)?;
-                self.out.put_u32(id);
+                self.out.w32(id);
             }
-            ContainerType::Class(s) | ContainerType::Script(s) => self.out.put_str(s)?,
+            ContainerType::Class(s) | ContainerType::Script(s) => self.out.wstr(s)?,
         }
         Ok(())
     }
@@ -1612,7 +1618,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
         self.header(TypeKind::Array, kind << 16)?;
         self.container_type_data(&a.element_type)?;
         let count = self.count_word(a.items.len(), a.shared)?;
-        self.out.put_u32(count);
+        self.out.w32(count);
         Ok(Children::Items(a.items.iter()))
     }
 
@@ -1629,13 +1635,13 @@ impl<'c, 'o> Encoder<'c, 'o> {
         let id_mode = elem == TypeKind::Object && !self.cfg.objects_allowed();
         self.header(kind, if id_mode { FLAG_64 } else { 0 })?;
         let elem_id = self.id(elem)?;
-        self.out.put_u32(elem_id);
+        self.out.w32(elem_id);
         if elem == TypeKind::Object && !id_mode {
             self.header(TypeKind::StringName, 0)?;
             // No class: the engine writes an empty StringName.
-            self.out.put_str(class.unwrap_or(""))?;
+            self.out.wstr(class.unwrap_or(""))?;
         }
-        self.out.put_u32(len32(a.items.len())?);
+        self.out.w32(len32(a.items.len())?);
         Ok(Children::Items(a.items.iter()))
     }
 
@@ -1650,7 +1656,7 @@ impl<'c, 'o> Encoder<'c, 'o> {
         self.container_type_data(&d.key_type)?;
         self.container_type_data(&d.value_type)?;
         let count = self.count_word(d.entries.len(), d.shared)?;
-        self.out.put_u32(count);
+        self.out.w32(count);
         Ok(Children::Entries(d.entries.iter(), None))
     }
 }
@@ -1684,12 +1690,12 @@ pub(crate) fn math_wide(cfg: &Config, kind: TypeKind) -> Result<bool> {
 
 /// Real components: f64 each when `wide`, else f32 each ([`narrow_exact`]: NaN payloads kept).
 #[inline]
-pub(crate) fn put_reals(out: &mut Vec<u8>, vals: &[f64], wide: bool) {
+pub(crate) fn put_reals<O: Output>(out: &mut O, vals: &[f64], wide: bool) {
     for &x in vals {
         if wide {
-            out.put_f64(x);
+            out.wf64(x);
         } else {
-            out.put_f32(narrow_exact(x));
+            out.wf32(narrow_exact(x));
         }
     }
 }

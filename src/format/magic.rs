@@ -9,6 +9,7 @@ use crate::config::Config;
 use crate::error::Result;
 use crate::types::TypeKind;
 use crate::value::Variant;
+use crate::wire::Lent;
 
 /// The prefix of every magic struct name the markers use.
 pub(crate) const PREFIX: &str = "$godot_bin::";
@@ -23,7 +24,8 @@ pub(crate) const DECODED: &str = "$godot_bin::Decoded";
 pub(crate) struct EncodeJob {
     pub(crate) cfg: Config,
     pub(crate) depth: usize,
-    pub(crate) out: Vec<u8>,
+    /// The Serializer's output buffer, lent (see `wire::Lent`).
+    pub(crate) out: Lent,
     pub(crate) result: Option<Result<()>>,
 }
 
@@ -32,7 +34,7 @@ pub(crate) struct EncodeJob {
 pub(crate) struct PackedJob {
     pub(crate) kind: TypeKind,
     pub(crate) wide: bool,
-    pub(crate) out: Vec<u8>,
+    pub(crate) out: Lent,
     /// Set by the value when it wrote its elements.
     pub(crate) count: Option<usize>,
 }

@@ -31,7 +31,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::markers::{Color, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
 use crate::types::TypeKind;
-use crate::wire::{count32, narrow_exact, widen_exact, widen_like_engine, WriteExt};
+use crate::wire::Lent;
+use crate::wire::{count32, narrow_exact, widen_exact, widen_like_engine, Output};
 
 /// Serializes a byte slice with `serialize_bytes` (one bulk write).
 struct Bytes<'a>(&'a [u8]);
@@ -84,7 +85,11 @@ impl<T: Serialize + Bulk> Serialize for BulkSlice<'_, T> {
             // An array too big for the wire is left to the element-by-element path, which refuses it
             // before writing.
             let fits = job.kind.packed_elem_size(job.wide).map_or(true, |size| count32(self.0.len(), size).is_ok());
-            let done = fits && T::bulk(job.kind, job.wide, self.0, &mut job.out);
+            let done = fits
+                && match &mut job.out {
+                    Lent::Vec(out) => T::bulk(job.kind, job.wide, self.0, out),
+                    Lent::Bytes(out) => T::bulk(job.kind, job.wide, self.0, out),
+                };
             if done {
                 job.count = Some(self.0.len());
             }
@@ -101,7 +106,7 @@ impl<T: Serialize + Bulk> Serialize for BulkSlice<'_, T> {
 /// read from its raw little-endian payload in one go.
 pub(crate) trait Bulk: Sized {
     /// Appends every element as `kind` wants it; `false` (nothing written) if this is not its element type.
-    fn bulk(kind: TypeKind, wide: bool, items: &[Self], out: &mut Vec<u8>) -> bool;
+    fn bulk<O: Output>(kind: TypeKind, wide: bool, items: &[Self], out: &mut O) -> bool;
     /// The size of one element in the narrow wire layout of the packed array these elements pair with
     /// (0: not read in bulk).
     const RAW: usize;
@@ -112,16 +117,16 @@ pub(crate) trait Bulk: Sized {
 /// Appends `size` bytes per item, each made by `f`, through a 4 KiB stack block: one `reserve`, then one
 /// `extend_from_slice` per block (no per-element length checks or calls).
 #[inline(always)]
-fn put_each<T>(out: &mut Vec<u8>, items: &[T], size: usize, f: impl Fn(&T, &mut [u8])) {
+fn put_each<T, O: Output>(out: &mut O, items: &[T], size: usize, f: impl Fn(&T, &mut [u8])) {
     const BLOCK: usize = 4096;
-    out.reserve(items.len().saturating_mul(size));
+    out.room(items.len().saturating_mul(size));
     let mut block = [0u8; BLOCK];
     for chunk in items.chunks(BLOCK / size) {
         let n = chunk.len() * size;
         for (dst, x) in block[..n].chunks_exact_mut(size).zip(chunk) {
             f(x, dst);
         }
-        out.extend_from_slice(&block[..n]);
+        out.put(&block[..n]);
     }
 }
 
@@ -162,7 +167,7 @@ fn i32s(bytes: &[u8]) -> impl Iterator<Item = i32> + '_ {
 }
 
 impl Bulk for i32 {
-    fn bulk(kind: TypeKind, _: bool, items: &[i32], out: &mut Vec<u8>) -> bool {
+    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[i32], out: &mut O) -> bool {
         match kind {
             TypeKind::PackedInt32Array => put_each(out, items, 4, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
             TypeKind::PackedInt64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&(x as i64).to_le_bytes())),
@@ -176,7 +181,7 @@ impl Bulk for i32 {
     }
 }
 impl Bulk for i64 {
-    fn bulk(kind: TypeKind, _: bool, items: &[i64], out: &mut Vec<u8>) -> bool {
+    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[i64], out: &mut O) -> bool {
         match kind {
             TypeKind::PackedInt64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
             _ => return false,
@@ -189,7 +194,7 @@ impl Bulk for i64 {
     }
 }
 impl Bulk for f32 {
-    fn bulk(kind: TypeKind, _: bool, items: &[f32], out: &mut Vec<u8>) -> bool {
+    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[f32], out: &mut O) -> bool {
         match kind {
             TypeKind::PackedFloat32Array => put_each(out, items, 4, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
             TypeKind::PackedFloat64Array => {
@@ -205,7 +210,7 @@ impl Bulk for f32 {
     }
 }
 impl Bulk for f64 {
-    fn bulk(kind: TypeKind, _: bool, items: &[f64], out: &mut Vec<u8>) -> bool {
+    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[f64], out: &mut O) -> bool {
         match kind {
             TypeKind::PackedFloat64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
             TypeKind::PackedFloat32Array => {
@@ -221,7 +226,7 @@ impl Bulk for f64 {
     }
 }
 impl Bulk for String {
-    fn bulk(kind: TypeKind, _: bool, items: &[String], out: &mut Vec<u8>) -> bool {
+    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[String], out: &mut O) -> bool {
         if kind != TypeKind::PackedStringArray {
             return false;
         }
@@ -230,7 +235,7 @@ impl Bulk for String {
         if items.iter().any(|x| x.len() >= i32::MAX as usize) {
             return false;
         }
-        items.iter().try_for_each(|x| out.put_str_nul(x)).is_ok()
+        items.iter().try_for_each(|x| out.wstr_nul(x)).is_ok()
     }
     const RAW: usize = 0;
     fn from_raw(_: &[u8]) -> Vec<String> {
@@ -238,7 +243,7 @@ impl Bulk for String {
     }
 }
 impl<const N: usize> Bulk for [f32; N] {
-    fn bulk(kind: TypeKind, wide: bool, items: &[[f32; N]], out: &mut Vec<u8>) -> bool {
+    fn bulk<O: Output>(kind: TypeKind, wide: bool, items: &[[f32; N]], out: &mut O) -> bool {
         let fits = matches!(
             (kind, N),
             (TypeKind::PackedVector2Array, 2)
@@ -279,7 +284,7 @@ const GROUP: usize = 4;
 macro_rules! bulk_reals {
     ($t:ident, $kind:ident, $n:literal, [$($f:ident),*]) => {
         impl Bulk for $t {
-            fn bulk(kind: TypeKind, wide: bool, items: &[$t], out: &mut Vec<u8>) -> bool {
+            fn bulk<O: Output>(kind: TypeKind, wide: bool, items: &[$t], out: &mut O) -> bool {
                 if kind != TypeKind::$kind {
                     return false;
                 }
@@ -290,8 +295,8 @@ macro_rules! bulk_reals {
                 // Narrow: plain `as f32` a group at a time, NaNs noted on the way. `as f32` makes a signalling
                 // NaN quiet and one with only low payload bits not `narrow_exact`'s quiet NaN, so if there was a
                 // NaN, everything is written again with `narrow_exact`.
-                let start = out.len();
-                out.reserve(items.len().saturating_mul($n * 4));
+                let start = out.pos();
+                out.room(items.len().saturating_mul($n * 4));
                 let mut nan = false;
                 let groups = items.chunks_exact(GROUP);
                 let rest = groups.remainder();
@@ -305,10 +310,10 @@ macro_rules! bulk_reals {
                     for (d, x) in b.chunks_exact_mut(4).zip(a) {
                         d.copy_from_slice(&(x as f32).to_le_bytes());
                     }
-                    out.extend_from_slice(&b);
+                    out.put(&b);
                 }
                 if nan {
-                    out.truncate(start);
+                    out.cut(start);
                     put_each(out, items, $n * 4, |v, d| put_reals(d, false, &[$(v.$f),*]));
                 } else {
                     put_each(out, rest, $n * 4, |v, d| put_reals(d, false, &[$(v.$f),*]));
@@ -333,7 +338,7 @@ bulk_reals!(Vector2, PackedVector2Array, 2, [x, y]);
 bulk_reals!(Vector3, PackedVector3Array, 3, [x, y, z]);
 bulk_reals!(Vector4, PackedVector4Array, 4, [x, y, z, w]);
 impl Bulk for Color {
-    fn bulk(kind: TypeKind, _: bool, items: &[Color], out: &mut Vec<u8>) -> bool {
+    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[Color], out: &mut O) -> bool {
         if kind != TypeKind::PackedColorArray {
             return false;
         }
@@ -359,7 +364,7 @@ impl Bulk for Color {
 macro_rules! bulk_ints {
     ($t:ident, $kind:ident, $n:literal, [$($f:ident),*]) => {
         impl Bulk for $t {
-            fn bulk(kind: TypeKind, _: bool, items: &[$t], out: &mut Vec<u8>) -> bool {
+            fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[$t], out: &mut O) -> bool {
                 if kind != TypeKind::$kind {
                     return false;
                 }

@@ -17,9 +17,10 @@ use crate::format::magic;
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
+use crate::wire::Target;
 use crate::wire::{
-    count32, float_as_narrow, int_is_wide, len32, narrow_exact, pad_len, widen_exact, widen_like_engine, WriteExt,
-    FLAG_64,
+    count32, float_as_narrow, int_is_wide, len32, narrow_exact, pad_len, widen_exact, widen_like_engine, BufTarget,
+    Output, FLAG_64,
 };
 
 impl ser::Error for Error {
@@ -63,14 +64,14 @@ impl ser::Error for Error {
 /// assert_eq!(out, [2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub struct Serializer<'a> {
-    out: &'a mut Vec<u8>,
+pub struct Serializer<'a, O: Output = Vec<u8>> {
+    out: &'a mut O,
     cfg: &'a Config,
     d: Dialect,
     depth: usize,
 }
 
-impl<'a> Serializer<'a> {
+impl<'a, O: Output> Serializer<'a, O> {
     /// A serializer appending to `out` with `cfg`.
     ///
     /// ```
@@ -80,7 +81,7 @@ impl<'a> Serializer<'a> {
     /// assert_eq!(out, [0xaa, 0, 0, 0, 0]);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn new(out: &'a mut Vec<u8>, cfg: &'a Config) -> Self {
+    pub fn new(out: &'a mut O, cfg: &'a Config) -> Self {
         Serializer { out, cfg, d: cfg.dialect(), depth: 0 }
     }
 
@@ -101,36 +102,27 @@ impl<'a> Serializer<'a> {
     fn header(&mut self, kind: TypeKind, flags: u32) -> Result<()> {
         let id = self.id(kind)?;
         let flags = if self.d.has_flags() { flags } else { 0 };
-        self.out.put_u32(id | flags);
+        self.out.w32(id | flags);
         Ok(())
     }
 
-    /// A String (struct field names and string values): for up to 24 bytes, 32 zero bytes are appended,
-    /// header, length and text written over them in place (the text with fixed-size moves, see
-    /// [`copy_short`]), and the buffer cut back to the field's size. (Copying the text into a stack array first
-    /// and appending that stalls on store forwarding: the array is read back in 16-byte loads right after a
-    /// variable-length `memcpy` wrote it.)
+    /// A String (struct field names and string values); up to 24 bytes of text in one go (see
+    /// `wire::sealed::Sealed::short_string`).
     #[inline]
     fn string(&mut self, s: &str) -> Result<()> {
         let k = s.as_bytes();
         if k.len() > 24 {
             self.header(TypeKind::String, 0)?;
-            self.out.put_str(s)?;
+            self.out.wstr(s)?;
             return Ok(());
         }
         let id = self.id(TypeKind::String)?;
-        let at = self.out.len();
-        self.out.extend_from_slice(&[0u8; 32]);
-        let w = &mut self.out[at..];
-        w[..4].copy_from_slice(&id.to_le_bytes());
-        w[4..8].copy_from_slice(&(k.len() as u32).to_le_bytes());
-        copy_short(&mut w[8..8 + k.len()], k);
-        self.out.truncate(at + 8 + k.len() + pad_len(k.len()));
+        self.out.short_string(id, k);
         Ok(())
     }
 
     fn err_at(&self, kind: ErrorKind) -> Error {
-        Error::at(kind, self.out.len())
+        Error::at(kind, self.out.pos())
     }
 
     /// A header without flags and a 4-byte payload (bool, 32-bit int and float, a container's count
@@ -138,17 +130,17 @@ impl<'a> Serializer<'a> {
     #[inline]
     fn small(&mut self, kind: TypeKind, payload: u32) -> Result<()> {
         let id = self.id(kind)?;
-        self.out.put_u64(id as u64 | (payload as u64) << 32);
+        self.out.w64(id as u64 | (payload as u64) << 32);
         Ok(())
     }
 
     fn int(&mut self, i: i64) -> Result<()> {
-        let at = self.out.len();
+        let at = self.out.pos();
         if !int_is_wide(i, self.d.has_flags()).map_err(|e| e.or_offset(at))? {
             self.small(TypeKind::Int, i as i32 as u32)?;
         } else {
             self.header(TypeKind::Int, FLAG_64)?;
-            self.out.put_u64(i as u64);
+            self.out.w64(i as u64);
         }
         Ok(())
     }
@@ -158,7 +150,7 @@ impl<'a> Serializer<'a> {
             Some(narrow) => self.small(TypeKind::Float, narrow.to_bits())?,
             None => {
                 self.header(TypeKind::Float, FLAG_64)?;
-                self.out.put_f64(f);
+                self.out.wf64(f);
             }
         }
         Ok(())
@@ -172,7 +164,7 @@ impl<'a> Serializer<'a> {
         if kind.is_int_vector() {
             self.header(kind, 0)?;
             for &x in vals {
-                self.out.put_u32(x as i32 as u32);
+                self.out.w32(x as i32 as u32);
             }
             return Ok(());
         }
@@ -198,7 +190,7 @@ impl<'a> Serializer<'a> {
     fn open(&mut self, kind: TypeKind) -> Result<usize> {
         self.enter()?;
         self.small(kind, 0)?;
-        Ok(self.out.len() - 4)
+        Ok(self.out.pos() - 4)
     }
 
     /// An element of the current container: a full value one level deeper.
@@ -209,8 +201,8 @@ impl<'a> Serializer<'a> {
 
     fn patch_count(&mut self, at: usize, n: usize, keep_bits: u32) -> Result<()> {
         let n = len32(n)?;
-        let word = u32::from_le_bytes(self.out[at..at + 4].try_into().expect("4 bytes")) & keep_bits;
-        self.out[at..at + 4].copy_from_slice(&(word | n).to_le_bytes());
+        let word = self.out.word(at) & keep_bits;
+        self.out.patch(at, &(word | n).to_le_bytes());
         Ok(())
     }
 
@@ -218,7 +210,7 @@ impl<'a> Serializer<'a> {
     fn tagged<T: ?Sized + Serialize>(&mut self, variant: &str, value: &T) -> Result<()> {
         self.enter()?;
         self.header(TypeKind::Dictionary, 0)?;
-        self.out.put_u32(1);
+        self.out.w32(1);
         self.string(variant)?;
         self.element(value)?;
         self.depth -= 1;
@@ -230,7 +222,7 @@ impl<'a> Serializer<'a> {
             "StringName" => {
                 let s = capture_str(value)?;
                 self.header(TypeKind::StringName, 0)?;
-                self.out.put_str(&s)?;
+                self.out.wstr(&s)?;
             }
             "NodePath" => {
                 let s = capture_str(value)?;
@@ -257,7 +249,7 @@ impl<'a> Serializer<'a> {
 
     /// Lets the `Variant` being serialized write itself with the core encoder (see `value_serde`).
     fn hand_over<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        let out = std::mem::take(self.out);
+        let out = self.out.lend();
         // Should the value panic, no half-done job may stay behind for another serializer to find.
         let _guard = magic::ClearOnDrop;
         magic::offer_encode(magic::EncodeJob { cfg: self.cfg.clone(), depth: self.depth, out, result: None });
@@ -265,7 +257,7 @@ impl<'a> Serializer<'a> {
         let job = magic::take_encode();
         match job {
             Some(job) => {
-                *self.out = job.out;
+                self.out.restore(job.out);
                 match job.result {
                     Some(res) => res.and(r),
                     // Not a Variant after all: serialize it as an ordinary newtype.
@@ -284,17 +276,17 @@ impl<'a> Serializer<'a> {
             _ => false,
         };
         self.header(kind, if wide { FLAG_64 } else { 0 })?;
-        let at = self.out.len();
-        self.out.put_u32(0);
+        let at = self.out.pos();
+        self.out.w32(0);
         // Our packed types and `packed::*` adapters write their whole slice at once when offered the
         // buffer; anything else under a packed name is written element by element.
-        let out = std::mem::take(self.out);
+        let out = self.out.lend();
         let _guard = magic::ClearOnDrop;
         magic::put_packed_job(magic::PackedJob { kind, wide, out, count: None });
         let bulk = value.serialize(UnitCatcher);
         let job = magic::take_packed_job()
             .ok_or_else(|| Error::invalid("the packed array hand-over lost its buffer", None))?;
-        *self.out = job.out;
+        self.out.restore(job.out);
         let n = match job.count {
             Some(n) => {
                 bulk?;
@@ -306,13 +298,13 @@ impl<'a> Serializer<'a> {
                 p.count
             }
         };
-        let len = self.out.len() - at - 4;
+        let len = self.out.pos() - at - 4;
         // The engines size a packed array's payload in a signed 32-bit int (strings are checked one by one).
         if kind != TypeKind::PackedStringArray {
             len32(len)?;
         }
         if kind == TypeKind::PackedByteArray {
-            self.out.put_zeros(pad_len(len));
+            self.out.zeros(pad_len(len));
         }
         self.patch_count(at, n, 0)
     }
@@ -338,31 +330,19 @@ fn name_static(name: &str) -> &'static str {
     }
 }
 
-/// `dst.copy_from_slice(src)` for at most 31 bytes, as fixed-size moves (no `memcpy` call).
-#[inline]
-fn copy_short(dst: &mut [u8], src: &[u8]) {
-    let mut i = 0;
-    for n in [16, 8, 4, 2, 1] {
-        if src.len() - i >= n {
-            dst[i..i + n].copy_from_slice(&src[i..i + n]);
-            i += n;
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // The main serializer.
 
-impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
+impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = Compound<'s, 'a>;
-    type SerializeTuple = Compound<'s, 'a>;
-    type SerializeTupleStruct = Compound<'s, 'a>;
-    type SerializeTupleVariant = Compound<'s, 'a>;
-    type SerializeMap = Compound<'s, 'a>;
-    type SerializeStruct = StructCompound<'s, 'a>;
-    type SerializeStructVariant = StructCompound<'s, 'a>;
+    type SerializeSeq = Compound<'s, 'a, O>;
+    type SerializeTuple = Compound<'s, 'a, O>;
+    type SerializeTupleStruct = Compound<'s, 'a, O>;
+    type SerializeTupleVariant = Compound<'s, 'a, O>;
+    type SerializeMap = Compound<'s, 'a, O>;
+    type SerializeStruct = StructCompound<'s, 'a, O>;
+    type SerializeStructVariant = StructCompound<'s, 'a, O>;
 
     fn serialize_bool(self, v: bool) -> Result<()> {
         self.small(TypeKind::Bool, v as u32)
@@ -415,9 +395,9 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<()> {
         self.header(TypeKind::PackedByteArray, 0)?;
-        self.out.put_u32(len32(v.len())?);
-        self.out.extend_from_slice(v);
-        self.out.put_zeros(pad_len(v.len()));
+        self.out.w32(len32(v.len())?);
+        self.out.put(v);
+        self.out.zeros(pad_len(v.len()));
         Ok(())
     }
     fn serialize_none(self) -> Result<()> {
@@ -454,14 +434,14 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
     ) -> Result<()> {
         self.tagged(variant, value)
     }
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'s, 'a>> {
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'s, 'a, O>> {
         let at = self.open(TypeKind::Array)?;
         Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
     }
-    fn serialize_tuple(self, len: usize) -> Result<Compound<'s, 'a>> {
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'s, 'a, O>> {
         self.serialize_seq(Some(len))
     }
-    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'s, 'a>> {
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'s, 'a, O>> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_variant(
@@ -470,19 +450,19 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         _index: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Compound<'s, 'a>> {
+    ) -> Result<Compound<'s, 'a, O>> {
         self.enter()?;
         self.header(TypeKind::Dictionary, 0)?;
-        self.out.put_u32(1);
+        self.out.w32(1);
         self.serialize_str(variant)?;
         let at = self.open(TypeKind::Array)?;
         Ok(Compound { ser: self, count_at: at, n: 0, closes: 2, keep_bits: 0 })
     }
-    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'s, 'a>> {
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'s, 'a, O>> {
         let at = self.open(TypeKind::Dictionary)?;
         Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
     }
-    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<StructCompound<'s, 'a>> {
+    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<StructCompound<'s, 'a, O>> {
         if let Some(m) = name.strip_prefix(magic::PREFIX) {
             match self.magic_struct(m)? {
                 MagicStruct::Plain => {}
@@ -498,10 +478,10 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         _index: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<StructCompound<'s, 'a>> {
+    ) -> Result<StructCompound<'s, 'a, O>> {
         self.enter()?;
         self.header(TypeKind::Dictionary, 0)?;
-        self.out.put_u32(1);
+        self.out.w32(1);
         self.serialize_str(variant)?;
         let at = self.open(TypeKind::Dictionary)?;
         Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, magic: MagicStruct::Plain })
@@ -513,8 +493,8 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
 
 /// Arrays, dictionaries and enum variants holding them: counts are back-patched at the end.
 #[doc(hidden)]
-pub struct Compound<'s, 'a> {
-    ser: &'s mut Serializer<'a>,
+pub struct Compound<'s, 'a, O: Output = Vec<u8>> {
+    ser: &'s mut Serializer<'a, O>,
     count_at: usize,
     n: usize,
     /// Containers opened (2 for a tuple variant: the wrapping Dictionary and the Array).
@@ -522,7 +502,7 @@ pub struct Compound<'s, 'a> {
     keep_bits: u32,
 }
 
-impl Compound<'_, '_> {
+impl<O: Output> Compound<'_, '_, O> {
     fn finish(self, n: usize) -> Result<()> {
         self.ser.patch_count(self.count_at, n, self.keep_bits)?;
         self.ser.depth -= self.closes;
@@ -530,7 +510,7 @@ impl Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_> {
+impl<O: Output> ser::SerializeSeq for Compound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
@@ -544,7 +524,7 @@ impl ser::SerializeSeq for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
+impl<O: Output> ser::SerializeTuple for Compound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
@@ -555,7 +535,7 @@ impl ser::SerializeTuple for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
+impl<O: Output> ser::SerializeTupleStruct for Compound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
@@ -566,7 +546,7 @@ impl ser::SerializeTupleStruct for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
+impl<O: Output> ser::SerializeTupleVariant for Compound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
@@ -577,7 +557,7 @@ impl ser::SerializeTupleVariant for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeMap for Compound<'_, '_> {
+impl<O: Output> ser::SerializeMap for Compound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
@@ -632,15 +612,15 @@ impl ContainerState {
 
 /// Structs: a Dictionary with String keys in field order, or a marker type.
 #[doc(hidden)]
-pub struct StructCompound<'s, 'a> {
-    ser: &'s mut Serializer<'a>,
+pub struct StructCompound<'s, 'a, O: Output = Vec<u8>> {
+    ser: &'s mut Serializer<'a, O>,
     count_at: usize,
     n: usize,
     closes: usize,
     magic: MagicStruct,
 }
 
-impl ser::SerializeStruct for StructCompound<'_, '_> {
+impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
@@ -694,7 +674,7 @@ impl ser::SerializeStruct for StructCompound<'_, '_> {
     }
 }
 
-impl ser::SerializeStructVariant for StructCompound<'_, '_> {
+impl<O: Output> ser::SerializeStructVariant for StructCompound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
@@ -807,7 +787,11 @@ fn cap_container_type(c: Option<&Cap>) -> Result<ContainerType> {
 
 /// Writes a typed Array/Dictionary or a full Object: the header through the core encoder (an empty value of
 /// the same type), then the elements, then the count patched in.
-fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: ContainerState, value: &T) -> Result<()> {
+fn container_body<T: ?Sized + Serialize, O: Output>(
+    ser: &mut Serializer<'_, O>,
+    st: ContainerState,
+    value: &T,
+) -> Result<()> {
     let shared = cap_bool(st.get("shared"));
     match st.what {
         "Object" => {
@@ -824,9 +808,9 @@ fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: Container
             }
             ser.enter()?;
             ser.header(TypeKind::Object, 0)?;
-            ser.out.put_str(&class)?;
-            let at = ser.out.len();
-            ser.out.put_u32(0);
+            ser.out.wstr(&class)?;
+            let at = ser.out.pos();
+            ser.out.w32(0);
             value.serialize(&mut ContainerSer { ser: &mut *ser, count_at: Some(at), object: true })?;
             ser.depth -= 1;
             Ok(())
@@ -840,7 +824,7 @@ fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: Container
             let packed = cap_bool(st.get("packed"));
             let a = Box::new(Array { items: vec![], element_type, shared });
             ser.variant(&if packed { Variant::PackedTypedArray(a) } else { Variant::Array(a) })?;
-            let at = ser.out.len() - 4;
+            let at = ser.out.pos() - 4;
             ser.enter()?;
             value.serialize(&mut ContainerSer { ser: &mut *ser, count_at: Some(at), object: false })?;
             ser.depth -= 1;
@@ -854,7 +838,7 @@ fn container_body<T: ?Sized + Serialize>(ser: &mut Serializer<'_>, st: Container
                 (key_type, value_type) = (ContainerType::Untyped, ContainerType::Untyped);
             }
             ser.variant(&Variant::Dictionary(Box::new(Dictionary { entries: vec![], key_type, value_type, shared })))?;
-            let at = ser.out.len() - 4;
+            let at = ser.out.pos() - 4;
             ser.enter()?;
             value.serialize(&mut ContainerSer { ser: &mut *ser, count_at: Some(at), object: false })?;
             ser.depth -= 1;
@@ -1240,8 +1224,8 @@ impl ser::SerializeTupleStruct for CapSeq {
 
 /// The elements of a typed Array (a sequence), a typed Dictionary (a map) or a full Object's properties (a
 /// map with String keys), each element written by the main serializer.
-struct ContainerSer<'s, 'a> {
-    ser: &'s mut Serializer<'a>,
+struct ContainerSer<'s, 'a, O: Output> {
+    ser: &'s mut Serializer<'a, O>,
     /// Where the count word is, to patch (None: the values are discarded, Godot 2 objects).
     count_at: Option<usize>,
     object: bool,
@@ -1250,19 +1234,19 @@ struct ContainerSer<'s, 'a> {
 const CONTAINER_MSG: &str = "a typed container's elements must be a sequence or a map";
 
 #[doc(hidden)]
-pub struct ContainerCompound<'c, 's, 'a> {
-    c: &'c mut ContainerSer<'s, 'a>,
+pub struct ContainerCompound<'c, 's, 'a, O: Output> {
+    c: &'c mut ContainerSer<'s, 'a, O>,
     n: usize,
 }
 
-impl<'c, 's, 'a> ser::Serializer for &'c mut ContainerSer<'s, 'a> {
+impl<'c, 's, 'a, O: Output> ser::Serializer for &'c mut ContainerSer<'s, 'a, O> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = ContainerCompound<'c, 's, 'a>;
+    type SerializeSeq = ContainerCompound<'c, 's, 'a, O>;
     type SerializeTuple = ser::Impossible<(), Error>;
     type SerializeTupleStruct = ser::Impossible<(), Error>;
     type SerializeTupleVariant = ser::Impossible<(), Error>;
-    type SerializeMap = ContainerCompound<'c, 's, 'a>;
+    type SerializeMap = ContainerCompound<'c, 's, 'a, O>;
     type SerializeStruct = ser::Impossible<(), Error>;
     type SerializeStructVariant = ser::Impossible<(), Error>;
 
@@ -1293,7 +1277,7 @@ impl<'c, 's, 'a> ser::Serializer for &'c mut ContainerSer<'s, 'a> {
     }
 }
 
-impl ContainerCompound<'_, '_, '_> {
+impl<O: Output> ContainerCompound<'_, '_, '_, O> {
     fn finish(self) -> Result<()> {
         if let Some(at) = self.c.count_at {
             let keep = if self.c.object { 0 } else { crate::wire::SHARED_BIT };
@@ -1303,7 +1287,7 @@ impl ContainerCompound<'_, '_, '_> {
     }
 }
 
-impl ser::SerializeSeq for ContainerCompound<'_, '_, '_> {
+impl<O: Output> ser::SerializeSeq for ContainerCompound<'_, '_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
@@ -1316,13 +1300,13 @@ impl ser::SerializeSeq for ContainerCompound<'_, '_, '_> {
     }
 }
 
-impl ser::SerializeMap for ContainerCompound<'_, '_, '_> {
+impl<O: Output> ser::SerializeMap for ContainerCompound<'_, '_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: ?Sized + Serialize>(&mut self, k: &T) -> Result<()> {
         if self.c.object {
             let name = capture_str(k)?;
-            self.c.ser.out.put_str(&name)?;
+            self.c.ser.out.wstr(&name)?;
             Ok(())
         } else {
             self.c.ser.element(k)
@@ -1386,8 +1370,8 @@ impl ser::Serializer for UnitCatcher {
 // ---------------------------------------------------------------------------------------------------------
 // Packed arrays: the elements are written raw (no headers), straight from the values.
 
-struct PackedSer<'o> {
-    out: &'o mut Vec<u8>,
+struct PackedSer<'o, O: Output> {
+    out: &'o mut O,
     kind: TypeKind,
     wide: bool,
     count: usize,
@@ -1396,13 +1380,13 @@ struct PackedSer<'o> {
 const PACKED_MSG: &str = "a packed array must be a sequence of its element type";
 
 #[doc(hidden)]
-pub struct PackedSeq<'p, 'o>(&'p mut PackedSer<'o>);
+pub struct PackedSeq<'p, 'o, O: Output>(&'p mut PackedSer<'o, O>);
 
-impl<'p, 'o> ser::Serializer for &'p mut PackedSer<'o> {
+impl<'p, 'o, O: Output> ser::Serializer for &'p mut PackedSer<'o, O> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = PackedSeq<'p, 'o>;
-    type SerializeTuple = PackedSeq<'p, 'o>;
+    type SerializeSeq = PackedSeq<'p, 'o, O>;
+    type SerializeTuple = PackedSeq<'p, 'o, O>;
     type SerializeTupleStruct = ser::Impossible<(), Error>;
     type SerializeTupleVariant = ser::Impossible<(), Error>;
     type SerializeMap = ser::Impossible<(), Error>;
@@ -1419,7 +1403,7 @@ impl<'p, 'o> ser::Serializer for &'p mut PackedSer<'o> {
     fn serialize_bytes(self, v: &[u8]) -> Result<()> {
         match self.kind {
             TypeKind::PackedByteArray => {
-                self.out.extend_from_slice(v);
+                self.out.put(v);
                 self.count = v.len();
                 Ok(())
             }
@@ -1450,7 +1434,7 @@ impl<'p, 'o> ser::Serializer for &'p mut PackedSer<'o> {
     }
 }
 
-impl PackedSeq<'_, '_> {
+impl<O: Output> PackedSeq<'_, '_, O> {
     fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
         use TypeKind as K;
         let p = &mut *self.0;
@@ -1458,29 +1442,29 @@ impl PackedSeq<'_, '_> {
             K::PackedByteArray => {
                 let i = int_of(v)?;
                 let b = u8::try_from(i).map_err(|_| Error::from(ErrorKind::IntegerOutOfRange(i)))?;
-                p.out.push(b);
+                p.out.put(&[b]);
             }
             K::PackedInt32Array => {
                 let i = int_of(v)?;
                 let x = i32::try_from(i).map_err(|_| Error::from(ErrorKind::IntegerOutOfRange(i)))?;
-                p.out.put_u32(x as u32);
+                p.out.w32(x as u32);
             }
             K::PackedInt64Array => {
                 let i = int_of(v)?;
                 let x = i64::try_from(i).map_err(|_| Error::from(ErrorKind::IntegerOutOfRange(i)))?;
-                p.out.put_u64(x as u64);
+                p.out.w64(x as u64);
             }
             K::PackedFloat32Array => {
                 let f = float_of(v)?;
-                p.out.put_f32(narrow_exact(f));
+                p.out.wf32(narrow_exact(f));
             }
             K::PackedFloat64Array => {
                 let f = float_of(v)?;
-                p.out.put_f64(f);
+                p.out.wf64(f);
             }
             K::PackedStringArray => {
                 let s = capture_str(v)?;
-                p.out.put_str_nul(&s)?;
+                p.out.wstr_nul(&s)?;
             }
             kind => {
                 let mut flat = Flat::default();
@@ -1490,15 +1474,15 @@ impl PackedSeq<'_, '_> {
                 }
                 for &x in flat.vals() {
                     match kind {
-                        K::PackedColorArray => p.out.put_f32(narrow_exact(x)),
+                        K::PackedColorArray => p.out.wf32(narrow_exact(x)),
                         K::PackedVector2iArray | K::PackedVector3iArray | K::PackedVector4iArray => {
                             if x != x as i32 as f64 {
                                 return Err(Error::invalid("integer vector component out of i32 range", None));
                             }
-                            p.out.put_u32(x as i32 as u32)
+                            p.out.w32(x as i32 as u32)
                         }
-                        _ if p.wide => p.out.put_f64(x),
-                        _ => p.out.put_f32(narrow_exact(x)),
+                        _ if p.wide => p.out.wf64(x),
+                        _ => p.out.wf32(narrow_exact(x)),
                     }
                 }
             }
@@ -1523,7 +1507,7 @@ fn float_of<T: ?Sized + Serialize>(v: &T) -> Result<f64> {
     }
 }
 
-impl ser::SerializeSeq for PackedSeq<'_, '_> {
+impl<O: Output> ser::SerializeSeq for PackedSeq<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
@@ -1533,7 +1517,7 @@ impl ser::SerializeSeq for PackedSeq<'_, '_> {
         Ok(())
     }
 }
-impl ser::SerializeTuple for PackedSeq<'_, '_> {
+impl<O: Output> ser::SerializeTuple for PackedSeq<'_, '_, O> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
@@ -1608,22 +1592,46 @@ pub fn to_writer_with<W: std::io::Write, T: ?Sized + Serialize>(mut writer: W, v
     Ok(())
 }
 
-/// Serializes `value` with `cfg` and appends it to any [`bytes::BufMut`] (`BytesMut`, `Vec<u8>`, …).
+/// Serializes `value` with `cfg` and appends it to a [`bytes::BufMut`] ([`BufTarget`]): straight into a
+/// `BytesMut` or `Vec<u8>` (no buffer of its own, no copy); built in a `Vec` and copied into any other
+/// buffer. A buffer without room for the value (`&mut [u8]`, `Limit`) is an
+/// [`InvalidLength`](ErrorKind::InvalidLength) error with the value's size, with nothing written; on any
+/// error the buffer is left as it was.
 ///
 /// ```
 /// let mut buf = bytes::BytesMut::new();
 /// godot_bin::to_buf_mut(&"ab", &mut buf, &godot_bin::Config::default())?;
 /// // Godot 4.6's var_to_bytes("ab") (tests/fixtures/godot-4.6/values.tsv `str_len2`):
 /// assert_eq!(&buf[..], [4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0]);
+/// // A slice too small for the value:
+/// let mut space = [0u8; 8];
+/// let err = godot_bin::to_buf_mut(&"ab", &mut &mut space[..], &godot_bin::Config::default()).unwrap_err();
+/// assert!(matches!(err.kind(), godot_bin::ErrorKind::InvalidLength { value: 12 }));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn to_buf_mut<T: ?Sized + Serialize, B: bytes::BufMut>(value: &T, buf: &mut B, cfg: &Config) -> Result<()> {
-    let bytes = to_vec_with(value, cfg)?;
-    if buf.remaining_mut() < bytes.len() {
-        return Err(ErrorKind::InvalidLength { value: bytes.len() as u64 }.into());
+pub fn to_buf_mut<T: ?Sized + Serialize, B: BufTarget>(value: &T, buf: &mut B, cfg: &Config) -> Result<()> {
+    match buf.in_place() {
+        Some(Target::Vec(out)) => append(value, out, cfg),
+        Some(Target::Bytes(out)) => append(value, out, cfg),
+        None => {
+            let bytes = to_vec_with(value, cfg)?;
+            if buf.remaining_mut() < bytes.len() {
+                return Err(ErrorKind::InvalidLength { value: bytes.len() as u64 }.into());
+            }
+            buf.put_slice(&bytes);
+            Ok(())
+        }
     }
-    buf.put_slice(&bytes);
-    Ok(())
+}
+
+/// Appends `value` to `out` in place; on error `out` is cut back to what it held before.
+fn append<T: ?Sized + Serialize, O: Output>(value: &T, out: &mut O, cfg: &Config) -> Result<()> {
+    let start = out.pos();
+    let r = value.serialize(&mut Serializer::new(&mut *out, cfg));
+    if r.is_err() {
+        out.cut(start);
+    }
+    r
 }
 
 /// Serializes `value` with `cfg` into a [`bytes::Bytes`].

@@ -16,6 +16,7 @@ use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 use crate::format::magic::{self, offer_encode, take_encode, VARIANT as VARIANT_MAGIC};
 use crate::value::{Array, Dictionary, Object, Variant};
+use crate::wire::Lent;
 
 struct EntriesSer<'a>(&'a [(Variant, Variant)]);
 
@@ -56,7 +57,11 @@ struct Body<'a>(&'a Variant);
 impl Serialize for Body<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         if let Some(mut job) = take_encode() {
-            job.result = Some(crate::codec::Encoder::new(&job.cfg, &mut job.out).value(self.0, job.depth));
+            let (cfg, depth) = (&job.cfg, job.depth);
+            job.result = Some(match &mut job.out {
+                Lent::Vec(out) => crate::codec::Encoder::new(cfg, out).value(self.0, depth),
+                Lent::Bytes(out) => crate::codec::Encoder::new(cfg, out).value(self.0, depth),
+            });
             offer_encode(job);
             return s.serialize_unit();
         }

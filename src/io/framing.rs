@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
 use crate::error::{Error, ErrorKind, Result};
+use crate::wire::Output;
 
 /// Byte order of a frame's u32 length (the value inside is always little-endian).
 ///
@@ -131,14 +132,46 @@ pub fn write_frame(out: &mut Vec<u8>, payload: &[u8], endian: Endian) -> Result<
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn put_var<T: ?Sized + Serialize>(value: &T, cfg: &Config, endian: Endian) -> Result<Vec<u8>> {
-    let mut out = vec![0u8; 4];
-    value.serialize(&mut crate::Serializer::new(&mut out, cfg))?;
-    let n = out.len() - 4;
-    if n > MAX_FRAME {
-        return Err(ErrorKind::InvalidLength { value: n as u64 }.into());
-    }
-    out[..4].copy_from_slice(&endian.u32_bytes(n as u32));
+    let mut out = Vec::new();
+    put_var_into(value, &mut out, cfg, endian)?;
     Ok(out)
+}
+
+/// Appends the bytes of [`put_var`] to `out`, a `Vec<u8>` or a `bytes::BytesMut` ([`Output`]): the value
+/// is written straight into `out` after 4 bytes held for its length, which is patched in once the value's
+/// size is known (no buffer of its own, no copy). Returns the value's size (the frame is 4 bytes more). On
+/// error `out` is cut back to what it held before.
+///
+/// ```
+/// use godot_bin::framing::{put_var, put_var_into, Endian};
+/// let cfg = godot_bin::Config::default();
+/// let mut buf = bytes::BytesMut::with_capacity(64);
+/// let n = put_var_into(&"hello", &mut buf, &cfg, Endian::Little)?;
+/// assert_eq!(n, 16);
+/// // StreamPeer.put_var("hello") as Godot 4.6 sends it (tests/fixtures/godot-4.6/serde.tsv "str", put_var):
+/// assert_eq!(&buf[..], [16, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, b'h', b'e', b'l', b'l', b'o', 0, 0, 0]);
+/// assert_eq!(&buf[..], put_var(&"hello", &cfg, Endian::Little)?);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn put_var_into<T: ?Sized + Serialize, O: Output>(
+    value: &T,
+    out: &mut O,
+    cfg: &Config,
+    endian: Endian,
+) -> Result<usize> {
+    let start = out.pos();
+    out.zeros(4);
+    let r = value.serialize(&mut crate::Serializer::new(&mut *out, cfg));
+    let n = out.pos() - start - 4;
+    let r = r.and_then(|()| match n > MAX_FRAME {
+        true => Err(ErrorKind::InvalidLength { value: n as u64 }.into()),
+        false => Ok(n),
+    });
+    match r {
+        Ok(n) => out.patch(start, &endian.u32_bytes(n as u32)),
+        Err(_) => out.cut(start),
+    }
+    r
 }
 
 /// Writes one framed value (as [`put_var`]) to an [`io::Write`](std::io::Write): a stream or a

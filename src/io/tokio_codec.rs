@@ -284,9 +284,13 @@ impl<T, I: Serialize> Encoder<I> for VarCodec<T> {
     type Error = Error;
 
     fn encode(&mut self, item: I, dst: &mut BytesMut) -> Result<()> {
-        let frame = framing::put_var(&item, &self.cfg, self.endian)?;
-        check_out_len(frame.len() - 4, self.max_frame)?;
-        dst.extend_from_slice(&frame);
+        // Framed straight into `dst`; a frame over the limit is taken back out.
+        let start = dst.len();
+        let n = framing::put_var_into(&item, dst, &self.cfg, self.endian)?;
+        if let Err(e) = check_out_len(n, self.max_frame) {
+            dst.truncate(start);
+            return Err(e);
+        }
         Ok(())
     }
 }
