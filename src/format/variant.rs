@@ -262,6 +262,15 @@ impl<'de> Visitor<'de> for VariantVisitor {
 /// ```
 impl<'de> Deserialize<'de> for Variant {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        if magic::is_buffer_deserializer::<D>() && magic::noting() {
+            // Rebuilt from serde's buffer while our deserializer reads: refused if it is the plain form of a
+            // Godot-only value that went in (see `magic::note_buffered`).
+            let v = d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor)?;
+            return match magic::buffered_loss(&v) {
+                Some(msg) => Err(de::Error::custom(msg)),
+                None => Ok(v),
+            };
+        }
         d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor)
     }
 }
