@@ -390,5 +390,12 @@ fn jq_round_trip_is_byte_identical_with_like() {
         if save == SAVE4 {
             assert_eq!(with, file(SAVE4), "Godot 4.6 writes zeros in padding: byte-identical to the engine's file");
         }
+        // A new user's spelling: no flags but the forms; the dialect and framing come from --like.
+        let detected = ok(&["decode", "--to", "json", save], b"");
+        assert_eq!(detected, json, "{save}");
+        assert_eq!(ok(&["encode", "--from", "json", "--like", save], &jq(&detected)), plain, "{save}");
     }
+    // encode needs a dialect from somewhere.
+    let err = fails(&["encode", "--from", "json"], b"1", 2);
+    assert!(err.contains("--dialect") && err.contains("--like"), "{err}");
 }

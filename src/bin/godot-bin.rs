@@ -4,7 +4,7 @@
 //! godot-bin info    [--in raw|hex|base64] [--password PW | --key HEX] [FILE]
 //! godot-bin decode  [--dialect D] [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact]
 //!                   [--password PW | --key HEX] [FILE]
-//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out raw|hex|base64] [--framing none|stream]
+//! godot-bin encode  [--dialect D] [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out raw|hex|base64] [--framing none|stream]
 //!                   [--compress fastlz|deflate|zstd|gzip | --password PW | --key HEX | --encrypt] [FILE]
 //! godot-bin convert [--from-dialect D1] --to-dialect D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …]
 //!                   [--password PW | --key HEX] [--compress MODE | --plain] [FILE]
@@ -146,9 +146,9 @@ enum Cmd {
     },
     /// Text or JSON to binary.
     Encode {
-        /// The dialect to write (see decode).
+        /// The dialect to write (see decode). Default with --like: the original's (and its framing).
         #[arg(long, value_parser = dialect)]
-        dialect: Dialect,
+        dialect: Option<Dialect>,
         #[command(flatten)]
         common: Common,
         /// Input form.
@@ -605,6 +605,29 @@ fn run(cli: Cli) -> Result<(), Fail> {
             write_text(&s)
         }
         Cmd::Encode { dialect, common, from, output, compress, secret, encrypt, like, file } => {
+            // The original (--like): opened first, since it gives the dialect and framing when not given.
+            let original = match &like {
+                Some(o) => Some(
+                    open_container(read_input(&Some(o.clone()))?, &secret)
+                        .map_err(|Fail(c, m)| Fail(c, format!("--like {o}: {m}")))?,
+                ),
+                None => None,
+            };
+            let (dialect, like_framing) = match (dialect, &original) {
+                (Some(d), _) => (d, None),
+                (None, Some(o)) => {
+                    let (d, f) = choose(&o.content, None, &common, o.kind, "--dialect")?;
+                    (d, Some(f))
+                }
+                (None, None) => {
+                    return Err(Fail(
+                        2,
+                        "encode: give --dialect D (the dialect to write), or --like ORIGINAL to write in the \
+                         dialect and framing of the file the input was decoded from"
+                            .into(),
+                    ))
+                }
+            };
             let cfg = config(dialect, &common);
             let target = if let Some(mode) = compress {
                 Container::Compressed(mode)
@@ -616,8 +639,11 @@ fn run(cli: Cli) -> Result<(), Fail> {
             } else {
                 Container::Plain
             };
-            let framing =
-                common.framing.unwrap_or(if target == Container::Plain { Framing::None } else { Framing::Stream });
+            let framing = common.framing.or(like_framing).unwrap_or(if target == Container::Plain {
+                Framing::None
+            } else {
+                Framing::Stream
+            });
             let raw = read_input(&file)?;
             let src = String::from_utf8(raw)
                 .map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))?;
@@ -629,8 +655,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     json::from_json_str_many(&src, &cfg).map_err(|e| data(e.to_string()))?
                 }
             };
-            if let Some(original) = &like {
-                let opened = open_container(read_input(&Some(original.clone()))?, &secret)?;
+            if let (Some(original), Some(opened)) = (&like, &original) {
                 let originals = decode_values(&opened.content, framing, &cfg, "--dialect")
                     .map_err(|Fail(c, m)| Fail(c, format!("--like {original}: {m}")))?;
                 for (v, o) in values.iter_mut().zip(&originals) {
