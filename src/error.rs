@@ -168,7 +168,8 @@ impl fmt::Display for Hint {
         };
         f.write_str(
             "the input looks like a store_var/put_var stream (a 4-byte length before each value): read it with \
-             godot_bin::framing::values or FrameDecoder (CLI: --framing stream)",
+             godot_bin::framing::load or read_store_var (one value), framing::values (every value) or \
+             FrameDecoder (CLI: --framing stream)",
         )?;
         if big_endian {
             f.write_str(", with big-endian lengths (Endian::Big)")?;
