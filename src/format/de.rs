@@ -2149,7 +2149,7 @@ pub fn from_reader_with<R: std::io::Read, T: de::DeserializeOwned>(mut reader: R
     from_slice_with(&buf, cfg)
 }
 
-/// Deserializes the one value held by a [`bytes::Bytes`], a `Vec<u8>` or anything else that is
+/// Deserializes the one value held by a [`bytes::Bytes`](https://docs.rs/bytes/1/bytes/struct.Bytes.html), a `Vec<u8>` or anything else that is
 /// `AsRef<[u8]>`, with `cfg`.
 ///
 /// ```
