@@ -209,3 +209,17 @@ fn many_buffered_values_no_false_alarm() {
     let Entity::Mob { pos, extra } = &read[1999];
     assert_eq!((pos.x, &extra["gold"]), (1999.0, &Variant::Int(1999)));
 }
+
+#[test]
+fn a_stringname_key_is_caught_too() {
+    // Godot 4.6's var_to_bytes({"x": 1, &"y": 2}) (tests/fixtures/godot-4.6/values.tsv `dict_str_vs_sname`).
+    let row = common::rows("godot-4.6/values.tsv").into_iter().find(|r| r.get(0) == "dict_str_vs_sname").unwrap();
+    let bytes = common::unhex(row.get(2));
+    let v: Variant = from_slice(&bytes).unwrap();
+    assert_eq!(to_vec(&v).unwrap(), bytes);
+    let err = from_slice::<Buffered<Variant>>(&bytes).expect_err("the StringName key would become a String");
+    assert!(message(&err).contains("StringName"), "{err}");
+    // Read as plain data (a map of Strings), it is fine: that is what the type asks for.
+    let Buffered::V(m) = from_slice::<Buffered<BTreeMap<String, i64>>>(&bytes).unwrap();
+    assert_eq!(m["y"], 2);
+}

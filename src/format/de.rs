@@ -186,8 +186,9 @@ pub struct Deserializer<'de, 'c> {
     words: Option<Words>,
     /// Struct field lists seen last (address of the `&'static` list, whether its names are all plain).
     names_seen: [(usize, bool); 4],
-    /// While alive, Godot-only values handed to serde's buffer are noted (see `magic::note_buffered`).
-    _reading: magic::ReadScope,
+    /// Entered when serde's buffer first asks for a value: from then on, and while this deserializer lives,
+    /// Godot-only values handed to the buffer are noted (see `magic::note_buffered`).
+    buffering: Option<magic::ReadScope>,
 }
 
 /// The exact header words (type id and flags, nothing else set) of the values the per-value fast paths
@@ -261,7 +262,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             limit: cfg.depth_limit(),
             words: Words::of(cfg),
             names_seen: [(0, false); 4],
-            _reading: magic::ReadScope::enter(),
+            buffering: None,
         }
     }
 
@@ -664,7 +665,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if magic::is_buffer_visitor::<V>() && magic::noting() {
+        if magic::is_buffer_visitor::<V>() && self.buffering.get_or_insert_with(magic::ReadScope::enter).is_noting() {
             // serde's buffer: a StringName or packed array (streamed otherwise) is read whole, so that
             // `VariantDe` notes it (see `magic::note_buffered`).
             let at = self.dec.r.pos();

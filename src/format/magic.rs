@@ -136,6 +136,9 @@ pub(crate) struct Buffered {
 thread_local! {
     /// Our deserializers alive on this thread (notes are kept only while one is, and dropped after the last).
     static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Whether anything was noted or refused since the notes were last cleared (so that the end of a read
+    /// that buffered nothing, nearly every read, costs one flag).
+    static DIRTY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Set while a value's plain form is being computed (itself a trip through serde's buffer).
     static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The notes by `sketch` of their plain form, how many, whether more than `MAX_BUFFERED` came.
@@ -171,6 +174,11 @@ impl ReadScope {
         READS.with(|c| c.set(c.get() + 1));
         ReadScope
     }
+
+    /// Whether values are being noted now ([`noting`]; true unless a plain form is being computed).
+    pub(crate) fn is_noting(&self) -> bool {
+        noting()
+    }
 }
 
 impl Drop for ReadScope {
@@ -179,7 +187,7 @@ impl Drop for ReadScope {
             c.set(c.get().saturating_sub(1));
             c.get()
         });
-        if left == 0 {
+        if left == 0 && DIRTY.with(|d| d.replace(false)) {
             BUFFERED.with(|b| {
                 let mut b = b.borrow_mut();
                 *b = (Notes::default(), 0, false);
@@ -209,6 +217,7 @@ pub(crate) fn quietly<R>(f: impl FnOnce() -> R) -> R {
 
 /// Notes a Godot-only value handed to serde's buffer, with the plain form it has there.
 pub(crate) fn note_buffered(plain: Variant, type_name: &'static str, at: Option<usize>) {
+    DIRTY.with(|d| d.set(true));
     BUFFERED.with(|b| {
         let mut b = b.borrow_mut();
         if b.1 < MAX_BUFFERED {
@@ -223,7 +232,7 @@ pub(crate) fn note_buffered(plain: Variant, type_name: &'static str, at: Option<
 /// If `v`, a `Variant` rebuilt from serde's buffer, is the plain form of a Godot-only value noted there:
 /// the message that refuses it.
 pub(crate) fn buffered_loss(v: &Variant) -> Option<String> {
-    if !noting() {
+    if !noting() || !DIRTY.with(|d| d.get()) {
         return None;
     }
     BUFFERED.with(|b| {
