@@ -2047,7 +2047,7 @@ fn note_buffered(v: &Variant, at: Option<usize>) {
         Variant::Dictionary(d) => d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared,
         _ => false,
     };
-    if plain_data {
+    if plain_data || !magic::reserve(v) {
         return;
     }
     #[derive(serde::Deserialize)]

@@ -94,10 +94,12 @@ pub(crate) fn take_decoded() -> Option<Variant> {
 // deserializers (private to serde, so not guaranteed: if serde renames them, values pass as plain data as
 // before, and `tests/serde_buffered.rs` fails).
 
-/// At most this many values are noted per read; beyond that every `Variant` rebuilt from the buffer that is
-/// not a bool, number or nil is refused (it could be any of them). Notes are found by a hash of their top
-/// level (`sketch`), so a check costs the same however many there are.
-const MAX_BUFFERED: usize = 1 << 16;
+/// The values noted per read hold at most this many nodes together (elements, entries, components' holders),
+/// so that noting costs time and memory in proportion to the input whatever its nesting (a Godot-only value
+/// inside another is noted too). Beyond it every `Variant` rebuilt from the buffer that is not a bool, number
+/// or nil is refused (it could be any of them). Notes are found by a hash of their top level (`sketch`), so a
+/// check costs the same however many there are.
+const MAX_BUFFERED: usize = 1 << 18;
 
 type Notes = std::collections::HashMap<u64, Vec<Buffered>>;
 
@@ -141,7 +143,7 @@ thread_local! {
     static DIRTY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Set while a value's plain form is being computed (itself a trip through serde's buffer).
     static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// The notes by `sketch` of their plain form, how many, whether more than `MAX_BUFFERED` came.
+    /// The notes by `sketch` of their plain form, their nodes, whether more than `MAX_BUFFERED` came.
     static BUFFERED: RefCell<(Notes, usize, bool)> = RefCell::new((Notes::default(), 0, false));
     /// The last refusal, for serde's "did not match any variant of untagged enum", which drops it.
     static REFUSED: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -215,17 +217,64 @@ pub(crate) fn quietly<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// Notes a Godot-only value handed to serde's buffer, with the plain form it has there.
+/// Takes the nodes of `v` from the read's budget (`MAX_BUFFERED`) before its plain form is made and noted:
+/// false (and from then on every non-scalar `Variant` from the buffer is refused) if they do not fit.
+pub(crate) fn reserve(v: &Variant) -> bool {
+    DIRTY.with(|d| d.set(true));
+    BUFFERED.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.2 {
+            return false;
+        }
+        // Counted without recursion, and no further than what is left.
+        let left = MAX_BUFFERED - b.1;
+        let mut n = 0usize;
+        let mut stack = vec![v];
+        while let Some(x) = stack.pop() {
+            n += 1;
+            if n > left {
+                b.2 = true;
+                return false;
+            }
+            match x {
+                Variant::Array(a) | Variant::PackedTypedArray(a) => stack.extend(a.items.iter()),
+                Variant::Dictionary(d) => stack.extend(d.entries.iter().flat_map(|(k, v)| [k, v])),
+                Variant::Object(o) => {
+                    if let crate::value::Object::Full { properties, .. } = &**o {
+                        stack.extend(properties.iter().map(|(_, v)| v));
+                    }
+                }
+                Variant::PackedByteArray(p) => n += p.len(),
+                Variant::PackedInt32Array(p) => n += p.len(),
+                Variant::PackedInt64Array(p) => n += p.len(),
+                Variant::PackedFloat32Array(p) => n += p.len(),
+                Variant::PackedFloat64Array(p) => n += p.len(),
+                Variant::PackedStringArray(p) => n += p.len(),
+                Variant::PackedVector2Array(p) => n += p.len(),
+                Variant::PackedVector3Array(p) => n += p.len(),
+                Variant::PackedColorArray(p) => n += p.len(),
+                Variant::PackedVector4Array(p) => n += p.len(),
+                Variant::PackedVector2iArray(p) => n += p.len(),
+                Variant::PackedVector3iArray(p) => n += p.len(),
+                Variant::PackedVector4iArray(p) => n += p.len(),
+                _ => {}
+            }
+        }
+        if n > left {
+            b.2 = true;
+            return false;
+        }
+        b.1 += n;
+        true
+    })
+}
+
+/// Notes a Godot-only value handed to serde's buffer, with the plain form it has there (after [`reserve`]).
 pub(crate) fn note_buffered(plain: Variant, type_name: &'static str, at: Option<usize>) {
     DIRTY.with(|d| d.set(true));
     BUFFERED.with(|b| {
         let mut b = b.borrow_mut();
-        if b.1 < MAX_BUFFERED {
-            b.1 += 1;
-            b.0.entry(sketch(&plain)).or_default().push(Buffered { plain, type_name, at });
-        } else {
-            b.2 = true;
-        }
+        b.0.entry(sketch(&plain)).or_default().push(Buffered { plain, type_name, at });
     });
 }
 
