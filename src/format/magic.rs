@@ -101,28 +101,37 @@ pub(crate) fn take_decoded() -> Option<Variant> {
 /// check costs the same however many there are.
 const MAX_BUFFERED: usize = 1 << 18;
 
+/// At most this many different notes share a `sketch` (the same top level, other contents deeper): a value
+/// is compared with each of them, so more would make checking cost the product of two input sizes. Beyond
+/// it, as beyond `MAX_BUFFERED`, every non-scalar `Variant` from the buffer is refused.
+const MAX_SAME_SKETCH: usize = 64;
+
 type Notes = std::collections::HashMap<u64, Vec<Buffered>>;
 
-/// A hash of a value's top level (kind, text, number, length, keys): equal values have equal sketches.
+/// A hash of a value's top level and the scalars just below it (kind, text, number, length, keys, the
+/// scalar values of a Dictionary and of an Array's first 16 elements): equal values have equal sketches.
 fn sketch(v: &Variant) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    std::mem::discriminant(v).hash(&mut h);
-    let float = |f: f64| if f == 0.0 { 0 } else { f.to_bits() };
-    match v {
-        Variant::Bool(b) => b.hash(&mut h),
-        Variant::Int(i) => i.hash(&mut h),
-        Variant::Float(f) => float(*f).hash(&mut h),
-        Variant::String(s) => s.hash(&mut h),
-        Variant::Array(a) => a.items.len().hash(&mut h),
-        Variant::Dictionary(d) => {
-            d.entries.len().hash(&mut h);
-            for (k, _) in &d.entries {
-                if let Variant::String(s) = k {
-                    s.hash(&mut h);
-                }
-            }
+    fn scalar(v: &Variant, h: &mut impl Hasher) {
+        std::mem::discriminant(v).hash(h);
+        match v {
+            Variant::Bool(b) => b.hash(h),
+            Variant::Int(i) => i.hash(h),
+            Variant::Float(f) => (if *f == 0.0 { 0 } else { f.to_bits() }).hash(h),
+            Variant::String(s) => s.hash(h),
+            Variant::Array(a) => a.items.len().hash(h),
+            Variant::Dictionary(d) => d.entries.len().hash(h),
+            _ => {}
         }
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    scalar(v, &mut h);
+    match v {
+        Variant::Array(a) => a.items.iter().take(16).for_each(|x| scalar(x, &mut h)),
+        Variant::Dictionary(d) => d.entries.iter().for_each(|(k, x)| {
+            scalar(k, &mut h);
+            scalar(x, &mut h);
+        }),
         _ => {}
     }
     h.finish()
@@ -274,7 +283,15 @@ pub(crate) fn note_buffered(plain: Variant, type_name: &'static str, at: Option<
     DIRTY.with(|d| d.set(true));
     BUFFERED.with(|b| {
         let mut b = b.borrow_mut();
-        b.0.entry(sketch(&plain)).or_default().push(Buffered { plain, type_name, at });
+        let same = b.0.entry(sketch(&plain)).or_default();
+        if same.iter().any(|n| n.plain == plain && n.type_name == type_name) {
+            // Already noted (the same value again): the first offset is enough.
+        } else if same.len() < MAX_SAME_SKETCH {
+            same.push(Buffered { plain, type_name, at });
+        } else {
+            // Every check would compare against all of them: refuse instead (see MAX_SAME_SKETCH).
+            b.2 = true;
+        }
     });
 }
 
