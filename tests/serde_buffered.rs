@@ -257,3 +257,32 @@ fn noting_is_bounded_by_the_input_not_its_nesting() {
     let err = from_slice::<Buffered<Variant>>(&to_vec(&names).unwrap()).expect_err("StringNames would become Strings");
     assert!(message(&err).contains("went through serde's buffering"), "{err}");
 }
+
+#[test]
+fn many_distinct_math_values_no_false_alarm() {
+    // 500 entities with a distinct Transform2D each (read by its marker; nested components in serde's
+    // buffer) and a plain Dictionary read as a Variant: no false alarm.
+    use godot_bin::Transform2D;
+    #[derive(Deserialize)]
+    #[serde(tag = "kind")]
+    enum Entity {
+        Mob { pos: Transform2D, extra: Variant },
+    }
+    let tagged: Variant = from_slice(&engine("tagged")).unwrap();
+    let list: Vec<Variant> = (0..500)
+        .map(|i| {
+            let mut e = tagged.clone();
+            let t = Transform2D {
+                x: Vector2::new(1.0, 0.0),
+                y: Vector2::new(0.0, 1.0),
+                origin: Vector2::new(i as f64, 2.0),
+            };
+            e["pos"] = Variant::Transform2D(Box::new(t));
+            e["extra"] = [("gold", Variant::Int(i))].into_iter().collect();
+            e
+        })
+        .collect();
+    let read: Vec<Entity> = from_slice(&to_vec(&list).unwrap()).unwrap();
+    let Entity::Mob { pos, extra } = &read[499];
+    assert_eq!((pos.origin.x, &extra["gold"]), (499.0, &Variant::Int(499)));
+}

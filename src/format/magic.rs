@@ -108,32 +108,38 @@ const MAX_SAME_SKETCH: usize = 64;
 
 type Notes = std::collections::HashMap<u64, Vec<Buffered>>;
 
-/// A hash of a value's top level and the scalars just below it (kind, text, number, length, keys, the
-/// scalar values of a Dictionary and of an Array's first 16 elements): equal values have equal sketches.
+/// A hash of a value's first three levels (kind, text, number, length; a container's first 16 elements or
+/// entries at each level): equal values have equal sketches, and the plain forms of math types (a Transform3D
+/// is three levels of components) differ when their numbers do.
 fn sketch(v: &Variant) -> u64 {
     use std::hash::{Hash, Hasher};
-    fn scalar(v: &Variant, h: &mut impl Hasher) {
+    fn walk(v: &Variant, depth: usize, h: &mut impl Hasher) {
         std::mem::discriminant(v).hash(h);
         match v {
             Variant::Bool(b) => b.hash(h),
             Variant::Int(i) => i.hash(h),
             Variant::Float(f) => (if *f == 0.0 { 0 } else { f.to_bits() }).hash(h),
             Variant::String(s) => s.hash(h),
-            Variant::Array(a) => a.items.len().hash(h),
-            Variant::Dictionary(d) => d.entries.len().hash(h),
+            Variant::Array(a) => {
+                a.items.len().hash(h);
+                if depth < 3 {
+                    a.items.iter().take(16).for_each(|x| walk(x, depth + 1, h));
+                }
+            }
+            Variant::Dictionary(d) => {
+                d.entries.len().hash(h);
+                if depth < 3 {
+                    d.entries.iter().take(16).for_each(|(k, x)| {
+                        walk(k, depth + 1, h);
+                        walk(x, depth + 1, h);
+                    });
+                }
+            }
             _ => {}
         }
     }
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    scalar(v, &mut h);
-    match v {
-        Variant::Array(a) => a.items.iter().take(16).for_each(|x| scalar(x, &mut h)),
-        Variant::Dictionary(d) => d.entries.iter().for_each(|(k, x)| {
-            scalar(k, &mut h);
-            scalar(x, &mut h);
-        }),
-        _ => {}
-    }
+    walk(v, 1, &mut h);
     h.finish()
 }
 
