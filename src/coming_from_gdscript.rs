@@ -109,11 +109,17 @@
 //!
 //! # Keeping keys you do not model: read a `Variant`, not `#[serde(flatten)]`
 //! A save editor must write back what it did not understand. `#[serde(flatten)] rest: HashMap<String,
-//! Variant>` (and internally tagged or untagged enums) makes serde buffer the values in its own generic
-//! form first, which has no Vector2, Color or StringName: they come back as Dictionaries and Strings.
+//! Variant>` (and internally tagged, adjacently tagged or untagged enums) makes serde buffer the values in
+//! its own generic form first, which has no Vector2, Color or StringName: a `Variant` rebuilt from it would
+//! be a Dictionary or a String, and write back other bytes. So godot_bin refuses that with an error which
+//! names the value and its byte offset (`a Vector2 (byte 52) went through serde's buffering …`), instead of
+//! changing it silently. Typed fields are not affected: `pos: Vector2` or `anim: StringName` inside a tagged
+//! enum rebuild themselves from the buffer, and a `Variant` holding only plain data (numbers, strings,
+//! untyped arrays and dictionaries of them) passes as before.
+//!
 //! Read the whole value as a [`Variant`](crate::Variant) instead, take the parts you model with
-//! [`from_variant`](crate::from_variant), change them in place, and write the `Variant`: every other
-//! value keeps its exact type.
+//! [`from_variant`](crate::from_variant) (into a struct without `flatten`), change them in place, and write
+//! the `Variant`: every other value keeps its exact type.
 //!
 //! ```
 //! use godot_bin::{from_variant, to_variant, Variant, Vector2};
@@ -127,5 +133,16 @@
 //! save["hp"] = to_variant(&known.hp)?;
 //! assert_eq!(save["spawn"], Variant::Vector2(Vector2::new(1.0, 2.0))); // untouched, still a Vector2
 //! assert_eq!(save["hp"].as_float(), Some(15.0));
+//!
+//! // The same save through `#[serde(flatten)]`: an error, not a Dictionary where the Vector2 was.
+//! #[derive(serde::Deserialize)]
+//! struct Flat { hp: f64, #[serde(flatten)] rest: std::collections::HashMap<String, Variant> }
+//! let err = godot_bin::from_slice::<Flat>(&godot_bin::to_vec(&save)?).err().unwrap();
+//! assert!(err.to_string().contains("a Vector2 (byte "));
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
+//!
+//! (serde's buffer is told apart from everything else by the type names of its private visitor and
+//! deserializers. Presenting Godot types to it in a special shape, as the `toml` crate does for dates,
+//! would keep them, but every other type read through the buffer would see that shape too: a `String`
+//! field could no longer read a StringName, nor a `serde_json::Value` the plain `{"x", "y"}`.)

@@ -141,6 +141,13 @@ pub enum Hint {
         /// Whether the lengths are big-endian.
         big_endian: bool,
     },
+    /// The bytes do not read in the dialect asked for, and read cleanly in `dialect` (found by
+    /// [`detect`](crate::detect::detect)): a Godot 3 save read with `Dialect::Godot4_6`, for example.
+    /// Given by the [`framing`](crate::framing) readers of files.
+    OtherDialect {
+        /// The dialect that reads the bytes.
+        dialect: Dialect,
+    },
 }
 
 impl fmt::Display for Hint {
@@ -149,10 +156,20 @@ impl fmt::Display for Hint {
     /// assert!(h.to_string().contains("Endian::Big"));
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Hint::StoreVarStream { big_endian } = *self;
+        let big_endian = match *self {
+            Hint::StoreVarStream { big_endian } => big_endian,
+            Hint::OtherDialect { dialect } => {
+                return write!(
+                    f,
+                    "these bytes read cleanly as {dialect}, not in the dialect asked for: use \
+                     Config::new(\"{dialect}\".parse()?) (CLI: --dialect {dialect})"
+                );
+            }
+        };
         f.write_str(
             "the input looks like a store_var/put_var stream (a 4-byte length before each value): read it with \
-             godot_bin::framing::values or FrameDecoder (CLI: --framing stream)",
+             godot_bin::framing::load or read_store_var (one value), framing::values (every value) or \
+             FrameDecoder (CLI: --framing stream)",
         )?;
         if big_endian {
             f.write_str(", with big-endian lengths (Endian::Big)")?;
@@ -237,6 +254,13 @@ impl Error {
         if self.0.hint.is_none() {
             self.0.hint = stream_framing(input).map(|big_endian| Hint::StoreVarStream { big_endian });
         }
+        self
+    }
+
+    /// Adds `hint` unless the error has one.
+    #[cold]
+    pub(crate) fn or_hint(mut self, hint: Hint) -> Self {
+        self.0.hint.get_or_insert(hint);
         self
     }
 

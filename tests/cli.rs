@@ -88,7 +88,8 @@ fn decode_godot3_save_as_text() {
     assert!(t.contains("[ \"checkpoint\", 3, Transform2D( "));
     let b = ok(&["encode", "--dialect", "godot3", "--framing", "stream"], t.as_bytes());
     // Godot 3.6 leaves garbage in NodePath padding; we write zeros. Same values, same length.
-    let canonical = ok(&["convert", "--from", "godot3", "--to", "godot3", "--framing", "stream", SAVE3], b"");
+    let canonical =
+        ok(&["convert", "--from-dialect", "godot3", "--to-dialect", "godot3", "--framing", "stream", SAVE3], b"");
     assert_eq!(b, canonical);
     assert_eq!(b.len(), file(SAVE3).len());
     let cfg = Config::new(Dialect::Godot3);
@@ -105,32 +106,40 @@ fn json_round_trips_and_is_jq_friendly() {
         assert_eq!(first["entities"][1]["pos"], serde_json::json!({"$Vector2": [1.5, -2.25]}));
         assert_eq!(first["entities"][2]["big"], serde_json::json!(5000000002i64));
         let b = ok(&["encode", "--dialect", d, "--framing", "stream", "--from", "json"], &j);
-        let canonical = ok(&["convert", "--from", d, "--to", d, "--framing", "stream", f], b"");
+        let canonical = ok(&["convert", "--from-dialect", d, "--to-dialect", d, "--framing", "stream", f], b"");
         assert_eq!(b, canonical, "{d}");
     }
-    assert_eq!(ok(&["convert", "--from", "godot4", "--to", "godot4", "--framing", "stream", SAVE4], b""), file(SAVE4));
+    assert_eq!(
+        ok(&["convert", "--from-dialect", "godot4", "--to-dialect", "godot4", "--framing", "stream", SAVE4], b""),
+        file(SAVE4)
+    );
 }
 
-/// `convert --from godot3 --to godot4` gives what Godot 4.6 itself writes for the same game state.
+/// `convert --from-dialect godot3 --to-dialect godot4` gives what Godot 4.6 itself writes for the same game state.
 #[test]
 fn convert_godot3_save_to_godot4_matches_the_engine() {
-    let b = ok(&["convert", "--from", "godot3", "--to", "godot4", "--framing", "stream", SAVE3], b"");
+    let b = ok(&["convert", "--from-dialect", "godot3", "--to-dialect", "godot4", "--framing", "stream", SAVE3], b"");
     assert_eq!(hex(&b), hex(&file(SAVE3_AS_4)));
     // and back: Godot 3.6's bytes but for its padding garbage
-    let back = ok(&["convert", "--from", "godot4", "--to", "godot3", "--framing", "stream", SAVE3_AS_4], b"");
-    let canonical = ok(&["convert", "--from", "godot3", "--to", "godot3", "--framing", "stream", SAVE3], b"");
+    let back =
+        ok(&["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--framing", "stream", SAVE3_AS_4], b"");
+    let canonical =
+        ok(&["convert", "--from-dialect", "godot3", "--to-dialect", "godot3", "--framing", "stream", SAVE3], b"");
     assert_eq!(back, canonical);
 }
 
 #[test]
 fn convert_errors_name_the_path() {
     // The Godot 4.6 save has a StringName (becomes a String) - fine; a Vector2i has no Godot 3 counterpart.
-    ok(&["convert", "--from", "godot4", "--to", "godot3", "--framing", "stream", SAVE4], b"");
+    ok(&["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--framing", "stream", SAVE4], b"");
     let b =
         ok(&["encode", "--dialect", "godot4", "--out", "hex"], b"{\"entities\": [1, 2, 3, {\"pos\": Vector2i(1, 2)}]}");
-    let err = fails(&["convert", "--from", "godot4", "--to", "godot3", "--in", "hex"], &b, 1);
+    let err = fails(&["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--in", "hex"], &b, 1);
     assert!(err.contains("at entities[3].pos: Vector2i has no counterpart in godot3"), "{err}");
-    let g3 = ok(&["convert", "--from", "godot4", "--to", "godot3", "--in", "hex", "--out", "hex", "--coerce"], &b);
+    let g3 = ok(
+        &["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--in", "hex", "--out", "hex", "--coerce"],
+        &b,
+    );
     let t = ok(&["decode", "--dialect", "godot3", "--in", "hex"], &g3);
     assert_eq!(String::from_utf8(t).unwrap(), "{\n\"entities\": [ 1, 2, 3, {\n\"pos\": Vector2( 1, 2 )\n} ]\n}\n");
 }
@@ -252,7 +261,7 @@ fn deep_values() {
     let t = ok(&["decode", "--dialect", "godot4", "--in", "hex"], h.as_bytes());
     assert_eq!(ok(&["encode", "--dialect", "godot4", "--out", "hex"], &t), format!("{h}\n").as_bytes());
     ok(&["decode", "--dialect", "godot4", "--in", "hex", "--to", "json"], h.as_bytes());
-    ok(&["convert", "--from", "godot4", "--to", "godot3", "--in", "hex"], h.as_bytes());
+    ok(&["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--in", "hex"], h.as_bytes());
 }
 
 /// Issue 12, class 2 end to end: a value whose path to the failing part crosses many big keys (here 20
@@ -277,7 +286,7 @@ fn errors_under_big_keys_stay_short() {
     let nan = under_big_keys(Variant::Float(f64::from_bits(0x7ff8_0000_0000_0001)));
     let text = ok(&["decode", "--dialect", "godot4", "--to", "text"], &wire);
     let errors = [
-        ("convert", fails(&["convert", "--from", "godot4", "--to", "godot3"], &wire, 1)),
+        ("convert", fails(&["convert", "--from-dialect", "godot4", "--to-dialect", "godot3"], &wire, 1)),
         ("decode --exact", fails(&["decode", "--dialect", "godot4", "--exact"], &nan, 1)),
         ("encode", fails(&["encode", "--dialect", "godot3"], &text, 1)),
     ];
@@ -315,6 +324,34 @@ fn wrong_flags_on_a_real_save_name_the_right_ones() {
     assert!(err.contains("store_var") && err.contains("--framing stream"), "{err}");
     let err = fails(&["decode"], &[0xff; 16], 1);
     assert!(err.contains("no dialect reads these bytes") && err.contains("--dialect"), "{err}");
+    // convert's input dialect is --from-dialect: its hints name that flag, not decode's --dialect.
+    let err = fails(&["convert", "--from-dialect", "godot4", "--to-dialect", "godot4.6", SAVE3], b"", 1);
+    assert!(err.contains("try --from-dialect godot3 --framing stream"), "{err}");
+    assert!(!err.contains("try --dialect"), "{err}");
+    let err = fails(&["convert", "--to-dialect", "godot4"], &[0xff; 16], 1);
+    assert!(err.contains("give --from-dialect"), "{err}");
+}
+
+/// Every flag means one thing: --dialect/--from-dialect/--to-dialect are dialects, --from/--to forms. The old
+/// `convert --from D1 --to D2` (and `--dialect D1`) still work, hidden, and give the same bytes; without an
+/// input dialect, convert detects it as decode does (and says so on stderr).
+#[test]
+fn convert_flags_new_old_and_detected_agree() {
+    let new = ok(&["convert", "--from-dialect", "godot3", "--to-dialect", "godot4", "--framing", "stream", SAVE3], b"");
+    assert_eq!(new, file(SAVE3_AS_4));
+    assert_eq!(ok(&["convert", "--from", "godot3", "--to", "godot4", "--framing", "stream", SAVE3], b""), new);
+    assert_eq!(
+        ok(&["convert", "--dialect", "godot3", "--to-dialect", "godot4", "--framing", "stream", SAVE3], b""),
+        new
+    );
+    let o = run(&["convert", "--to-dialect", "godot4", SAVE3], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.stdout, new);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("reading as godot3"), "{}", String::from_utf8_lossy(&o.stderr));
+    // The help shows one spelling per meaning.
+    let help = String::from_utf8(ok(&["convert", "--help"], b"")).unwrap();
+    assert!(help.contains("--from-dialect") && help.contains("--to-dialect"), "{help}");
+    assert!(!help.contains("--from <") && !help.contains("--to <"), "{help}");
 }
 
 /// The README's jq workflow with the real jq: `decode --to json | jq -c . | encode --from json --like
@@ -353,5 +390,12 @@ fn jq_round_trip_is_byte_identical_with_like() {
         if save == SAVE4 {
             assert_eq!(with, file(SAVE4), "Godot 4.6 writes zeros in padding: byte-identical to the engine's file");
         }
+        // A new user's spelling: no flags but the forms; the dialect and framing come from --like.
+        let detected = ok(&["decode", "--to", "json", save], b"");
+        assert_eq!(detected, json, "{save}");
+        assert_eq!(ok(&["encode", "--from", "json", "--like", save], &jq(&detected)), plain, "{save}");
     }
+    // encode needs a dialect from somewhere.
+    let err = fails(&["encode", "--from", "json"], b"1", 2);
+    assert!(err.contains("--dialect") && err.contains("--like"), "{err}");
 }

@@ -138,7 +138,7 @@ fn encode_writes_the_engines_bytes() {
 fn convert_keeps_or_changes_the_container() {
     let f = fix("godot-3.6", "pass.gdec");
     // A 3.x encrypted save becomes a 4.x encrypted save (4.x layout: no mode field, an IV).
-    let out = ok(&["convert", "--from", "godot3", "--to", "godot4", "--password", PASSWORD, &f], b"");
+    let out = ok(&["convert", "--from-dialect", "godot3", "--to-dialect", "godot4", "--password", PASSWORD, &f], b"");
     let plain3 = std::fs::read(fix("godot-3.6", "plain.sav")).unwrap();
     let content = godot_bin::container::decrypt_as(
         &out,
@@ -147,16 +147,29 @@ fn convert_keeps_or_changes_the_container() {
         1 << 20,
     )
     .unwrap();
-    let converted_plain = ok(&["convert", "--from", "godot3", "--to", "godot4", "--framing", "stream"], &plain3);
+    let converted_plain =
+        ok(&["convert", "--from-dialect", "godot3", "--to-dialect", "godot4", "--framing", "stream"], &plain3);
     assert_eq!(content, converted_plain);
     // Compressed stays compressed in its mode, or changes.
-    let z = ok(&["convert", "--from", "godot3", "--to", "godot4", &fix("godot-3.6", "zstd.gcpf")], b"");
+    let z = ok(&["convert", "--from-dialect", "godot3", "--to-dialect", "godot4", &fix("godot-3.6", "zstd.gcpf")], b"");
     assert_eq!(&z[..8], b"GCPF\x02\0\0\0");
     let g = ok(
-        &["convert", "--from", "godot3", "--to", "godot4", "--compress", "gzip", &fix("godot-3.6", "zstd.gcpf")],
+        &[
+            "convert",
+            "--from-dialect",
+            "godot3",
+            "--to-dialect",
+            "godot4",
+            "--compress",
+            "gzip",
+            &fix("godot-3.6", "zstd.gcpf"),
+        ],
         b"",
     );
     assert_eq!(&g[..8], b"GCPF\x03\0\0\0");
-    let p = ok(&["convert", "--from", "godot3", "--to", "godot4", "--plain", &fix("godot-3.6", "zstd.gcpf")], b"");
+    let p = ok(
+        &["convert", "--from-dialect", "godot3", "--to-dialect", "godot4", "--plain", &fix("godot-3.6", "zstd.gcpf")],
+        b"",
+    );
     assert_eq!(p, converted_plain);
 }

@@ -213,3 +213,32 @@ fn one_call_readers_say_what_a_file_is() {
         assert_eq!(err.offset(), Some(0));
     }
 }
+
+/// The README's quick start with the wrong dialect (a Godot 3.6 save read with `Dialect::Godot4_6`, and the
+/// other way round) says which dialect reads the file, instead of only "missing field" or "type id 27 is not
+/// a type of godot3". Both saves are what the engines' store_var wrote (examples/data).
+#[test]
+fn wrong_dialect_names_the_one_that_reads_the_file() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Save {
+        tick: i64,
+    }
+    let g4 = Config::new(Dialect::Godot4_6);
+    let g3 = Config::new(Dialect::Godot3);
+    for (path, asked, right) in
+        [("examples/data/save-godot3.6.sav", &g4, "godot3"), ("examples/data/save-godot4.6.sav", &g3, "godot4.6")]
+    {
+        let mut file = std::fs::File::open(path).unwrap();
+        let err = framing::read_store_var::<_, Save>(&mut file, asked).unwrap_err();
+        assert!(matches!(err.hint(), Some(error::Hint::OtherDialect { dialect }) if dialect.to_string() == right));
+        assert!(err.to_string().contains(&format!("read cleanly as {right}")), "{err}");
+        let bytes = std::fs::read(path).unwrap();
+        let err = framing::from_store_var::<Save>(&bytes, asked).unwrap_err();
+        assert!(err.to_string().contains(&format!("--dialect {right}")), "{err}");
+    }
+    // The right dialect with a wrong type: no dialect hint (the dialect is not the problem).
+    let mut file = std::fs::File::open("examples/data/save-godot4.6.sav").unwrap();
+    let err = framing::read_store_var::<_, Vec<i64>>(&mut file, &g4).unwrap_err();
+    assert_eq!(err.hint(), None, "{err}");
+}

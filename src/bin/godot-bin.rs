@@ -4,15 +4,18 @@
 //! godot-bin info    [--in raw|hex|base64] [--password PW | --key HEX] [FILE]
 //! godot-bin decode  [--dialect D] [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact]
 //!                   [--password PW | --key HEX] [FILE]
-//! godot-bin encode  --dialect D [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out raw|hex|base64] [--framing none|stream]
+//! godot-bin encode  [--dialect D] [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out raw|hex|base64] [--framing none|stream]
 //!                   [--compress fastlz|deflate|zstd|gzip | --password PW | --key HEX | --encrypt] [FILE]
-//! godot-bin convert --from D1 --to D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …]
+//! godot-bin convert [--from-dialect D1] --to-dialect D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …]
 //!                   [--password PW | --key HEX] [--compress MODE | --plain] [FILE]
 //! ```
 //! Encrypted (`GDEC`) and compressed (`GCPF`) files are found by their magic and opened; the password can
 //! come from the environment variable `GODOT_BIN_PASSWORD` instead of the command line. A file in a
 //! container is a `store_var` stream unless `--framing` says otherwise. `convert` keeps the container
 //! (an encrypted file gets the target engine's layout) unless `--compress` or `--plain` changes it.
+//! Each flag means one thing in every command: `--dialect` / `--from-dialect` / `--to-dialect` name dialects,
+//! `--from` / `--to` forms (text, json, config), `--in` / `--out` encodings. (`convert --from D1 --to D2`, the
+//! old spelling, still works.)
 //! Exit status: 0 success, 1 bad data (message on stderr with the byte offset, or line and column for text),
 //! 2 bad usage.
 #![forbid(unsafe_code)]
@@ -143,9 +146,9 @@ enum Cmd {
     },
     /// Text or JSON to binary.
     Encode {
-        /// The dialect to write (see decode).
+        /// The dialect to write (see decode). Default with --like: the original's (and its framing).
         #[arg(long, value_parser = dialect)]
-        dialect: Dialect,
+        dialect: Option<Dialect>,
         #[command(flatten)]
         common: Common,
         /// Input form.
@@ -169,14 +172,14 @@ enum Cmd {
         /// Input file (default: standard input).
         file: Option<String>,
     },
-    /// Binary of one dialect to binary of another (e.g. --from godot3 --to godot4).
+    /// Binary of one dialect to binary of another (e.g. --from-dialect godot3 --to-dialect godot4).
     Convert {
-        /// The dialect of the input.
-        #[arg(long, value_parser = dialect)]
-        from: Dialect,
+        /// The dialect of the input (see decode). Default: detected from the bytes, as decode does.
+        #[arg(long = "from-dialect", aliases = ["dialect", "from"], value_parser = dialect)]
+        from_dialect: Option<Dialect>,
         /// The dialect to write.
-        #[arg(long, value_parser = dialect)]
-        to: Dialect,
+        #[arg(long = "to-dialect", alias = "to", value_parser = dialect)]
+        to_dialect: Dialect,
         #[command(flatten)]
         common: Common,
         /// Map values with no counterpart lossily (Vector2i → Vector2, PackedInt64Array → PackedInt32Array, …)
@@ -431,7 +434,8 @@ fn frame_out(values: &[Vec<u8>], framing: Framing) -> Result<Vec<u8>, Fail> {
     }
 }
 
-fn decode_values(bytes: &[u8], framing: Framing, cfg: &Config) -> Result<Vec<Variant>, Fail> {
+/// `flag`: the command's flag for the input dialect (`--dialect`, or `--from-dialect` for convert), named by hints.
+fn decode_values(bytes: &[u8], framing: Framing, cfg: &Config, flag: &str) -> Result<Vec<Variant>, Fail> {
     let read = || {
         let mut out = Vec::new();
         for (base, body) in frames(bytes, framing)? {
@@ -444,24 +448,25 @@ fn decode_values(bytes: &[u8], framing: Framing, cfg: &Config) -> Result<Vec<Var
         }
         Ok(out)
     };
-    read().map_err(|Fail(code, msg)| Fail(code, format!("{msg}{}", other_readings(bytes, cfg.dialect(), framing))))
+    read()
+        .map_err(|Fail(code, msg)| Fail(code, format!("{msg}{}", other_readings(bytes, cfg.dialect(), framing, flag))))
 }
 
 /// For an error: the dialects and framing that do read `bytes` whole, if the ones asked for did not.
-fn other_readings(bytes: &[u8], asked: Dialect, framing: Framing) -> String {
+fn other_readings(bytes: &[u8], asked: Dialect, framing: Framing, flag: &str) -> String {
     let d = detect::detect(bytes);
     let Some(c) =
         d.candidates.iter().find(|c| !(c.dialects.contains(&asked) && cli_framing(c.framing) == Some(framing)))
     else {
         return String::new();
     };
-    let flag = match cli_framing(c.framing) {
+    let framing_flag = match cli_framing(c.framing) {
         Some(Framing::Stream) => " --framing stream",
         Some(Framing::None) => " --framing none",
         None => "",
     };
     format!(
-        "; these bytes read cleanly as {} ({}{}): try --dialect {}{flag}",
+        "; these bytes read cleanly as {} ({}{}): try {flag} {}{framing_flag}",
         c.dialect(),
         c.framing,
         if d.is_ambiguous() { ", among other readings: see `godot-bin info`" } else { "" },
@@ -480,7 +485,13 @@ fn cli_framing(f: detect::Framing) -> Option<Framing> {
 
 /// The dialect and framing to read `content` (in a container of `kind`) with: as given, the rest detected
 /// and said on stderr.
-fn choose(content: &[u8], dialect: Option<Dialect>, common: &Common, kind: Kind) -> Result<(Dialect, Framing), Fail> {
+fn choose(
+    content: &[u8],
+    dialect: Option<Dialect>,
+    common: &Common,
+    kind: Kind,
+    flag: &str,
+) -> Result<(Dialect, Framing), Fail> {
     // A container holds a store_var stream unless told otherwise; a given framing is kept.
     let framing = common.framing.or((kind != Kind::Plain).then_some(Framing::Stream));
     if let (Some(d), Some(f)) = (dialect, framing) {
@@ -494,7 +505,7 @@ fn choose(content: &[u8], dialect: Option<Dialect>, common: &Common, kind: Kind)
         return match dialect {
             // The decode that follows says what is wrong, with its offset.
             Some(d) => Ok((d, framing.unwrap_or(Framing::None))),
-            None => Err(data(format!("{found}; give --dialect (and --framing) to see where it fails"))),
+            None => Err(data(format!("{found}; give {flag} (and --framing) to see where it fails"))),
         };
     };
     let Some(f) = cli_framing(c.framing) else {
@@ -510,7 +521,7 @@ fn choose(content: &[u8], dialect: Option<Dialect>, common: &Common, kind: Kind)
     let also = if others.is_empty() {
         String::new()
     } else {
-        format!("; the bytes also read, to other values, as {}: give --dialect to choose", others.join(", "))
+        format!("; the bytes also read, to other values, as {}: give {flag} to choose", others.join(", "))
     };
     eprintln!("godot-bin: reading as {d}, {} ({} value(s)), detected{also}", c.framing, c.values);
     Ok((d, f))
@@ -551,9 +562,9 @@ fn run(cli: Cli) -> Result<(), Fail> {
     match cli.cmd {
         Cmd::Decode { dialect, common, input, to, exact, secret, file } => {
             let opened = open_container(decode_bin(read_input(&file)?, input)?, &secret)?;
-            let (dialect, framing) = choose(&opened.content, dialect, &common, opened.kind)?;
+            let (dialect, framing) = choose(&opened.content, dialect, &common, opened.kind, "--dialect")?;
             let cfg = config(dialect, &common);
-            let values = decode_values(&opened.content, framing, &cfg)?;
+            let values = decode_values(&opened.content, framing, &cfg, "--dialect")?;
             let many = values.len() > 1;
             let mut s = String::new();
             for (i, v) in values.iter().enumerate() {
@@ -594,6 +605,29 @@ fn run(cli: Cli) -> Result<(), Fail> {
             write_text(&s)
         }
         Cmd::Encode { dialect, common, from, output, compress, secret, encrypt, like, file } => {
+            // The original (--like): opened first, since it gives the dialect and framing when not given.
+            let original = match &like {
+                Some(o) => Some(
+                    open_container(read_input(&Some(o.clone()))?, &secret)
+                        .map_err(|Fail(c, m)| Fail(c, format!("--like {o}: {m}")))?,
+                ),
+                None => None,
+            };
+            let (dialect, like_framing) = match (dialect, &original) {
+                (Some(d), _) => (d, None),
+                (None, Some(o)) => {
+                    let (d, f) = choose(&o.content, None, &common, o.kind, "--dialect")?;
+                    (d, Some(f))
+                }
+                (None, None) => {
+                    return Err(Fail(
+                        2,
+                        "encode: give --dialect D (the dialect to write), or --like ORIGINAL to write in the \
+                         dialect and framing of the file the input was decoded from"
+                            .into(),
+                    ))
+                }
+            };
             let cfg = config(dialect, &common);
             let target = if let Some(mode) = compress {
                 Container::Compressed(mode)
@@ -605,8 +639,11 @@ fn run(cli: Cli) -> Result<(), Fail> {
             } else {
                 Container::Plain
             };
-            let framing =
-                common.framing.unwrap_or(if target == Container::Plain { Framing::None } else { Framing::Stream });
+            let framing = common.framing.or(like_framing).unwrap_or(if target == Container::Plain {
+                Framing::None
+            } else {
+                Framing::Stream
+            });
             let raw = read_input(&file)?;
             let src = String::from_utf8(raw)
                 .map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))?;
@@ -618,9 +655,8 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     json::from_json_str_many(&src, &cfg).map_err(|e| data(e.to_string()))?
                 }
             };
-            if let Some(original) = &like {
-                let opened = open_container(read_input(&Some(original.clone()))?, &secret)?;
-                let originals = decode_values(&opened.content, framing, &cfg)
+            if let (Some(original), Some(opened)) = (&like, &original) {
+                let originals = decode_values(&opened.content, framing, &cfg, "--dialect")
                     .map_err(|Fail(c, m)| Fail(c, format!("--like {original}: {m}")))?;
                 for (v, o) in values.iter_mut().zip(&originals) {
                     json::restore_types(v, o);
@@ -628,12 +664,15 @@ fn run(cli: Cli) -> Result<(), Fail> {
             }
             write_bin(&wrap(encode_values(&values, &cfg, framing)?, &target)?, output)
         }
-        Cmd::Convert { from, to, common, coerce, input, output, secret, compress, plain, file } => {
-            let cin = config(from, &common);
-            let cout = config(to, &common);
+        Cmd::Convert { from_dialect, to_dialect: to, common, coerce, input, output, secret, compress, plain, file } => {
             let Opened { content: bytes, kind, mode, key } =
                 open_container(decode_bin(read_input(&file)?, input)?, &secret)?;
-            let framing = framing_for(&common, kind);
+            let (from, framing) = match from_dialect {
+                Some(d) => (d, framing_for(&common, kind)),
+                None => choose(&bytes, None, &common, kind, "--from-dialect")?,
+            };
+            let cin = config(from, &common);
+            let cout = config(to, &common);
             let target = match (compress, plain, kind) {
                 (Some(m), _, _) => Container::Compressed(m),
                 (None, true, _) | (None, false, Kind::Plain) => Container::Plain,
@@ -642,7 +681,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     Container::Encrypted(key.expect("an opened encrypted file had a key"), Layout::for_dialect(to))
                 }
             };
-            let values = decode_values(&bytes, framing, &cin)?;
+            let values = decode_values(&bytes, framing, &cin, "--from-dialect")?;
             let many = values.len() > 1;
             let opts = Options::default().coerce(coerce);
             let mut conv = Vec::with_capacity(values.len());

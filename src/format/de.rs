@@ -125,7 +125,7 @@ use crate::format::magic::{self, VARIANT as VARIANT_MAGIC};
 
 impl de::Error for Error {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
-        ErrorKind::Message(msg.to_string()).into()
+        ErrorKind::Message(magic::with_refusal(msg.to_string())).into()
     }
 }
 
@@ -186,6 +186,9 @@ pub struct Deserializer<'de, 'c> {
     words: Words,
     /// Whether the fast paths may read the input (`words` is the dialect's; not Godot 2).
     fast: bool,
+    /// Entered when serde's buffer first asks for a value: from then on, and while this deserializer lives,
+    /// Godot-only values handed to the buffer are noted (see `magic::note_buffered`).
+    buffering: Option<magic::ReadScope>,
 }
 
 /// The exact header words (type id and flags, nothing else set) of the values the per-value fast paths
@@ -262,6 +265,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             limit: cfg.depth_limit(),
             words: Words::of(cfg).unwrap_or(Words::NONE),
             fast: cfg.dialect().family() != crate::config::Family::Godot2,
+            buffering: None,
         }
     }
 
@@ -666,6 +670,28 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if magic::is_buffer_visitor::<V>() && self.buffering.get_or_insert_with(magic::ReadScope::enter).is_noting() {
+            // serde's buffer: a StringName or packed array (streamed otherwise) is read whole, so that
+            // `VariantDe` notes it (see `magic::note_buffered`).
+            let at = self.dec.r.pos();
+            let id = self.dec.r.clone().u32().ok().map(|h| h & crate::wire::TYPE_MASK);
+            if id.and_then(|id| self.cfg.dialect().type_kind(id)).is_some_and(|k| {
+                use TypeKind as K;
+                matches!(
+                    k,
+                    K::StringName
+                        | K::PackedInt32Array
+                        | K::PackedInt64Array
+                        | K::PackedFloat32Array
+                        | K::PackedFloat64Array
+                        | K::PackedStringArray
+                )
+            }) {
+                check_depth!(self.cfg, self.depth, |k| Error::at(k, at));
+                let v = self.dec.value(self.depth)?;
+                return VariantDe { v: &v, at: Some(at) }.deserialize_any(visitor).map_err(|e| with_offset(e, at));
+            }
+        }
         let next = self.next()?;
         self.visit_next(next, visitor, false)
     }
@@ -1728,6 +1754,9 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if magic::is_buffer_visitor::<V>() && magic::noting() {
+            note_buffered(self.v, self.at);
+        }
         self.visit(visitor, false)
     }
 
@@ -2043,6 +2072,32 @@ impl<'de> de::VariantAccess<'de> for FieldDe<'_> {
 // ---------------------------------------------------------------------------------------------------------
 // Variant: the whole decoded value is handed to `Variant`'s visitor (see `value_serde`).
 
+/// Notes `v`, about to be handed to serde's buffer, if it is of a Godot-only type (see
+/// `magic::note_buffered`): with the plain form it takes there, found by taking it through the buffer.
+#[cold]
+fn note_buffered(v: &Variant, at: Option<usize>) {
+    let plain_data = match v {
+        Variant::Nil | Variant::Bool(_) | Variant::Int(_) | Variant::Float(_) | Variant::String(_) => true,
+        Variant::PackedByteArray(_) => true,
+        // Untyped containers pass as themselves; their elements are noted one by one.
+        Variant::Array(a) => a.element_type.is_untyped() && !a.shared,
+        Variant::Dictionary(d) => d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared,
+        _ => false,
+    };
+    if plain_data || !magic::reserve(v) {
+        return;
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Buffered {
+        V(Variant),
+    }
+    let plain = magic::quietly(|| <Buffered as de::Deserialize>::deserialize(VariantDe { v, at: None }));
+    if let Ok(Buffered::V(plain)) = plain {
+        magic::note_buffered(plain, v.kind().name(), at);
+    }
+}
+
 fn hand_over<'de, V: Visitor<'de>>(v: Variant, visitor: V) -> Result<V::Value> {
     crate::format::magic::offer_decoded(v);
     visitor.visit_enum(crate::format::magic::DECODED.into_deserializer())
@@ -2132,7 +2187,7 @@ pub fn from_reader_with<R: std::io::Read, T: de::DeserializeOwned>(mut reader: R
     from_slice_with(&buf, cfg)
 }
 
-/// Deserializes the one value held by a [`bytes::Bytes`], a `Vec<u8>` or anything else that is
+/// Deserializes the one value held by a [`bytes::Bytes`](https://docs.rs/bytes/1/bytes/struct.Bytes.html), a `Vec<u8>` or anything else that is
 /// `AsRef<[u8]>`, with `cfg`.
 ///
 /// ```

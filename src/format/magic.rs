@@ -84,3 +84,262 @@ pub(crate) fn offer_decoded(v: Variant) {
 pub(crate) fn take_decoded() -> Option<Variant> {
     DECODED_VALUE.with(|c| c.borrow_mut().take())
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// serde's buffering. `#[serde(flatten)]`, untagged, internally and adjacently tagged enums make serde read
+// a value into its private `Content` through `deserialize_any` first, and hand it on later. `Content` holds
+// plain data only (a Vector2 is a map `{x, y}`, a StringName a string): our markers rebuild themselves from
+// that, but a `Variant` cannot tell a Vector2 from a Dictionary `{x, y}`. So while one of our deserializers
+// runs, every value of a Godot-only type handed to serde's buffer is noted with the plain form it takes
+// there, and a `Variant` rebuilt from the buffer that equals one of those forms is refused (an error,
+// instead of a silent change of type). serde's buffer is recognised by the type names of its visitor and
+// deserializers (private to serde, so not guaranteed: if serde renames them, values pass as plain data as
+// before, and `tests/serde_buffered.rs` fails).
+
+/// The values noted per read hold at most this many nodes together (elements, entries, components' holders),
+/// so that noting costs time and memory in proportion to the input whatever its nesting (a Godot-only value
+/// inside another is noted too). Beyond it every `Variant` rebuilt from the buffer that is not a bool, number
+/// or nil is refused (it could be any of them). Notes are found by a hash of their top level (`sketch`), so a
+/// check costs the same however many there are.
+const MAX_BUFFERED: usize = 1 << 18;
+
+/// At most this many different notes share a `sketch` (the same top level, other contents deeper): a value
+/// is compared with each of them, so more would make checking cost the product of two input sizes. Beyond
+/// it, as beyond `MAX_BUFFERED`, every non-scalar `Variant` from the buffer is refused.
+const MAX_SAME_SKETCH: usize = 64;
+
+type Notes = std::collections::HashMap<u64, Vec<Buffered>>;
+
+/// A hash of a value's first three levels (kind, text, number, length; a container's first 16 elements or
+/// entries at each level): equal values have equal sketches, and the plain forms of math types (a Transform3D
+/// is three levels of components) differ when their numbers do.
+fn sketch(v: &Variant) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn walk(v: &Variant, depth: usize, h: &mut impl Hasher) {
+        std::mem::discriminant(v).hash(h);
+        match v {
+            Variant::Bool(b) => b.hash(h),
+            Variant::Int(i) => i.hash(h),
+            Variant::Float(f) => (if *f == 0.0 { 0 } else { f.to_bits() }).hash(h),
+            Variant::String(s) => s.hash(h),
+            Variant::Array(a) => {
+                a.items.len().hash(h);
+                if depth < 3 {
+                    a.items.iter().take(16).for_each(|x| walk(x, depth + 1, h));
+                }
+            }
+            Variant::Dictionary(d) => {
+                d.entries.len().hash(h);
+                if depth < 3 {
+                    d.entries.iter().take(16).for_each(|(k, x)| {
+                        walk(k, depth + 1, h);
+                        walk(x, depth + 1, h);
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    walk(v, 1, &mut h);
+    h.finish()
+}
+
+/// A Godot-only value handed to serde's buffer: the form it has there, its Godot type, its byte offset.
+pub(crate) struct Buffered {
+    plain: Variant,
+    type_name: &'static str,
+    at: Option<usize>,
+}
+
+thread_local! {
+    /// Our deserializers alive on this thread (notes are kept only while one is, and dropped after the last).
+    static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Whether anything was noted or refused since the notes were last cleared (so that the end of a read
+    /// that buffered nothing, nearly every read, costs one flag).
+    static DIRTY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Set while a value's plain form is being computed (itself a trip through serde's buffer).
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The notes by `sketch` of their plain form, their nodes, whether more than `MAX_BUFFERED` came.
+    static BUFFERED: RefCell<(Notes, usize, bool)> = RefCell::new((Notes::default(), 0, false));
+    /// The last refusal, for serde's "did not match any variant of untagged enum", which drops it.
+    static REFUSED: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Whether `V` is serde's buffering visitor (the one that builds its private `Content`).
+#[inline]
+pub(crate) fn is_buffer_visitor<V>() -> bool {
+    // Constant strings once monomorphized: the comparisons fold away in an optimized build.
+    let n = std::any::type_name::<V>().as_bytes();
+    n.starts_with(b"serde") && (n.ends_with(b"::ContentVisitor<'_>") || n.ends_with(b"::ContentVisitor"))
+}
+
+/// Whether `D` hands on values from serde's buffer (`ContentDeserializer`, `ContentRefDeserializer`).
+#[inline]
+pub(crate) fn is_buffer_deserializer<D>() -> bool {
+    let n = std::any::type_name::<D>();
+    if !n.starts_with("serde") {
+        return false;
+    }
+    let base = n.split('<').next().unwrap_or(n);
+    base.ends_with("::ContentDeserializer") || base.ends_with("::ContentRefDeserializer")
+}
+
+/// One of our deserializers is reading on this thread: notes are kept while any is alive.
+pub(crate) struct ReadScope;
+
+impl ReadScope {
+    pub(crate) fn enter() -> ReadScope {
+        READS.with(|c| c.set(c.get() + 1));
+        ReadScope
+    }
+
+    /// Whether values are being noted now ([`noting`]; true unless a plain form is being computed).
+    pub(crate) fn is_noting(&self) -> bool {
+        noting()
+    }
+}
+
+impl Drop for ReadScope {
+    fn drop(&mut self) {
+        let left = READS.with(|c| {
+            c.set(c.get().saturating_sub(1));
+            c.get()
+        });
+        if left == 0 && DIRTY.with(|d| d.replace(false)) {
+            BUFFERED.with(|b| {
+                let mut b = b.borrow_mut();
+                *b = (Notes::default(), 0, false);
+            });
+            REFUSED.with(|r| r.borrow_mut().take());
+        }
+    }
+}
+
+/// Whether values handed to serde's buffer are being noted now.
+#[inline]
+pub(crate) fn noting() -> bool {
+    READS.with(|c| c.get()) > 0 && !QUIET.with(|q| q.get())
+}
+
+/// Runs `f` (which computes a plain form through serde's buffer) without noting or checking.
+pub(crate) fn quietly<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.with(|q| q.set(self.0));
+        }
+    }
+    let _r = Restore(QUIET.with(|q| q.replace(true)));
+    f()
+}
+
+/// Takes the nodes of `v` from the read's budget (`MAX_BUFFERED`) before its plain form is made and noted:
+/// false (and from then on every non-scalar `Variant` from the buffer is refused) if they do not fit.
+pub(crate) fn reserve(v: &Variant) -> bool {
+    DIRTY.with(|d| d.set(true));
+    BUFFERED.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.2 {
+            return false;
+        }
+        // Counted without recursion, and no further than what is left.
+        let left = MAX_BUFFERED - b.1;
+        let mut n = 0usize;
+        let mut stack = vec![v];
+        while let Some(x) = stack.pop() {
+            n += 1;
+            if n > left {
+                b.2 = true;
+                return false;
+            }
+            match x {
+                Variant::Array(a) | Variant::PackedTypedArray(a) => stack.extend(a.items.iter()),
+                Variant::Dictionary(d) => stack.extend(d.entries.iter().flat_map(|(k, v)| [k, v])),
+                Variant::Object(o) => {
+                    if let crate::value::Object::Full { properties, .. } = &**o {
+                        stack.extend(properties.iter().map(|(_, v)| v));
+                    }
+                }
+                Variant::PackedByteArray(p) => n += p.len(),
+                Variant::PackedInt32Array(p) => n += p.len(),
+                Variant::PackedInt64Array(p) => n += p.len(),
+                Variant::PackedFloat32Array(p) => n += p.len(),
+                Variant::PackedFloat64Array(p) => n += p.len(),
+                Variant::PackedStringArray(p) => n += p.len(),
+                Variant::PackedVector2Array(p) => n += p.len(),
+                Variant::PackedVector3Array(p) => n += p.len(),
+                Variant::PackedColorArray(p) => n += p.len(),
+                Variant::PackedVector4Array(p) => n += p.len(),
+                Variant::PackedVector2iArray(p) => n += p.len(),
+                Variant::PackedVector3iArray(p) => n += p.len(),
+                Variant::PackedVector4iArray(p) => n += p.len(),
+                _ => {}
+            }
+        }
+        if n > left {
+            b.2 = true;
+            return false;
+        }
+        b.1 += n;
+        true
+    })
+}
+
+/// Notes a Godot-only value handed to serde's buffer, with the plain form it has there (after [`reserve`]).
+pub(crate) fn note_buffered(plain: Variant, type_name: &'static str, at: Option<usize>) {
+    DIRTY.with(|d| d.set(true));
+    BUFFERED.with(|b| {
+        let mut b = b.borrow_mut();
+        let same = b.0.entry(sketch(&plain)).or_default();
+        if same.iter().any(|n| n.plain == plain && n.type_name == type_name) {
+            // Already noted (the same value again): the first offset is enough.
+        } else if same.len() < MAX_SAME_SKETCH {
+            same.push(Buffered { plain, type_name, at });
+        } else {
+            // Every check would compare against all of them: refuse instead (see MAX_SAME_SKETCH).
+            b.2 = true;
+        }
+    });
+}
+
+/// If `v`, a `Variant` rebuilt from serde's buffer, is the plain form of a Godot-only value noted there:
+/// the message that refuses it.
+pub(crate) fn buffered_loss(v: &Variant) -> Option<String> {
+    if !noting() || !DIRTY.with(|d| d.get()) {
+        return None;
+    }
+    BUFFERED.with(|b| {
+        let b = b.borrow();
+        let found = b.0.get(&sketch(v)).and_then(|ns| ns.iter().find(|n| n.plain == *v));
+        let (what, at) = match found {
+            Some(n) => (n.type_name, n.at),
+            None if b.2 && !matches!(v, Variant::Nil | Variant::Bool(_) | Variant::Int(_) | Variant::Float(_)) => {
+                ("Godot-typed value (too many went through the buffer to tell which)", None)
+            }
+            None => return None,
+        };
+        let at = at.map(|a| format!(" (byte {a})")).unwrap_or_default();
+        let msg = format!(
+            "a {what}{at} went through serde's buffering (#[serde(flatten)], or an untagged, internally or \
+             adjacently tagged enum), which keeps plain data only: as a Variant it would silently become a {}. \
+             Read that part as a Variant without flatten/tags and take the fields you model with \
+             godot_bin::from_variant (see godot_bin::coming_from_gdscript)",
+            v.kind().name()
+        );
+        REFUSED.with(|r| *r.borrow_mut() = Some(msg.clone()));
+        Some(msg)
+    })
+}
+
+/// serde's untagged enums replace every variant's error with "data did not match any variant of untagged
+/// enum …": the refusal above is added back to that message.
+pub(crate) fn with_refusal(msg: String) -> String {
+    if !msg.starts_with("data did not match any variant of untagged enum") {
+        return msg;
+    }
+    match REFUSED.with(|r| r.borrow_mut().take()) {
+        Some(r) => format!("{msg}: {r}"),
+        None => msg,
+    }
+}

@@ -10,6 +10,10 @@
 //! Every other format sees a transparent newtype: serializing hands each case to its marker (or to the
 //! plain serde form: bool, i64, f64, str, unit, sequence, map), deserializing rebuilds the value from plain
 //! data (null, bool, int, float, string, bytes, array, map).
+//!
+//! serde's own buffer (`#[serde(flatten)]`, untagged and tagged enums) is such plain data too: a `Variant`
+//! rebuilt from it while our deserializer reads is refused when it is the plain form of a Godot-only value
+//! that went into the buffer (see `magic::note_buffered`), instead of becoming a Dictionary or String.
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
@@ -267,6 +271,15 @@ impl<'de> Visitor<'de> for VariantVisitor {
 /// ```
 impl<'de> Deserialize<'de> for Variant {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        if magic::is_buffer_deserializer::<D>() && magic::noting() {
+            // Rebuilt from serde's buffer while our deserializer reads: refused if it is the plain form of a
+            // Godot-only value that went in (see `magic::note_buffered`).
+            let v = d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor)?;
+            return match magic::buffered_loss(&v) {
+                Some(msg) => Err(de::Error::custom(msg)),
+                None => Ok(v),
+            };
+        }
         d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor)
     }
 }

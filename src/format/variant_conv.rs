@@ -53,5 +53,6 @@ pub fn to_variant_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_variant<T: DeserializeOwned>(v: &Variant) -> Result<T> {
+    let _reading = crate::format::magic::ReadScope::enter();
     T::deserialize(VariantDe { v, at: None })
 }

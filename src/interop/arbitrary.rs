@@ -1,4 +1,4 @@
-//! [`Arbitrary`] for [`Variant`] and its parts (cargo feature `arbitrary`), for fuzzing and property tests.
+//! [`Arbitrary`](https://docs.rs/arbitrary/1/arbitrary/trait.Arbitrary.html) for [`Variant`] and its parts (cargo feature `arbitrary`), for fuzzing and property tests.
 //!
 //! Two ways to make values from unstructured bytes:
 //!

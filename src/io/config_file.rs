@@ -8,9 +8,9 @@
 //! * [`from_str`] and [`to_string`] map a Rust value to the file: sections are struct fields (or map
 //!   entries), keys are the fields of those; the keys outside any section are the field named `""`
 //!   (`#[serde(rename = "")]`).
-//! * With the feature `containers`, [`ConfigFile::from_encrypted`] and [`ConfigFile::to_encrypted`] read
-//!   and write `save_encrypted_pass`/`save_encrypted` files: a [`crate::container`] GDEC file around the
-//!   same text.
+//! * With the feature `containers`, `ConfigFile::from_encrypted` and `ConfigFile::to_encrypted` read and
+//!   write `save_encrypted_pass`/`save_encrypted` files: a `godot_bin::container` GDEC file around the same
+//!   text.
 //!
 //! What the engines do, and so what we do:
 //! * A key is written bare unless it holds `=`, `"`, `;`, `[`, `]`, a space or control character, or

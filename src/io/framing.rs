@@ -257,7 +257,10 @@ pub fn from_store_var<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config) -
         return Err(Error::at(ErrorKind::Message(format!("this is {what}, not a plain store_var file")), 0));
     }
     let mut it = values::<T>(file, cfg, Endian::Little);
-    let v = it.next().unwrap_or_else(|| Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 }, 0)))?;
+    let v = it
+        .next()
+        .unwrap_or_else(|| Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 }, 0)))
+        .map_err(|e| hint_dialect(e, file, true, cfg))?;
     if it.pos < file.len() {
         let msg = format!(
             "the file holds more than one value ({} more byte(s) after the first): read them in turn with \
@@ -290,7 +293,31 @@ pub fn read_store_var<R: std::io::Read, T: serde::de::DeserializeOwned>(reader: 
     let mut reader = reader;
     let frame = read_frame(&mut reader, Endian::Little, MAX_FRAME)?
         .ok_or_else(|| Error::at(ErrorKind::UnexpectedEof { needed: 4 }, 0))?;
-    decode_packet(&frame, cfg).map_err(|e| e.shifted(4))
+    decode_packet(&frame, cfg).map_err(|e| hint_dialect(e, &frame, false, cfg).shifted(4))
+}
+
+/// `e`, from reading `bytes` (a store_var file if `stream`, else one value) in `cfg`'s dialect, with a hint
+/// naming the dialect that reads them when it is another one (a Godot 3 save read as Godot 4 fails with
+/// "missing field" or "type id 27 is not a type of godot3", which does not say what to do).
+#[cold]
+fn hint_dialect(e: Error, bytes: &[u8], stream: bool, cfg: &Config) -> Error {
+    use crate::detect::Framing;
+    if e.hint().is_some() {
+        return e;
+    }
+    let found = crate::detect::detect(bytes);
+    let framed = |c: &&crate::detect::Candidate| match c.framing {
+        Framing::Bare => !stream,
+        Framing::Stream { big_endian } => stream && !big_endian,
+    };
+    let mut readings = found.candidates.iter().filter(framed);
+    if found.candidates.iter().filter(framed).any(|c| c.dialects.contains(&cfg.dialect())) {
+        return e; // the dialect reads them: the error is about the type read into
+    }
+    match readings.next() {
+        Some(c) => e.or_hint(crate::error::Hint::OtherDialect { dialect: c.dialect() }),
+        None => e,
+    }
 }
 
 /// Writes one value as `FileAccess.store_var` / `StreamPeer.put_var` does (its length, little-endian, then

@@ -1,11 +1,11 @@
-//! [`tokio_util::codec`] framing for Godot peers (feature `tokio`): `StreamPeer.put_var` / `get_var` over a
+//! [`tokio_util::codec`](https://docs.rs/tokio-util/0.7/tokio_util/codec/index.html) framing for Godot peers (feature `tokio`): `StreamPeer.put_var` / `get_var` over a
 //! TCP (or TLS, or any byte) stream, and `PacketPeerStream` packets.
 //!
 //! | engine side | codec | item |
 //! |---|---|---|
 //! | `StreamPeerTCP.put_var(v)` / `get_var()` (`big_endian` false or true) | [`VarCodec<T>`] | any serde type `T` (decoding), anything `Serialize` (encoding) |
 //! | `PacketPeerStream.put_var(v)` / `get_var()` | [`VarCodec<T>`] (its lengths are always little-endian) | as above |
-//! | `PacketPeerStream.put_packet(p)` / `get_packet()` | [`PacketStreamCodec`] | [`Bytes`] |
+//! | `PacketPeerStream.put_packet(p)` / `get_packet()` | [`PacketStreamCodec`] | [`Bytes`](https://docs.rs/bytes/1/bytes/struct.Bytes.html) |
 //!
 //! Both split frames as [`FrameDecoder`](framing::FrameDecoder) does, but in place: a whole frame is split off the buffer tokio
 //! reads into and decoded from there, so no received byte is copied. They build frames with
@@ -125,9 +125,12 @@ fn check_out_len(len: usize, max: usize) -> Result<()> {
     Ok(())
 }
 
-/// `StreamPeer.put_var` / `get_var` framing as a tokio-util [`Decoder`] of `T` and [`Encoder`] of anything
-/// [`Serialize`]: a u32 length (little-endian, or big-endian for a peer with `big_endian = true`), then the
-/// value in the [`Config`]'s dialect.
+/// `StreamPeer.put_var` / `get_var` framing as a tokio-util [`Decoder`][tokio-decoder] of `T` and
+/// [`Encoder`][tokio-encoder] of anything [`Serialize`]: a u32 length (little-endian, or big-endian for a peer
+/// with `big_endian = true`), then the value in the [`Config`]'s dialect.
+///
+/// [tokio-decoder]: https://docs.rs/tokio-util/0.7/tokio_util/codec/trait.Decoder.html
+/// [tokio-encoder]: https://docs.rs/tokio-util/0.7/tokio_util/codec/trait.Encoder.html
 ///
 /// Decoding reads what the engine's `get_var` reads: bytes inside a frame after the value are ignored, and
 /// the value is decoded as [`from_slice_with`](crate::from_slice_with) would (use [`crate::Variant`] as `T`
