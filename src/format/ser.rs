@@ -1545,6 +1545,10 @@ pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>> {
     to_vec_with(value, &Config::default())
 }
 
+/// The capacity [`to_vec_with`] starts with: a small message (a 72-byte move, a 200-byte state) is written
+/// with one allocation, where growing from empty took five.
+pub(crate) const INITIAL_CAPACITY: usize = 256;
+
 /// Serializes `value` for the engine and options of `cfg`.
 ///
 /// ```
@@ -1559,7 +1563,8 @@ pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>> {
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn to_vec_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<Vec<u8>> {
-    let mut out = Vec::new();
+    // Most messages fit: one allocation instead of growing 8, 16, 32, 64, 128 bytes.
+    let mut out = Vec::with_capacity(INITIAL_CAPACITY);
     value.serialize(&mut Serializer::new(&mut out, cfg))?;
     Ok(out)
 }

@@ -132,7 +132,7 @@ pub fn write_frame(out: &mut Vec<u8>, payload: &[u8], endian: Endian) -> Result<
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn put_var<T: ?Sized + Serialize>(value: &T, cfg: &Config, endian: Endian) -> Result<Vec<u8>> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(crate::format::ser::INITIAL_CAPACITY);
     put_var_into(value, &mut out, cfg, endian)?;
     Ok(out)
 }
