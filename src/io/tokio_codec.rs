@@ -89,6 +89,12 @@ impl InPlace {
     /// The next whole frame (without its length), split off the front of `src`; `None` until one is there.
     /// A length above the maximum is an error as soon as the length field is there.
     fn next(&mut self, src: &mut BytesMut) -> Result<Option<BytesMut>> {
+        Ok(self.next_len(src)?.map(|len| src.split_to(len)))
+    }
+
+    /// As [`next`](Self::next), but the frame stays at the front of `src` (its length field consumed): its
+    /// size is returned, and the caller reads `src[..len]` and advances past it. No split, no reference count.
+    fn next_len(&mut self, src: &mut BytesMut) -> Result<Option<usize>> {
         if src.len() < 4 {
             return Ok(None);
         }
@@ -101,7 +107,7 @@ impl InPlace {
         }
         src.advance(4);
         self.offset += 4 + len;
-        Ok(Some(src.split_to(len)))
+        Ok(Some(len))
     }
 
     /// At the end of the stream (after [`next`](Self::next) found no whole frame): bytes left in `src` are a
@@ -268,9 +274,14 @@ impl<T: DeserializeOwned> Decoder for VarCodec<T> {
 
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
         let start = self.frames.offset + 4;
-        match self.frames.next(src)? {
-            // Decoded like `get_var`, straight from tokio's buffer; errors carry stream offsets.
-            Some(frame) => framing::decode_packet(&frame, &self.cfg).map(Some).map_err(|e| e.shifted(start)),
+        match self.frames.next_len(src)? {
+            // Decoded like `get_var`, straight from tokio's buffer (the frame is consumed, read or not);
+            // errors carry stream offsets.
+            Some(len) => {
+                let value = framing::decode_packet(&src[..len], &self.cfg);
+                src.advance(len);
+                value.map(Some).map_err(|e| e.shifted(start))
+            }
             None => Ok(None),
         }
     }
