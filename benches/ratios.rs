@@ -5,10 +5,15 @@
 //! alike), and each case's median time per operation is reported with its ratio to the group's reference
 //! (postcard on the same structs, or a memcpy of the same byte count).
 //!
-//! Options: `--rounds N` (default 15), `--only GROUP` (game, variant, packed, logs; repeatable),
+//! Options: `--rounds N` (default 15), `--only GROUP` (game, variant, packed, logs, small; repeatable),
 //! `--engine FILE` (the output of `tests/gd/speed.gd`: adds Godot 4.6's medians and our ratios to them; used
 //! by scripts/engine-speed.sh), `--engine-bytes FILE` (the engine's `var_to_bytes` of the same state: checked
 //! byte for byte against ours), `--entities N` (default 10,000).
+//!
+//! The `small` group times one small message per call (a 72-byte `Move`, a ~200-byte player state) and a
+//! stream of 1,000 `put_var` frames in one buffer, read and written frame by frame; with `--features tokio`
+//! the stream is also read and written through `VarCodec` on a `BytesMut`. Postcard's side of the stream
+//! is the same messages behind a u32 length prefix.
 
 #[path = "common/mod.rs"]
 mod data;
@@ -78,8 +83,10 @@ fn run(cases: &mut [Case], rounds: usize) {
 fn fmt_time(s: f64) -> String {
     if s >= 1e-3 {
         format!("{:8.2} ms", s * 1e3)
-    } else {
+    } else if s >= 1e-6 {
         format!("{:8.1} µs", s * 1e6)
+    } else {
+        format!("{:8.1} ns", s * 1e9)
     }
 }
 
@@ -366,6 +373,10 @@ fn main() {
         );
     }
 
+    if want("small") {
+        small_messages(rounds, &cfg);
+    }
+
     if want("logs") {
         let logs = data::logs(20_000);
         let lb = godot_bin::to_vec(&logs).unwrap();
@@ -404,4 +415,246 @@ fn main() {
         run(&mut cases, rounds);
         report("string-heavy logs, 20,000 lines", lb.len(), &cases, &["memcpy"]);
     }
+}
+
+/// Frames `msgs` as `put_var` does (u32 little-endian length, then the value).
+fn godot_stream<T: serde::Serialize>(msgs: &[T], cfg: &Config) -> Vec<u8> {
+    let mut out = Vec::new();
+    for m in msgs {
+        out.extend(godot_bin::framing::put_var(m, cfg, godot_bin::framing::Endian::Little).unwrap());
+    }
+    out
+}
+
+/// The same messages in postcard behind a u32 little-endian length prefix.
+fn postcard_stream<T: serde::Serialize>(msgs: &[T]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for m in msgs {
+        postcard_frame(m, &mut out);
+    }
+    out
+}
+
+fn postcard_frame<T: serde::Serialize>(m: &T, out: &mut Vec<u8>) {
+    let at = out.len();
+    out.extend_from_slice(&[0; 4]);
+    let mut out2 = postcard::to_extend(m, std::mem::take(out)).unwrap();
+    let n = (out2.len() - at - 4) as u32;
+    out2[at..at + 4].copy_from_slice(&n.to_le_bytes());
+    *out = out2;
+}
+
+/// Reads u32-prefixed frames one by one, calling `f` on each payload; returns the count.
+fn each_frame(mut b: &[u8], mut f: impl FnMut(&[u8])) -> usize {
+    let mut n = 0;
+    while b.len() >= 4 {
+        let len = u32::from_le_bytes(b[..4].try_into().unwrap()) as usize;
+        f(&b[4..4 + len]);
+        b = &b[4 + len..];
+        n += 1;
+    }
+    n
+}
+
+const STREAM_MSGS: usize = 1_000;
+
+fn small_messages(rounds: usize, cfg: &Config) {
+    let mv = data::move_msg(7);
+    let ps = data::player_state(42);
+    let (mvb, psb) = (godot_bin::to_vec_with(&mv, cfg).unwrap(), godot_bin::to_vec_with(&ps, cfg).unwrap());
+    let (mvp, psp) = (postcard::to_allocvec(&mv).unwrap(), postcard::to_allocvec(&ps).unwrap());
+    assert_eq!(godot_bin::from_slice_with::<data::Msg>(&mvb, cfg).unwrap(), mv);
+    // The hand-written floor reads and writes exactly these bytes.
+    assert_eq!(floor_decode_move(&mvb), Some(mv.clone()));
+    assert_eq!(floor_encode_move(&mv), mvb);
+    assert_eq!(godot_bin::from_slice_with::<data::PlayerState>(&psb, cfg).unwrap(), ps);
+    let mut cases = vec![
+        case("godot_bin Move encode", || {
+            black_box(godot_bin::to_vec_with(black_box(&mv), cfg).unwrap());
+        }),
+        case("godot_bin Move decode", || {
+            black_box(godot_bin::from_slice_with::<data::Msg>(black_box(&mvb), cfg).unwrap());
+        }),
+        case("postcard Move encode", || {
+            black_box(postcard::to_allocvec(black_box(&mv)).unwrap());
+        }),
+        case("postcard Move decode", || {
+            black_box(postcard::from_bytes::<data::Msg>(black_box(&mvp)).unwrap());
+        }),
+        // The floor: what any reader of these bytes must do (every header, count and key checked, the
+        // payload read), written by hand for this one message, without serde.
+        case("floor: hand-written Move decode", || {
+            black_box(floor_decode_move(black_box(&mvb)).unwrap());
+        }),
+        case("floor: hand-written Move encode", || {
+            black_box(floor_encode_move(black_box(&mv)));
+        }),
+        case("godot_bin PlayerState encode", || {
+            black_box(godot_bin::to_vec_with(black_box(&ps), cfg).unwrap());
+        }),
+        case("godot_bin PlayerState decode", || {
+            black_box(godot_bin::from_slice_with::<data::PlayerState>(black_box(&psb), cfg).unwrap());
+        }),
+        case("postcard PlayerState encode", || {
+            black_box(postcard::to_allocvec(black_box(&ps)).unwrap());
+        }),
+        case("postcard PlayerState decode", || {
+            black_box(postcard::from_bytes::<data::PlayerState>(black_box(&psp)).unwrap());
+        }),
+    ];
+    run(&mut cases, rounds);
+    println!(
+        "\n# message sizes: Move {} B (postcard {} B), PlayerState {} B (postcard {} B)",
+        mvb.len(),
+        mvp.len(),
+        psb.len(),
+        psp.len()
+    );
+    let meds = report("small messages, one per call", mvb.len(), &cases, &[]);
+    let t = |n: &str| meds.iter().find(|(m, _)| m == n).unwrap().1;
+    println!(
+        "floor ÷ postcard, Move per call:  encode {:.2}  decode {:.2}",
+        t("floor: hand-written Move encode") / t("postcard Move encode"),
+        t("floor: hand-written Move decode") / t("postcard Move decode")
+    );
+    for m in ["Move", "PlayerState"] {
+        let (e, d) = (
+            t(&format!("godot_bin {m} encode")) / t(&format!("postcard {m} encode")),
+            t(&format!("godot_bin {m} decode")) / t(&format!("postcard {m} decode")),
+        );
+        println!("ours ÷ postcard, {m} per call:  encode {e:.2}  decode {d:.2}");
+        println!("tsv\tsmall\t{m}\t{e:.3}\t{d:.3}");
+    }
+
+    // A stream of many frames in one buffer, as a server reads a socket: messages per second per core.
+    let msgs: Vec<data::Msg> = (0..STREAM_MSGS as u32).map(data::move_msg).collect();
+    let gs = godot_stream(&msgs, cfg);
+    let pcs = postcard_stream(&msgs);
+    let mut gout: Vec<u8> = Vec::with_capacity(gs.len());
+    let mut pout: Vec<u8> = Vec::with_capacity(pcs.len());
+    let mut cases = vec![
+        case("godot_bin stream decode (decode_packet)", || {
+            let n = each_frame(black_box(&gs), |f| {
+                black_box(godot_bin::framing::decode_packet::<data::Msg>(f, cfg).unwrap());
+            });
+            assert_eq!(n, STREAM_MSGS);
+        }),
+        case("godot_bin stream encode (put_var)", || {
+            gout.clear();
+            for m in black_box(&msgs) {
+                gout.extend(godot_bin::framing::put_var(m, cfg, godot_bin::framing::Endian::Little).unwrap());
+            }
+            black_box(&gout);
+        }),
+        case("postcard stream decode", || {
+            let n = each_frame(black_box(&pcs), |f| {
+                black_box(postcard::from_bytes::<data::Msg>(f).unwrap());
+            });
+            assert_eq!(n, STREAM_MSGS);
+        }),
+        case("postcard stream encode", || {
+            pout.clear();
+            for m in black_box(&msgs) {
+                postcard_frame(m, &mut pout);
+            }
+            black_box(&pout);
+        }),
+    ];
+    #[cfg(feature = "tokio")]
+    {
+        use tokio_util::codec::{Decoder, Encoder};
+        let gsb = bytes::BytesMut::from(&gs[..]);
+        let mut codec = godot_bin::tokio_codec::VarCodec::<data::Msg>::new(cfg.clone());
+        let mut dst = bytes::BytesMut::with_capacity(gs.len());
+        let mut enc = godot_bin::tokio_codec::VarCodec::<data::Msg>::new(cfg.clone());
+        cases.push(case("godot_bin stream decode (VarCodec, +copy in)", move || {
+            let mut src = gsb.clone();
+            let mut n = 0;
+            while let Some(m) = codec.decode(&mut src).unwrap() {
+                black_box(m);
+                n += 1;
+            }
+            assert_eq!(n, STREAM_MSGS);
+        }));
+        let msgs2 = msgs.clone();
+        cases.push(case("godot_bin stream encode (VarCodec)", move || {
+            dst.clear();
+            for m in black_box(&msgs2) {
+                enc.encode(m, &mut dst).unwrap();
+            }
+            black_box(&dst);
+        }));
+    }
+    #[cfg(not(feature = "tokio"))]
+    println!("\n# (the VarCodec stream cases need `--features tokio`)");
+    run(&mut cases, rounds);
+    let meds = report(&format!("a stream of {STREAM_MSGS} Move frames, per stream"), gs.len(), &cases, &[]);
+    let t = |n: &str| meds.iter().find(|(m, _)| m == n).map(|x| x.1);
+    println!("\nmessages per second per core (÷ postcard with a u32 prefix):");
+    for (ours, theirs) in [
+        ("godot_bin stream decode (decode_packet)", "postcard stream decode"),
+        ("godot_bin stream encode (put_var)", "postcard stream encode"),
+        ("godot_bin stream decode (VarCodec, +copy in)", "postcard stream decode"),
+        ("godot_bin stream encode (VarCodec)", "postcard stream encode"),
+    ] {
+        if let (Some(o), Some(p)) = (t(ours), t(theirs)) {
+            let rate = |s: f64| STREAM_MSGS as f64 / s / 1e6;
+            println!("{ours:<42} {:>7.2} M/s   postcard {:>7.2} M/s   time ÷ postcard {:.2}", rate(o), rate(p), o / p);
+            println!("tsv\tstream\t{ours}\t{:.3}", o / p);
+        }
+    }
+}
+
+/// The Godot 4 bytes of `{"Move": {"to": Vector2, "seq": int}}` read by hand: the least work a reader does.
+fn floor_decode_move(b: &[u8]) -> Option<data::Msg> {
+    fn word(b: &[u8], at: &mut usize) -> Option<u32> {
+        let w = u32::from_le_bytes(b.get(*at..*at + 4)?.try_into().ok()?);
+        *at += 4;
+        Some(w)
+    }
+    fn key(b: &[u8], at: &mut usize, name: &[u8]) -> Option<()> {
+        (word(b, at)? == 4 && word(b, at)? as usize == name.len()).then_some(())?;
+        let padded = name.len().div_ceil(4) * 4;
+        (b.get(*at..*at + name.len())? == name).then_some(())?;
+        *at += padded;
+        Some(())
+    }
+    let mut at = 0;
+    (word(b, &mut at)? == 27 && word(b, &mut at)? == 1).then_some(())?;
+    key(b, &mut at, b"Move")?;
+    (word(b, &mut at)? == 27 && word(b, &mut at)? == 2).then_some(())?;
+    key(b, &mut at, b"to")?;
+    (word(b, &mut at)? == 5).then_some(())?;
+    let x = f32::from_bits(word(b, &mut at)?) as f64;
+    let y = f32::from_bits(word(b, &mut at)?) as f64;
+    key(b, &mut at, b"seq")?;
+    (word(b, &mut at)? == 2).then_some(())?;
+    let seq = word(b, &mut at)?;
+    (at == b.len()).then_some(data::Msg::Move { to: godot_bin::Vector2::new(x, y), seq })
+}
+
+/// The same bytes written by hand (narrow floats and a 32-bit int, as the engine writes them).
+fn floor_encode_move(m: &data::Msg) -> Vec<u8> {
+    let data::Msg::Move { to, seq } = m else { unreachable!() };
+    let mut out = Vec::with_capacity(72);
+    let mut w = |x: u32| out.extend_from_slice(&x.to_le_bytes());
+    w(27);
+    w(1);
+    w(4);
+    w(4);
+    w(u32::from_le_bytes(*b"Move"));
+    w(27);
+    w(2);
+    w(4);
+    w(2);
+    w(u32::from_le_bytes(*b"to\0\0"));
+    w(5);
+    w((to.x as f32).to_bits());
+    w((to.y as f32).to_bits());
+    w(4);
+    w(3);
+    w(u32::from_le_bytes(*b"seq\0"));
+    w(2);
+    w(*seq);
+    out
 }

@@ -181,3 +181,44 @@ pub fn logs(n: usize) -> Vec<LogLine> {
         })
         .collect()
 }
+
+/// The small network message of the speed targets: a game server decodes thousands of `Move`s a second.
+/// Each variant is written as Godot writes a one-entry Dictionary `{"Move": {"to": Vector2, "seq": int}}`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Msg {
+    Move { to: Vector2, seq: u32 },
+    Chat { text: String },
+    Bye,
+}
+
+/// The `Move` message of the speed targets (72 bytes in the Godot 4 format).
+pub fn move_msg(seq: u32) -> Msg {
+    Msg::Move { to: Vector2::new(12.5, -3.25), seq }
+}
+
+/// A player's state as a server broadcasts it each tick: about 200 bytes in the Godot 4 format.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PlayerState {
+    pub id: u32,
+    pub name: String,
+    pub pos: Vector2,
+    pub vel: Vector2,
+    pub hp: f32,
+    pub anim: String,
+    pub on_floor: bool,
+    pub ammo: [u16; 4],
+}
+
+/// The ~200-byte [`PlayerState`] of the speed targets.
+pub fn player_state(id: u32) -> PlayerState {
+    PlayerState {
+        id,
+        name: "player_one".to_string(),
+        pos: Vector2::new(512.25, 300.5),
+        vel: Vector2::new(-4.5, 0.0),
+        hp: 87.5,
+        anim: "run_left".to_string(),
+        on_floor: true,
+        ammo: [30, 120, 4, 0],
+    }
+}
