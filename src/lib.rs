@@ -45,8 +45,10 @@ pub use data::value_access::VariantIndex;
 pub use data::{markers, value};
 pub use dialect::types;
 pub use error::{Error, ErrorKind, Result};
+#[allow(deprecated)]
+pub use format::de::from_bytes;
 pub use format::de::{
-    from_bytes, from_reader, from_reader_with, from_slice, from_slice_with, take_from_slice_with, Deserializer,
+    from_bytes_with, from_reader, from_reader_with, from_slice, from_slice_with, take_from_slice_with, Deserializer,
     SERDE_MAX_DEPTH, SERDE_STACK_BUDGET,
 };
 pub use format::packed;
@@ -57,7 +59,9 @@ pub use format::packed::{
     PoolStringArray, PoolVector2Array, PoolVector2iArray, PoolVector3Array, PoolVector3iArray, PoolVector4Array,
     PoolVector4iArray,
 };
-pub use format::ser::{to_buf_mut, to_bytes, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
+pub use format::ser::{to_buf, to_buf_with, to_bytes_with, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
+#[allow(deprecated)]
+pub use format::ser::{to_buf_mut, to_bytes};
 pub use format::typed_containers::{Element, TypedArray, TypedDictionary};
 pub use format::variant_conv::{from_variant, to_variant, to_variant_with};
 #[cfg(feature = "json")]

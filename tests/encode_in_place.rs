@@ -1,5 +1,5 @@
 //! The encoders write straight into the caller's buffer: encoding a value of about 10,000 bytes into a
-//! `BytesMut` (or `Vec<u8>`) with room reserved allocates nothing, through `to_buf_mut`,
+//! `BytesMut` (or `Vec<u8>`) with room reserved allocates nothing, through `to_buf_with`,
 //! `framing::put_var_into`, `VarCodec::encode`, the `Serializer` and `Variant::encode_into`. Counted with a
 //! counting allocator, as in tests/tokio_in_place.rs (the old code serialized into a `Vec` of its own and
 //! copied it: at least the value's size allocated per call).
@@ -85,25 +85,25 @@ fn world() -> World {
 }
 
 #[test]
-fn to_buf_mut_into_bytes_mut_allocates_nothing() {
+fn to_buf_with_into_bytes_mut_allocates_nothing() {
     let (cfg, w) = (Config::default(), world());
     let expected = godot_bin::to_vec_with(&w, &cfg).unwrap();
     assert!((9_000..12_000).contains(&expected.len()), "{}", expected.len());
     let mut buf = BytesMut::with_capacity(2 * expected.len());
     let (r, n) = allocated_during(|| {
-        godot_bin::to_buf_mut(&w, &mut buf, &cfg)?;
-        godot_bin::to_buf_mut(&w, &mut buf, &cfg)
+        godot_bin::to_buf_with(&mut buf, &w, &cfg)?;
+        godot_bin::to_buf_with(&mut buf, &w, &cfg)
     });
     r.unwrap();
-    println!("to_buf_mut, 2 x {} bytes into a BytesMut with room: {n} bytes allocated", expected.len());
+    println!("to_buf_with, 2 x {} bytes into a BytesMut with room: {n} bytes allocated", expected.len());
     assert_eq!(buf, [&expected[..], &expected[..]].concat());
     assert_eq!(n, 0);
 
     // A Vec<u8> with room: the same.
     let mut v = Vec::with_capacity(expected.len());
-    let (r, n) = allocated_during(|| godot_bin::to_buf_mut(&w, &mut v, &cfg));
+    let (r, n) = allocated_during(|| godot_bin::to_buf_with(&mut v, &w, &cfg));
     r.unwrap();
-    println!("to_buf_mut, {} bytes into a Vec<u8> with room: {n} bytes allocated", expected.len());
+    println!("to_buf_with, {} bytes into a Vec<u8> with room: {n} bytes allocated", expected.len());
     assert_eq!(v, expected);
     assert_eq!(n, 0);
 }
@@ -183,17 +183,17 @@ fn serializer_and_variant_write_into_bytes_mut() {
 }
 
 #[test]
-fn to_buf_mut_into_a_slice_too_small_is_an_error() {
+fn to_buf_with_into_a_slice_too_small_is_an_error() {
     let (cfg, w) = (Config::default(), world());
     let expected = godot_bin::to_vec_with(&w, &cfg).unwrap();
     let mut space = vec![0xeeu8; expected.len() - 1];
     let mut slice = &mut space[..];
-    let err = godot_bin::to_buf_mut(&w, &mut slice, &cfg).unwrap_err();
+    let err = godot_bin::to_buf_with(&mut slice, &w, &cfg).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::InvalidLength { value } if *value == expected.len() as u64), "{err}");
     assert_eq!(slice.len(), expected.len() - 1); // nothing written
     let mut space = vec![0u8; expected.len() + 3];
     let mut slice = &mut space[..];
-    godot_bin::to_buf_mut(&w, &mut slice, &cfg).unwrap();
+    godot_bin::to_buf_with(&mut slice, &w, &cfg).unwrap();
     assert_eq!(slice.len(), 3);
     assert_eq!(&space[..expected.len()], expected);
 }
@@ -206,7 +206,7 @@ fn errors_leave_the_buffer_as_it_was() {
     let err = framing::put_var_into(&(1u8, u64::MAX), &mut buf, &cfg, Endian::Little).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::IntegerOutOfRange(_)), "{err}");
     assert_eq!(&buf[..], b"keep");
-    let err = godot_bin::to_buf_mut(&(1u8, u64::MAX), &mut buf, &cfg).unwrap_err();
+    let err = godot_bin::to_buf_with(&mut buf, &(1u8, u64::MAX), &cfg).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::IntegerOutOfRange(_)), "{err}");
     assert_eq!(&buf[..], b"keep");
 }

@@ -298,11 +298,22 @@ fn entry_points() {
     to_writer(&mut w, &(1, "a")).unwrap();
     assert_eq!(w, to_vec(&(1, "a")).unwrap());
     let mut buf = bytes::BytesMut::new();
-    to_buf_mut(&[1.5f64], &mut buf, &cfg).unwrap();
+    to_buf_with(&mut buf, &[1.5f64], &cfg).unwrap();
+    to_buf(&mut buf, &2).unwrap();
     let frozen = buf.freeze();
-    assert_eq!(from_bytes::<Vec<f64>>(&frozen, &cfg).unwrap(), [1.5]);
-    assert_eq!(to_bytes(&7, &cfg).unwrap(), to_vec(&7).unwrap());
-    assert_eq!(from_reader::<_, Vec<f64>>(&frozen[..]).unwrap(), [1.5]);
+    let (first, rest) = take_from_slice_with::<Vec<f64>>(&frozen, &cfg).unwrap();
+    assert_eq!((first, from_slice::<i32>(rest).unwrap()), (vec![1.5], 2));
+    assert_eq!(from_bytes_with::<Vec<f64>>(&frozen[..frozen.len() - rest.len()], &cfg).unwrap(), [1.5]);
+    assert_eq!(to_bytes_with(&7, &cfg).unwrap(), to_vec(&7).unwrap());
+    // The former spellings still work (deprecated).
+    #[allow(deprecated)]
+    {
+        let mut old = Vec::new();
+        to_buf_mut(&[1.5f64], &mut old, &cfg).unwrap();
+        assert_eq!(from_bytes::<Vec<f64>>(&old, &cfg).unwrap(), [1.5]);
+        assert_eq!(to_bytes(&7, &cfg).unwrap(), to_vec(&7).unwrap());
+    }
+    assert_eq!(from_reader::<_, Vec<f64>>(&frozen[..frozen.len() - rest.len()]).unwrap(), [1.5]);
     let e = from_slice::<i32>(&[2, 0, 0, 0, 1, 0, 0, 0, 9]).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::TrailingBytes(1)));
     assert_eq!(e.offset(), Some(8));

@@ -1597,24 +1597,36 @@ pub fn to_writer_with<W: std::io::Write, T: ?Sized + Serialize>(mut writer: W, v
     Ok(())
 }
 
-/// Serializes `value` with `cfg` and appends it to a [`bytes::BufMut`] ([`BufTarget`]): straight into a
+/// Serializes `value` (`Config::default()`) and appends it to a buffer: see [`to_buf_with`].
+///
+/// ```
+/// let mut buf = bytes::BytesMut::with_capacity(64);
+/// godot_bin::to_buf(&mut buf, &1)?;
+/// assert_eq!(&buf[..], [2, 0, 0, 0, 1, 0, 0, 0]); // tests/fixtures/godot-4.6/values.tsv `int_1`
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn to_buf<B: BufTarget, T: ?Sized + Serialize>(buf: &mut B, value: &T) -> Result<()> {
+    to_buf_with(buf, value, &Config::default())
+}
+
+/// Serializes `value` with `cfg` and appends it to a [`bytes::BufMut`](https://docs.rs/bytes/1/bytes/trait.BufMut.html) ([`BufTarget`]): straight into a
 /// `BytesMut` or `Vec<u8>` (no buffer of its own, no copy); built in a `Vec` and copied into any other
 /// buffer. A buffer without room for the value (`&mut [u8]`, `Limit`) is an
 /// [`InvalidLength`](ErrorKind::InvalidLength) error with the value's size, with nothing written; on any
-/// error the buffer is left as it was.
+/// error the buffer is left as it was. The buffer comes first, as the writer of [`to_writer_with`] does.
 ///
 /// ```
 /// let mut buf = bytes::BytesMut::new();
-/// godot_bin::to_buf_mut(&"ab", &mut buf, &godot_bin::Config::default())?;
+/// godot_bin::to_buf_with(&mut buf, &"ab", &godot_bin::Config::default())?;
 /// // Godot 4.6's var_to_bytes("ab") (tests/fixtures/godot-4.6/values.tsv `str_len2`):
 /// assert_eq!(&buf[..], [4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0]);
 /// // A slice too small for the value:
 /// let mut space = [0u8; 8];
-/// let err = godot_bin::to_buf_mut(&"ab", &mut &mut space[..], &godot_bin::Config::default()).unwrap_err();
+/// let err = godot_bin::to_buf_with(&mut &mut space[..], &"ab", &godot_bin::Config::default()).unwrap_err();
 /// assert!(matches!(err.kind(), godot_bin::ErrorKind::InvalidLength { value: 12 }));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn to_buf_mut<T: ?Sized + Serialize, B: BufTarget>(value: &T, buf: &mut B, cfg: &Config) -> Result<()> {
+pub fn to_buf_with<B: BufTarget, T: ?Sized + Serialize>(buf: &mut B, value: &T, cfg: &Config) -> Result<()> {
     match buf.in_place() {
         Some(Target::Vec(out)) => append(value, out, cfg),
         Some(Target::Bytes(out)) => append(value, out, cfg),
@@ -1629,6 +1641,20 @@ pub fn to_buf_mut<T: ?Sized + Serialize, B: BufTarget>(value: &T, buf: &mut B, c
     }
 }
 
+/// The former spelling of [`to_buf_with`], with the value before the buffer.
+///
+/// ```
+/// # #![allow(deprecated)]
+/// let mut buf = Vec::new();
+/// godot_bin::to_buf_mut(&1, &mut buf, &godot_bin::Config::default())?;
+/// assert_eq!(buf, [2, 0, 0, 0, 1, 0, 0, 0]); // tests/fixtures/godot-4.6/values.tsv `int_1`
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+#[deprecated(note = "use `to_buf_with(buf, value, cfg)`: the buffer first, as in `to_writer_with`")]
+pub fn to_buf_mut<T: ?Sized + Serialize, B: BufTarget>(value: &T, buf: &mut B, cfg: &Config) -> Result<()> {
+    to_buf_with(buf, value, cfg)
+}
+
 /// Appends `value` to `out` in place; on error `out` is cut back to what it held before.
 fn append<T: ?Sized + Serialize, O: Output>(value: &T, out: &mut O, cfg: &Config) -> Result<()> {
     let start = out.pos();
@@ -1639,13 +1665,26 @@ fn append<T: ?Sized + Serialize, O: Output>(value: &T, out: &mut O, cfg: &Config
     r
 }
 
-/// Serializes `value` with `cfg` into a [`bytes::Bytes`].
+/// Serializes `value` with `cfg` into a [`bytes::Bytes`](https://docs.rs/bytes/1/bytes/struct.Bytes.html).
 ///
 /// ```
+/// let b = godot_bin::to_bytes_with(&(), &godot_bin::Config::default())?;
+/// assert_eq!(&b[..], [0, 0, 0, 0]); // Godot 4.6's var_to_bytes(null)
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn to_bytes_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<bytes::Bytes> {
+    to_vec_with(value, cfg).map(bytes::Bytes::from)
+}
+
+/// The former spelling of [`to_bytes_with`] (it takes a `Config`, so its name ends in `_with`).
+///
+/// ```
+/// # #![allow(deprecated)]
 /// let b = godot_bin::to_bytes(&(), &godot_bin::Config::default())?;
 /// assert_eq!(&b[..], [0, 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
+#[deprecated(note = "use `to_bytes_with(value, cfg)`: functions that take a Config end in `_with`")]
 pub fn to_bytes<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<bytes::Bytes> {
-    to_vec_with(value, cfg).map(bytes::Bytes::from)
+    to_bytes_with(value, cfg)
 }

@@ -309,8 +309,8 @@ impl<T, I: Serialize> Encoder<I> for VarCodec<T> {
     }
 }
 
-/// `PacketPeerStream` packets (`put_packet` / `get_packet`) as a tokio-util [`Decoder`] / [`Encoder`] of raw
-/// [`Bytes`]: a little-endian u32 length, then the packet. A packet holding a value (`put_var`) decodes with
+/// `PacketPeerStream` packets (`put_packet` / `get_packet`) as a tokio-util [`Decoder`][tokio-decoder] /
+/// [`Encoder`][tokio-encoder] of raw [`Bytes`][bytes-bytes]: a little-endian u32 length, then the packet. A packet holding a value (`put_var`) decodes with
 /// [`framing::decode_packet`]; or use [`VarCodec`], which reads and writes the same bytes for values.
 ///
 /// ```
@@ -328,6 +328,10 @@ impl<T, I: Serialize> Encoder<I> for VarCodec<T> {
 /// assert_eq!(godot_bin::framing::decode_packet::<i32>(&p, &godot_bin::Config::default())?, 42);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
+///
+/// [tokio-decoder]: https://docs.rs/tokio-util/0.7/tokio_util/codec/trait.Decoder.html
+/// [tokio-encoder]: https://docs.rs/tokio-util/0.7/tokio_util/codec/trait.Encoder.html
+/// [bytes-bytes]: https://docs.rs/bytes/1/bytes/struct.Bytes.html
 #[derive(Debug)]
 pub struct PacketStreamCodec {
     max_packet: usize,

@@ -22,7 +22,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use sealed::Sealed as _;
-/// The encoders' lent buffer and `to_buf_mut`'s in-place targets, for the format layer.
+/// The encoders' lent buffer and `to_buf_with`'s in-place targets, for the format layer.
 pub(crate) use sealed::{Lent, Target};
 
 /// Header flag bit 16: 64-bit INT/FLOAT/math payload, or object-as-id on OBJECT.
@@ -642,7 +642,7 @@ fn memchr0(b: &[u8]) -> Option<usize> {
 }
 
 /// Where the encoders write: a byte buffer they append to and patch in place (a container's count is
-/// written after its elements). Sealed: implemented for `Vec<u8>` and [`bytes::BytesMut`], so the
+/// written after its elements). Sealed: implemented for `Vec<u8>` and [`bytes::BytesMut`](https://docs.rs/bytes/1/bytes/struct.BytesMut.html), so the
 /// [`Serializer`](crate::Serializer), [`Variant::encode_into`](crate::Variant::encode_into) and
 /// [`framing::put_var_into`](crate::framing::put_var_into) write straight into either, with no buffer of
 /// their own and no copy.
@@ -665,7 +665,7 @@ pub trait Output: sealed::Sealed {}
 impl Output for Vec<u8> {}
 impl Output for bytes::BytesMut {}
 
-/// A [`bytes::BufMut`] that [`to_buf_mut`](crate::to_buf_mut) can write to. A `Vec<u8>` or a `BytesMut`
+/// A [`bytes::BufMut`](https://docs.rs/bytes/1/bytes/trait.BufMut.html) that [`to_buf_with`](crate::to_buf_with) can write to. A `Vec<u8>` or a `BytesMut`
 /// (also behind `&mut` or a `Box`) is an [`Output`]: the value is written straight into it. Any other buffer
 /// (`&mut [u8]`, `Limit`, `Chain`, …) gets the value built in a `Vec` first and copied in with one
 /// `put_slice`, after checking that it fits: a `BufMut` can only be appended to, and a container's count
@@ -678,10 +678,10 @@ impl Output for bytes::BytesMut {}
 /// let cfg = Config::default();
 /// // In place:
 /// let mut buf = bytes::BytesMut::with_capacity(64);
-/// godot_bin::to_buf_mut(&"ab", &mut buf, &cfg)?;
+/// godot_bin::to_buf_with(&mut buf, &"ab", &cfg)?;
 /// // Copied, and bounded: 12 bytes do not fit in 8.
 /// let mut small = Vec::new().limit(8);
-/// let err = godot_bin::to_buf_mut(&"ab", &mut small, &cfg).unwrap_err();
+/// let err = godot_bin::to_buf_with(&mut small, &"ab", &cfg).unwrap_err();
 /// assert!(matches!(err.kind(), ErrorKind::InvalidLength { value: 12 }));
 /// assert!(small.get_ref().is_empty());
 /// # Ok::<(), godot_bin::Error>(())
