@@ -319,6 +319,14 @@ pub(crate) use check_depth;
 mod tests {
     use super::*;
 
+    /// Tables indexed by `dialect as usize` (the deserializer's header words) rely on this.
+    #[test]
+    fn all_is_in_declaration_order() {
+        for (i, d) in Dialect::ALL.iter().enumerate() {
+            assert_eq!(*d as usize, i, "{d:?}");
+        }
+    }
+
     #[test]
     fn names_round_trip() {
         for d in Dialect::ALL {
