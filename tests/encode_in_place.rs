@@ -4,51 +4,14 @@
 //! counting allocator, as in tests/tokio_in_place.rs (the old code serialized into a `Vec` of its own and
 //! copied it: at least the value's size allocated per call).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use bytes::BytesMut;
 use godot_bin::framing::{self, Endian};
 use godot_bin::{Config, ErrorKind, PackedFloat32Array, Variant, Vector3};
 use serde::Serialize;
 
-struct Counting;
-
-thread_local! {
-    /// Bytes allocated by this thread (every allocation and every growth), never decreased.
-    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
-}
-
-fn note(n: usize) {
-    let _ = ALLOCATED.try_with(|c| c.set(c.get() + n));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        note(l.size());
-        System.alloc(l)
-    }
-    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
-        note(l.size());
-        System.alloc_zeroed(l)
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l)
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        note(new.saturating_sub(l.size()));
-        System.realloc(p, l, new)
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocated_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = ALLOCATED.with(|c| c.get());
-    let r = f();
-    (r, ALLOCATED.with(|c| c.get()) - before)
-}
+#[path = "common/counting_alloc.rs"]
+mod counting;
+use counting::allocated_during;
 
 #[derive(Serialize)]
 struct Entity {
