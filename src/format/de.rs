@@ -808,14 +808,13 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             return self.deserialize_any(visitor);
         }
         if let Some((kind, b)) = self.narrow_math(name) {
-            let xs = b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
-            if kind == TypeKind::Color {
-                return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs));
-            }
-            // Stored as the core decoder stores single-precision reals.
-            let double = self.cfg.is_double_precision();
-            let real = move |x: f32| if double { widen_like_engine(x) } else { widen_exact(x) };
-            return visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(xs.map(real)));
+            // Color keeps f32 components; reals are stored as the core decoder stores single-precision reals.
+            let mode = match kind {
+                TypeKind::Color => RealsMode::F32,
+                _ if self.cfg.is_double_precision() => RealsMode::LikeEngine,
+                _ => RealsMode::Exact,
+            };
+            return visitor.visit_seq(RealsAccess { b, mode });
         }
         if let Some(want) = name.strip_prefix("$godot_bin::").and_then(TypeKind::math_from_marker) {
             // Another math type with another number of components (a Vector2 read as a Vector3): say so,
@@ -1005,6 +1004,41 @@ impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
+    }
+}
+
+/// How [`RealsAccess`] hands over each f32 component.
+#[derive(Clone, Copy)]
+enum RealsMode {
+    /// As `f32` (Color).
+    F32,
+    /// Widened exactly (single-precision builds).
+    Exact,
+    /// Widened as the engine widens (double-precision builds).
+    LikeEngine,
+}
+
+/// The narrow components of a math value, read straight from the input's bytes.
+struct RealsAccess<'de> {
+    b: &'de [u8],
+    mode: RealsMode,
+}
+
+impl<'de> de::SeqAccess<'de> for RealsAccess<'de> {
+    type Error = Error;
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        let Some((c, rest)) = self.b.split_first_chunk::<4>() else { return Ok(None) };
+        self.b = rest;
+        let x = f32::from_le_bytes(*c);
+        match self.mode {
+            RealsMode::F32 => seed.deserialize(de::value::F32Deserializer::new(x)).map(Some),
+            RealsMode::Exact => seed.deserialize(de::value::F64Deserializer::new(widen_exact(x))).map(Some),
+            RealsMode::LikeEngine => seed.deserialize(de::value::F64Deserializer::new(widen_like_engine(x))).map(Some),
+        }
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.b.len() / 4)
     }
 }
 
