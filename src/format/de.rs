@@ -96,6 +96,7 @@ fn stack_mark() -> usize {
 struct DepthGuard;
 
 impl DepthGuard {
+    #[inline]
     fn enter(at: Option<usize>, budget: Option<usize>) -> Result<DepthGuard> {
         let d = SERDE_DEPTH.with(|c| c.get());
         if d >= SERDE_MAX_DEPTH {
@@ -116,6 +117,7 @@ impl DepthGuard {
 }
 
 impl Drop for DepthGuard {
+    #[inline]
     fn drop(&mut self) {
         SERDE_DEPTH.with(|c| c.set(c.get().saturating_sub(1)));
     }
