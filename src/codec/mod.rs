@@ -703,16 +703,18 @@ impl<'a, 'c> Decoder<'a, 'c> {
 
     /// Checks that `n` elements of `slots` slots each (4+ bytes a slot) fit in the input left after what
     /// open containers already need, and promises their bytes.
+    #[inline]
     pub(crate) fn promise(&mut self, n: usize, slots: usize, at: usize, raw: u32) -> Result<()> {
         let need = n.saturating_mul(slots).saturating_mul(4);
         if need > self.r.remaining().saturating_sub(self.promised) {
-            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+            return Err(too_long(raw, at));
         }
         self.promised += need;
         Ok(())
     }
 
     /// A promised slot starts being read: its bytes now count in the reader's position.
+    #[inline]
     pub(crate) fn start_slot(&mut self) {
         self.promised = self.promised.saturating_sub(4);
     }
@@ -1698,4 +1700,10 @@ pub(crate) fn put_reals<O: Output>(out: &mut O, vals: &[f64], wide: bool) {
             out.wf32(narrow_exact(x));
         }
     }
+}
+
+/// A count (raw `raw`, at byte `at`) that the input left cannot hold (cold: only on bad input).
+#[cold]
+fn too_long(raw: u32, at: usize) -> Error {
+    Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at)
 }

@@ -595,6 +595,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off). Its element slots (4+ bytes
     /// each; two per Dictionary entry) are promised to the core decoder's accounting, so that nested
     /// containers together can never claim more elements than the input can hold.
+    #[inline]
     fn container_count(&mut self, slots: usize) -> Result<usize> {
         let at = self.dec.r.pos();
         let raw = self.reader().u32()?;
