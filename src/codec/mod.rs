@@ -1107,6 +1107,7 @@ impl Frame {
     }
 
     /// The place of the next child; [`Frame::filled`] must follow once it is written.
+    #[inline(always)]
     fn slot(&mut self) -> &mut Variant {
         match self {
             Frame::Array { a, .. } => {
@@ -1129,6 +1130,7 @@ impl Frame {
 
     /// The child [`Frame::slot`] gave the place of is written; returns whether the container is now complete.
     /// `child`: the child's structural hash, if it is a container that built one.
+    #[inline(always)]
     fn filled(&mut self, child: Option<u64>) -> bool {
         // The hash of the child as it was stored (a typed container may have converted a leaf).
         let hash_of = |stored: &Variant| child.unwrap_or_else(|| dict_keys::structural_hash(stored));
