@@ -862,6 +862,21 @@ pub(crate) struct DictBuilder {
     index: Option<Box<HashIndex>>,
     /// Keys are looked up as the engine compares them (`None` for Godot 2: exact match).
     string_like: Option<bool>,
+    /// While every key is a String (the short text path): one bit per [`key_bit`] of the keys so far. A key
+    /// whose bit is clear is new without a scan; a set bit only means the scan runs.
+    seen: u64,
+}
+
+/// A String key's bit in [`DictBuilder::seen`]: from its length and first and last bytes, mixed.
+#[inline]
+fn key_bit(s: &str) -> u64 {
+    let b = s.as_bytes();
+    let (first, last) = match (b.first(), b.last()) {
+        (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
+        _ => (0, 0),
+    };
+    let x = (b.len() as u64) | first << 8 | last << 16;
+    1 << (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
 }
 
 impl DictBuilder {
@@ -873,7 +888,7 @@ impl DictBuilder {
             Family::Godot4 => Some(true),
             _ => Some(false),
         };
-        DictBuilder { entries: Vec::with_capacity(n), hashes: None, index: None, string_like }
+        DictBuilder { entries: Vec::with_capacity(n), hashes: None, index: None, string_like, seen: 0 }
     }
 
     /// Adds `k` with `v`; a key already there keeps its place and gets `v`. The key's hash is computed
@@ -936,13 +951,31 @@ impl DictBuilder {
     /// The key of the entry [`DictBuilder::key_slot`] opened is written: returns the index of the entry its
     /// value goes to (an earlier one with the same key, the new entry then dropped). `exact`: the key's
     /// structural hash, if the caller computed it.
+    #[inline(always)]
     fn key_done(&mut self, exact: Option<u64>) -> usize {
+        // A String key whose bit no earlier key has: new, with nothing to compare.
+        if let (None, Some(n)) = (&self.hashes, self.entries.len().checked_sub(1)) {
+            if let (Variant::String(s), Some(_)) = (&self.entries[n].0, self.string_like) {
+                let bit = key_bit(s);
+                if n < Self::LINEAR_MAX && self.seen & bit == 0 {
+                    self.seen |= bit;
+                    return n;
+                }
+            }
+        }
+        self.key_lookup(exact)
+    }
+
+    /// [`DictBuilder::key_done`] for a key that may be a repeat.
+    #[inline(never)]
+    fn key_lookup(&mut self, exact: Option<u64>) -> usize {
         let Some(n) = self.entries.len().checked_sub(1) else { return 0 };
         if self.hashes.is_none() {
             // The common case, a String key among few entries: compared as text with the String (and, in
             // Godot 4, StringName) keys only, which is what the general lookup below concludes for them.
             if let (Variant::String(s), Some(string_like)) = (&self.entries[n].0, self.string_like) {
                 if n < Self::LINEAR_MAX {
+                    self.seen |= key_bit(s);
                     let found = self.entries[..n].iter().position(|(ek, _)| match ek {
                         Variant::String(t) => t == s,
                         Variant::StringName(t) => string_like && t.0 == *s,
@@ -1705,6 +1738,33 @@ pub(crate) fn put_reals<O: Output>(out: &mut O, vals: &[f64], wide: bool) {
             out.wf64(x);
         } else {
             out.wf32(narrow_exact(x));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Repeated String keys among up to `LINEAR_MAX` entries are found whether or not their bits in
+    /// `seen` are shared with other keys (a shared bit only means a scan).
+    #[test]
+    fn repeated_string_keys_are_found_on_the_short_path() {
+        let keys: Vec<String> = (0..DictBuilder::LINEAR_MAX).map(|i| format!("k{i}")).collect();
+        for d in [Dialect::Godot4_6, Dialect::Godot3] {
+            let mut b = DictBuilder::with_capacity(32, d);
+            for (i, k) in keys.iter().enumerate() {
+                b.insert(Variant::from(k.as_str()), Variant::Int(i as i64));
+            }
+            for (i, k) in keys.iter().enumerate().rev() {
+                b.insert(Variant::from(k.as_str()), Variant::Int(100 + i as i64));
+            }
+            let e = b.finish();
+            assert_eq!(e.len(), keys.len());
+            for (i, (k, v)) in e.iter().enumerate() {
+                assert_eq!(k.as_str(), Some(keys[i].as_str()));
+                assert_eq!(*v, Variant::Int(100 + i as i64));
+            }
         }
     }
 }
