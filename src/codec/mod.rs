@@ -361,6 +361,30 @@ impl<'a, 'c> Decoder<'a, 'c> {
                         self.leaf(kind, flags, &mut v)?;
                         return Ok(v);
                     }
+                    // The commonest child: a String key of a plain dictionary, read straight into a new entry.
+                    Some(Frame::Dictionary {
+                        b,
+                        phase: phase @ DictPhase::Key,
+                        key_type: ContainerType::Untyped,
+                        hash: None,
+                        ..
+                    }) if kind == TypeKind::String => {
+                        let k = self.string()?;
+                        b.entries.push((Variant::String(k), Variant::Nil));
+                        *phase = DictPhase::Value(b.key_done(None));
+                        continue;
+                    }
+                    // A dictionary's value that holds no others, read straight into its entry.
+                    Some(Frame::Dictionary { b, phase: phase @ DictPhase::Value(_), hash: None, left, .. }) => {
+                        let DictPhase::Value(i) = *phase else { continue };
+                        self.leaf_inline(kind, flags, b.value_slot(i))?;
+                        *phase = DictPhase::Key;
+                        *left -= 1;
+                        if *left != 0 {
+                            continue;
+                        }
+                        stack.pop().map(Frame::finish).unwrap_or_default()
+                    }
                     Some(f) => {
                         self.leaf_inline(kind, flags, f.slot())?;
                         if !f.filled(None) {
