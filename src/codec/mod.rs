@@ -361,8 +361,32 @@ impl<'a, 'c> Decoder<'a, 'c> {
                         self.leaf(kind, flags, &mut v)?;
                         return Ok(v);
                     }
+                    // The commonest child: a String key of a plain dictionary, read straight into a new entry.
+                    Some(Frame::Dictionary {
+                        b,
+                        phase: phase @ DictPhase::Key,
+                        key_type: ContainerType::Untyped,
+                        hash: None,
+                        ..
+                    }) if kind == TypeKind::String => {
+                        let k = self.string()?;
+                        b.entries.push((Variant::String(k), Variant::Nil));
+                        *phase = DictPhase::Value(b.key_done(None));
+                        continue;
+                    }
+                    // A dictionary's value that holds no others, read straight into its entry.
+                    Some(Frame::Dictionary { b, phase: phase @ DictPhase::Value(_), hash: None, left, .. }) => {
+                        let DictPhase::Value(i) = *phase else { continue };
+                        self.leaf_inline(kind, flags, b.value_slot(i))?;
+                        *phase = DictPhase::Key;
+                        *left -= 1;
+                        if *left != 0 {
+                            continue;
+                        }
+                        stack.pop().map(Frame::finish).unwrap_or_default()
+                    }
                     Some(f) => {
-                        self.leaf(kind, flags, f.slot())?;
+                        self.leaf_inline(kind, flags, f.slot())?;
                         if !f.filled(None) {
                             continue;
                         }
@@ -450,6 +474,13 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// A value that holds no other values, written into `out`.
     #[inline(never)]
     pub(crate) fn leaf(&mut self, kind: TypeKind, flags: u32, out: &mut Variant) -> Result<()> {
+        self.leaf_inline(kind, flags, out)
+    }
+
+    /// [`Decoder::leaf`] inlined: what the decode loop calls for a container's child, saving a call per
+    /// leaf (a dictionary key is one).
+    #[inline(always)]
+    fn leaf_inline(&mut self, kind: TypeKind, flags: u32, out: &mut Variant) -> Result<()> {
         use TypeKind as K;
         use Variant as V;
         let wide = self.is_wide(flags);
@@ -857,6 +888,21 @@ pub(crate) struct DictBuilder {
     index: Option<Box<HashIndex>>,
     /// Keys are looked up as the engine compares them (`None` for Godot 2: exact match).
     string_like: Option<bool>,
+    /// While every key is a String (the short text path): one bit per [`key_bit`] of the keys so far. A key
+    /// whose bit is clear is new without a scan; a set bit only means the scan runs.
+    seen: u64,
+}
+
+/// A String key's bit in [`DictBuilder::seen`]: from its length and first and last bytes, mixed.
+#[inline]
+fn key_bit(s: &str) -> u64 {
+    let b = s.as_bytes();
+    let (first, last) = match (b.first(), b.last()) {
+        (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
+        _ => (0, 0),
+    };
+    let x = (b.len() as u64) | first << 8 | last << 16;
+    1 << (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
 }
 
 impl DictBuilder {
@@ -868,7 +914,7 @@ impl DictBuilder {
             Family::Godot4 => Some(true),
             _ => Some(false),
         };
-        DictBuilder { entries: Vec::with_capacity(n), hashes: None, index: None, string_like }
+        DictBuilder { entries: Vec::with_capacity(n), hashes: None, index: None, string_like, seen: 0 }
     }
 
     /// Adds `k` with `v`; a key already there keeps its place and gets `v`. The key's hash is computed
@@ -931,13 +977,31 @@ impl DictBuilder {
     /// The key of the entry [`DictBuilder::key_slot`] opened is written: returns the index of the entry its
     /// value goes to (an earlier one with the same key, the new entry then dropped). `exact`: the key's
     /// structural hash, if the caller computed it.
+    #[inline(always)]
     fn key_done(&mut self, exact: Option<u64>) -> usize {
+        // A String key whose bit no earlier key has: new, with nothing to compare.
+        if let (None, Some(n)) = (&self.hashes, self.entries.len().checked_sub(1)) {
+            if let (Variant::String(s), Some(_)) = (&self.entries[n].0, self.string_like) {
+                let bit = key_bit(s);
+                if n < Self::LINEAR_MAX && self.seen & bit == 0 {
+                    self.seen |= bit;
+                    return n;
+                }
+            }
+        }
+        self.key_lookup(exact)
+    }
+
+    /// [`DictBuilder::key_done`] for a key that may be a repeat.
+    #[inline(never)]
+    fn key_lookup(&mut self, exact: Option<u64>) -> usize {
         let Some(n) = self.entries.len().checked_sub(1) else { return 0 };
         if self.hashes.is_none() {
             // The common case, a String key among few entries: compared as text with the String (and, in
             // Godot 4, StringName) keys only, which is what the general lookup below concludes for them.
             if let (Variant::String(s), Some(string_like)) = (&self.entries[n].0, self.string_like) {
                 if n < Self::LINEAR_MAX {
+                    self.seen |= key_bit(s);
                     let found = self.entries[..n].iter().position(|(ek, _)| match ek {
                         Variant::String(t) => t == s,
                         Variant::StringName(t) => string_like && t.0 == *s,
@@ -1109,6 +1173,7 @@ impl Frame {
     }
 
     /// The place of the next child; [`Frame::filled`] must follow once it is written.
+    #[inline(always)]
     fn slot(&mut self) -> &mut Variant {
         match self {
             Frame::Array { a, .. } => {
@@ -1131,6 +1196,7 @@ impl Frame {
 
     /// The child [`Frame::slot`] gave the place of is written; returns whether the container is now complete.
     /// `child`: the child's structural hash, if it is a container that built one.
+    #[inline(always)]
     fn filled(&mut self, child: Option<u64>) -> bool {
         // The hash of the child as it was stored (a typed container may have converted a leaf).
         let hash_of = |stored: &Variant| child.unwrap_or_else(|| dict_keys::structural_hash(stored));
@@ -1706,4 +1772,31 @@ pub(crate) fn put_reals<O: Output>(out: &mut O, vals: &[f64], wide: bool) {
 #[cold]
 fn too_long(raw: u32, at: usize) -> Error {
     Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Repeated String keys among up to `LINEAR_MAX` entries are found whether or not their bits in
+    /// `seen` are shared with other keys (a shared bit only means a scan).
+    #[test]
+    fn repeated_string_keys_are_found_on_the_short_path() {
+        let keys: Vec<String> = (0..DictBuilder::LINEAR_MAX).map(|i| format!("k{i}")).collect();
+        for d in [Dialect::Godot4_6, Dialect::Godot3] {
+            let mut b = DictBuilder::with_capacity(32, d);
+            for (i, k) in keys.iter().enumerate() {
+                b.insert(Variant::from(k.as_str()), Variant::Int(i as i64));
+            }
+            for (i, k) in keys.iter().enumerate().rev() {
+                b.insert(Variant::from(k.as_str()), Variant::Int(100 + i as i64));
+            }
+            let e = b.finish();
+            assert_eq!(e.len(), keys.len());
+            for (i, (k, v)) in e.iter().enumerate() {
+                assert_eq!(k.as_str(), Some(keys[i].as_str()));
+                assert_eq!(*v, Variant::Int(100 + i as i64));
+            }
+        }
+    }
 }
