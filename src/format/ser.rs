@@ -69,7 +69,12 @@ pub struct Serializer<'a, O: Output = Vec<u8>> {
     cfg: &'a Config,
     d: Dialect,
     depth: usize,
+    /// The dialect's String type id ([`NO_STRING`] if it had none): looked up once, not per string.
+    str_id: u32,
 }
+
+/// [`Serializer::str_id`] of a dialect without a String type (none so far).
+const NO_STRING: u32 = u32::MAX;
 
 impl<'a, O: Output> Serializer<'a, O> {
     /// A serializer appending to `out` with `cfg`.
@@ -82,7 +87,8 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn new(out: &'a mut O, cfg: &'a Config) -> Self {
-        Serializer { out, cfg, d: cfg.dialect(), depth: 0 }
+        let d = cfg.dialect();
+        Serializer { out, cfg, d, depth: 0, str_id: d.type_id(TypeKind::String).unwrap_or(NO_STRING) }
     }
 
     #[inline]
@@ -107,18 +113,21 @@ impl<'a, O: Output> Serializer<'a, O> {
     }
 
     /// A String (struct field names and string values); up to 24 bytes of text in one go (see
-    /// `wire::sealed::Sealed::short_string`).
+    /// `wire::sealed::Sealed::short_string`), longer ones out of line.
     #[inline]
     fn string(&mut self, s: &str) -> Result<()> {
         let k = s.as_bytes();
-        if k.len() > 24 {
-            self.header(TypeKind::String, 0)?;
-            self.out.wstr(s)?;
-            return Ok(());
+        if k.len() > 24 || self.str_id == NO_STRING {
+            return self.long_string(s);
         }
-        let id = self.id(TypeKind::String)?;
-        self.out.short_string(id, k);
+        self.out.short_string(self.str_id, k);
         Ok(())
+    }
+
+    #[inline(never)]
+    fn long_string(&mut self, s: &str) -> Result<()> {
+        self.header(TypeKind::String, 0)?;
+        self.out.wstr(s)
     }
 
     fn err_at(&self, kind: ErrorKind) -> Error {
@@ -803,7 +812,8 @@ fn container_body<T: ?Sized + Serialize, O: Output>(
                 // Godot 2 writes objects as a bare header; the properties are checked but dropped.
                 ser.variant(&Variant::Object(Box::new(Object::Full { class: String::new(), properties: vec![] })))?;
                 let mut scratch = Vec::new();
-                let mut s2 = Serializer { out: &mut scratch, cfg: ser.cfg, d: ser.d, depth: ser.depth };
+                let mut s2 =
+                    Serializer { out: &mut scratch, cfg: ser.cfg, d: ser.d, depth: ser.depth, str_id: ser.str_id };
                 return value.serialize(&mut ContainerSer { ser: &mut s2, count_at: None, object: true });
             }
             ser.enter()?;
