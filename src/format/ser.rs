@@ -71,6 +71,8 @@ pub struct Serializer<'a, O: Output = Vec<u8>> {
     depth: usize,
     /// The dialect's String type id ([`NO_STRING`] if it had none): looked up once, not per string.
     str_id: u32,
+    /// Math types are written with 64-bit reals (a double-precision build of a dialect with the flag).
+    wide_math: bool,
 }
 
 /// [`Serializer::str_id`] of a dialect without a String type (none so far).
@@ -88,7 +90,8 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// ```
     pub fn new(out: &'a mut O, cfg: &'a Config) -> Self {
         let d = cfg.dialect();
-        Serializer { out, cfg, d, depth: 0, str_id: d.type_id(TypeKind::String).unwrap_or(NO_STRING) }
+        let str_id = d.type_id(TypeKind::String).unwrap_or(NO_STRING);
+        Serializer { out, cfg, d, depth: 0, str_id, wide_math: cfg.is_double_precision() && d.math_flag() }
     }
 
     #[inline]
@@ -181,6 +184,29 @@ impl<'a, O: Output> Serializer<'a, O> {
         self.header(kind, if wide { FLAG_64 } else { 0 })?;
         put_reals(self.out, vals, wide);
         Ok(())
+    }
+
+    /// The end of a math marker struct: its collected components checked and written.
+    fn math_marker(&mut self, kind: TypeKind, flat: Flat) -> Result<()> {
+        if flat.n != kind.components() {
+            return Err(Error::invalid("wrong number of components in a math type", None));
+        }
+        // Up to 4 single-precision reals (Vector2/3/4, Color, Quaternion, Plane): header and components in
+        // one fixed-size write, cut back to size.
+        if flat.n <= 4 && !(self.wide_math && kind != TypeKind::Color) && !kind.is_int_vector() {
+            check_depth!(self.cfg, self.depth, |k| self.err_at(k));
+            let mut b = [0u8; 20];
+            b[..4].copy_from_slice(&self.id(kind)?.to_le_bytes());
+            for (i, &x) in flat.vals.iter().enumerate() {
+                b[4 + 4 * i..8 + 4 * i].copy_from_slice(&narrow_exact(x).to_bits().to_le_bytes());
+            }
+            self.out.put_cut(&b, 4 + 4 * flat.n);
+            return Ok(());
+        }
+        if kind.is_int_vector() && flat.vals().iter().any(|&x| x != x as i32 as f64) {
+            return Err(Error::invalid("integer vector component out of i32 range", None));
+        }
+        self.math(kind, flat.vals())
     }
 
     fn variant(&mut self, v: &Variant) -> Result<()> {
@@ -475,11 +501,11 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         if let Some(m) = name.strip_prefix(magic::PREFIX) {
             match self.magic_struct(m)? {
                 MagicStruct::Plain => {}
-                magic => return Ok(StructCompound { ser: self, count_at: 0, n: 0, closes: 0, magic }),
+                magic => return Ok(StructCompound { ser: self, count_at: 0, n: 0, closes: 0, plain: false, magic }),
             }
         }
         let at = self.open(TypeKind::Dictionary)?;
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, magic: MagicStruct::Plain })
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, plain: true, magic: MagicStruct::Plain })
     }
     fn serialize_struct_variant(
         self,
@@ -493,7 +519,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         self.out.w32(1);
         self.serialize_str(variant)?;
         let at = self.open(TypeKind::Dictionary)?;
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, magic: MagicStruct::Plain })
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, magic: MagicStruct::Plain })
     }
     fn is_human_readable(&self) -> bool {
         false
@@ -626,13 +652,49 @@ pub struct StructCompound<'s, 'a, O: Output = Vec<u8>> {
     count_at: usize,
     n: usize,
     closes: usize,
+    /// `magic` is [`MagicStruct::Plain`]: one flag test on the hot path instead of matching the enum.
+    plain: bool,
     magic: MagicStruct,
 }
 
 impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
+    #[inline]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        if self.plain {
+            // The one depth check of the field: the value is at the same depth as its key.
+            check_depth!(self.ser.cfg, self.ser.depth, |k| self.ser.err_at(k));
+            self.ser.string(key)?;
+            value.serialize(&mut *self.ser)?;
+            self.n += 1;
+            return Ok(());
+        }
+        if let MagicStruct::Math(_, flat) = &mut self.magic {
+            return value.serialize(flat);
+        }
+        self.magic_field(key, value)
+    }
+    #[inline]
+    fn end(mut self) -> Result<()> {
+        if self.plain {
+            self.ser.patch_count(self.count_at, self.n, 0)?;
+            self.ser.depth -= self.closes;
+            // Nothing to drop (and no out-of-line `drop_in_place` call for it).
+            std::mem::forget(self.magic);
+            return Ok(());
+        }
+        if let MagicStruct::Math(kind, flat) = &mut self.magic {
+            let (kind, flat) = (*kind, std::mem::take(flat));
+            std::mem::forget(self.magic);
+            return self.ser.math_marker(kind, flat);
+        }
+        self.magic_end()
+    }
+}
+
+impl<O: Output> StructCompound<'_, '_, O> {
+    fn magic_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         match &mut self.magic {
             MagicStruct::Plain => {
                 check_depth!(self.ser.cfg, self.ser.depth, |k| self.ser.err_at(k));
@@ -655,22 +717,15 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
         }
         Ok(())
     }
-    fn end(self) -> Result<()> {
+
+    fn magic_end(self) -> Result<()> {
         match self.magic {
             MagicStruct::Plain => {
                 self.ser.patch_count(self.count_at, self.n, 0)?;
                 self.ser.depth -= self.closes;
                 Ok(())
             }
-            MagicStruct::Math(kind, flat) => {
-                if flat.n != kind.components() {
-                    return Err(Error::invalid("wrong number of components in a math type", None));
-                }
-                if kind.is_int_vector() && flat.vals().iter().any(|&x| x != x as i32 as f64) {
-                    return Err(Error::invalid("integer vector component out of i32 range", None));
-                }
-                self.ser.math(kind, flat.vals())
-            }
+            MagicStruct::Math(kind, flat) => self.ser.math_marker(kind, flat),
             MagicStruct::Fields(what, fields) => {
                 let v = build_fields(what, &fields)?;
                 self.ser.variant(&v)
@@ -812,8 +867,14 @@ fn container_body<T: ?Sized + Serialize, O: Output>(
                 // Godot 2 writes objects as a bare header; the properties are checked but dropped.
                 ser.variant(&Variant::Object(Box::new(Object::Full { class: String::new(), properties: vec![] })))?;
                 let mut scratch = Vec::new();
-                let mut s2 =
-                    Serializer { out: &mut scratch, cfg: ser.cfg, d: ser.d, depth: ser.depth, str_id: ser.str_id };
+                let mut s2 = Serializer {
+                    out: &mut scratch,
+                    cfg: ser.cfg,
+                    d: ser.d,
+                    depth: ser.depth,
+                    str_id: ser.str_id,
+                    wide_math: ser.wide_math,
+                };
                 return value.serialize(&mut ContainerSer { ser: &mut s2, count_at: None, object: true });
             }
             ser.enter()?;

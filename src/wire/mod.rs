@@ -847,6 +847,8 @@ mod sealed {
         /// a stack array first and appending that stalls on store forwarding: the array is read back in
         /// 16-byte loads right after a variable-length `memcpy` wrote it.)
         fn short_string(&mut self, id: u32, k: &[u8]);
+        /// Appends the first `len` bytes of `b` (`len <= N`) with one fixed-size write cut back to size.
+        fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize);
         /// Moves the buffer out (leaving an empty one) to lend it through a hand-over slot.
         fn lend(&mut self) -> Lent;
         /// Takes a lent buffer back.
@@ -942,6 +944,12 @@ mod sealed {
                         copy_short(&mut w[8..], k);
                     }
                     self.truncate(at + 8 + k.len() + pad_len(k.len()));
+                }
+                #[inline]
+                fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize) {
+                    let at = self.len();
+                    self.extend_from_slice(b);
+                    self.truncate(at + len.min(N));
                 }
                 #[inline]
                 fn lend(&mut self) -> Lent {
