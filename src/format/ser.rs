@@ -19,8 +19,8 @@ use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 use crate::wire::Target;
 use crate::wire::{
-    count32, float_as_narrow, int_is_wide, len32, narrow_exact, pad_len, widen_exact, widen_like_engine, BufTarget,
-    Output, FLAG_64,
+    count32, float_as_narrow, int_is_wide, len32, narrow_exact, narrow_like_engine, pad_len, widen_exact,
+    widen_like_engine, BufTarget, Output, FLAG_64,
 };
 
 impl ser::Error for Error {
@@ -69,14 +69,16 @@ pub struct Serializer<'a, O: Output = Vec<u8>> {
     cfg: &'a Config,
     d: Dialect,
     depth: usize,
-    /// The dialect's String type id ([`NO_STRING`] if it had none): looked up once, not per string.
+    /// The dialect's String, int and float type ids ([`NO_ID`] if it had none): looked up once, not per value.
     str_id: u32,
+    int_id: u32,
+    float_id: u32,
     /// Math types are written with 64-bit reals (a double-precision build of a dialect with the flag).
     wide_math: bool,
 }
 
-/// [`Serializer::str_id`] of a dialect without a String type (none so far).
-const NO_STRING: u32 = u32::MAX;
+/// A cached type id of a dialect without the type (none so far lacks String, int or float).
+const NO_ID: u32 = u32::MAX;
 
 impl<'a, O: Output> Serializer<'a, O> {
     /// A serializer appending to `out` with `cfg`.
@@ -90,8 +92,21 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// ```
     pub fn new(out: &'a mut O, cfg: &'a Config) -> Self {
         let d = cfg.dialect();
-        let str_id = d.type_id(TypeKind::String).unwrap_or(NO_STRING);
-        Serializer { out, cfg, d, depth: 0, str_id, wide_math: cfg.is_double_precision() && d.math_flag() }
+        let ids = d.ids();
+        let id = |kind: TypeKind| match ids[kind as usize] {
+            crate::dialect::types::NO_ID => NO_ID,
+            id => id as u32,
+        };
+        Serializer {
+            out,
+            cfg,
+            d,
+            depth: 0,
+            str_id: id(TypeKind::String),
+            int_id: id(TypeKind::Int),
+            float_id: id(TypeKind::Float),
+            wide_math: cfg.is_double_precision() && d.math_flag(),
+        }
     }
 
     #[inline]
@@ -120,7 +135,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     #[inline]
     fn string(&mut self, s: &str) -> Result<()> {
         let k = s.as_bytes();
-        if k.len() > 24 || self.str_id == NO_STRING {
+        if k.len() > 24 || self.str_id == NO_ID {
             return self.long_string(s);
         }
         self.out.short_string(self.str_id, k);
@@ -146,7 +161,20 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
+    /// An int: a 32-bit one inline, the rest (and errors) out of line.
+    #[inline]
     fn int(&mut self, i: i64) -> Result<()> {
+        match i32::try_from(i) {
+            Ok(v) if self.int_id != NO_ID => {
+                self.out.w64(self.int_id as u64 | (v as u32 as u64) << 32);
+                Ok(())
+            }
+            _ => self.int_slow(i),
+        }
+    }
+
+    #[inline(never)]
+    fn int_slow(&mut self, i: i64) -> Result<()> {
         let at = self.out.pos();
         if !int_is_wide(i, self.d.has_flags()).map_err(|e| e.or_offset(at))? {
             self.small(TypeKind::Int, i as i32 as u32)?;
@@ -157,7 +185,19 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
+    /// A float: one that is exactly an f32 inline, the rest out of line.
+    #[inline]
     fn float(&mut self, f: f64) -> Result<()> {
+        let narrow = narrow_like_engine(f);
+        if narrow as f64 == f && self.float_id != NO_ID {
+            self.out.w64(self.float_id as u64 | (narrow.to_bits() as u64) << 32);
+            return Ok(());
+        }
+        self.float_slow(f)
+    }
+
+    #[inline(never)]
+    fn float_slow(&mut self, f: f64) -> Result<()> {
         match float_as_narrow(f, self.d.has_flags()) {
             Some(narrow) => self.small(TypeKind::Float, narrow.to_bits())?,
             None => {
@@ -873,6 +913,8 @@ fn container_body<T: ?Sized + Serialize, O: Output>(
                     d: ser.d,
                     depth: ser.depth,
                     str_id: ser.str_id,
+                    int_id: ser.int_id,
+                    float_id: ser.float_id,
                     wide_math: ser.wide_math,
                 };
                 return value.serialize(&mut ContainerSer { ser: &mut s2, count_at: None, object: true });

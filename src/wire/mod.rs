@@ -945,7 +945,7 @@ mod sealed {
                     }
                     self.truncate(at + 8 + k.len() + pad_len(k.len()));
                 }
-                #[inline]
+                #[inline(always)]
                 fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize) {
                     let at = self.len();
                     self.extend_from_slice(b);
