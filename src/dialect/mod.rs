@@ -156,7 +156,10 @@ impl Dialect {
     }
 
     /// The dialect's type table inverted (built at compile time): the id of each kind.
-    fn ids(self) -> &'static types::Ids {
+    /// Every kind's header type id (index `kind as usize`; `types::NO_ID`: none), for callers that look
+    /// up several.
+    #[inline]
+    pub(crate) fn ids(self) -> &'static types::Ids {
         match self {
             Dialect::Godot2 => &types::GODOT2_IDS,
             Dialect::Godot3 => &types::GODOT3_IDS,

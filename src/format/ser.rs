@@ -19,8 +19,8 @@ use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 use crate::wire::Target;
 use crate::wire::{
-    count32, float_as_narrow, int_is_wide, len32, narrow_exact, pad_len, widen_exact, widen_like_engine, BufTarget,
-    Output, FLAG_64,
+    count32, float_as_narrow, int_is_wide, len32, narrow_exact, narrow_like_engine, pad_len, widen_exact,
+    widen_like_engine, BufTarget, Output, FLAG_64,
 };
 
 impl ser::Error for Error {
@@ -69,7 +69,16 @@ pub struct Serializer<'a, O: Output = Vec<u8>> {
     cfg: &'a Config,
     d: Dialect,
     depth: usize,
+    /// The dialect's String, int and float type ids ([`NO_ID`] if it had none): looked up once, not per value.
+    str_id: u32,
+    int_id: u32,
+    float_id: u32,
+    /// Math types are written with 64-bit reals (a double-precision build of a dialect with the flag).
+    wide_math: bool,
 }
+
+/// A cached type id of a dialect without the type (none so far lacks String, int or float).
+const NO_ID: u32 = u32::MAX;
 
 impl<'a, O: Output> Serializer<'a, O> {
     /// A serializer appending to `out` with `cfg`.
@@ -82,7 +91,22 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn new(out: &'a mut O, cfg: &'a Config) -> Self {
-        Serializer { out, cfg, d: cfg.dialect(), depth: 0 }
+        let d = cfg.dialect();
+        let ids = d.ids();
+        let id = |kind: TypeKind| match ids[kind as usize] {
+            crate::dialect::types::NO_ID => NO_ID,
+            id => id as u32,
+        };
+        Serializer {
+            out,
+            cfg,
+            d,
+            depth: 0,
+            str_id: id(TypeKind::String),
+            int_id: id(TypeKind::Int),
+            float_id: id(TypeKind::Float),
+            wide_math: cfg.is_double_precision() && d.math_flag(),
+        }
     }
 
     #[inline]
@@ -107,18 +131,21 @@ impl<'a, O: Output> Serializer<'a, O> {
     }
 
     /// A String (struct field names and string values); up to 24 bytes of text in one go (see
-    /// `wire::sealed::Sealed::short_string`).
+    /// `wire::sealed::Sealed::short_string`), longer ones out of line.
     #[inline]
     fn string(&mut self, s: &str) -> Result<()> {
         let k = s.as_bytes();
-        if k.len() > 24 {
-            self.header(TypeKind::String, 0)?;
-            self.out.wstr(s)?;
-            return Ok(());
+        if k.len() > 24 || self.str_id == NO_ID {
+            return self.long_string(s);
         }
-        let id = self.id(TypeKind::String)?;
-        self.out.short_string(id, k);
+        self.out.short_string(self.str_id, k);
         Ok(())
+    }
+
+    #[inline(never)]
+    fn long_string(&mut self, s: &str) -> Result<()> {
+        self.header(TypeKind::String, 0)?;
+        self.out.wstr(s)
     }
 
     fn err_at(&self, kind: ErrorKind) -> Error {
@@ -134,7 +161,20 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
+    /// An int: a 32-bit one inline, the rest (and errors) out of line.
+    #[inline]
     fn int(&mut self, i: i64) -> Result<()> {
+        match i32::try_from(i) {
+            Ok(v) if self.int_id != NO_ID => {
+                self.out.w64(self.int_id as u64 | (v as u32 as u64) << 32);
+                Ok(())
+            }
+            _ => self.int_slow(i),
+        }
+    }
+
+    #[inline(never)]
+    fn int_slow(&mut self, i: i64) -> Result<()> {
         let at = self.out.pos();
         if !int_is_wide(i, self.d.has_flags()).map_err(|e| e.or_offset(at))? {
             self.small(TypeKind::Int, i as i32 as u32)?;
@@ -145,7 +185,19 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
+    /// A float: one that is exactly an f32 inline, the rest out of line.
+    #[inline]
     fn float(&mut self, f: f64) -> Result<()> {
+        let narrow = narrow_like_engine(f);
+        if narrow as f64 == f && self.float_id != NO_ID {
+            self.out.w64(self.float_id as u64 | (narrow.to_bits() as u64) << 32);
+            return Ok(());
+        }
+        self.float_slow(f)
+    }
+
+    #[inline(never)]
+    fn float_slow(&mut self, f: f64) -> Result<()> {
         match float_as_narrow(f, self.d.has_flags()) {
             Some(narrow) => self.small(TypeKind::Float, narrow.to_bits())?,
             None => {
@@ -172,6 +224,29 @@ impl<'a, O: Output> Serializer<'a, O> {
         self.header(kind, if wide { FLAG_64 } else { 0 })?;
         put_reals(self.out, vals, wide);
         Ok(())
+    }
+
+    /// The end of a math marker struct: its collected components checked and written.
+    fn math_marker(&mut self, kind: TypeKind, flat: Flat) -> Result<()> {
+        if flat.n != kind.components() {
+            return Err(Error::invalid("wrong number of components in a math type", None));
+        }
+        // Up to 4 single-precision reals (Vector2/3/4, Color, Quaternion, Plane): header and components in
+        // one fixed-size write, cut back to size.
+        if flat.n <= 4 && !(self.wide_math && kind != TypeKind::Color) && !kind.is_int_vector() {
+            check_depth!(self.cfg, self.depth, |k| self.err_at(k));
+            let mut b = [0u8; 20];
+            b[..4].copy_from_slice(&self.id(kind)?.to_le_bytes());
+            for (i, &x) in flat.vals.iter().enumerate() {
+                b[4 + 4 * i..8 + 4 * i].copy_from_slice(&narrow_exact(x).to_bits().to_le_bytes());
+            }
+            self.out.put_cut(&b, 4 + 4 * flat.n);
+            return Ok(());
+        }
+        if kind.is_int_vector() && flat.vals().iter().any(|&x| x != x as i32 as f64) {
+            return Err(Error::invalid("integer vector component out of i32 range", None));
+        }
+        self.math(kind, flat.vals())
     }
 
     fn variant(&mut self, v: &Variant) -> Result<()> {
@@ -466,11 +541,11 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         if let Some(m) = name.strip_prefix(magic::PREFIX) {
             match self.magic_struct(m)? {
                 MagicStruct::Plain => {}
-                magic => return Ok(StructCompound { ser: self, count_at: 0, n: 0, closes: 0, magic }),
+                magic => return Ok(StructCompound { ser: self, count_at: 0, n: 0, closes: 0, plain: false, magic }),
             }
         }
         let at = self.open(TypeKind::Dictionary)?;
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, magic: MagicStruct::Plain })
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, plain: true, magic: MagicStruct::Plain })
     }
     fn serialize_struct_variant(
         self,
@@ -484,7 +559,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         self.out.w32(1);
         self.serialize_str(variant)?;
         let at = self.open(TypeKind::Dictionary)?;
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, magic: MagicStruct::Plain })
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, magic: MagicStruct::Plain })
     }
     fn is_human_readable(&self) -> bool {
         false
@@ -617,13 +692,49 @@ pub struct StructCompound<'s, 'a, O: Output = Vec<u8>> {
     count_at: usize,
     n: usize,
     closes: usize,
+    /// `magic` is [`MagicStruct::Plain`]: one flag test on the hot path instead of matching the enum.
+    plain: bool,
     magic: MagicStruct,
 }
 
 impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
+    #[inline]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        if self.plain {
+            // The one depth check of the field: the value is at the same depth as its key.
+            check_depth!(self.ser.cfg, self.ser.depth, |k| self.ser.err_at(k));
+            self.ser.string(key)?;
+            value.serialize(&mut *self.ser)?;
+            self.n += 1;
+            return Ok(());
+        }
+        if let MagicStruct::Math(_, flat) = &mut self.magic {
+            return value.serialize(flat);
+        }
+        self.magic_field(key, value)
+    }
+    #[inline]
+    fn end(mut self) -> Result<()> {
+        if self.plain {
+            self.ser.patch_count(self.count_at, self.n, 0)?;
+            self.ser.depth -= self.closes;
+            // Nothing to drop (and no out-of-line `drop_in_place` call for it).
+            std::mem::forget(self.magic);
+            return Ok(());
+        }
+        if let MagicStruct::Math(kind, flat) = &mut self.magic {
+            let (kind, flat) = (*kind, std::mem::take(flat));
+            std::mem::forget(self.magic);
+            return self.ser.math_marker(kind, flat);
+        }
+        self.magic_end()
+    }
+}
+
+impl<O: Output> StructCompound<'_, '_, O> {
+    fn magic_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         match &mut self.magic {
             MagicStruct::Plain => {
                 check_depth!(self.ser.cfg, self.ser.depth, |k| self.ser.err_at(k));
@@ -646,22 +757,15 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
         }
         Ok(())
     }
-    fn end(self) -> Result<()> {
+
+    fn magic_end(self) -> Result<()> {
         match self.magic {
             MagicStruct::Plain => {
                 self.ser.patch_count(self.count_at, self.n, 0)?;
                 self.ser.depth -= self.closes;
                 Ok(())
             }
-            MagicStruct::Math(kind, flat) => {
-                if flat.n != kind.components() {
-                    return Err(Error::invalid("wrong number of components in a math type", None));
-                }
-                if kind.is_int_vector() && flat.vals().iter().any(|&x| x != x as i32 as f64) {
-                    return Err(Error::invalid("integer vector component out of i32 range", None));
-                }
-                self.ser.math(kind, flat.vals())
-            }
+            MagicStruct::Math(kind, flat) => self.ser.math_marker(kind, flat),
             MagicStruct::Fields(what, fields) => {
                 let v = build_fields(what, &fields)?;
                 self.ser.variant(&v)
@@ -803,7 +907,16 @@ fn container_body<T: ?Sized + Serialize, O: Output>(
                 // Godot 2 writes objects as a bare header; the properties are checked but dropped.
                 ser.variant(&Variant::Object(Box::new(Object::Full { class: String::new(), properties: vec![] })))?;
                 let mut scratch = Vec::new();
-                let mut s2 = Serializer { out: &mut scratch, cfg: ser.cfg, d: ser.d, depth: ser.depth };
+                let mut s2 = Serializer {
+                    out: &mut scratch,
+                    cfg: ser.cfg,
+                    d: ser.d,
+                    depth: ser.depth,
+                    str_id: ser.str_id,
+                    int_id: ser.int_id,
+                    float_id: ser.float_id,
+                    wide_math: ser.wide_math,
+                };
                 return value.serialize(&mut ContainerSer { ser: &mut s2, count_at: None, object: true });
             }
             ser.enter()?;

@@ -847,6 +847,8 @@ mod sealed {
         /// a stack array first and appending that stalls on store forwarding: the array is read back in
         /// 16-byte loads right after a variable-length `memcpy` wrote it.)
         fn short_string(&mut self, id: u32, k: &[u8]);
+        /// Appends the first `len` bytes of `b` (`len <= N`) with one fixed-size write cut back to size.
+        fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize);
         /// Moves the buffer out (leaving an empty one) to lend it through a hand-over slot.
         fn lend(&mut self) -> Lent;
         /// Takes a lent buffer back.
@@ -937,11 +939,17 @@ mod sealed {
                 fn short_string(&mut self, id: u32, k: &[u8]) {
                     let at = self.len();
                     self.extend_from_slice(&[0u8; 32]);
-                    let w = &mut self[at..];
-                    w[..4].copy_from_slice(&id.to_le_bytes());
-                    w[4..8].copy_from_slice(&(k.len() as u32).to_le_bytes());
-                    copy_short(&mut w[8..8 + k.len()], k);
+                    if let Some(w) = self[at..].first_chunk_mut::<32>() {
+                        w[..8].copy_from_slice(&(id as u64 | (k.len() as u64) << 32).to_le_bytes());
+                        copy_short(&mut w[8..], k);
+                    }
                     self.truncate(at + 8 + k.len() + pad_len(k.len()));
+                }
+                #[inline(always)]
+                fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize) {
+                    let at = self.len();
+                    self.extend_from_slice(b);
+                    self.truncate(at + len.min(N));
                 }
                 #[inline]
                 fn lend(&mut self) -> Lent {
@@ -963,15 +971,25 @@ mod sealed {
     sealed_buf!(Vec<u8>, Vec);
     sealed_buf!(BytesMut, Bytes);
 
-    /// `dst.copy_from_slice(src)` for at most 31 bytes, as fixed-size moves (no `memcpy` call).
+    /// `dst[..src.len()].copy_from_slice(src)` for at most 24 bytes, as at most two fixed-size moves each
+    /// (the first and the last bytes of `src`, overlapping where they meet; no `memcpy` call).
     #[inline]
     fn copy_short(dst: &mut [u8], src: &[u8]) {
-        let mut i = 0;
-        for n in [16, 8, 4, 2, 1] {
-            if src.len() - i >= n {
-                dst[i..i + n].copy_from_slice(&src[i..i + n]);
-                i += n;
-            }
+        let n = src.len();
+        let Some(dst) = dst.get_mut(..n) else { return };
+        if n >= 16 {
+            dst[..16].copy_from_slice(&src[..16]);
+            dst[n - 8..].copy_from_slice(&src[n - 8..]);
+        } else if n >= 8 {
+            dst[..8].copy_from_slice(&src[..8]);
+            dst[n - 8..].copy_from_slice(&src[n - 8..]);
+        } else if n >= 4 {
+            dst[..4].copy_from_slice(&src[..4]);
+            dst[n - 4..].copy_from_slice(&src[n - 4..]);
+        } else if n > 0 {
+            dst[0] = src[0];
+            dst[n / 2] = src[n / 2];
+            dst[n - 1] = src[n - 1];
         }
     }
 }
@@ -1074,6 +1092,21 @@ mod tests {
         assert_eq!(g3(b"\xC1\x81"), Err(Some(0)));
         assert_eq!(g3(b"x\xF8\x88\x80\x80\x80"), Err(Some(1))); // 5-byte form above U+10FFFF
         assert_eq!(g3(b"\xE2\x82"), Err(Some(0))); // truncated
+    }
+
+    #[test]
+    fn short_string_is_header_and_padded_string() {
+        let text = "abcdefghijklmnopqrstuvwx";
+        for n in 0..=24 {
+            let (mut short, mut long) = (vec![0xee; n % 5], vec![0xee; n % 5]);
+            short.short_string(4, &text.as_bytes()[..n]);
+            long.w32(4);
+            long.wstr(&text[..n]).unwrap();
+            assert_eq!(short, long, "{n} bytes");
+            let mut b = bytes::BytesMut::new();
+            b.short_string(4, &text.as_bytes()[..n]);
+            assert_eq!(b[..], long[n % 5..], "{n} bytes, BytesMut");
+        }
     }
 
     #[test]
