@@ -239,6 +239,63 @@ impl Words {
     }
 }
 
+/// Whether the wire's name bytes `b` are exactly `f` with no NUL byte (a NUL cuts a Godot string, so such a
+/// name never matches here). Names up to 16 bytes are compared as two overlapping words on each side (which
+/// together cover every byte; no call, no byte loop), longer ones byte by byte.
+#[inline(always)]
+fn same_name(f: &str, b: &[u8]) -> bool {
+    let f = f.as_bytes();
+    let n = b.len();
+    if f.len() != n {
+        return false;
+    }
+    if n >= 8 {
+        if n > 16 {
+            return f == b && !b.contains(&0);
+        }
+        let (w0, w1) = (word64(b, 0), word64(b, n - 8));
+        w0 == word64(f, 0) && w1 == word64(f, n - 8) && !nul64(w0) && !nul64(w1)
+    } else if n >= 4 {
+        let (w0, w1) = (word32(b, 0), word32(b, n - 4));
+        w0 == word32(f, 0) && w1 == word32(f, n - 4) && !nul32(w0) && !nul32(w1)
+    } else if n > 0 {
+        // 1 to 3 bytes: the first, middle and last byte cover them (a top byte that is never zero).
+        let w3 = |s: &[u8]| match *s {
+            [a] => u32::from_le_bytes([a, a, a, 0xFF]),
+            [a, z] => u32::from_le_bytes([a, a, z, 0xFF]),
+            [a, m, z, ..] => u32::from_le_bytes([a, m, z, 0xFF]),
+            [] => 0,
+        };
+        let w = w3(b);
+        w == w3(f) && !nul32(w)
+    } else {
+        true
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether a word has a zero byte (exact: the borrow only marks bytes above a zero one).
+#[inline(always)]
+fn nul64(w: u64) -> bool {
+    w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
+}
+
+#[inline(always)]
+fn nul32(w: u32) -> bool {
+    w.wrapping_sub(ONES as u32) & !w & ((ONES as u32) << 7) != 0
+}
+
+#[inline(always)]
+fn word64(s: &[u8], i: usize) -> u64 {
+    s.get(i..).and_then(|s| s.first_chunk::<8>()).map_or(0, |w| u64::from_le_bytes(*w))
+}
+
+#[inline(always)]
+fn word32(s: &[u8], i: usize) -> u32 {
+    s.get(i..).and_then(|s| s.first_chunk::<4>()).map_or(0, |w| u32::from_le_bytes(*w))
+}
+
 /// What the next value on the wire is, after its header (and, for scalars, its payload) was read.
 enum Next<'de> {
     Scalar(Scalar<'de, 'static>, usize),
@@ -357,7 +414,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// A plain String key next on the wire that is exactly one of a struct's `fields` (tried first: `hint`,
     /// the field at this key's position, as keys are usually written in declaration order): consumed and
     /// returned as the field's own name, so its bytes need no UTF-8 check. `None` (nothing read) otherwise.
-    #[inline]
+    #[inline(always)]
     fn field_key(&mut self, fields: &'static [&'static str], hint: Option<&'static str>) -> Option<&'static str> {
         let (found, total) = self.known_name(0, fields, hint)?;
         self.dec.r.skip_lenient(total);
@@ -367,7 +424,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// The plain String `off` bytes ahead on the wire, if it is exactly one of `names` (`hint` tried first):
     /// that name and the String's size on the wire (header, length, bytes, padding), nothing read. Any
     /// other value, or a String that is not plain, is `None` and takes the general path (and its errors).
-    #[inline]
+    #[inline(always)]
     fn known_name(
         &self,
         off: usize,
@@ -388,16 +445,15 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             return None;
         }
         let bytes = &rest[8..8 + len];
-        // Byte by byte: names are short, and a call to memcmp cost more than the compare. A name the
-        // general path reads differently (with a NUL, which cuts a Godot string, or a leading byte order
+        // Compared as words (`same_name`): names are short, and a call to memcmp cost more than the compare. A
+        // name the general path reads differently (with a NUL, which cuts a Godot string, or a leading byte order
         // mark, which is dropped; here any leading 0xEF byte) never matches here and takes that path.
         if bytes.first() == Some(&0xEF) {
             return None;
         }
-        let same = |f: &str| f.len() == len && f.bytes().zip(bytes).all(|(a, &b)| a == b && b != 0);
         let found = match hint {
-            Some(f) if same(f) => f,
-            _ => *names.iter().find(|f| same(f))?,
+            Some(f) if same_name(f, bytes) => f,
+            _ => *names.iter().find(|f| same_name(f, bytes))?,
         };
         Some((found, total))
     }
@@ -2255,4 +2311,35 @@ pub fn from_bytes_with<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &C
 #[deprecated(note = "use `from_bytes_with(bytes, cfg)`: functions that take a Config end in `_with`")]
 pub fn from_bytes<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &Config) -> Result<T> {
     from_bytes_with(bytes, cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_name;
+
+    /// The word compare agrees with the plain one (equal, and no NUL) for every length up to past 16, with a
+    /// difference or a NUL at every position.
+    #[test]
+    fn same_name_is_bytes_equal_without_nul() {
+        let plain = |f: &str, b: &[u8]| f.as_bytes() == b && !b.contains(&0);
+        let base = "abcdefghijklmnopqrstuvwxyz";
+        for n in 0..=20 {
+            let f = &base[..n];
+            assert!(same_name(f, f.as_bytes()));
+            for other in [&base[1..=n.min(25)], &base[..n.saturating_sub(1)]] {
+                assert_eq!(same_name(f, other.as_bytes()), plain(f, other.as_bytes()), "{f:?} {other:?}");
+            }
+            for i in 0..n {
+                for x in [0u8, b'A', 0xEF] {
+                    let mut b = f.as_bytes().to_vec();
+                    b[i] = x;
+                    assert_eq!(same_name(f, &b), plain(f, &b), "{f:?} {b:?}");
+                    // A name holding the odd byte (a NUL in a field name never matches).
+                    if let Ok(g) = std::str::from_utf8(&b) {
+                        assert_eq!(same_name(g, &b), plain(g, &b), "{g:?}");
+                    }
+                }
+            }
+        }
+    }
 }
