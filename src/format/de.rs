@@ -609,14 +609,16 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// A `$godot_bin::Vector2/3/4` or `Color` marker whose value is next on the wire, narrow and with a plain
     /// header: read straight from the input (kind, the components' bytes). `None` (nothing read) for anything
     /// else, which takes the general path (and its errors).
-    #[inline]
+    #[inline(always)]
     fn narrow_math(&mut self, name: &str) -> Option<(TypeKind, &'de [u8])> {
         use TypeKind as K;
-        let kind = match name.strip_prefix("$godot_bin::")? {
-            "Vector2" => K::Vector2,
-            "Vector3" => K::Vector3,
-            "Vector4" => K::Vector4,
-            "Color" => K::Color,
+        // The length and last byte pick the one marker it can be, then the whole name is compared with it (a
+        // compare of known length, no call).
+        let kind = match (name.len(), name.as_bytes().last()) {
+            (19, Some(b'2')) if name == "$godot_bin::Vector2" => K::Vector2,
+            (19, Some(b'3')) if name == "$godot_bin::Vector3" => K::Vector3,
+            (19, Some(b'4')) if name == "$godot_bin::Vector4" => K::Vector4,
+            (17, Some(b'r')) if name == "$godot_bin::Color" => K::Color,
             _ => return None,
         };
         if self.depth > self.limit {
@@ -854,6 +856,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         self.deserialize_any(visitor)
     }
 
+    #[inline]
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         name: &'static str,
