@@ -477,6 +477,42 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
     }
 
+    /// An int next on the wire (either width): its value and where its header starts, read straight away
+    /// (`deserialize_u32` and the other narrower ints check the range themselves); `None`, nothing read, else.
+    #[inline]
+    fn fast_int(&mut self) -> Result<Option<(i64, usize)>> {
+        let at = self.dec.r.pos();
+        match self.peek_word() {
+            Some(h) if h == self.words.int => {
+                self.dec.r.skip_lenient(4);
+                Ok(Some((self.reader().i32()? as i64, at)))
+            }
+            Some(h) if h == self.words.int64 => {
+                self.dec.r.skip_lenient(4);
+                Ok(Some((self.reader().i64()?, at)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `deserialize_f32` when the wire holds a float, converted as [`ScalarDe`] converts it.
+    #[inline]
+    fn fast_f32<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        match self.peek_word() {
+            Some(h) if h == self.words.float => {
+                self.dec.r.skip_lenient(4);
+                let f = self.reader().f32()?;
+                visitor.visit_f32(crate::wire::narrow_like_engine(widen_like_engine(f))).map(Ok)
+            }
+            Some(h) if h == self.words.float64 => {
+                self.dec.r.skip_lenient(4);
+                let f = self.reader().f64()?;
+                visitor.visit_f32(crate::wire::narrow_like_engine(f)).map(Ok)
+            }
+            _ => Ok(Err(visitor)),
+        }
+    }
+
     #[inline]
     fn fast_f64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
         match self.peek_word() {
@@ -734,8 +770,35 @@ macro_rules! forward_scalar {
     )*};
 }
 
+/// The narrower ints: an int on the wire is range-checked and visited straight away (the error, as
+/// [`ScalarDe`]'s, at the int's header), anything else takes [`forward_scalar`]'s paths.
+macro_rules! forward_int {
+    ($($m:ident $t:ty => $visit:ident),*) => {$(
+        fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            if let Some((i, at)) = self.fast_int()? {
+                return match <$t>::try_from(i) {
+                    Ok(x) => visitor.$visit(x),
+                    Err(_) => Err(Error::new(ErrorKind::IntegerOutOfRange(i as i128), Some(at))),
+                };
+            }
+            if let Some((s, at)) = self.fast_scalar()? {
+                return ScalarDe { s, at: Some(at) }.$m(visitor);
+            }
+            match self.next()? {
+                Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.$m(visitor),
+                Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.$m(visitor).map_err(|e| with_offset(e, at)),
+                next => self.visit_next(next, visitor, false),
+            }
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     type Error = Error;
+
+    forward_int!(deserialize_i8 i8 => visit_i8, deserialize_i16 i16 => visit_i16, deserialize_i32 i32 => visit_i32,
+        deserialize_u8 u8 => visit_u8, deserialize_u16 u16 => visit_u16, deserialize_u32 u32 => visit_u32,
+        deserialize_u64 u64 => visit_u64);
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         if magic::is_buffer_visitor::<V>() && self.buffering.get_or_insert_with(magic::ReadScope::enter).is_noting() {
@@ -766,17 +829,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     forward_scalar!(
         deserialize_bool | fast_bool,
-        deserialize_i8,
-        deserialize_i16,
-        deserialize_i32,
         deserialize_i64 | fast_i64,
         deserialize_i128,
-        deserialize_u8,
-        deserialize_u16,
-        deserialize_u32,
-        deserialize_u64,
         deserialize_u128,
-        deserialize_f32,
+        deserialize_f32 | fast_f32,
         deserialize_f64 | fast_f64,
         deserialize_char,
         deserialize_str | fast_str,
@@ -2319,6 +2375,38 @@ pub fn from_bytes<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &Config
 #[cfg(test)]
 mod tests {
     use super::same_name;
+    use crate::{Config, ErrorKind};
+
+    /// The narrower ints and f32 read straight from the wire: the values, range errors (kind and the int's
+    /// header offset) and float conversions the general path gives.
+    #[test]
+    fn narrow_ints_and_f32_fast() {
+        let cfg = Config::default();
+        let int = |i: i32| [&[2u8, 0, 0, 0][..], &i.to_le_bytes()].concat();
+        let int64 = |i: i64| [&[2u8, 0, 1, 0][..], &i.to_le_bytes()].concat();
+        assert_eq!(crate::from_slice_with::<u8>(&int(255), &cfg).unwrap(), 255);
+        assert_eq!(crate::from_slice_with::<u32>(&int64(1 << 31), &cfg).unwrap(), 1 << 31);
+        assert_eq!(crate::from_slice_with::<i16>(&int(-32768), &cfg).unwrap(), -32768);
+        for (bytes, value) in [(int(300), 300i128), (int(-1), -1), (int64(1 << 40), 1 << 40)] {
+            let e = crate::from_slice_with::<u8>(&bytes, &cfg).unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(v) if *v == value), "{e}");
+            assert_eq!(e.offset(), Some(0));
+        }
+        // In an Array, after one good element: the offset is the bad int's header.
+        let arr = [&[28u8, 0, 0, 0, 2, 0, 0, 0][..], &int(1), &int(-5)].concat();
+        let e = crate::from_slice_with::<Vec<u16>>(&arr, &cfg).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(-5)), "{e}");
+        assert_eq!(e.offset(), Some(16));
+        let e = crate::from_slice_with::<u64>(&int64(-7), &cfg).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(-7)), "{e}");
+        // f32 from a narrow float (a NaN comes out quiet, payload kept) and from a wide one (rounded).
+        let nan = f32::from_bits(0x7F80_0001);
+        let narrow = [&[3u8, 0, 0, 0][..], &nan.to_bits().to_le_bytes()].concat();
+        assert_eq!(crate::from_slice_with::<f32>(&narrow, &cfg).unwrap().to_bits(), 0x7FC0_0001);
+        let wide = [&[3u8, 0, 1, 0][..], &0.1f64.to_le_bytes()].concat();
+        assert_eq!(crate::from_slice_with::<f32>(&wide, &cfg).unwrap(), 0.1f32);
+        assert_eq!(crate::from_slice_with::<f32>(&int(3), &cfg).unwrap(), 3.0);
+    }
 
     /// The word compare agrees with the plain one (equal, and no NUL) for every length up to past 16, with a
     /// difference or a NUL at every position.
