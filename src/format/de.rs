@@ -672,18 +672,48 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     /// A plain String (no flags, no NUL, no byte order mark, valid UTF-8, padded) next on the wire, borrowed
     /// straight from the input; `None` (nothing read) for anything else.
+    #[inline]
     fn plain_str(&mut self) -> Option<&'de str> {
         let h = self.peek_word()?;
         if h != self.words.string {
             return None;
         }
-        let header = self.dec.r.clone();
-        self.dec.r.skip_lenient(4);
-        let t = self.dec.plain_str();
-        if t.is_none() {
-            self.dec.r = header;
+        let (t, total) = self.plain_field(4)?;
+        self.dec.r.skip_lenient(total);
+        Some(t)
+    }
+
+    /// The string field (length, bytes, padding) `off` bytes ahead on the wire when it is plain (no NUL but
+    /// one at the end, no byte order mark, valid UTF-8; not Godot 2): its text and where the field ends, relative to the
+    /// reader; nothing read. `None` for anything else, which the general path reads (errors included).
+    #[inline(always)]
+    fn plain_field(&self, off: usize) -> Option<(&'de str, usize)> {
+        if !self.fast {
+            return None;
         }
-        t
+        let rest = self.dec.r.rest();
+        let len = u32::from_le_bytes(*rest.get(off..)?.first_chunk::<4>()?) as usize;
+        if len > rest.len() {
+            return None;
+        }
+        let total = off + 4 + len + pad_len(len);
+        if total > rest.len() {
+            return None;
+        }
+        let b = &rest[off + 4..off + 4 + len];
+        // One NUL at the end (as a PackedStringArray's elements have) ends the text, as the general path
+        // reads it, which cuts at the first NUL: the text before it must have none.
+        let b = b.strip_suffix(&[0]).unwrap_or(b);
+        let len = b.len();
+        let clean = match len {
+            8..=16 => !nul64(word64(b, 0)) && !nul64(word64(b, len - 8)),
+            4..=7 => !nul32(word32(b, 0)) && !nul32(word32(b, len - 4)),
+            _ => !b.contains(&0),
+        };
+        if !clean || b.starts_with(b"\xEF\xBB\xBF") {
+            return None;
+        }
+        Some((std::str::from_utf8(b).ok()?, total))
     }
 
     /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off). Its element slots (4+ bytes
@@ -1113,6 +1143,16 @@ impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
             TypeKind::PackedInt64Array => Scalar::Int(self.de.reader().i64()?),
             TypeKind::PackedFloat32Array => Scalar::F32(self.de.reader().f32()?),
             TypeKind::PackedFloat64Array => Scalar::Float(self.de.reader().f64()?),
+            _ if self.de.fast => match self.de.plain_field(0) {
+                Some((t, total)) => {
+                    self.de.dec.r.skip_lenient(total);
+                    Scalar::Borrowed(t)
+                }
+                None => match self.de.dec.str_cow()? {
+                    Cow::Borrowed(s) => Scalar::Borrowed(s),
+                    Cow::Owned(s) => Scalar::Owned(s),
+                },
+            },
             _ => match self.de.dec.str_cow()? {
                 Cow::Borrowed(s) => Scalar::Borrowed(s),
                 Cow::Owned(s) => Scalar::Owned(s),
@@ -2376,6 +2416,40 @@ pub fn from_bytes<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &Config
 mod tests {
     use super::same_name;
     use crate::{Config, ErrorKind};
+
+    /// Strings read straight from the wire (values and a PackedStringArray's elements) give the general
+    /// path's text: cut at the first NUL, a leading byte order mark dropped.
+    #[test]
+    fn plain_strings_as_the_general_path() {
+        let cfg = Config::default();
+        let field = |b: &[u8]| {
+            let mut v = (b.len() as u32).to_le_bytes().to_vec();
+            v.extend_from_slice(b);
+            v.resize(v.len() + (4 - b.len() % 4) % 4, 0);
+            v
+        };
+        let cases: [(&[u8], &str); 9] = [
+            (b"", ""),
+            (b"\0", ""),
+            (b"npc\0", "npc"),
+            (b"hostile\0", "hostile"),
+            (b"a\0b\0", "a"),
+            (b"ab\0\0", "ab"),
+            (b"\xEF\xBB\xBFhi\0", "hi"),
+            (b"sixteen_bytes_ok", "sixteen_bytes_ok"),
+            (b"seventeen_bytes_x\0", "seventeen_bytes_x"),
+        ];
+        let mut packed = vec![34, 0, 0, 0];
+        packed.extend_from_slice(&(cases.len() as u32).to_le_bytes());
+        for (b, want) in cases {
+            packed.extend(field(b));
+            let value = [&[4u8, 0, 0, 0][..], &field(b)].concat();
+            assert_eq!(crate::from_slice_with::<String>(&value, &cfg).unwrap(), want, "{b:?}");
+            assert_eq!(crate::from_slice_with::<&str>(&value, &cfg).unwrap(), want, "{b:?}");
+        }
+        let got = crate::from_slice_with::<Vec<String>>(&packed, &cfg).unwrap();
+        assert_eq!(got, cases.map(|(_, w)| w.to_string()));
+    }
 
     /// The narrower ints and f32 read straight from the wire: the values, range errors (kind and the int's
     /// header offset) and float conversions the general path gives.
