@@ -188,6 +188,9 @@ pub struct Deserializer<'de, 'c> {
     words: Words,
     /// Whether the fast paths may read the input (`words` is the dialect's; not Godot 2).
     fast: bool,
+    /// The depth from which the header-word fast paths leave a value to the general path: `limit + 1`
+    /// (beyond the depth limit, which the general path reports), 0 when `fast` is false. One compare.
+    fast_below: usize,
     /// Entered when serde's buffer first asks for a value: from then on, and while this deserializer lives,
     /// Godot-only values handed to the buffer are noted (see `magic::note_buffered`).
     buffering: Option<magic::ReadScope>,
@@ -331,6 +334,11 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             limit: cfg.depth_limit(),
             words: Words::of(cfg.dialect()).unwrap_or(Words::NONE),
             fast: cfg.dialect().family() != crate::config::Family::Godot2,
+            fast_below: if cfg.dialect().family() != crate::config::Family::Godot2 {
+                cfg.depth_limit().saturating_add(1)
+            } else {
+                0
+            },
             buffering: None,
         }
     }
@@ -371,7 +379,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// the depth limit (else the general path reports it).
     #[inline]
     fn peek_word(&self) -> Option<u32> {
-        if !self.fast || self.depth > self.limit {
+        if self.depth >= self.fast_below {
             return None;
         }
         let b = self.dec.r.rest().first_chunk::<4>()?;
@@ -431,7 +439,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         names: &'static [&'static str],
         hint: Option<&'static str>,
     ) -> Option<(&'static str, usize)> {
-        if !self.fast || self.depth > self.limit {
+        if self.depth >= self.fast_below {
             return None;
         }
         let rest = self.dec.r.rest().get(off..)?;
