@@ -499,7 +499,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     /// An int next on the wire (either width): its value and where its header starts, read straight away
     /// (`deserialize_u32` and the other narrower ints check the range themselves); `None`, nothing read, else.
-    #[inline]
+    #[inline(always)]
     fn fast_int(&mut self) -> Result<Option<(i64, usize)>> {
         let at = self.dec.r.pos();
         match self.peek_word() {
