@@ -1018,8 +1018,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 }
             } else if h == w.dictionary && self.dec.r.rest().get(4..8) == Some(&[1, 0, 0, 0]) {
                 if let Some((found, total)) = self.known_name::<true>(8, variants, None) {
-                    self.dec.r.skip_lenient(4);
-                    self.container_count(2)?;
+                    // The count (1, just read) promised as `container_count` promises it.
+                    let at = self.dec.r.pos() + 4;
+                    self.dec.r.skip_lenient(8);
+                    self.dec.promise(1, 2, at, 1)?;
                     let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
                     self.depth += 1;
                     self.dec.start_slot();
