@@ -325,20 +325,19 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// assert!(!bool::deserialize(&mut de)?);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
+    #[inline]
     pub fn new(bytes: &'de [u8], cfg: &'c Config) -> Self {
+        let fast = cfg.dialect().family() != crate::config::Family::Godot2;
+        let limit = cfg.depth_limit();
         Deserializer {
             dec: Decoder::new(bytes, cfg),
             input: bytes,
             cfg,
             depth: 0,
-            limit: cfg.depth_limit(),
+            limit,
             words: Words::of(cfg.dialect()).unwrap_or(Words::NONE),
-            fast: cfg.dialect().family() != crate::config::Family::Godot2,
-            fast_below: if cfg.dialect().family() != crate::config::Family::Godot2 {
-                cfg.depth_limit().saturating_add(1)
-            } else {
-                0
-            },
+            fast,
+            fast_below: if fast { limit.saturating_add(1) } else { 0 },
             buffering: None,
         }
     }
