@@ -573,13 +573,23 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// as the general path does; `None` (nothing read) for anything else.
     #[inline]
     fn fast_container(&mut self, map: bool) -> Result<Option<usize>> {
-        let Some(h) = self.peek_word() else { return Ok(None) };
-        let w = &self.words;
-        if h != if map { w.dictionary } else { w.array } {
+        if self.depth >= self.fast_below {
             return Ok(None);
         }
-        self.dec.r.skip_lenient(4);
-        self.container_count(if map { 2 } else { 1 }).map(Some)
+        // Header and count in one load (a header without its count takes the general path, which reports it).
+        let Some(b) = self.dec.r.rest().first_chunk::<8>() else { return Ok(None) };
+        let head = u64::from_le_bytes(*b);
+        let w = &self.words;
+        if head as u32 != if map { w.dictionary } else { w.array } {
+            return Ok(None);
+        }
+        // As `container_count`: bit 31 masked off, the elements' slots promised.
+        let raw = (head >> 32) as u32;
+        let at = self.dec.r.pos() + 4;
+        self.dec.r.skip_lenient(8);
+        let n = (raw & 0x7FFF_FFFF) as usize;
+        self.dec.promise(n, if map { 2 } else { 1 }, at, raw)?;
+        Ok(Some(n))
     }
 
     /// Reads the next value's header and as much of it as can be handed over directly.
@@ -2470,6 +2480,23 @@ mod tests {
         }
         let got = crate::from_slice_with::<Vec<String>>(&packed, &cfg).unwrap();
         assert_eq!(got, cases.map(|(_, w)| w.to_string()));
+    }
+
+    /// An Array or Dictionary header whose count is cut off: the general path's error, at the count.
+    #[test]
+    fn container_without_count() {
+        #[derive(serde::Deserialize, Debug)]
+        struct S {
+            _a: i64,
+        }
+        let cfg = Config::default();
+        let e = crate::from_slice_with::<Vec<i64>>(&[28, 0, 0, 0, 1, 0], &cfg).unwrap_err();
+        assert_eq!(e.offset(), Some(4), "{e}");
+        let e = crate::from_slice_with::<S>(&[27, 0, 0, 0], &cfg).unwrap_err();
+        assert_eq!(e.offset(), Some(4), "{e}");
+        let e = crate::from_slice_with::<S>(&[27, 0, 0, 0, 9, 0, 0, 0], &cfg).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::InvalidLength { value: 9 }), "{e}");
+        assert_eq!(e.offset(), Some(4), "{e}");
     }
 
     /// The narrower ints and f32 read straight from the wire: the values, range errors (kind and the int's
