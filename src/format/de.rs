@@ -374,6 +374,24 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         &mut self.dec.r
     }
 
+    /// The next header word (low half) and the 4 bytes after it (high half), when 8 bytes are left and the
+    /// fast paths may read (else `peek_word` and the reader take over, with their errors): a scalar fast
+    /// path's header and narrow payload in one load.
+    #[inline(always)]
+    fn peek8(&self) -> Option<u64> {
+        if self.depth >= self.fast_below {
+            return None;
+        }
+        Some(u64::from_le_bytes(*self.dec.r.rest().first_chunk::<8>()?))
+    }
+
+    /// The 8 bytes after the next header word (a wide payload), when 12 bytes are left.
+    #[inline(always)]
+    fn peek12(&self) -> Option<u64> {
+        let b = self.dec.r.rest().get(4..12)?;
+        Some(u64::from_le_bytes(b.try_into().ok()?))
+    }
+
     /// The fast paths' view of the next header word (compared with `self.words`), when the value is inside
     /// the depth limit (else the general path reports it).
     #[inline]
@@ -481,6 +499,19 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// nothing read). The same for `fast_f64` (a float), `fast_bool` and `fast_str` (a plain String).
     #[inline]
     fn fast_i64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        if let Some(w) = self.peek8() {
+            if w as u32 == self.words.int {
+                self.dec.r.skip_lenient(8);
+                return visitor.visit_i64((w >> 32) as u32 as i32 as i64).map(Ok);
+            }
+            if w as u32 != self.words.int64 {
+                return Ok(Err(visitor));
+            }
+            if let Some(p) = self.peek12() {
+                self.dec.r.skip_lenient(12);
+                return visitor.visit_i64(p as i64).map(Ok);
+            }
+        }
         match self.peek_word() {
             Some(h) if h == self.words.int => {
                 self.dec.r.skip_lenient(4);
@@ -501,6 +532,19 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     #[inline(always)]
     fn fast_int(&mut self) -> Result<Option<(i64, usize)>> {
         let at = self.dec.r.pos();
+        if let Some(w) = self.peek8() {
+            if w as u32 == self.words.int {
+                self.dec.r.skip_lenient(8);
+                return Ok(Some(((w >> 32) as u32 as i32 as i64, at)));
+            }
+            if w as u32 != self.words.int64 {
+                return Ok(None);
+            }
+            if let Some(p) = self.peek12() {
+                self.dec.r.skip_lenient(12);
+                return Ok(Some((p as i64, at)));
+            }
+        }
         match self.peek_word() {
             Some(h) if h == self.words.int => {
                 self.dec.r.skip_lenient(4);
@@ -517,6 +561,20 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// `deserialize_f32` when the wire holds a float, converted as [`ScalarDe`] converts it.
     #[inline]
     fn fast_f32<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        if let Some(w) = self.peek8() {
+            if w as u32 == self.words.float {
+                self.dec.r.skip_lenient(8);
+                let f = f32::from_bits((w >> 32) as u32);
+                return visitor.visit_f32(crate::wire::narrow_like_engine(widen_like_engine(f))).map(Ok);
+            }
+            if w as u32 != self.words.float64 {
+                return Ok(Err(visitor));
+            }
+            if let Some(p) = self.peek12() {
+                self.dec.r.skip_lenient(12);
+                return visitor.visit_f32(crate::wire::narrow_like_engine(f64::from_bits(p))).map(Ok);
+            }
+        }
         match self.peek_word() {
             Some(h) if h == self.words.float => {
                 self.dec.r.skip_lenient(4);
@@ -534,6 +592,19 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     #[inline]
     fn fast_f64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        if let Some(w) = self.peek8() {
+            if w as u32 == self.words.float64 {
+                if let Some(p) = self.peek12() {
+                    self.dec.r.skip_lenient(12);
+                    return visitor.visit_f64(f64::from_bits(p)).map(Ok);
+                }
+            } else if w as u32 == self.words.float {
+                self.dec.r.skip_lenient(8);
+                return visitor.visit_f64(widen_like_engine(f32::from_bits((w >> 32) as u32))).map(Ok);
+            } else {
+                return Ok(Err(visitor));
+            }
+        }
         match self.peek_word() {
             Some(h) if h == self.words.float64 => {
                 self.dec.r.skip_lenient(4);
@@ -551,6 +622,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     #[inline]
     fn fast_bool<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        if let Some(w) = self.peek8() {
+            return if w as u32 == self.words.bool {
+                self.dec.r.skip_lenient(8);
+                visitor.visit_bool((w >> 32) as u32 != 0).map(Ok)
+            } else {
+                Ok(Err(visitor))
+            };
+        }
         match self.peek_word() {
             Some(h) if h == self.words.bool => {
                 self.dec.r.skip_lenient(4);
@@ -2528,6 +2607,18 @@ mod tests {
         let wide = [&[3u8, 0, 1, 0][..], &0.1f64.to_le_bytes()].concat();
         assert_eq!(crate::from_slice_with::<f32>(&wide, &cfg).unwrap(), 0.1f32);
         assert_eq!(crate::from_slice_with::<f32>(&int(3), &cfg).unwrap(), 3.0);
+        // Cut short at the end of the input: the reader's error, at the payload.
+        let (short_int, short_int64) = (&int(1)[..6], &int64(1)[..10]);
+        let short_float64 = &[&[3u8, 0, 1, 0][..], &1.5f64.to_le_bytes()].concat()[..9];
+        for b in [short_int, short_int64, short_float64] {
+            assert_eq!(crate::from_slice_with::<i64>(b, &cfg).unwrap_err().offset(), Some(4), "{b:?}");
+            assert_eq!(crate::from_slice_with::<u16>(b, &cfg).unwrap_err().offset(), Some(4), "{b:?}");
+            assert_eq!(crate::from_slice_with::<f64>(b, &cfg).unwrap_err().offset(), Some(4), "{b:?}");
+            assert_eq!(crate::from_slice_with::<f32>(b, &cfg).unwrap_err().offset(), Some(4), "{b:?}");
+        }
+        assert_eq!(crate::from_slice_with::<bool>(&[1, 0, 0, 0, 1], &cfg).unwrap_err().offset(), Some(4));
+        assert!(crate::from_slice_with::<bool>(&[1, 0, 0, 0, 1, 0, 0, 0], &cfg).unwrap());
+        assert_eq!(crate::from_slice_with::<f64>(&int64(-2), &cfg).unwrap(), -2.0);
     }
 
     /// The word compare agrees with the plain one (equal, and no NUL) for every length up to past 16, with a
