@@ -188,6 +188,9 @@ pub struct Deserializer<'de, 'c> {
     words: Words,
     /// Whether the fast paths may read the input (`words` is the dialect's; not Godot 2).
     fast: bool,
+    /// The depth from which the header-word fast paths leave a value to the general path: `limit + 1`
+    /// (beyond the depth limit, which the general path reports), 0 when `fast` is false. One compare.
+    fast_below: usize,
     /// Entered when serde's buffer first asks for a value: from then on, and while this deserializer lives,
     /// Godot-only values handed to the buffer are noted (see `magic::note_buffered`).
     buffering: Option<magic::ReadScope>,
@@ -239,6 +242,63 @@ impl Words {
     }
 }
 
+/// Whether the wire's name bytes `b` are exactly `f` with no NUL byte (a NUL cuts a Godot string, so such a
+/// name never matches here). Names up to 16 bytes are compared as two overlapping words on each side (which
+/// together cover every byte; no call, no byte loop), longer ones byte by byte.
+#[inline(always)]
+fn same_name(f: &str, b: &[u8]) -> bool {
+    let f = f.as_bytes();
+    let n = b.len();
+    if f.len() != n {
+        return false;
+    }
+    if n >= 8 {
+        if n > 16 {
+            return f == b && !b.contains(&0);
+        }
+        let (w0, w1) = (word64(b, 0), word64(b, n - 8));
+        w0 == word64(f, 0) && w1 == word64(f, n - 8) && !nul64(w0) && !nul64(w1)
+    } else if n >= 4 {
+        let (w0, w1) = (word32(b, 0), word32(b, n - 4));
+        w0 == word32(f, 0) && w1 == word32(f, n - 4) && !nul32(w0) && !nul32(w1)
+    } else if n > 0 {
+        // 1 to 3 bytes: the first, middle and last byte cover them (a top byte that is never zero).
+        let w3 = |s: &[u8]| match *s {
+            [a] => u32::from_le_bytes([a, a, a, 0xFF]),
+            [a, z] => u32::from_le_bytes([a, a, z, 0xFF]),
+            [a, m, z, ..] => u32::from_le_bytes([a, m, z, 0xFF]),
+            [] => 0,
+        };
+        let w = w3(b);
+        w == w3(f) && !nul32(w)
+    } else {
+        true
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether a word has a zero byte (exact: the borrow only marks bytes above a zero one).
+#[inline(always)]
+fn nul64(w: u64) -> bool {
+    w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
+}
+
+#[inline(always)]
+fn nul32(w: u32) -> bool {
+    w.wrapping_sub(ONES as u32) & !w & ((ONES as u32) << 7) != 0
+}
+
+#[inline(always)]
+fn word64(s: &[u8], i: usize) -> u64 {
+    s.get(i..).and_then(|s| s.first_chunk::<8>()).map_or(0, |w| u64::from_le_bytes(*w))
+}
+
+#[inline(always)]
+fn word32(s: &[u8], i: usize) -> u32 {
+    s.get(i..).and_then(|s| s.first_chunk::<4>()).map_or(0, |w| u32::from_le_bytes(*w))
+}
+
 /// What the next value on the wire is, after its header (and, for scalars, its payload) was read.
 enum Next<'de> {
     Scalar(Scalar<'de, 'static>, usize),
@@ -265,15 +325,19 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// assert!(!bool::deserialize(&mut de)?);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
+    #[inline]
     pub fn new(bytes: &'de [u8], cfg: &'c Config) -> Self {
+        let fast = cfg.dialect().family() != crate::config::Family::Godot2;
+        let limit = cfg.depth_limit();
         Deserializer {
             dec: Decoder::new(bytes, cfg),
             input: bytes,
             cfg,
             depth: 0,
-            limit: cfg.depth_limit(),
+            limit,
             words: Words::of(cfg.dialect()).unwrap_or(Words::NONE),
-            fast: cfg.dialect().family() != crate::config::Family::Godot2,
+            fast,
+            fast_below: if fast { limit.saturating_add(1) } else { 0 },
             buffering: None,
         }
     }
@@ -310,11 +374,29 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         &mut self.dec.r
     }
 
+    /// The next header word (low half) and the 4 bytes after it (high half), when 8 bytes are left and the
+    /// fast paths may read (else `peek_word` and the reader take over, with their errors): a scalar fast
+    /// path's header and narrow payload in one load.
+    #[inline(always)]
+    fn peek8(&self) -> Option<u64> {
+        if self.depth >= self.fast_below {
+            return None;
+        }
+        Some(u64::from_le_bytes(*self.dec.r.rest().first_chunk::<8>()?))
+    }
+
+    /// The 8 bytes after the next header word (a wide payload), when 12 bytes are left.
+    #[inline(always)]
+    fn peek12(&self) -> Option<u64> {
+        let b = self.dec.r.rest().get(4..12)?;
+        Some(u64::from_le_bytes(b.try_into().ok()?))
+    }
+
     /// The fast paths' view of the next header word (compared with `self.words`), when the value is inside
     /// the depth limit (else the general path reports it).
     #[inline]
     fn peek_word(&self) -> Option<u32> {
-        if !self.fast || self.depth > self.limit {
+        if self.depth >= self.fast_below {
             return None;
         }
         let b = self.dec.r.rest().first_chunk::<4>()?;
@@ -357,9 +439,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// A plain String key next on the wire that is exactly one of a struct's `fields` (tried first: `hint`,
     /// the field at this key's position, as keys are usually written in declaration order): consumed and
     /// returned as the field's own name, so its bytes need no UTF-8 check. `None` (nothing read) otherwise.
-    #[inline]
+    #[inline(always)]
     fn field_key(&mut self, fields: &'static [&'static str], hint: Option<&'static str>) -> Option<&'static str> {
-        let (found, total) = self.known_name(0, fields, hint)?;
+        let (found, total) = self.known_name::<false>(0, fields, hint)?;
         self.dec.r.skip_lenient(total);
         Some(found)
     }
@@ -367,14 +449,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// The plain String `off` bytes ahead on the wire, if it is exactly one of `names` (`hint` tried first):
     /// that name and the String's size on the wire (header, length, bytes, padding), nothing read. Any
     /// other value, or a String that is not plain, is `None` and takes the general path (and its errors).
-    #[inline]
-    fn known_name(
+    #[inline(always)]
+    fn known_name<const LOOP: bool>(
         &self,
         off: usize,
         names: &'static [&'static str],
         hint: Option<&'static str>,
     ) -> Option<(&'static str, usize)> {
-        if !self.fast || self.depth > self.limit {
+        if self.depth >= self.fast_below {
             return None;
         }
         let rest = self.dec.r.rest().get(off..)?;
@@ -388,24 +470,48 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             return None;
         }
         let bytes = &rest[8..8 + len];
-        // Byte by byte: names are short, and a call to memcmp cost more than the compare. A name the
-        // general path reads differently (with a NUL, which cuts a Godot string, or a leading byte order
+        // Compared as words (`same_name`): names are short, and a call to memcmp cost more than the compare. A
+        // name the general path reads differently (with a NUL, which cuts a Godot string, or a leading byte order
         // mark, which is dropped; here any leading 0xEF byte) never matches here and takes that path.
         if bytes.first() == Some(&0xEF) {
             return None;
         }
-        let same = |f: &str| f.len() == len && f.bytes().zip(bytes).all(|(a, &b)| a == b && b != 0);
-        let found = match hint {
-            Some(f) if same(f) => f,
-            _ => *names.iter().find(|f| same(f))?,
-        };
-        Some((found, total))
+        if let Some(f) = hint {
+            if same_name(f, bytes) {
+                return Some((f, total));
+            }
+        }
+        if !LOOP {
+            return names.iter().find(|f| same_name(f, bytes)).map(|&f| (f, total));
+        }
+        // An enum's variants: an inline loop (`find` is a call, about 50 instructions of a small message).
+        let mut i = 0;
+        while i < names.len() {
+            if same_name(names[i], bytes) {
+                return Some((names[i], total));
+            }
+            i += 1;
+        }
+        None
     }
 
     /// `deserialize_i64` when the wire holds an int: visited straight away (else the visitor is handed back,
     /// nothing read). The same for `fast_f64` (a float), `fast_bool` and `fast_str` (a plain String).
     #[inline]
     fn fast_i64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        if let Some(w) = self.peek8() {
+            if w as u32 == self.words.int {
+                self.dec.r.skip_lenient(8);
+                return visitor.visit_i64((w >> 32) as u32 as i32 as i64).map(Ok);
+            }
+            if w as u32 != self.words.int64 {
+                return Ok(Err(visitor));
+            }
+            if let Some(p) = self.peek12() {
+                self.dec.r.skip_lenient(12);
+                return visitor.visit_i64(p as i64).map(Ok);
+            }
+        }
         match self.peek_word() {
             Some(h) if h == self.words.int => {
                 self.dec.r.skip_lenient(4);
@@ -421,8 +527,84 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
     }
 
+    /// An int next on the wire (either width): its value and where its header starts, read straight away
+    /// (`deserialize_u32` and the other narrower ints check the range themselves); `None`, nothing read, else.
+    #[inline(always)]
+    fn fast_int(&mut self) -> Result<Option<(i64, usize)>> {
+        let at = self.dec.r.pos();
+        if let Some(w) = self.peek8() {
+            if w as u32 == self.words.int {
+                self.dec.r.skip_lenient(8);
+                return Ok(Some(((w >> 32) as u32 as i32 as i64, at)));
+            }
+            if w as u32 != self.words.int64 {
+                return Ok(None);
+            }
+            if let Some(p) = self.peek12() {
+                self.dec.r.skip_lenient(12);
+                return Ok(Some((p as i64, at)));
+            }
+        }
+        match self.peek_word() {
+            Some(h) if h == self.words.int => {
+                self.dec.r.skip_lenient(4);
+                Ok(Some((self.reader().i32()? as i64, at)))
+            }
+            Some(h) if h == self.words.int64 => {
+                self.dec.r.skip_lenient(4);
+                Ok(Some((self.reader().i64()?, at)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `deserialize_f32` when the wire holds a float, converted as [`ScalarDe`] converts it.
+    #[inline]
+    fn fast_f32<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        if let Some(w) = self.peek8() {
+            if w as u32 == self.words.float {
+                self.dec.r.skip_lenient(8);
+                let f = f32::from_bits((w >> 32) as u32);
+                return visitor.visit_f32(crate::wire::narrow_like_engine(widen_like_engine(f))).map(Ok);
+            }
+            if w as u32 != self.words.float64 {
+                return Ok(Err(visitor));
+            }
+            if let Some(p) = self.peek12() {
+                self.dec.r.skip_lenient(12);
+                return visitor.visit_f32(crate::wire::narrow_like_engine(f64::from_bits(p))).map(Ok);
+            }
+        }
+        match self.peek_word() {
+            Some(h) if h == self.words.float => {
+                self.dec.r.skip_lenient(4);
+                let f = self.reader().f32()?;
+                visitor.visit_f32(crate::wire::narrow_like_engine(widen_like_engine(f))).map(Ok)
+            }
+            Some(h) if h == self.words.float64 => {
+                self.dec.r.skip_lenient(4);
+                let f = self.reader().f64()?;
+                visitor.visit_f32(crate::wire::narrow_like_engine(f)).map(Ok)
+            }
+            _ => Ok(Err(visitor)),
+        }
+    }
+
     #[inline]
     fn fast_f64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        if let Some(w) = self.peek8() {
+            if w as u32 == self.words.float64 {
+                if let Some(p) = self.peek12() {
+                    self.dec.r.skip_lenient(12);
+                    return visitor.visit_f64(f64::from_bits(p)).map(Ok);
+                }
+            } else if w as u32 == self.words.float {
+                self.dec.r.skip_lenient(8);
+                return visitor.visit_f64(widen_like_engine(f32::from_bits((w >> 32) as u32))).map(Ok);
+            } else {
+                return Ok(Err(visitor));
+            }
+        }
         match self.peek_word() {
             Some(h) if h == self.words.float64 => {
                 self.dec.r.skip_lenient(4);
@@ -440,6 +622,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     #[inline]
     fn fast_bool<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        if let Some(w) = self.peek8() {
+            return if w as u32 == self.words.bool {
+                self.dec.r.skip_lenient(8);
+                visitor.visit_bool((w >> 32) as u32 != 0).map(Ok)
+            } else {
+                Ok(Err(visitor))
+            };
+        }
         match self.peek_word() {
             Some(h) if h == self.words.bool => {
                 self.dec.r.skip_lenient(4);
@@ -462,13 +652,23 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// as the general path does; `None` (nothing read) for anything else.
     #[inline]
     fn fast_container(&mut self, map: bool) -> Result<Option<usize>> {
-        let Some(h) = self.peek_word() else { return Ok(None) };
-        let w = &self.words;
-        if h != if map { w.dictionary } else { w.array } {
+        if self.depth >= self.fast_below {
             return Ok(None);
         }
-        self.dec.r.skip_lenient(4);
-        self.container_count(if map { 2 } else { 1 }).map(Some)
+        // Header and count in one load (a header without its count takes the general path, which reports it).
+        let Some(b) = self.dec.r.rest().first_chunk::<8>() else { return Ok(None) };
+        let head = u64::from_le_bytes(*b);
+        let w = &self.words;
+        if head as u32 != if map { w.dictionary } else { w.array } {
+            return Ok(None);
+        }
+        // As `container_count`: bit 31 masked off, the elements' slots promised.
+        let raw = (head >> 32) as u32;
+        let at = self.dec.r.pos() + 4;
+        self.dec.r.skip_lenient(8);
+        let n = (raw & 0x7FFF_FFFF) as usize;
+        self.dec.promise(n, if map { 2 } else { 1 }, at, raw)?;
+        Ok(Some(n))
     }
 
     /// Reads the next value's header and as much of it as can be handed over directly.
@@ -553,14 +753,16 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// A `$godot_bin::Vector2/3/4` or `Color` marker whose value is next on the wire, narrow and with a plain
     /// header: read straight from the input (kind, the components' bytes). `None` (nothing read) for anything
     /// else, which takes the general path (and its errors).
-    #[inline]
+    #[inline(always)]
     fn narrow_math(&mut self, name: &str) -> Option<(TypeKind, &'de [u8])> {
         use TypeKind as K;
-        let kind = match name.strip_prefix("$godot_bin::")? {
-            "Vector2" => K::Vector2,
-            "Vector3" => K::Vector3,
-            "Vector4" => K::Vector4,
-            "Color" => K::Color,
+        // The length and last byte pick the one marker it can be, then the whole name is compared with it (a
+        // compare of known length, no call).
+        let kind = match (name.len(), name.as_bytes().last()) {
+            (19, Some(b'2')) if name == "$godot_bin::Vector2" => K::Vector2,
+            (19, Some(b'3')) if name == "$godot_bin::Vector3" => K::Vector3,
+            (19, Some(b'4')) if name == "$godot_bin::Vector4" => K::Vector4,
+            (17, Some(b'r')) if name == "$godot_bin::Color" => K::Color,
             _ => return None,
         };
         if self.depth > self.limit {
@@ -578,18 +780,48 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     /// A plain String (no flags, no NUL, no byte order mark, valid UTF-8, padded) next on the wire, borrowed
     /// straight from the input; `None` (nothing read) for anything else.
+    #[inline]
     fn plain_str(&mut self) -> Option<&'de str> {
         let h = self.peek_word()?;
         if h != self.words.string {
             return None;
         }
-        let header = self.dec.r.clone();
-        self.dec.r.skip_lenient(4);
-        let t = self.dec.plain_str();
-        if t.is_none() {
-            self.dec.r = header;
+        let (t, total) = self.plain_field(4)?;
+        self.dec.r.skip_lenient(total);
+        Some(t)
+    }
+
+    /// The string field (length, bytes, padding) `off` bytes ahead on the wire when it is plain (no NUL but
+    /// one at the end, no byte order mark, valid UTF-8; not Godot 2): its text and where the field ends, relative to the
+    /// reader; nothing read. `None` for anything else, which the general path reads (errors included).
+    #[inline(always)]
+    fn plain_field(&self, off: usize) -> Option<(&'de str, usize)> {
+        if !self.fast {
+            return None;
         }
-        t
+        let rest = self.dec.r.rest();
+        let len = u32::from_le_bytes(*rest.get(off..)?.first_chunk::<4>()?) as usize;
+        if len > rest.len() {
+            return None;
+        }
+        let total = off + 4 + len + pad_len(len);
+        if total > rest.len() {
+            return None;
+        }
+        let b = &rest[off + 4..off + 4 + len];
+        // One NUL at the end (as a PackedStringArray's elements have) ends the text, as the general path
+        // reads it, which cuts at the first NUL: the text before it must have none.
+        let b = b.strip_suffix(&[0]).unwrap_or(b);
+        let len = b.len();
+        let clean = match len {
+            8..=16 => !nul64(word64(b, 0)) && !nul64(word64(b, len - 8)),
+            4..=7 => !nul32(word32(b, 0)) && !nul32(word32(b, len - 4)),
+            _ => !b.contains(&0),
+        };
+        if !clean || b.starts_with(b"\xEF\xBB\xBF") {
+            return None;
+        }
+        Some((std::str::from_utf8(b).ok()?, total))
     }
 
     /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off). Its element slots (4+ bytes
@@ -676,8 +908,35 @@ macro_rules! forward_scalar {
     )*};
 }
 
+/// The narrower ints: an int on the wire is range-checked and visited straight away (the error, as
+/// [`ScalarDe`]'s, at the int's header), anything else takes [`forward_scalar`]'s paths.
+macro_rules! forward_int {
+    ($($m:ident $t:ty => $visit:ident),*) => {$(
+        fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            if let Some((i, at)) = self.fast_int()? {
+                return match <$t>::try_from(i) {
+                    Ok(x) => visitor.$visit(x),
+                    Err(_) => Err(Error::new(ErrorKind::IntegerOutOfRange(i as i128), Some(at))),
+                };
+            }
+            if let Some((s, at)) = self.fast_scalar()? {
+                return ScalarDe { s, at: Some(at) }.$m(visitor);
+            }
+            match self.next()? {
+                Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.$m(visitor),
+                Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.$m(visitor).map_err(|e| with_offset(e, at)),
+                next => self.visit_next(next, visitor, false),
+            }
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     type Error = Error;
+
+    forward_int!(deserialize_i8 i8 => visit_i8, deserialize_i16 i16 => visit_i16, deserialize_i32 i32 => visit_i32,
+        deserialize_u8 u8 => visit_u8, deserialize_u16 u16 => visit_u16, deserialize_u32 u32 => visit_u32,
+        deserialize_u64 u64 => visit_u64);
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         if magic::is_buffer_visitor::<V>() && self.buffering.get_or_insert_with(magic::ReadScope::enter).is_noting() {
@@ -708,17 +967,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     forward_scalar!(
         deserialize_bool | fast_bool,
-        deserialize_i8,
-        deserialize_i16,
-        deserialize_i32,
         deserialize_i64 | fast_i64,
         deserialize_i128,
-        deserialize_u8,
-        deserialize_u16,
-        deserialize_u32,
-        deserialize_u64,
         deserialize_u128,
-        deserialize_f32,
+        deserialize_f32 | fast_f32,
         deserialize_f64 | fast_f64,
         deserialize_char,
         deserialize_str | fast_str,
@@ -798,6 +1050,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         self.deserialize_any(visitor)
     }
 
+    #[inline]
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         name: &'static str,
@@ -847,14 +1100,16 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         if let Some(h) = self.peek_word() {
             let w = &self.words;
             if h == w.string {
-                if let Some((found, total)) = self.known_name(0, variants, None) {
+                if let Some((found, total)) = self.known_name::<true>(0, variants, None) {
                     self.dec.r.skip_lenient(total);
                     return visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(found));
                 }
             } else if h == w.dictionary && self.dec.r.rest().get(4..8) == Some(&[1, 0, 0, 0]) {
-                if let Some((found, total)) = self.known_name(8, variants, None) {
-                    self.dec.r.skip_lenient(4);
-                    self.container_count(2)?;
+                if let Some((found, total)) = self.known_name::<true>(8, variants, None) {
+                    // The count (1, just read) promised as `container_count` promises it.
+                    let at = self.dec.r.pos() + 4;
+                    self.dec.r.skip_lenient(8);
+                    self.dec.promise(1, 2, at, 1)?;
                     let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
                     self.depth += 1;
                     self.dec.start_slot();
@@ -998,6 +1253,16 @@ impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
             TypeKind::PackedInt64Array => Scalar::Int(self.de.reader().i64()?),
             TypeKind::PackedFloat32Array => Scalar::F32(self.de.reader().f32()?),
             TypeKind::PackedFloat64Array => Scalar::Float(self.de.reader().f64()?),
+            _ if self.de.fast => match self.de.plain_field(0) {
+                Some((t, total)) => {
+                    self.de.dec.r.skip_lenient(total);
+                    Scalar::Borrowed(t)
+                }
+                None => match self.de.dec.str_cow()? {
+                    Cow::Borrowed(s) => Scalar::Borrowed(s),
+                    Cow::Owned(s) => Scalar::Owned(s),
+                },
+            },
             _ => match self.de.dec.str_cow()? {
                 Cow::Borrowed(s) => Scalar::Borrowed(s),
                 Cow::Owned(s) => Scalar::Owned(s),
@@ -2255,4 +2520,130 @@ pub fn from_bytes_with<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &C
 #[deprecated(note = "use `from_bytes_with(bytes, cfg)`: functions that take a Config end in `_with`")]
 pub fn from_bytes<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &Config) -> Result<T> {
     from_bytes_with(bytes, cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_name;
+    use crate::{Config, ErrorKind};
+
+    /// Strings read straight from the wire (values and a PackedStringArray's elements) give the general
+    /// path's text: cut at the first NUL, a leading byte order mark dropped.
+    #[test]
+    fn plain_strings_as_the_general_path() {
+        let cfg = Config::default();
+        let field = |b: &[u8]| {
+            let mut v = (b.len() as u32).to_le_bytes().to_vec();
+            v.extend_from_slice(b);
+            v.resize(v.len() + (4 - b.len() % 4) % 4, 0);
+            v
+        };
+        let cases: [(&[u8], &str); 9] = [
+            (b"", ""),
+            (b"\0", ""),
+            (b"npc\0", "npc"),
+            (b"hostile\0", "hostile"),
+            (b"a\0b\0", "a"),
+            (b"ab\0\0", "ab"),
+            (b"\xEF\xBB\xBFhi\0", "hi"),
+            (b"sixteen_bytes_ok", "sixteen_bytes_ok"),
+            (b"seventeen_bytes_x\0", "seventeen_bytes_x"),
+        ];
+        let mut packed = vec![34, 0, 0, 0];
+        packed.extend_from_slice(&(cases.len() as u32).to_le_bytes());
+        for (b, want) in cases {
+            packed.extend(field(b));
+            let value = [&[4u8, 0, 0, 0][..], &field(b)].concat();
+            assert_eq!(crate::from_slice_with::<String>(&value, &cfg).unwrap(), want, "{b:?}");
+            assert_eq!(crate::from_slice_with::<&str>(&value, &cfg).unwrap(), want, "{b:?}");
+        }
+        let got = crate::from_slice_with::<Vec<String>>(&packed, &cfg).unwrap();
+        assert_eq!(got, cases.map(|(_, w)| w.to_string()));
+    }
+
+    /// An Array or Dictionary header whose count is cut off: the general path's error, at the count.
+    #[test]
+    fn container_without_count() {
+        #[derive(serde::Deserialize, Debug)]
+        struct S {
+            _a: i64,
+        }
+        let cfg = Config::default();
+        let e = crate::from_slice_with::<Vec<i64>>(&[28, 0, 0, 0, 1, 0], &cfg).unwrap_err();
+        assert_eq!(e.offset(), Some(4), "{e}");
+        let e = crate::from_slice_with::<S>(&[27, 0, 0, 0], &cfg).unwrap_err();
+        assert_eq!(e.offset(), Some(4), "{e}");
+        let e = crate::from_slice_with::<S>(&[27, 0, 0, 0, 9, 0, 0, 0], &cfg).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::InvalidLength { value: 9 }), "{e}");
+        assert_eq!(e.offset(), Some(4), "{e}");
+    }
+
+    /// The narrower ints and f32 read straight from the wire: the values, range errors (kind and the int's
+    /// header offset) and float conversions the general path gives.
+    #[test]
+    fn narrow_ints_and_f32_fast() {
+        let cfg = Config::default();
+        let int = |i: i32| [&[2u8, 0, 0, 0][..], &i.to_le_bytes()].concat();
+        let int64 = |i: i64| [&[2u8, 0, 1, 0][..], &i.to_le_bytes()].concat();
+        assert_eq!(crate::from_slice_with::<u8>(&int(255), &cfg).unwrap(), 255);
+        assert_eq!(crate::from_slice_with::<u32>(&int64(1 << 31), &cfg).unwrap(), 1 << 31);
+        assert_eq!(crate::from_slice_with::<i16>(&int(-32768), &cfg).unwrap(), -32768);
+        for (bytes, value) in [(int(300), 300i128), (int(-1), -1), (int64(1 << 40), 1 << 40)] {
+            let e = crate::from_slice_with::<u8>(&bytes, &cfg).unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(v) if *v == value), "{e}");
+            assert_eq!(e.offset(), Some(0));
+        }
+        // In an Array, after one good element: the offset is the bad int's header.
+        let arr = [&[28u8, 0, 0, 0, 2, 0, 0, 0][..], &int(1), &int(-5)].concat();
+        let e = crate::from_slice_with::<Vec<u16>>(&arr, &cfg).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(-5)), "{e}");
+        assert_eq!(e.offset(), Some(16));
+        let e = crate::from_slice_with::<u64>(&int64(-7), &cfg).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::IntegerOutOfRange(-7)), "{e}");
+        // f32 from a narrow float (a NaN comes out quiet, payload kept) and from a wide one (rounded).
+        let nan = f32::from_bits(0x7F80_0001);
+        let narrow = [&[3u8, 0, 0, 0][..], &nan.to_bits().to_le_bytes()].concat();
+        assert_eq!(crate::from_slice_with::<f32>(&narrow, &cfg).unwrap().to_bits(), 0x7FC0_0001);
+        let wide = [&[3u8, 0, 1, 0][..], &0.1f64.to_le_bytes()].concat();
+        assert_eq!(crate::from_slice_with::<f32>(&wide, &cfg).unwrap(), 0.1f32);
+        assert_eq!(crate::from_slice_with::<f32>(&int(3), &cfg).unwrap(), 3.0);
+        // Cut short at the end of the input: the reader's error, at the payload.
+        let (short_int, short_int64) = (&int(1)[..6], &int64(1)[..10]);
+        let short_float64 = &[&[3u8, 0, 1, 0][..], &1.5f64.to_le_bytes()].concat()[..9];
+        for b in [short_int, short_int64, short_float64] {
+            assert_eq!(crate::from_slice_with::<i64>(b, &cfg).unwrap_err().offset(), Some(4), "{b:?}");
+            assert_eq!(crate::from_slice_with::<u16>(b, &cfg).unwrap_err().offset(), Some(4), "{b:?}");
+            assert_eq!(crate::from_slice_with::<f64>(b, &cfg).unwrap_err().offset(), Some(4), "{b:?}");
+            assert_eq!(crate::from_slice_with::<f32>(b, &cfg).unwrap_err().offset(), Some(4), "{b:?}");
+        }
+        assert_eq!(crate::from_slice_with::<bool>(&[1, 0, 0, 0, 1], &cfg).unwrap_err().offset(), Some(4));
+        assert!(crate::from_slice_with::<bool>(&[1, 0, 0, 0, 1, 0, 0, 0], &cfg).unwrap());
+        assert_eq!(crate::from_slice_with::<f64>(&int64(-2), &cfg).unwrap(), -2.0);
+    }
+
+    /// The word compare agrees with the plain one (equal, and no NUL) for every length up to past 16, with a
+    /// difference or a NUL at every position.
+    #[test]
+    fn same_name_is_bytes_equal_without_nul() {
+        let plain = |f: &str, b: &[u8]| f.as_bytes() == b && !b.contains(&0);
+        let base = "abcdefghijklmnopqrstuvwxyz";
+        for n in 0..=20 {
+            let f = &base[..n];
+            assert!(same_name(f, f.as_bytes()));
+            for other in [&base[1..=n.min(25)], &base[..n.saturating_sub(1)]] {
+                assert_eq!(same_name(f, other.as_bytes()), plain(f, other.as_bytes()), "{f:?} {other:?}");
+            }
+            for i in 0..n {
+                for x in [0u8, b'A', 0xEF] {
+                    let mut b = f.as_bytes().to_vec();
+                    b[i] = x;
+                    assert_eq!(same_name(f, &b), plain(f, &b), "{f:?} {b:?}");
+                    // A name holding the odd byte (a NUL in a field name never matches).
+                    if let Ok(g) = std::str::from_utf8(&b) {
+                        assert_eq!(same_name(g, &b), plain(g, &b), "{g:?}");
+                    }
+                }
+            }
+        }
+    }
 }
