@@ -364,11 +364,14 @@ impl<'a, O: Output> Serializer<'a, O> {
         // Our packed types and `packed::*` adapters write their whole slice at once when offered the
         // buffer; anything else under a packed name is written element by element.
         let out = self.out.lend();
-        let _guard = magic::ClearOnDrop;
+        let guard = magic::ClearOnDrop;
         magic::put_packed_job(magic::PackedJob { kind, wide, out, count: None });
         let bulk = value.serialize(UnitCatcher);
         let job = magic::take_packed_job()
             .ok_or_else(|| Error::invalid("the packed array hand-over lost its buffer", None))?;
+        // Both slots are empty now (the packed one just taken; nothing fills the other without emptying
+        // it): the guard's two more thread-local accesses are not needed.
+        std::mem::forget(guard);
         self.out.restore(job.out);
         let n = match job.count {
             Some(n) => {
