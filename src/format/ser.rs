@@ -727,7 +727,9 @@ pub struct StructCompound<'s, 'a, O: Output = Vec<u8>> {
 impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
-    #[inline]
+    // Inlined into the struct's `serialize`: a plain field is the key, the value and a count, with no call
+    // of its own; marker fields go out of line.
+    #[inline(always)]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         if self.plain {
             // The one depth check of the field: the value is at the same depth as its key.
@@ -740,10 +742,7 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
         if let MagicStruct::Narrow(_) = self.magic {
             return value.serialize(Comps(self));
         }
-        if let MagicStruct::Math(_, flat) = &mut self.magic {
-            return value.serialize(Comps(flat));
-        }
-        self.magic_field(key, value)
+        self.marker_field(key, value)
     }
     #[inline]
     fn end(mut self) -> Result<()> {
@@ -772,6 +771,14 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
 }
 
 impl<O: Output> StructCompound<'_, '_, O> {
+    #[inline(never)]
+    fn marker_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        if let MagicStruct::Math(_, flat) = &mut self.magic {
+            return value.serialize(Comps(flat));
+        }
+        self.magic_field(key, value)
+    }
+
     fn magic_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         match &mut self.magic {
             MagicStruct::Plain => {
