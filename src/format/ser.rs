@@ -581,7 +581,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         self.enter()?;
         self.header(TypeKind::Dictionary, 0)?;
         self.out.w32(1);
-        self.serialize_str(variant)?;
+        self.string(variant)?;
         let at = self.open(TypeKind::Dictionary)?;
         Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, magic: MagicStruct::Plain })
     }
@@ -860,9 +860,12 @@ impl<O: Output> StructCompound<'_, '_, O> {
 impl<O: Output> ser::SerializeStructVariant for StructCompound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
+    // Inlined as `SerializeStruct::serialize_field` is (a struct variant's fields are plain fields).
+    #[inline(always)]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         ser::SerializeStruct::serialize_field(self, key, value)
     }
+    #[inline]
     fn end(self) -> Result<()> {
         ser::SerializeStruct::end(self)
     }
