@@ -3,7 +3,7 @@
 //! thread-local hand-over slots through which a value and our Serializer or Deserializer pass a buffer or
 //! a decoded value past serde's API. [`ClearOnDrop`] is the one guard that empties the Serializer's slots.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use crate::config::Config;
 use crate::error::Result;
@@ -41,7 +41,8 @@ pub(crate) struct PackedJob {
 
 thread_local! {
     static ENCODE: RefCell<Option<EncodeJob>> = const { RefCell::new(None) };
-    static PACKED: RefCell<Option<PackedJob>> = const { RefCell::new(None) };
+    // A `Cell`: taken and put back whole, no borrow flag to check (it is used once per packed array).
+    static PACKED: Cell<Option<PackedJob>> = const { Cell::new(None) };
     static DECODED_VALUE: RefCell<Option<Variant>> = const { RefCell::new(None) };
 }
 
@@ -67,12 +68,12 @@ pub(crate) fn take_encode() -> Option<EncodeJob> {
 
 /// Our Serializer offers a packed array's buffer to the value (see `packed::BulkSlice`).
 pub(crate) fn put_packed_job(job: PackedJob) {
-    PACKED.with(|c| *c.borrow_mut() = Some(job));
+    PACKED.with(|c| c.set(Some(job)));
 }
 
 /// The packed array's buffer back (with the element count, if the value wrote its elements).
 pub(crate) fn take_packed_job() -> Option<PackedJob> {
-    PACKED.with(|c| c.borrow_mut().take())
+    PACKED.with(|c| c.take())
 }
 
 /// Our Deserializer hands a decoded value to the `Variant` visitor.

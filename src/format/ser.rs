@@ -231,22 +231,30 @@ impl<'a, O: Output> Serializer<'a, O> {
         if flat.n != kind.components() {
             return Err(Error::invalid("wrong number of components in a math type", None));
         }
-        // Up to 4 single-precision reals (Vector2/3/4, Color, Quaternion, Plane): header and components in
-        // one fixed-size write, cut back to size.
-        if flat.n <= 4 && !(self.wide_math && kind != TypeKind::Color) && !kind.is_int_vector() {
-            check_depth!(self.cfg, self.depth, |k| self.err_at(k));
-            let mut b = [0u8; 20];
-            b[..4].copy_from_slice(&self.id(kind)?.to_le_bytes());
-            for (i, &x) in flat.vals.iter().enumerate() {
-                b[4 + 4 * i..8 + 4 * i].copy_from_slice(&narrow_exact(x).to_bits().to_le_bytes());
-            }
-            self.out.put_cut(&b, 4 + 4 * flat.n);
-            return Ok(());
-        }
         if kind.is_int_vector() && flat.vals().iter().any(|&x| x != x as i32 as f64) {
             return Err(Error::invalid("integer vector component out of i32 range", None));
         }
         self.math(kind, flat.vals())
+    }
+
+    /// Whether a math marker of `kind` is written as single-precision reals, at most 4 (Vector2/3/4, Color,
+    /// Quaternion, Plane, Rect2): then [`Serializer::narrow_math`] writes it in place.
+    #[inline]
+    fn is_narrow_math(&self, kind: TypeKind) -> bool {
+        kind.components() <= 4 && !kind.is_int_vector() && !(self.wide_math && kind != TypeKind::Color)
+    }
+
+    /// Starts a narrow math marker (see [`Serializer::is_narrow_math`]): its header and room for 4 reals,
+    /// which its components are written over as they come (`MagicStruct::Narrow`) and the end cuts back to
+    /// size. Returns where the first component goes.
+    #[inline(never)]
+    fn narrow_math(&mut self, kind: TypeKind) -> Result<usize> {
+        check_depth!(self.cfg, self.depth, |k| self.err_at(k));
+        let id = self.id(kind)?;
+        let at = self.out.pos();
+        self.out.put(&[0u8; 20]);
+        self.out.patch(at, &id.to_le_bytes());
+        Ok(at + 4)
     }
 
     fn variant(&mut self, v: &Variant) -> Result<()> {
@@ -356,11 +364,14 @@ impl<'a, O: Output> Serializer<'a, O> {
         // Our packed types and `packed::*` adapters write their whole slice at once when offered the
         // buffer; anything else under a packed name is written element by element.
         let out = self.out.lend();
-        let _guard = magic::ClearOnDrop;
+        let guard = magic::ClearOnDrop;
         magic::put_packed_job(magic::PackedJob { kind, wide, out, count: None });
         let bulk = value.serialize(UnitCatcher);
         let job = magic::take_packed_job()
             .ok_or_else(|| Error::invalid("the packed array hand-over lost its buffer", None))?;
+        // Both slots are empty now (the packed one just taken; nothing fills the other without emptying
+        // it): the guard's two more thread-local accesses are not needed.
+        std::mem::forget(guard);
         self.out.restore(job.out);
         let n = match job.count {
             Some(n) => {
@@ -382,6 +393,20 @@ impl<'a, O: Output> Serializer<'a, O> {
             self.out.zeros(pad_len(len));
         }
         self.patch_count(at, n, 0)
+    }
+
+    /// A `$godot_bin::` struct (`name` has the prefix): its compound's `count_at` and state, or `None` for a
+    /// plain struct after all. Out of line: the match on marker names would make the plain path's frame bigger.
+    #[inline(never)]
+    fn marker_struct(&mut self, name: &str) -> Result<Option<(usize, MagicStruct)>> {
+        let m = &name[magic::PREFIX.len()..];
+        if let Some(kind) = TypeKind::math_from_marker(m).filter(|&k| self.is_narrow_math(k)) {
+            return Ok(Some((self.narrow_math(kind)?, MagicStruct::Narrow(kind))));
+        }
+        Ok(match self.magic_struct(m)? {
+            MagicStruct::Plain => None,
+            magic => Some((0, magic)),
+        })
     }
 
     fn magic_struct(&mut self, name: &str) -> Result<MagicStruct> {
@@ -538,10 +563,9 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
     }
     fn serialize_struct(self, name: &'static str, _len: usize) -> Result<StructCompound<'s, 'a, O>> {
-        if let Some(m) = name.strip_prefix(magic::PREFIX) {
-            match self.magic_struct(m)? {
-                MagicStruct::Plain => {}
-                magic => return Ok(StructCompound { ser: self, count_at: 0, n: 0, closes: 0, plain: false, magic }),
+        if name.starts_with(magic::PREFIX) {
+            if let Some((at, magic)) = self.marker_struct(name)? {
+                return Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 0, plain: false, magic });
             }
         }
         let at = self.open(TypeKind::Dictionary)?;
@@ -557,7 +581,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         self.enter()?;
         self.header(TypeKind::Dictionary, 0)?;
         self.out.w32(1);
-        self.serialize_str(variant)?;
+        self.string(variant)?;
         let at = self.open(TypeKind::Dictionary)?;
         Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, magic: MagicStruct::Plain })
     }
@@ -656,6 +680,9 @@ pub enum MagicStruct {
     Plain,
     /// A fixed-size math type: its numeric components, flattened.
     Math(TypeKind, Flat),
+    /// A math type of at most 4 single-precision reals: its header is written, and each component is
+    /// written in place at `count_at + 4 * n` as it comes.
+    Narrow(TypeKind),
     /// Signal, Image, InputEvent, NodePath parts: captured fields, built at the end.
     Fields(&'static str, Vec<(&'static str, Cap)>),
     /// Typed Array/Dictionary, full Object: header fields captured, then the elements streamed.
@@ -700,7 +727,9 @@ pub struct StructCompound<'s, 'a, O: Output = Vec<u8>> {
 impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
-    #[inline]
+    // Inlined into the struct's `serialize`: a plain field is the key, the value and a count, with no call
+    // of its own; marker fields go out of line.
+    #[inline(always)]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         if self.plain {
             // The one depth check of the field: the value is at the same depth as its key.
@@ -710,10 +739,10 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
             self.n += 1;
             return Ok(());
         }
-        if let MagicStruct::Math(_, flat) = &mut self.magic {
-            return value.serialize(flat);
+        if let MagicStruct::Narrow(_) = self.magic {
+            return value.serialize(Comps(self));
         }
-        self.magic_field(key, value)
+        self.marker_field(key, value)
     }
     #[inline]
     fn end(mut self) -> Result<()> {
@@ -722,6 +751,14 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
             self.ser.depth -= self.closes;
             // Nothing to drop (and no out-of-line `drop_in_place` call for it).
             std::mem::forget(self.magic);
+            return Ok(());
+        }
+        if let MagicStruct::Narrow(kind) = self.magic {
+            std::mem::forget(self.magic);
+            if self.n != kind.components() {
+                return Err(Error::invalid("wrong number of components in a math type", None));
+            }
+            self.ser.out.cut(self.count_at + 4 * self.n);
             return Ok(());
         }
         if let MagicStruct::Math(kind, flat) = &mut self.magic {
@@ -734,6 +771,14 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
 }
 
 impl<O: Output> StructCompound<'_, '_, O> {
+    #[inline(never)]
+    fn marker_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        if let MagicStruct::Math(_, flat) = &mut self.magic {
+            return value.serialize(Comps(flat));
+        }
+        self.magic_field(key, value)
+    }
+
     fn magic_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         match &mut self.magic {
             MagicStruct::Plain => {
@@ -742,7 +787,8 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 self.ser.element(value)?;
                 self.n += 1;
             }
-            MagicStruct::Math(_, flat) => value.serialize(&mut *flat)?,
+            MagicStruct::Math(_, flat) => value.serialize(Comps(flat))?,
+            MagicStruct::Narrow(_) => value.serialize(Comps(self))?,
             MagicStruct::Fields(_, fields) => fields.push((key, capture(value)?)),
             MagicStruct::Container(st) => {
                 if matches!(key, "items" | "entries" | "properties") {
@@ -766,6 +812,13 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 Ok(())
             }
             MagicStruct::Math(kind, flat) => self.ser.math_marker(kind, flat),
+            MagicStruct::Narrow(kind) => {
+                if self.n != kind.components() {
+                    return Err(Error::invalid("wrong number of components in a math type", None));
+                }
+                self.ser.out.cut(self.count_at + 4 * self.n);
+                Ok(())
+            }
             MagicStruct::Fields(what, fields) => {
                 let v = build_fields(what, &fields)?;
                 self.ser.variant(&v)
@@ -778,12 +831,41 @@ impl<O: Output> StructCompound<'_, '_, O> {
     }
 }
 
+/// A narrow math marker's components, each written over its place in the output (`MagicStruct::Narrow`).
+impl<O: Output> Sink for StructCompound<'_, '_, O> {
+    #[inline]
+    fn push(&mut self, x: f64) -> Result<()> {
+        self.component(narrow_exact(x).to_bits())
+    }
+    #[inline]
+    fn push_f32(&mut self, x: f32) -> Result<()> {
+        self.component(x.to_bits())
+    }
+}
+
+impl<O: Output> StructCompound<'_, '_, O> {
+    /// A narrow math marker's `n`th component (past the 4th only counted, up to the limit [`Flat`] has).
+    #[inline]
+    fn component(&mut self, bits: u32) -> Result<()> {
+        if self.n < 4 {
+            self.ser.out.patch(self.count_at + 4 * self.n, &bits.to_le_bytes());
+        } else if self.n >= 16 {
+            return Err(Error::invalid("too many components in a math type", None));
+        }
+        self.n += 1;
+        Ok(())
+    }
+}
+
 impl<O: Output> ser::SerializeStructVariant for StructCompound<'_, '_, O> {
     type Ok = ();
     type Error = Error;
+    // Inlined as `SerializeStruct::serialize_field` is (a struct variant's fields are plain fields).
+    #[inline(always)]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         ser::SerializeStruct::serialize_field(self, key, value)
     }
+    #[inline]
     fn end(self) -> Result<()> {
         ser::SerializeStruct::end(self)
     }
@@ -1043,46 +1125,69 @@ impl Flat {
 
 const FLAT_MSG: &str = "math type components must be numbers";
 
-impl<'f> ser::Serializer for &'f mut Flat {
+/// Where a math value's numeric components go, one at a time, through [`Comps`].
+trait Sink {
+    fn push(&mut self, x: f64) -> Result<()>;
+    /// An f32 component (its bits kept: [`widen_exact`] by default).
+    #[inline]
+    fn push_f32(&mut self, x: f32) -> Result<()> {
+        self.push(widen_exact(x))
+    }
+}
+
+impl Sink for Flat {
+    #[inline]
+    fn push(&mut self, x: f64) -> Result<()> {
+        Flat::push(self, x)
+    }
+}
+
+/// The serializer of a math value's components (nested structs, tuples and sequences flattened in order),
+/// handing each number to a [`Sink`].
+struct Comps<'f, C>(&'f mut C);
+
+impl<'f, C: Sink> ser::Serializer for Comps<'f, C> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = &'f mut Flat;
-    type SerializeTuple = &'f mut Flat;
-    type SerializeTupleStruct = &'f mut Flat;
+    type SerializeSeq = Comps<'f, C>;
+    type SerializeTuple = Comps<'f, C>;
+    type SerializeTupleStruct = Comps<'f, C>;
     type SerializeTupleVariant = ser::Impossible<(), Error>;
     type SerializeMap = ser::Impossible<(), Error>;
-    type SerializeStruct = &'f mut Flat;
+    type SerializeStruct = Comps<'f, C>;
     type SerializeStructVariant = ser::Impossible<(), Error>;
 
+    #[inline]
     fn serialize_f64(self, v: f64) -> Result<()> {
-        self.push(v)
+        self.0.push(v)
     }
+    #[inline]
     fn serialize_f32(self, v: f32) -> Result<()> {
-        self.push(widen_exact(v))
+        self.0.push_f32(v)
     }
     fn serialize_i64(self, v: i64) -> Result<()> {
-        self.push(v as f64)
+        self.0.push(v as f64)
     }
     fn serialize_i32(self, v: i32) -> Result<()> {
-        self.push(v as f64)
+        self.0.push(v as f64)
     }
     fn serialize_i16(self, v: i16) -> Result<()> {
-        self.push(v as f64)
+        self.0.push(v as f64)
     }
     fn serialize_i8(self, v: i8) -> Result<()> {
-        self.push(v as f64)
+        self.0.push(v as f64)
     }
     fn serialize_u8(self, v: u8) -> Result<()> {
-        self.push(v as f64)
+        self.0.push(v as f64)
     }
     fn serialize_u16(self, v: u16) -> Result<()> {
-        self.push(v as f64)
+        self.0.push(v as f64)
     }
     fn serialize_u32(self, v: u32) -> Result<()> {
-        self.push(v as f64)
+        self.0.push(v as f64)
     }
     fn serialize_u64(self, v: u64) -> Result<()> {
-        self.push(v as f64)
+        self.0.push(v as f64)
     }
     reject!(FLAT_MSG; serialize_bool(v: bool), serialize_char(v: char), serialize_str(v: &str),
         serialize_bytes(v: &[u8]), serialize_none(), serialize_unit(), serialize_unit_struct(n: &'static str),
@@ -1108,41 +1213,41 @@ impl<'f> ser::Serializer for &'f mut Flat {
     }
 }
 
-impl ser::SerializeSeq for &mut Flat {
+impl<C: Sink> ser::SerializeSeq for Comps<'_, C> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        v.serialize(&mut **self)
+        v.serialize(Comps(&mut *self.0))
     }
     fn end(self) -> Result<()> {
         Ok(())
     }
 }
-impl ser::SerializeTuple for &mut Flat {
+impl<C: Sink> ser::SerializeTuple for Comps<'_, C> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        v.serialize(&mut **self)
+        v.serialize(Comps(&mut *self.0))
     }
     fn end(self) -> Result<()> {
         Ok(())
     }
 }
-impl ser::SerializeTupleStruct for &mut Flat {
+impl<C: Sink> ser::SerializeTupleStruct for Comps<'_, C> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        v.serialize(&mut **self)
+        v.serialize(Comps(&mut *self.0))
     }
     fn end(self) -> Result<()> {
         Ok(())
     }
 }
-impl ser::SerializeStruct for &mut Flat {
+impl<C: Sink> ser::SerializeStruct for Comps<'_, C> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, _: &'static str, v: &T) -> Result<()> {
-        v.serialize(&mut **self)
+        v.serialize(Comps(&mut *self.0))
     }
     fn end(self) -> Result<()> {
         Ok(())
@@ -1581,7 +1686,7 @@ impl<O: Output> PackedSeq<'_, '_, O> {
             }
             kind => {
                 let mut flat = Flat::default();
-                v.serialize(&mut flat)?;
+                v.serialize(Comps(&mut flat))?;
                 if flat.n != kind.components() {
                     return Err(Error::invalid("wrong number of components in a packed array element", None));
                 }

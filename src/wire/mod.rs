@@ -909,6 +909,18 @@ mod sealed {
                 }
                 #[inline]
                 fn wstr_nul(&mut self, s: &str) -> Result<()> {
+                    let k = s.as_bytes();
+                    if k.len() <= 24 {
+                        // As `short_string`: 32 zero bytes, length and text written over them, cut to size.
+                        let at = self.len();
+                        self.extend_from_slice(&[0u8; 32]);
+                        if let Some(w) = self[at..].first_chunk_mut::<32>() {
+                            w[..4].copy_from_slice(&(k.len() as u32 + 1).to_le_bytes());
+                            copy_short(&mut w[4..], k);
+                        }
+                        self.truncate(at + 4 + k.len() + 1 + pad_len(k.len() + 1));
+                        return Ok(());
+                    }
                     let n = s.len() + 1;
                     self.w32(len32(n)?);
                     self.extend_from_slice(s.as_bytes());
@@ -1103,6 +1115,14 @@ mod tests {
             long.w32(4);
             long.wstr(&text[..n]).unwrap();
             assert_eq!(short, long, "{n} bytes");
+            // A PackedStringArray element: length + 1, text, NUL, padding (the short path up to 24 bytes).
+            let mut nul = vec![0xee; n % 5];
+            nul.wstr_nul(&text[..n]).unwrap();
+            let mut want = vec![0xee; n % 5];
+            want.extend_from_slice(&(n as u32 + 1).to_le_bytes());
+            want.extend_from_slice(&text.as_bytes()[..n]);
+            want.resize(want.len() + 1 + pad_len(n + 1), 0);
+            assert_eq!(nul, want, "{n} bytes, NUL-terminated");
             let mut b = bytes::BytesMut::new();
             b.short_string(4, &text.as_bytes()[..n]);
             assert_eq!(b[..], long[n % 5..], "{n} bytes, BytesMut");
