@@ -214,11 +214,36 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
+    /// A string field as owned text: [`Decoder::text`], else (errors included) [`Decoder::str_cow`].
     fn string(&mut self) -> Result<String> {
-        match self.plain_str() {
+        match self.text() {
             Some(s) => Ok(s.to_owned()),
             None => self.str_cow().map(|c| c.into_owned()),
         }
+    }
+
+    /// A string field whose text is valid UTF-8 once cut as every engine cuts it (at the first NUL inside
+    /// the declared length, then past a leading byte order mark: [`godot_str`]'s rule), borrowed from the
+    /// input; not Godot 2. `None`, with nothing read, for anything else: [`Decoder::str_cow`] then reads it
+    /// (its errors, its other UTF-8 rules). One pass for the NUL, one for UTF-8, the length read in place.
+    #[inline(always)]
+    fn text(&mut self) -> Option<&'a str> {
+        if self.godot2 {
+            return None;
+        }
+        let (head, tail) = self.r.rest().split_first_chunk::<4>()?;
+        let raw = u32::from_le_bytes(*head);
+        let len = raw as usize;
+        let total = len + pad_len(len);
+        if raw > i32::MAX as u32 || total > tail.len() {
+            return None;
+        }
+        let b = &tail[..len];
+        let b = if padded_has_nul(&tail[..total], len) { b.split(|&c| c == 0).next().unwrap_or_default() } else { b };
+        let b = b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b);
+        let t = std::str::from_utf8(b).ok()?;
+        self.r.skip_lenient(4 + total);
+        Some(t)
     }
 
     /// A string field that reads as its bytes (no NUL, no byte order mark, valid UTF-8; not Godot 2),
@@ -1090,6 +1115,20 @@ fn has_nul(b: &[u8]) -> bool {
         }
     }
     words.remainder().contains(&0)
+}
+
+/// Whether the first `len` bytes of `p` (a string field's bytes and padding: `len` rounded up to 4) hold a
+/// zero byte, four bytes at a time; the padding is not looked at.
+#[inline(always)]
+fn padded_has_nul(p: &[u8], len: usize) -> bool {
+    const ONES: u32 = 0x0101_0101;
+    let mut words = p.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    let Some(last) = words.next_back() else { return false };
+    // The padding bytes (the last word's top `pad` bytes) made non-zero.
+    let pad = p.len() - len;
+    let last = last | !(u32::MAX >> (8 * pad as u32));
+    let zero = |w: u32| w.wrapping_sub(ONES) & !w & (ONES << 7) != 0;
+    zero(last) || words.any(zero)
 }
 
 /// What [`Decoder::open`] read.
