@@ -192,6 +192,17 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Ok((kind, flags))
     }
 
+    /// The next value's header as [`Decoder::value_header`] reads a plain one, not read; `None` for any other.
+    #[inline(always)]
+    fn peek_header(&self) -> Option<(TypeKind, u32)> {
+        if self.godot2 {
+            return None;
+        }
+        let h = u32::from_le_bytes(*self.r.rest().first_chunk::<4>()?);
+        let k = *self.table.get((h & TYPE_MASK) as usize)?;
+        Some((k, h & 0xFFFF_0000))
+    }
+
     /// Reads a header: returns (kind, flags, offset of the header).
     pub(crate) fn header(&mut self) -> Result<(TypeKind, u32, usize)> {
         let at = self.r.pos();
@@ -356,7 +367,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// freshly written `Variant` through the stack stalled on store forwarding.
     pub(crate) fn value(&mut self, base_depth: usize) -> Result<Variant> {
         let mut stack: Vec<Frame> = Vec::new();
-        loop {
+        'slots: loop {
             // Object properties are preceded by their name.
             if let Some(Frame::Object { pending_name, .. }) = stack.last_mut() {
                 self.start_slot();
@@ -392,12 +403,34 @@ impl<'a, 'c> Decoder<'a, 'c> {
                         phase: phase @ DictPhase::Key,
                         key_type: ContainerType::Untyped,
                         hash: None,
+                        left,
                         ..
                     }) if kind == TypeKind::String => {
-                        let k = self.string()?;
-                        b.entries.push((Variant::String(k), Variant::Nil));
-                        *phase = DictPhase::Value(b.key_done(None));
-                        continue;
+                        // This entry and, in this tight loop, every next one that is a String key and a value
+                        // that holds no others: what the general path would do for them, less its dispatch
+                        // (this level's depth is checked; a slot not taken is left unread for the general path).
+                        loop {
+                            let k = self.string()?;
+                            b.entries.push((Variant::String(k), Variant::Nil));
+                            let i = b.key_done(None);
+                            *phase = DictPhase::Value(i);
+                            let Some((kind, flags)) = self.peek_header().filter(|(k, _)| !k.is_container()) else {
+                                continue 'slots;
+                            };
+                            self.start_slot();
+                            self.r.skip_lenient(4);
+                            self.leaf_inline(kind, flags, b.value_slot(i))?;
+                            *phase = DictPhase::Key;
+                            *left -= 1;
+                            if *left == 0 {
+                                break stack.pop().map(Frame::finish).unwrap_or_default();
+                            }
+                            if !self.peek_header().is_some_and(|(k, _)| k == TypeKind::String) {
+                                continue 'slots;
+                            }
+                            self.start_slot();
+                            self.r.skip_lenient(4);
+                        }
                     }
                     // A dictionary's value that holds no others, read straight into its entry.
                     Some(Frame::Dictionary { b, phase: phase @ DictPhase::Value(_), hash: None, left, .. }) => {
