@@ -483,8 +483,9 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 }
             },
             K::Dictionary => {
-                let (key_type, value_type) = if self.d.typed_dictionaries() {
-                    let (k, v) = dict_type_bits(flags);
+                let (k, v) = dict_type_bits(flags);
+                // No type bits (a plain dictionary): untyped, with no call.
+                let (key_type, value_type) = if (k, v) != (0, 0) && self.d.typed_dictionaries() {
                     (self.container_type(k)?, self.container_type(v)?)
                 } else {
                     (ContainerType::Untyped, ContainerType::Untyped)
@@ -503,7 +504,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 }
             }
             K::Array => {
-                let element_type = if self.d.typed_arrays() {
+                let element_type = if array_type_bits(flags) != 0 && self.d.typed_arrays() {
                     self.container_type(array_type_bits(flags))?
                 } else {
                     ContainerType::Untyped
