@@ -239,6 +239,18 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// (its errors, its other UTF-8 rules). One pass for the NUL, one for UTF-8, the length read in place.
     #[inline(always)]
     fn text(&mut self) -> Option<&'a str> {
+        let (b, padded) = self.string_field()?;
+        let t = if padded_has_nul(padded, b.len()) { b.split(|&c| c == 0).next().unwrap_or_default() } else { b };
+        let t = t.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(t);
+        let t = std::str::from_utf8(t).ok()?;
+        self.r.skip_lenient(4 + padded.len());
+        Some(t)
+    }
+
+    /// The next string field's bytes and its bytes with their padding, not read, when they are all there
+    /// (not Godot 2, which reads its own way).
+    #[inline(always)]
+    fn string_field(&self) -> Option<(&'a [u8], &'a [u8])> {
         if self.godot2 {
             return None;
         }
@@ -249,12 +261,29 @@ impl<'a, 'c> Decoder<'a, 'c> {
         if raw > i32::MAX as u32 || total > tail.len() {
             return None;
         }
-        let b = &tail[..len];
-        let b = if padded_has_nul(&tail[..total], len) { b.split(|&c| c == 0).next().unwrap_or_default() } else { b };
-        let b = b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b);
-        let t = std::str::from_utf8(b).ok()?;
-        self.r.skip_lenient(4 + total);
-        Some(t)
+        Some((&tail[..len], &tail[..total]))
+    }
+
+    /// A dictionary key's text, as [`Decoder::string`] reads it. A key whose bytes are those of a text this
+    /// decode already validated (an earlier key with the same [`text_slot`], whose text was its bytes
+    /// unchanged) is copied from that text, not validated again: a dictionary's keys mostly repeat its
+    /// siblings'.
+    #[inline(always)]
+    fn key_string(&mut self, known: &mut [&'a str; TEXT_SLOTS]) -> Result<String> {
+        if let Some((b, padded)) = self.string_field() {
+            let slot = text_slot(b);
+            if known[slot].as_bytes() == b {
+                self.r.skip_lenient(4 + padded.len());
+                return Ok(owned(known[slot]));
+            }
+            if let Some(t) = self.text() {
+                if t.len() == b.len() {
+                    known[slot] = t;
+                }
+                return Ok(t.to_owned());
+            }
+        }
+        self.string()
     }
 
     /// A string field that reads as its bytes (no NUL, no byte order mark, valid UTF-8; not Godot 2),
@@ -367,6 +396,9 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// freshly written `Variant` through the stack stalled on store forwarding.
     pub(crate) fn value(&mut self, base_depth: usize) -> Result<Variant> {
         let mut stack: Vec<Frame> = Vec::new();
+        // Dictionary keys' texts met so far (`Decoder::key_string`), from the first plain String key (a value
+        // with no dictionary does not fill them in).
+        let mut known: Option<[&'a str; TEXT_SLOTS]> = None;
         'slots: loop {
             // Object properties are preceded by their name.
             if let Some(Frame::Object { pending_name, .. }) = stack.last_mut() {
@@ -409,8 +441,9 @@ impl<'a, 'c> Decoder<'a, 'c> {
                         // This entry and, in this tight loop, every next one that is a String key and a value
                         // that holds no others: what the general path would do for them, less its dispatch
                         // (this level's depth is checked; a slot not taken is left unread for the general path).
+                        let known = known.get_or_insert([""; TEXT_SLOTS]);
                         loop {
-                            let k = self.string()?;
+                            let k = self.key_string(known)?;
                             b.entries.push((Variant::String(k), Variant::Nil));
                             let i = b.key_done(None);
                             *phase = DictPhase::Value(i);
@@ -1149,6 +1182,27 @@ fn has_nul(b: &[u8]) -> bool {
         }
     }
     words.remainder().contains(&0)
+}
+
+/// `t.to_owned()`, its allocation and copy inlined here (not a call to the generic `RawVec` allocation
+/// the decode loop otherwise makes of it).
+#[inline(never)]
+fn owned(t: &str) -> String {
+    t.to_owned()
+}
+
+/// How many texts [`Decoder::key_string`] remembers.
+const TEXT_SLOTS: usize = 32;
+
+/// The place of a text among [`TEXT_SLOTS`]: from its length and first and last bytes, mixed.
+#[inline(always)]
+fn text_slot(b: &[u8]) -> usize {
+    let (first, last) = match (b.first(), b.last()) {
+        (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
+        _ => (0, 0),
+    };
+    let x = (b.len() as u64) | first << 8 | last << 16;
+    (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59) as usize
 }
 
 /// Whether the first `len` bytes of `p` (a string field's bytes and padding: `len` rounded up to 4) hold a
