@@ -264,26 +264,29 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Some((&tail[..len], &tail[..total]))
     }
 
-    /// A dictionary key's text, as [`Decoder::string`] reads it. A key whose bytes are those of a text this
-    /// decode already validated (an earlier key with the same [`text_slot`], whose text was its bytes
-    /// unchanged) is copied from that text, not validated again: a dictionary's keys mostly repeat its
-    /// siblings'.
+    /// A dictionary key's text, as [`Decoder::string`] reads it, with its [`key_bit`]. A key whose bytes are
+    /// those of a text this decode already validated (an earlier key with the same [`text_slot`], whose text
+    /// was its bytes unchanged) is copied from that text, not validated again: a dictionary's keys mostly
+    /// repeat its siblings'.
     #[inline(always)]
-    fn key_string(&mut self, known: &mut [&'a str; TEXT_SLOTS]) -> Result<String> {
+    fn key_string(&mut self, known: &mut [&'a str; TEXT_SLOTS]) -> Result<(String, u64)> {
         if let Some((b, padded)) = self.string_field() {
-            let slot = text_slot(b);
+            let mix = text_mix(b);
+            let slot = (mix >> 59) as usize;
             if known[slot].as_bytes() == b {
                 self.r.skip_lenient(4 + padded.len());
-                return Ok(owned(known[slot]));
+                return Ok((owned(known[slot]), 1 << (mix >> 58)));
             }
             if let Some(t) = self.text() {
                 if t.len() == b.len() {
                     known[slot] = t;
                 }
-                return Ok(t.to_owned());
+                return Ok((t.to_owned(), key_bit(t)));
             }
         }
-        self.string()
+        let k = self.string()?;
+        let bit = key_bit(&k);
+        Ok((k, bit))
     }
 
     /// A string field that reads as its bytes (no NUL, no byte order mark, valid UTF-8; not Godot 2),
@@ -443,9 +446,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
                         // (this level's depth is checked; a slot not taken is left unread for the general path).
                         let known = known.get_or_insert([""; TEXT_SLOTS]);
                         loop {
-                            let k = self.key_string(known)?;
-                            b.entries.push((Variant::String(k), Variant::Nil));
-                            let i = b.key_done(None);
+                            let (k, bit) = self.key_string(known)?;
+                            let i = b.string_key(k, bit);
                             *phase = DictPhase::Value(i);
                             let Some((kind, flags)) = self.peek_header().filter(|(k, _)| !k.is_container()) else {
                                 continue 'slots;
@@ -988,13 +990,7 @@ pub(crate) struct DictBuilder {
 /// A String key's bit in [`DictBuilder::seen`]: from its length and first and last bytes, mixed.
 #[inline]
 fn key_bit(s: &str) -> u64 {
-    let b = s.as_bytes();
-    let (first, last) = match (b.first(), b.last()) {
-        (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
-        _ => (0, 0),
-    };
-    let x = (b.len() as u64) | first << 8 | last << 16;
-    1 << (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
+    1 << (text_mix(s.as_bytes()) >> 58)
 }
 
 impl DictBuilder {
@@ -1082,6 +1078,19 @@ impl DictBuilder {
             }
         }
         self.key_lookup(exact)
+    }
+
+    /// A String key `k` whose [`key_bit`] is `bit`: adds its entry and returns the index of the entry its
+    /// value goes to, as [`DictBuilder::key_done`] does, without looking at the key again.
+    #[inline(always)]
+    fn string_key(&mut self, k: String, bit: u64) -> usize {
+        let n = self.entries.len();
+        self.entries.push((Variant::String(k), Variant::Nil));
+        if self.hashes.is_none() && self.string_like.is_some() && n < Self::LINEAR_MAX && self.seen & bit == 0 {
+            self.seen |= bit;
+            return n;
+        }
+        self.key_lookup(None)
     }
 
     /// [`DictBuilder::key_done`] for a key that may be a repeat.
@@ -1194,15 +1203,16 @@ fn owned(t: &str) -> String {
 /// How many texts [`Decoder::key_string`] remembers.
 const TEXT_SLOTS: usize = 32;
 
-/// The place of a text among [`TEXT_SLOTS`]: from its length and first and last bytes, mixed.
+/// A text's length and first and last bytes, mixed: its place among [`TEXT_SLOTS`] is the top 5 bits, its
+/// [`key_bit`] the top 6.
 #[inline(always)]
-fn text_slot(b: &[u8]) -> usize {
+fn text_mix(b: &[u8]) -> u64 {
     let (first, last) = match (b.first(), b.last()) {
         (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
         _ => (0, 0),
     };
     let x = (b.len() as u64) | first << 8 | last << 16;
-    (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59) as usize
+    x.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// Whether the first `len` bytes of `p` (a string field's bytes and padding: `len` rounded up to 4) hold a
