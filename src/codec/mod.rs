@@ -1937,3 +1937,63 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod key_text_tests {
+    use super::*;
+
+    /// A Godot 4 dictionary of `n` entries from raw key bytes, each value the Int of its index.
+    fn dict(keys: &[&[u8]]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let w = |out: &mut Vec<u8>, x: u32| out.extend_from_slice(&x.to_le_bytes());
+        w(&mut out, 27);
+        w(&mut out, keys.len() as u32);
+        for (i, k) in keys.iter().enumerate() {
+            w(&mut out, 4);
+            w(&mut out, k.len() as u32);
+            out.extend_from_slice(k);
+            out.resize(out.len() + pad_len(k.len()), 0);
+            w(&mut out, 2);
+            w(&mut out, i as u32);
+        }
+        out
+    }
+
+    fn entries(bytes: &[u8]) -> Vec<(String, i64)> {
+        let v = Variant::decode(bytes, &Config::default()).unwrap();
+        let Variant::Dictionary(d) = v else { panic!("not a dictionary") };
+        d.entries
+            .into_iter()
+            .map(|(k, v)| match (k, v) {
+                (Variant::String(k), Variant::Int(i)) => (k, i),
+                other => panic!("unexpected entry {other:?}"),
+            })
+            .collect()
+    }
+
+    /// Keys whose text the engines cut (at a NUL, past a byte order mark) are never taken for the texts of
+    /// their bytes: a cut key that equals an earlier key's text is that key, and the texts are kept.
+    #[test]
+    fn remembered_key_texts_keep_the_cut_and_repeats() {
+        let e = entries(&dict(&[b"a\0b", b"a", b"\xEF\xBB\xBFa", b"ab", b"a\0b", b"ab"]));
+        assert_eq!(e, vec![("a".to_string(), 4), ("ab".to_string(), 5)]);
+        // The same bytes in sibling dictionaries (remembered texts) decode as in the first.
+        let one = dict(&[b"id", b"name", b"\xEF\xBB\xBFid", b"na\0me"]);
+        let mut arr = vec![28, 0, 0, 0, 3, 0, 0, 0];
+        for _ in 0..3 {
+            arr.extend_from_slice(&one);
+        }
+        let v = Variant::decode(&arr, &Config::default()).unwrap();
+        let Variant::Array(a) = v else { panic!("not an array") };
+        for d in &a.items {
+            let Variant::Dictionary(d) = d else { panic!("not a dictionary") };
+            let keys: Vec<_> = d.entries.iter().map(|(k, v)| (k.as_str().unwrap(), v.clone())).collect();
+            assert_eq!(keys, vec![("id", Variant::Int(2)), ("name", Variant::Int(1)), ("na", Variant::Int(3))]);
+        }
+        // A key that is not valid UTF-8 is still an error at its byte, after remembered keys.
+        let bad = dict(&[b"id", b"i\xff"]);
+        let err = Variant::decode(&bad, &Config::default()).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::InvalidUtf8));
+        assert_eq!(err.offset(), Some(bad.len() - 12 + 1));
+    }
+}
