@@ -203,6 +203,18 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Some((k, h & 0xFFFF_0000))
     }
 
+    /// The next `N` bytes, read in place; short input goes to [`Reader::array`] for its error.
+    #[inline(always)]
+    fn bytes<const N: usize>(&mut self) -> Result<[u8; N]> {
+        match self.r.rest().first_chunk::<N>() {
+            Some(&b) => {
+                self.r.skip_lenient(N);
+                Ok(b)
+            }
+            None => self.r.array::<N>(),
+        }
+    }
+
     /// Reads a header: returns (kind, flags, offset of the header).
     pub(crate) fn header(&mut self) -> Result<(TypeKind, u32, usize)> {
         let at = self.r.pos();
@@ -581,19 +593,19 @@ impl<'a, 'c> Decoder<'a, 'c> {
         let has_flags = self.d.has_flags();
         let v = match kind {
             K::Nil => V::Nil,
-            K::Bool => V::Bool(self.r.u32()? != 0),
+            K::Bool => V::Bool(u32::from_le_bytes(self.bytes()?) != 0),
             K::Int => {
                 if has_flags && flags & FLAG_64 != 0 {
-                    V::Int(self.r.i64()?)
+                    V::Int(i64::from_le_bytes(self.bytes()?))
                 } else {
-                    V::Int(self.r.i32()? as i64)
+                    V::Int(i32::from_le_bytes(self.bytes()?) as i64)
                 }
             }
             K::Float => {
                 if has_flags && flags & FLAG_64 != 0 {
-                    V::Float(self.r.f64()?)
+                    V::Float(f64::from_le_bytes(self.bytes()?))
                 } else {
-                    V::Float(widen_like_engine(self.r.f32()?))
+                    V::Float(widen_like_engine(f32::from_le_bytes(self.bytes()?)))
                 }
             }
             K::String => V::String(self.string()?),
