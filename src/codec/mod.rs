@@ -192,6 +192,29 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Ok((kind, flags))
     }
 
+    /// The next value's header as [`Decoder::value_header`] reads a plain one, not read; `None` for any other.
+    #[inline(always)]
+    fn peek_header(&self) -> Option<(TypeKind, u32)> {
+        if self.godot2 {
+            return None;
+        }
+        let h = u32::from_le_bytes(*self.r.rest().first_chunk::<4>()?);
+        let k = *self.table.get((h & TYPE_MASK) as usize)?;
+        Some((k, h & 0xFFFF_0000))
+    }
+
+    /// The next `N` bytes, read in place; short input goes to [`Reader::array`] for its error.
+    #[inline(always)]
+    fn bytes<const N: usize>(&mut self) -> Result<[u8; N]> {
+        match self.r.rest().first_chunk::<N>() {
+            Some(&b) => {
+                self.r.skip_lenient(N);
+                Ok(b)
+            }
+            None => self.r.array::<N>(),
+        }
+    }
+
     /// Reads a header: returns (kind, flags, offset of the header).
     pub(crate) fn header(&mut self) -> Result<(TypeKind, u32, usize)> {
         let at = self.r.pos();
@@ -214,11 +237,68 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
+    /// A string field as owned text: [`Decoder::text`], else (errors included) [`Decoder::str_cow`].
     fn string(&mut self) -> Result<String> {
-        match self.plain_str() {
+        match self.text() {
             Some(s) => Ok(s.to_owned()),
             None => self.str_cow().map(|c| c.into_owned()),
         }
+    }
+
+    /// A string field whose text is valid UTF-8 once cut as every engine cuts it (at the first NUL inside
+    /// the declared length, then past a leading byte order mark: [`godot_str`]'s rule), borrowed from the
+    /// input; not Godot 2. `None`, with nothing read, for anything else: [`Decoder::str_cow`] then reads it
+    /// (its errors, its other UTF-8 rules). One pass for the NUL, one for UTF-8, the length read in place.
+    #[inline(always)]
+    fn text(&mut self) -> Option<&'a str> {
+        let (b, padded) = self.string_field()?;
+        let t = if padded_has_nul(padded, b.len()) { b.split(|&c| c == 0).next().unwrap_or_default() } else { b };
+        let t = t.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(t);
+        let t = std::str::from_utf8(t).ok()?;
+        self.r.skip_lenient(4 + padded.len());
+        Some(t)
+    }
+
+    /// The next string field's bytes and its bytes with their padding, not read, when they are all there
+    /// (not Godot 2, which reads its own way).
+    #[inline(always)]
+    fn string_field(&self) -> Option<(&'a [u8], &'a [u8])> {
+        if self.godot2 {
+            return None;
+        }
+        let (head, tail) = self.r.rest().split_first_chunk::<4>()?;
+        let raw = u32::from_le_bytes(*head);
+        let len = raw as usize;
+        let total = len + pad_len(len);
+        if raw > i32::MAX as u32 || total > tail.len() {
+            return None;
+        }
+        Some((&tail[..len], &tail[..total]))
+    }
+
+    /// A dictionary key's text, as [`Decoder::string`] reads it, with its [`key_bit`]. A key whose bytes are
+    /// those of a text this decode already validated (an earlier key with the same [`text_slot`], whose text
+    /// was its bytes unchanged) is copied from that text, not validated again: a dictionary's keys mostly
+    /// repeat its siblings'.
+    #[inline(always)]
+    fn key_string(&mut self, known: &mut [&'a str; TEXT_SLOTS]) -> Result<(String, u64)> {
+        if let Some((b, padded)) = self.string_field() {
+            let mix = text_mix(b);
+            let slot = (mix >> 59) as usize;
+            if known[slot].as_bytes() == b {
+                self.r.skip_lenient(4 + padded.len());
+                return Ok((owned(known[slot]), 1 << (mix >> 58)));
+            }
+            if let Some(t) = self.text() {
+                if t.len() == b.len() {
+                    known[slot] = t;
+                }
+                return Ok((t.to_owned(), key_bit(t)));
+            }
+        }
+        let k = self.string()?;
+        let bit = key_bit(&k);
+        Ok((k, bit))
     }
 
     /// A string field that reads as its bytes (no NUL, no byte order mark, valid UTF-8; not Godot 2),
@@ -331,7 +411,10 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// freshly written `Variant` through the stack stalled on store forwarding.
     pub(crate) fn value(&mut self, base_depth: usize) -> Result<Variant> {
         let mut stack: Vec<Frame> = Vec::new();
-        loop {
+        // Dictionary keys' texts met so far (`Decoder::key_string`), from the first plain String key (a value
+        // with no dictionary does not fill them in).
+        let mut known: Option<[&'a str; TEXT_SLOTS]> = None;
+        'slots: loop {
             // Object properties are preceded by their name.
             if let Some(Frame::Object { pending_name, .. }) = stack.last_mut() {
                 self.start_slot();
@@ -367,12 +450,34 @@ impl<'a, 'c> Decoder<'a, 'c> {
                         phase: phase @ DictPhase::Key,
                         key_type: ContainerType::Untyped,
                         hash: None,
+                        left,
                         ..
                     }) if kind == TypeKind::String => {
-                        let k = self.string()?;
-                        b.entries.push((Variant::String(k), Variant::Nil));
-                        *phase = DictPhase::Value(b.key_done(None));
-                        continue;
+                        // This entry and, in this tight loop, every next one that is a String key and a value
+                        // that holds no others: what the general path would do for them, less its dispatch
+                        // (this level's depth is checked; a slot not taken is left unread for the general path).
+                        let known = known.get_or_insert([""; TEXT_SLOTS]);
+                        loop {
+                            let (k, bit) = self.key_string(known)?;
+                            let i = b.string_key(k, bit);
+                            *phase = DictPhase::Value(i);
+                            let Some((kind, flags)) = self.peek_header().filter(|(k, _)| !k.is_container()) else {
+                                continue 'slots;
+                            };
+                            self.start_slot();
+                            self.r.skip_lenient(4);
+                            self.leaf_inline(kind, flags, b.value_slot(i))?;
+                            *phase = DictPhase::Key;
+                            *left -= 1;
+                            if *left == 0 {
+                                break stack.pop().map(Frame::finish).unwrap_or_default();
+                            }
+                            if !self.peek_header().is_some_and(|(k, _)| k == TypeKind::String) {
+                                continue 'slots;
+                            }
+                            self.start_slot();
+                            self.r.skip_lenient(4);
+                        }
                     }
                     // A dictionary's value that holds no others, read straight into its entry.
                     Some(Frame::Dictionary { b, phase: phase @ DictPhase::Value(_), hash: None, left, .. }) => {
@@ -425,8 +530,9 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 }
             },
             K::Dictionary => {
-                let (key_type, value_type) = if self.d.typed_dictionaries() {
-                    let (k, v) = dict_type_bits(flags);
+                let (k, v) = dict_type_bits(flags);
+                // No type bits (a plain dictionary): untyped, with no call.
+                let (key_type, value_type) = if (k, v) != (0, 0) && self.d.typed_dictionaries() {
                     (self.container_type(k)?, self.container_type(v)?)
                 } else {
                     (ContainerType::Untyped, ContainerType::Untyped)
@@ -445,7 +551,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 }
             }
             K::Array => {
-                let element_type = if self.d.typed_arrays() {
+                let element_type = if array_type_bits(flags) != 0 && self.d.typed_arrays() {
                     self.container_type(array_type_bits(flags))?
                 } else {
                     ContainerType::Untyped
@@ -487,19 +593,19 @@ impl<'a, 'c> Decoder<'a, 'c> {
         let has_flags = self.d.has_flags();
         let v = match kind {
             K::Nil => V::Nil,
-            K::Bool => V::Bool(self.r.u32()? != 0),
+            K::Bool => V::Bool(u32::from_le_bytes(self.bytes()?) != 0),
             K::Int => {
                 if has_flags && flags & FLAG_64 != 0 {
-                    V::Int(self.r.i64()?)
+                    V::Int(i64::from_le_bytes(self.bytes()?))
                 } else {
-                    V::Int(self.r.i32()? as i64)
+                    V::Int(i32::from_le_bytes(self.bytes()?) as i64)
                 }
             }
             K::Float => {
                 if has_flags && flags & FLAG_64 != 0 {
-                    V::Float(self.r.f64()?)
+                    V::Float(f64::from_le_bytes(self.bytes()?))
                 } else {
-                    V::Float(widen_like_engine(self.r.f32()?))
+                    V::Float(widen_like_engine(f32::from_le_bytes(self.bytes()?)))
                 }
             }
             K::String => V::String(self.string()?),
@@ -896,13 +1002,7 @@ pub(crate) struct DictBuilder {
 /// A String key's bit in [`DictBuilder::seen`]: from its length and first and last bytes, mixed.
 #[inline]
 fn key_bit(s: &str) -> u64 {
-    let b = s.as_bytes();
-    let (first, last) = match (b.first(), b.last()) {
-        (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
-        _ => (0, 0),
-    };
-    let x = (b.len() as u64) | first << 8 | last << 16;
-    1 << (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
+    1 << (text_mix(s.as_bytes()) >> 58)
 }
 
 impl DictBuilder {
@@ -990,6 +1090,19 @@ impl DictBuilder {
             }
         }
         self.key_lookup(exact)
+    }
+
+    /// A String key `k` whose [`key_bit`] is `bit`: adds its entry and returns the index of the entry its
+    /// value goes to, as [`DictBuilder::key_done`] does, without looking at the key again.
+    #[inline(always)]
+    fn string_key(&mut self, k: String, bit: u64) -> usize {
+        let n = self.entries.len();
+        self.entries.push((Variant::String(k), Variant::Nil));
+        if self.hashes.is_none() && self.string_like.is_some() && n < Self::LINEAR_MAX && self.seen & bit == 0 {
+            self.seen |= bit;
+            return n;
+        }
+        self.key_lookup(None)
     }
 
     /// [`DictBuilder::key_done`] for a key that may be a repeat.
@@ -1090,6 +1203,42 @@ fn has_nul(b: &[u8]) -> bool {
         }
     }
     words.remainder().contains(&0)
+}
+
+/// `t.to_owned()`, its allocation and copy inlined here (not a call to the generic `RawVec` allocation
+/// the decode loop otherwise makes of it).
+#[inline(never)]
+fn owned(t: &str) -> String {
+    t.to_owned()
+}
+
+/// How many texts [`Decoder::key_string`] remembers.
+const TEXT_SLOTS: usize = 32;
+
+/// A text's length and first and last bytes, mixed: its place among [`TEXT_SLOTS`] is the top 5 bits, its
+/// [`key_bit`] the top 6.
+#[inline(always)]
+fn text_mix(b: &[u8]) -> u64 {
+    let (first, last) = match (b.first(), b.last()) {
+        (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
+        _ => (0, 0),
+    };
+    let x = (b.len() as u64) | first << 8 | last << 16;
+    x.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Whether the first `len` bytes of `p` (a string field's bytes and padding: `len` rounded up to 4) hold a
+/// zero byte, four bytes at a time; the padding is not looked at.
+#[inline(always)]
+fn padded_has_nul(p: &[u8], len: usize) -> bool {
+    const ONES: u32 = 0x0101_0101;
+    let mut words = p.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    let Some(last) = words.next_back() else { return false };
+    // The padding bytes (the last word's top `pad` bytes) made non-zero.
+    let pad = p.len() - len;
+    let last = last | !(u32::MAX >> (8 * pad as u32));
+    let zero = |w: u32| w.wrapping_sub(ONES) & !w & (ONES << 7) != 0;
+    zero(last) || words.any(zero)
 }
 
 /// What [`Decoder::open`] read.
@@ -1798,5 +1947,65 @@ mod tests {
                 assert_eq!(*v, Variant::Int(100 + i as i64));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod key_text_tests {
+    use super::*;
+
+    /// A Godot 4 dictionary of `n` entries from raw key bytes, each value the Int of its index.
+    fn dict(keys: &[&[u8]]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let w = |out: &mut Vec<u8>, x: u32| out.extend_from_slice(&x.to_le_bytes());
+        w(&mut out, 27);
+        w(&mut out, keys.len() as u32);
+        for (i, k) in keys.iter().enumerate() {
+            w(&mut out, 4);
+            w(&mut out, k.len() as u32);
+            out.extend_from_slice(k);
+            out.resize(out.len() + pad_len(k.len()), 0);
+            w(&mut out, 2);
+            w(&mut out, i as u32);
+        }
+        out
+    }
+
+    fn entries(bytes: &[u8]) -> Vec<(String, i64)> {
+        let v = Variant::decode(bytes, &Config::default()).unwrap();
+        let Variant::Dictionary(d) = v else { panic!("not a dictionary") };
+        d.entries
+            .into_iter()
+            .map(|(k, v)| match (k, v) {
+                (Variant::String(k), Variant::Int(i)) => (k, i),
+                other => panic!("unexpected entry {other:?}"),
+            })
+            .collect()
+    }
+
+    /// Keys whose text the engines cut (at a NUL, past a byte order mark) are never taken for the texts of
+    /// their bytes: a cut key that equals an earlier key's text is that key, and the texts are kept.
+    #[test]
+    fn remembered_key_texts_keep_the_cut_and_repeats() {
+        let e = entries(&dict(&[b"a\0b", b"a", b"\xEF\xBB\xBFa", b"ab", b"a\0b", b"ab"]));
+        assert_eq!(e, vec![("a".to_string(), 4), ("ab".to_string(), 5)]);
+        // The same bytes in sibling dictionaries (remembered texts) decode as in the first.
+        let one = dict(&[b"id", b"name", b"\xEF\xBB\xBFid", b"na\0me"]);
+        let mut arr = vec![28, 0, 0, 0, 3, 0, 0, 0];
+        for _ in 0..3 {
+            arr.extend_from_slice(&one);
+        }
+        let v = Variant::decode(&arr, &Config::default()).unwrap();
+        let Variant::Array(a) = v else { panic!("not an array") };
+        for d in &a.items {
+            let Variant::Dictionary(d) = d else { panic!("not a dictionary") };
+            let keys: Vec<_> = d.entries.iter().map(|(k, v)| (k.as_str().unwrap(), v.clone())).collect();
+            assert_eq!(keys, vec![("id", Variant::Int(2)), ("name", Variant::Int(1)), ("na", Variant::Int(3))]);
+        }
+        // A key that is not valid UTF-8 is still an error at its byte, after remembered keys.
+        let bad = dict(&[b"id", b"i\xff"]);
+        let err = Variant::decode(&bad, &Config::default()).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::InvalidUtf8));
+        assert_eq!(err.offset(), Some(bad.len() - 12 + 1));
     }
 }
