@@ -411,10 +411,12 @@ impl<'a, O: Output> Serializer<'a, O> {
 
     fn magic_struct(&mut self, name: &str) -> Result<MagicStruct> {
         Ok(match name {
-            "Array" | "Dictionary" | "Object" => MagicStruct::Container(ContainerState::new(name)),
-            "Signal" | "Image" | "InputEvent" | "NodePathParts" => MagicStruct::Fields(name_static(name), Vec::new()),
+            "Array" | "Dictionary" | "Object" => MagicStruct::Container(Box::new(ContainerState::new(name))),
+            "Signal" | "Image" | "InputEvent" | "NodePathParts" => {
+                MagicStruct::Fields(Box::new((name_static(name), Vec::new())))
+            }
             _ => match TypeKind::math_from_marker(name) {
-                Some(kind) => MagicStruct::Math(kind, Flat::default()),
+                Some(kind) => MagicStruct::Math(kind, Box::default()),
                 None => MagicStruct::Plain,
             },
         })
@@ -679,14 +681,14 @@ pub enum MagicStruct {
     /// An ordinary struct: a Dictionary with String keys.
     Plain,
     /// A fixed-size math type: its numeric components, flattened.
-    Math(TypeKind, Flat),
+    Math(TypeKind, Box<Flat>),
     /// A math type of at most 4 single-precision reals: its header is written, and each component is
     /// written in place at `count_at + 4 * n` as it comes.
     Narrow(TypeKind),
     /// Signal, Image, InputEvent, NodePath parts: captured fields, built at the end.
-    Fields(&'static str, Vec<(&'static str, Cap)>),
+    Fields(Box<(&'static str, Vec<(&'static str, Cap)>)>),
     /// Typed Array/Dictionary, full Object: header fields captured, then the elements streamed.
-    Container(ContainerState),
+    Container(Box<ContainerState>),
 }
 
 /// Typed containers and full objects in progress.
@@ -761,11 +763,6 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
             self.ser.out.cut(self.count_at + 4 * self.n);
             return Ok(());
         }
-        if let MagicStruct::Math(kind, flat) = &mut self.magic {
-            let (kind, flat) = (*kind, std::mem::take(flat));
-            std::mem::forget(self.magic);
-            return self.ser.math_marker(kind, flat);
-        }
         self.magic_end()
     }
 }
@@ -774,7 +771,7 @@ impl<O: Output> StructCompound<'_, '_, O> {
     #[inline(never)]
     fn marker_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         if let MagicStruct::Math(_, flat) = &mut self.magic {
-            return value.serialize(Comps(flat));
+            return value.serialize(Comps(&mut **flat));
         }
         self.magic_field(key, value)
     }
@@ -787,12 +784,12 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 self.ser.element(value)?;
                 self.n += 1;
             }
-            MagicStruct::Math(_, flat) => value.serialize(Comps(flat))?,
+            MagicStruct::Math(_, flat) => value.serialize(Comps(&mut **flat))?,
             MagicStruct::Narrow(_) => value.serialize(Comps(self))?,
-            MagicStruct::Fields(_, fields) => fields.push((key, capture(value)?)),
+            MagicStruct::Fields(f) => f.1.push((key, capture(value)?)),
             MagicStruct::Container(st) => {
                 if matches!(key, "items" | "entries" | "properties") {
-                    let mut taken = std::mem::replace(st, ContainerState::new("Array"));
+                    let mut taken = std::mem::replace(&mut **st, ContainerState::new("Array"));
                     taken.fields.push((key, Cap::Unit));
                     st.done = true;
                     container_body(self.ser, taken, value)?;
@@ -811,7 +808,7 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 self.ser.depth -= self.closes;
                 Ok(())
             }
-            MagicStruct::Math(kind, flat) => self.ser.math_marker(kind, flat),
+            MagicStruct::Math(kind, flat) => self.ser.math_marker(kind, *flat),
             MagicStruct::Narrow(kind) => {
                 if self.n != kind.components() {
                     return Err(Error::invalid("wrong number of components in a math type", None));
@@ -819,8 +816,8 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 self.ser.out.cut(self.count_at + 4 * self.n);
                 Ok(())
             }
-            MagicStruct::Fields(what, fields) => {
-                let v = build_fields(what, &fields)?;
+            MagicStruct::Fields(f) => {
+                let v = build_fields(f.0, &f.1)?;
                 self.ser.variant(&v)
             }
             MagicStruct::Container(st) if st.done => Ok(()),
