@@ -9,7 +9,7 @@
 
 use serde::ser::{self, Serialize};
 
-use crate::codec::{math_wide, put_reals};
+use crate::codec::math_wide;
 use crate::config::check_depth;
 use crate::config::{Config, Dialect};
 use crate::error::{Error, ErrorKind, Result};
@@ -208,33 +208,16 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
-    /// A fixed-size value from its flattened components, written as the core encoder writes the equivalent
-    /// [`Variant`]: the header, then each component as an i32 (Vector2i, …), an f32 (Color), or an f64 with
-    /// the 64-bit flag in Godot 4 double-precision builds and an f32 otherwise.
-    fn math(&mut self, kind: TypeKind, vals: &[f64]) -> Result<()> {
+    /// Starts a math marker that is not narrow (see [`Serializer::is_narrow_math`]: an integer vector, more
+    /// than 4 reals, or 64-bit reals): its header, as the core encoder writes the equivalent [`Variant`];
+    /// each component is then appended as it comes (`MagicStruct::Math`). Returns whether the reals are
+    /// 64-bit.
+    #[inline(never)]
+    fn math_start(&mut self, kind: TypeKind) -> Result<bool> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
-        if kind.is_int_vector() {
-            self.header(kind, 0)?;
-            for &x in vals {
-                self.out.w32(x as i32 as u32);
-            }
-            return Ok(());
-        }
-        let wide = kind != TypeKind::Color && math_wide(self.cfg, kind)?;
+        let wide = !kind.is_int_vector() && kind != TypeKind::Color && math_wide(self.cfg, kind)?;
         self.header(kind, if wide { FLAG_64 } else { 0 })?;
-        put_reals(self.out, vals, wide);
-        Ok(())
-    }
-
-    /// The end of a math marker struct: its collected components checked and written.
-    fn math_marker(&mut self, kind: TypeKind, flat: Flat) -> Result<()> {
-        if flat.n != kind.components() {
-            return Err(Error::invalid("wrong number of components in a math type", None));
-        }
-        if kind.is_int_vector() && flat.vals().iter().any(|&x| x != x as i32 as f64) {
-            return Err(Error::invalid("integer vector component out of i32 range", None));
-        }
-        self.math(kind, flat.vals())
+        Ok(wide)
     }
 
     /// Whether a math marker of `kind` is written as single-precision reals, at most 4 (Vector2/3/4, Color,
@@ -405,6 +388,7 @@ impl<'a, O: Output> Serializer<'a, O> {
         }
         Ok(match self.magic_struct(m)? {
             MagicStruct::Plain => None,
+            MagicStruct::Math(kind, _) => Some((0, MagicStruct::Math(kind, self.math_start(kind)?))),
             magic => Some((0, magic)),
         })
     }
@@ -416,7 +400,7 @@ impl<'a, O: Output> Serializer<'a, O> {
                 MagicStruct::Fields(Box::new((name_static(name), Vec::new())))
             }
             _ => match TypeKind::math_from_marker(name) {
-                Some(kind) => MagicStruct::Math(kind, Box::default()),
+                Some(kind) => MagicStruct::Math(kind, false),
                 None => MagicStruct::Plain,
             },
         })
@@ -680,8 +664,10 @@ impl<O: Output> ser::SerializeMap for Compound<'_, '_, O> {
 pub enum MagicStruct {
     /// An ordinary struct: a Dictionary with String keys.
     Plain,
-    /// A fixed-size math type: its numeric components, flattened.
-    Math(TypeKind, Box<Flat>),
+    /// A fixed-size math type that is not narrow (an integer vector, more than 4 reals, or 64-bit reals,
+    /// the flag): its header is written, and each numeric component (flattened in field order) is appended
+    /// as it comes.
+    Math(TypeKind, bool),
     /// A math type of at most 4 single-precision reals: its header is written, and each component is
     /// written in place at `count_at + 4 * n` as it comes.
     Narrow(TypeKind),
@@ -747,7 +733,7 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
         self.marker_field(key, value)
     }
     #[inline]
-    fn end(mut self) -> Result<()> {
+    fn end(self) -> Result<()> {
         if self.plain {
             self.ser.patch_count(self.count_at, self.n, 0)?;
             self.ser.depth -= self.closes;
@@ -770,8 +756,8 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
 impl<O: Output> StructCompound<'_, '_, O> {
     #[inline(never)]
     fn marker_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        if let MagicStruct::Math(_, flat) = &mut self.magic {
-            return value.serialize(Comps(&mut **flat));
+        if let MagicStruct::Math(..) = self.magic {
+            return value.serialize(Comps(&mut MathOut(self)));
         }
         self.magic_field(key, value)
     }
@@ -784,7 +770,7 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 self.ser.element(value)?;
                 self.n += 1;
             }
-            MagicStruct::Math(_, flat) => value.serialize(Comps(&mut **flat))?,
+            MagicStruct::Math(..) => value.serialize(Comps(&mut MathOut(self)))?,
             MagicStruct::Narrow(_) => value.serialize(Comps(self))?,
             MagicStruct::Fields(f) => f.1.push((key, capture(value)?)),
             MagicStruct::Container(st) => {
@@ -808,7 +794,12 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 self.ser.depth -= self.closes;
                 Ok(())
             }
-            MagicStruct::Math(kind, flat) => self.ser.math_marker(kind, *flat),
+            MagicStruct::Math(kind, _) => {
+                if self.n != kind.components() {
+                    return Err(Error::invalid("wrong number of components in a math type", None));
+                }
+                Ok(())
+            }
             MagicStruct::Narrow(kind) => {
                 if self.n != kind.components() {
                     return Err(Error::invalid("wrong number of components in a math type", None));
@@ -850,6 +841,35 @@ impl<O: Output> StructCompound<'_, '_, O> {
             return Err(Error::invalid("too many components in a math type", None));
         }
         self.n += 1;
+        Ok(())
+    }
+}
+
+/// A math marker's components appended as they come (`MagicStruct::Math`): as i32 (integer vectors), f64
+/// (`wide`) or f32; past the type's count only counted, up to the limit [`Flat`] has.
+struct MathOut<'c, 's, 'a, O: Output>(&'c mut StructCompound<'s, 'a, O>);
+
+impl<O: Output> Sink for MathOut<'_, '_, '_, O> {
+    fn push(&mut self, x: f64) -> Result<()> {
+        let c = &mut *self.0;
+        let MagicStruct::Math(kind, wide) = c.magic else {
+            return Err(Error::invalid(FLAT_MSG, None));
+        };
+        if c.n < kind.components() {
+            if kind.is_int_vector() {
+                if x != x as i32 as f64 {
+                    return Err(Error::invalid("integer vector component out of i32 range", None));
+                }
+                c.ser.out.w32(x as i32 as u32);
+            } else if wide {
+                c.ser.out.wf64(x);
+            } else {
+                c.ser.out.wf32(narrow_exact(x));
+            }
+        } else if c.n >= 16 {
+            return Err(Error::invalid("too many components in a math type", None));
+        }
+        c.n += 1;
         Ok(())
     }
 }
