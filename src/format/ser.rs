@@ -142,6 +142,18 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
+    /// A struct field's name: as [`Serializer::string`], with the short write inlined (the name's length is
+    /// known where the field is written).
+    #[inline(always)]
+    fn key(&mut self, s: &'static str) -> Result<()> {
+        let k = s.as_bytes();
+        if k.len() > 24 || self.str_id == NO_ID {
+            return self.long_string(s);
+        }
+        self.out.short_key(self.str_id, k);
+        Ok(())
+    }
+
     #[inline(never)]
     fn long_string(&mut self, s: &str) -> Result<()> {
         self.header(TypeKind::String, 0)?;
@@ -722,7 +734,7 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
         if self.plain {
             // The one depth check of the field: the value is at the same depth as its key.
             check_depth!(self.ser.cfg, self.ser.depth, |k| self.ser.err_at(k));
-            self.ser.string(key)?;
+            self.ser.key(key)?;
             value.serialize(&mut *self.ser)?;
             self.n += 1;
             return Ok(());

@@ -847,6 +847,9 @@ mod sealed {
         /// a stack array first and appending that stalls on store forwarding: the array is read back in
         /// 16-byte loads right after a variable-length `memcpy` wrote it.)
         fn short_string(&mut self, id: u32, k: &[u8]);
+        /// [`Sealed::short_string`] always inlined: for a struct field's name, whose length the compiler
+        /// knows, so the text is copied with fixed moves and no call is made.
+        fn short_key(&mut self, id: u32, k: &[u8]);
         /// Appends the first `len` bytes of `b` (`len <= N`) with one fixed-size write cut back to size.
         fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize);
         /// Moves the buffer out (leaving an empty one) to lend it through a hand-over slot.
@@ -949,6 +952,16 @@ mod sealed {
                 }
                 #[inline]
                 fn short_string(&mut self, id: u32, k: &[u8]) {
+                    let at = self.len();
+                    self.extend_from_slice(&[0u8; 32]);
+                    if let Some(w) = self[at..].first_chunk_mut::<32>() {
+                        w[..8].copy_from_slice(&(id as u64 | (k.len() as u64) << 32).to_le_bytes());
+                        copy_short(&mut w[8..], k);
+                    }
+                    self.truncate(at + 8 + k.len() + pad_len(k.len()));
+                }
+                #[inline(always)]
+                fn short_key(&mut self, id: u32, k: &[u8]) {
                     let at = self.len();
                     self.extend_from_slice(&[0u8; 32]);
                     if let Some(w) = self[at..].first_chunk_mut::<32>() {
