@@ -744,7 +744,7 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
         }
         self.marker_field(key, value)
     }
-    #[inline]
+    #[inline(always)]
     fn end(self) -> Result<()> {
         if self.plain {
             self.ser.patch_count(self.count_at, self.n, 0)?;
@@ -799,6 +799,7 @@ impl<O: Output> StructCompound<'_, '_, O> {
         Ok(())
     }
 
+    #[inline(never)]
     fn magic_end(self) -> Result<()> {
         match self.magic {
             MagicStruct::Plain => {
