@@ -4,6 +4,7 @@
 //! a decoded value past serde's API. [`ClearOnDrop`] is the one guard that empties the Serializer's slots.
 
 use std::cell::{Cell, RefCell};
+use std::mem::ManuallyDrop;
 
 use crate::config::Config;
 use crate::error::Result;
@@ -41,8 +42,11 @@ pub(crate) struct PackedJob {
 
 thread_local! {
     static ENCODE: RefCell<Option<EncodeJob>> = const { RefCell::new(None) };
-    // A `Cell`: taken and put back whole, no borrow flag to check (it is used once per packed array).
-    static PACKED: Cell<Option<PackedJob>> = const { Cell::new(None) };
+    // A `Cell`: taken and put back whole, no borrow flag to check (it is used once per packed array). The
+    // job is `ManuallyDrop` so that the slot has no destructor: a thread-local without one is reached
+    // directly, with no per-access state check or destructor registration. The slot is empty between
+    // packed arrays ([`ClearOnDrop`] empties it on every exit), so there is nothing for a destructor to do.
+    static PACKED: Cell<Option<ManuallyDrop<PackedJob>>> = const { Cell::new(None) };
     static DECODED_VALUE: RefCell<Option<Variant>> = const { RefCell::new(None) };
 }
 
@@ -68,12 +72,15 @@ pub(crate) fn take_encode() -> Option<EncodeJob> {
 
 /// Our Serializer offers a packed array's buffer to the value (see `packed::BulkSlice`).
 pub(crate) fn put_packed_job(job: PackedJob) {
-    PACKED.with(|c| c.set(Some(job)));
+    // A job left behind (never, see `ClearOnDrop`) is dropped here rather than leaked.
+    if let Some(old) = PACKED.with(|c| c.replace(Some(ManuallyDrop::new(job)))) {
+        drop(ManuallyDrop::into_inner(old));
+    }
 }
 
 /// The packed array's buffer back (with the element count, if the value wrote its elements).
 pub(crate) fn take_packed_job() -> Option<PackedJob> {
-    PACKED.with(|c| c.take())
+    PACKED.with(|c| c.take()).map(ManuallyDrop::into_inner)
 }
 
 /// Our Deserializer hands a decoded value to the `Variant` visitor.
