@@ -246,10 +246,10 @@ impl<'a, O: Output> Serializer<'a, O> {
     fn narrow_math(&mut self, kind: TypeKind) -> Result<usize> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         let id = self.id(kind)?;
-        let at = self.out.pos();
-        self.out.put(&[0u8; 20]);
-        self.out.patch(at, &id.to_le_bytes());
-        Ok(at + 4)
+        let mut b = [0u8; 20];
+        b[..4].copy_from_slice(&id.to_le_bytes());
+        self.out.put(&b);
+        Ok(self.out.pos() - 16)
     }
 
     fn variant(&mut self, v: &Variant) -> Result<()> {
