@@ -41,7 +41,9 @@ pub(crate) struct PackedJob {
 }
 
 thread_local! {
-    static ENCODE: RefCell<Option<EncodeJob>> = const { RefCell::new(None) };
+    // As `PACKED` below: a `Cell` of a `ManuallyDrop` job, so that the slot has no destructor and each
+    // access is direct. It is empty between hand-overs ([`ClearOnDrop`] empties it on every exit).
+    static ENCODE: Cell<Option<ManuallyDrop<EncodeJob>>> = const { Cell::new(None) };
     // A `Cell`: taken and put back whole, no borrow flag to check (it is used once per packed array). The
     // job is `ManuallyDrop` so that the slot has no destructor: a thread-local without one is reached
     // directly, with no per-access state check or destructor registration. The slot is empty between
@@ -62,12 +64,15 @@ impl Drop for ClearOnDrop {
 
 /// Our Serializer offers the output buffer to the `Variant` about to be serialized.
 pub(crate) fn offer_encode(job: EncodeJob) {
-    ENCODE.with(|c| *c.borrow_mut() = Some(job));
+    // A job left behind (never, see `ClearOnDrop`) is dropped here rather than leaked.
+    if let Some(old) = ENCODE.with(|c| c.replace(Some(ManuallyDrop::new(job)))) {
+        drop(ManuallyDrop::into_inner(old));
+    }
 }
 
 /// Our Serializer takes the buffer back (with the result, if a `Variant` took the job).
 pub(crate) fn take_encode() -> Option<EncodeJob> {
-    ENCODE.with(|c| c.borrow_mut().take())
+    ENCODE.with(|c| c.take()).map(ManuallyDrop::into_inner)
 }
 
 /// Our Serializer offers a packed array's buffer to the value (see `packed::BulkSlice`).
