@@ -1194,11 +1194,9 @@ fn put(place: &mut Variant, v: Variant) {
 /// Whether `b` holds a zero byte, eight bytes at a time.
 #[inline]
 fn has_nul(b: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     let mut words = b.chunks_exact(8);
     for w in &mut words {
-        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-        if w.wrapping_sub(ONES) & !w & (ONES << 7) != 0 {
+        if has_zero_byte64(u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]])) {
             return true;
         }
     }
@@ -1231,14 +1229,12 @@ fn text_mix(b: &[u8]) -> u64 {
 /// zero byte, four bytes at a time; the padding is not looked at.
 #[inline(always)]
 fn padded_has_nul(p: &[u8], len: usize) -> bool {
-    const ONES: u32 = 0x0101_0101;
     let mut words = p.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
     let Some(last) = words.next_back() else { return false };
     // The padding bytes (the last word's top `pad` bytes) made non-zero.
     let pad = p.len() - len;
     let last = last | !(u32::MAX >> (8 * pad as u32));
-    let zero = |w: u32| w.wrapping_sub(ONES) & !w & (ONES << 7) != 0;
-    zero(last) || words.any(zero)
+    has_zero_byte32(last) || words.any(has_zero_byte32)
 }
 
 /// What [`Decoder::open`] read.

@@ -18,7 +18,7 @@ use crate::error::{Error, ErrorKind, Result, Step};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Object, Variant};
-use crate::wire::{pad_len, widen_exact, widen_like_engine, Reader, FLAG_64};
+use crate::wire::{has_zero_byte32, has_zero_byte64, pad_len, widen_exact, widen_like_engine, Reader, FLAG_64};
 
 /// The deepest nesting that serde recursion may reach on one thread when deserializing, whatever
 /// [`Config::max_depth`] says: every level costs stack in the visitor and in this deserializer (about 2.5 KB
@@ -257,10 +257,10 @@ fn same_name(f: &str, b: &[u8]) -> bool {
             return f == b && !b.contains(&0);
         }
         let (w0, w1) = (word64(b, 0), word64(b, n - 8));
-        w0 == word64(f, 0) && w1 == word64(f, n - 8) && !nul64(w0) && !nul64(w1)
+        w0 == word64(f, 0) && w1 == word64(f, n - 8) && !has_zero_byte64(w0) && !has_zero_byte64(w1)
     } else if n >= 4 {
         let (w0, w1) = (word32(b, 0), word32(b, n - 4));
-        w0 == word32(f, 0) && w1 == word32(f, n - 4) && !nul32(w0) && !nul32(w1)
+        w0 == word32(f, 0) && w1 == word32(f, n - 4) && !has_zero_byte32(w0) && !has_zero_byte32(w1)
     } else if n > 0 {
         // 1 to 3 bytes: the first, middle and last byte cover them (a top byte that is never zero).
         let w3 = |s: &[u8]| match *s {
@@ -270,23 +270,10 @@ fn same_name(f: &str, b: &[u8]) -> bool {
             [] => 0,
         };
         let w = w3(b);
-        w == w3(f) && !nul32(w)
+        w == w3(f) && !has_zero_byte32(w)
     } else {
         true
     }
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// Whether a word has a zero byte (exact: the borrow only marks bytes above a zero one).
-#[inline(always)]
-fn nul64(w: u64) -> bool {
-    w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
-}
-
-#[inline(always)]
-fn nul32(w: u32) -> bool {
-    w.wrapping_sub(ONES as u32) & !w & ((ONES as u32) << 7) != 0
 }
 
 #[inline(always)]
@@ -814,8 +801,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let b = b.strip_suffix(&[0]).unwrap_or(b);
         let len = b.len();
         let clean = match len {
-            8..=16 => !nul64(word64(b, 0)) && !nul64(word64(b, len - 8)),
-            4..=7 => !nul32(word32(b, 0)) && !nul32(word32(b, len - 4)),
+            8..=16 => !has_zero_byte64(word64(b, 0)) && !has_zero_byte64(word64(b, len - 8)),
+            4..=7 => !has_zero_byte32(word32(b, 0)) && !has_zero_byte32(word32(b, len - 4)),
             _ => !b.contains(&0),
         };
         if !clean || b.starts_with(b"\xEF\xBB\xBF") {

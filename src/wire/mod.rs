@@ -80,6 +80,21 @@ pub fn pad_len(len: usize) -> usize {
     (4 - (len & 3)) & 3
 }
 
+/// Whether a little-endian word of string bytes holds a zero byte (a NUL, which cuts a Godot string): one
+/// subtraction and two masks. Exact as a yes/no (the borrow can only mark bytes above a zero one).
+#[inline(always)]
+pub(crate) fn has_zero_byte64(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
+}
+
+/// [`has_zero_byte64`] for a 4-byte word.
+#[inline(always)]
+pub(crate) fn has_zero_byte32(w: u32) -> bool {
+    const ONES: u32 = 0x0101_0101;
+    w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
+}
+
 /// The engines' rule for an int: 32 bits when it fits in i32, else the 64-bit flag and 64 bits
 /// (`Ok(true)`). Godot 2 has no flags and only 32-bit ints, so a larger value is an error there rather
 /// than a silently different number.
