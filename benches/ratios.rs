@@ -167,6 +167,7 @@ fn main() {
         let typed_sink = RefCell::new(Vec::new());
         let pc_sink = RefCell::new(Vec::new());
         let var_sink = RefCell::new(Vec::new());
+        let clone_sink = RefCell::new(Vec::new());
         let ref_sink = RefCell::new(Vec::new());
         let borrowed_sink = RefCell::new(Vec::new());
         // The hand-written floor reads and writes exactly these bytes.
@@ -202,6 +203,12 @@ fn main() {
             case_keep("godot_bin VariantRef decode, drop untimed", &ref_sink, || {
                 godot_bin::VariantRef::decode(black_box(&gb), &cfg).unwrap()
             }),
+            // A reference for `Variant` decode: the same tree cloned (every allocation and copy the result
+            // owns, no parsing, no checks), what any decoder into `Variant` also has to do.
+            case("Variant clone (same allocations, no parsing)", || {
+                black_box(black_box(&var).clone());
+            }),
+            case_keep("Variant clone, drop untimed", &clone_sink, || black_box(&var).clone()),
             case_keep("godot_bin typed decode, &str fields, drop untimed", &borrowed_sink, || {
                 godot_bin::from_slice::<data::GameStateRef>(black_box(&gb)).unwrap()
             }),
@@ -270,6 +277,11 @@ fn main() {
             t("floor: hand-written typed decode") / t("postcard decode")
         );
         println!(
+            "Variant decode ÷ a clone of the same tree:  freed inside {:.2}  freed after {:.2}",
+            t("godot_bin Variant decode") / t("Variant clone (same allocations, no parsing)"),
+            t("godot_bin Variant decode, drop untimed") / t("Variant clone, drop untimed")
+        );
+        println!(
             "ours ÷ postcard (same structs, results dropped off the clock):  decode {:.2}",
             t("godot_bin typed decode, drop untimed") / t("postcard decode, drop untimed")
         );
@@ -316,6 +328,8 @@ fn main() {
             ("decode, Variant", ed, t("godot_bin Variant decode, drop untimed"), 4.0),
             ("decode, Variant, freed inside", edf, t("godot_bin Variant decode"), 4.0),
             ("decode, VariantRef (borrows)", ed, t("godot_bin VariantRef decode, drop untimed"), 0.0),
+            ("Variant clone (reference)", ed, t("Variant clone, drop untimed"), 0.0),
+            ("Variant clone, freed inside", edf, t("Variant clone (same allocations, no parsing)"), 0.0),
         ] {
             let r = eng / ours;
             let verdict = if target == 0.0 {
