@@ -967,13 +967,8 @@ mod sealed {
                 }
                 #[inline]
                 fn short_string(&mut self, id: u32, k: &[u8]) {
-                    let at = self.len();
-                    self.extend_from_slice(&[0u8; 32]);
-                    if let Some(w) = self[at..].first_chunk_mut::<32>() {
-                        w[..8].copy_from_slice(&(id as u64 | (k.len() as u64) << 32).to_le_bytes());
-                        copy_short(&mut w[8..], k);
-                    }
-                    self.truncate(at + 8 + k.len() + pad_len(k.len()));
+                    // The same write; only the inlining differs.
+                    self.short_key(id, k);
                 }
                 #[inline(always)]
                 fn short_key(&mut self, id: u32, k: &[u8]) {
