@@ -89,25 +89,26 @@ impl InPlace {
     /// The next whole frame (without its length), split off the front of `src`; `None` until one is there.
     /// A length above the maximum is an error as soon as the length field is there.
     fn next(&mut self, src: &mut BytesMut) -> Result<Option<BytesMut>> {
-        Ok(self.next_len(src)?.map(|len| src.split_to(len)))
+        Ok(self.peek(src)?.map(|len| {
+            src.advance(4);
+            self.offset += 4 + len;
+            src.split_to(len)
+        }))
     }
 
-    /// As [`next`](Self::next), but the frame stays at the front of `src` (its length field consumed): its
-    /// size is returned, and the caller reads `src[..len]` and advances past it. No split, no reference count.
-    fn next_len(&mut self, src: &mut BytesMut) -> Result<Option<usize>> {
-        if src.len() < 4 {
+    /// The length of the whole frame at the front of `src` (after its 4-byte length field), nothing
+    /// consumed: the caller reads `src[4..4 + len]`, then takes both off `src` and counts them in `offset`.
+    /// `None` until the whole frame is there; a length above the maximum is an error as soon as the length field is there.
+    #[inline]
+    fn peek(&self, src: &BytesMut) -> Result<Option<usize>> {
+        let Some(&field) = src.first_chunk::<4>() else {
             return Ok(None);
-        }
-        let len = self.endian.read_u32([src[0], src[1], src[2], src[3]]) as usize;
+        };
+        let len = self.endian.read_u32(field) as usize;
         if len > self.max_frame {
             return Err(Error::at(ErrorKind::InvalidLength { value: len as u64 }, self.offset));
         }
-        if src.len() - 4 < len {
-            return Ok(None);
-        }
-        src.advance(4);
-        self.offset += 4 + len;
-        Ok(Some(len))
+        Ok((src.len() - 4 >= len).then_some(len))
     }
 
     /// At the end of the stream (after [`next`](Self::next) found no whole frame): bytes left in `src` are a
@@ -274,12 +275,13 @@ impl<T: DeserializeOwned> Decoder for VarCodec<T> {
 
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
         let start = self.frames.offset + 4;
-        match self.frames.next_len(src)? {
-            // Decoded like `get_var`, straight from tokio's buffer (the frame is consumed, read or not);
-            // errors carry stream offsets.
+        match self.frames.peek(src)? {
+            // Decoded like `get_var`, straight from tokio's buffer, then the frame and its length are
+            // consumed in one step (read or not); errors carry stream offsets.
             Some(len) => {
-                let value = framing::decode_packet(&src[..len], &self.cfg);
-                src.advance(len);
+                let value = framing::decode_packet(&src[4..4 + len], &self.cfg);
+                self.frames.offset += 4 + len;
+                src.advance(4 + len);
                 value.map(Some).map_err(|e| e.shifted(start))
             }
             None => Ok(None),
