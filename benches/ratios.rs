@@ -14,10 +14,15 @@
 //! stream of 1,000 `put_var` frames in one buffer, read and written frame by frame; with `--features tokio`
 //! the stream is also read and written through `VarCodec` on a `BytesMut`. Postcard's side of the stream
 //! is the same messages behind a u32 length prefix. It runs before the other groups: once they have freed
-//! their megabytes, glibc makes postcard's small growing allocations several times slower.
+//! their megabytes, glibc makes postcard's small growing allocations several times slower. Beside ours, two
+//! floors for `Move`: a hand-written reader and writer without serde, and the serde floor
+//! (benches/common/serde_floor.rs), a minimal serde Deserializer and Serializer for exactly `Msg`'s bytes,
+//! driven by the same derived code as ours: the least any serde format for these bytes can cost.
 
 #[path = "common/mod.rs"]
 mod data;
+#[path = "common/serde_floor.rs"]
+mod serde_floor;
 
 use std::cell::RefCell;
 use std::hint::black_box;
@@ -534,6 +539,9 @@ fn small_messages(rounds: usize, cfg: &Config) {
     // The hand-written floor reads and writes exactly these bytes.
     assert_eq!(floor_decode_move(&mvb), Some(mv.clone()));
     assert_eq!(floor_encode_move(&mv), mvb);
+    // So does the serde floor (a minimal Deserializer and Serializer driven by `Msg`'s derived code), for
+    // every variant of `Msg`, and it refuses what a correct reader must refuse.
+    serde_floor_checks(cfg);
     assert_eq!(godot_bin::from_slice_with::<data::PlayerState>(&psb, cfg).unwrap(), ps);
     let mut cases = vec![
         case("godot_bin Move encode", || {
@@ -555,6 +563,14 @@ fn small_messages(rounds: usize, cfg: &Config) {
         }),
         case("floor: hand-written Move encode", || {
             black_box(floor_encode_move(black_box(&mv)));
+        }),
+        // The serde floor: the least a serde Deserializer/Serializer for these bytes costs, through the same
+        // derived `Msg` code (benches/common/serde_floor.rs).
+        case("serde floor: minimal Deserializer Move decode", || {
+            black_box(serde_floor::from_slice::<data::Msg>(black_box(&mvb)).unwrap());
+        }),
+        case("serde floor: minimal Serializer Move encode", || {
+            black_box(serde_floor::to_vec(black_box(&mv)).unwrap());
         }),
         case("godot_bin PlayerState encode", || {
             black_box(godot_bin::to_vec_with(black_box(&ps), cfg).unwrap());
@@ -584,6 +600,12 @@ fn small_messages(rounds: usize, cfg: &Config) {
         t("floor: hand-written Move encode") / t("postcard Move encode"),
         t("floor: hand-written Move decode") / t("postcard Move decode")
     );
+    let (e, d) = (
+        t("serde floor: minimal Serializer Move encode") / t("postcard Move encode"),
+        t("serde floor: minimal Deserializer Move decode") / t("postcard Move decode"),
+    );
+    println!("serde floor ÷ postcard, Move per call:  encode {e:.2}  decode {d:.2}");
+    println!("tsv\tsmall\tserde floor Move\t{e:.3}\t{d:.3}");
     for m in ["Move", "PlayerState"] {
         let (e, d) = (
             t(&format!("godot_bin {m} encode")) / t(&format!("postcard {m} encode")),
@@ -599,6 +621,19 @@ fn small_messages(rounds: usize, cfg: &Config) {
     let pcs = postcard_stream(&msgs);
     let mut gout: Vec<u8> = Vec::with_capacity(gs.len());
     let mut pout: Vec<u8> = Vec::with_capacity(pcs.len());
+    let mut sout: Vec<u8> = Vec::with_capacity(gs.len());
+    {
+        let mut check = Vec::new();
+        msgs.iter().for_each(|m| serde_floor::frame_into(m, &mut check).unwrap());
+        assert!(check == gs, "the serde floor's frames differ from put_var's");
+        let mut read = Vec::new();
+        each_frame(&gs, |f| read.push(serde_floor::from_slice::<data::Msg>(f).unwrap()));
+        assert!(read == msgs, "the serde floor reads the frames otherwise");
+        check.clear();
+        msgs.iter().for_each(|m| floor_frame_move(m, &mut check));
+        assert!(check == gs, "the hand-written floor's frames differ from put_var's");
+    }
+    let mut hout: Vec<u8> = Vec::with_capacity(gs.len());
     let mut cases = vec![
         case("godot_bin stream decode (decode_packet)", || {
             let n = each_frame(black_box(&gs), |f| {
@@ -625,6 +660,33 @@ fn small_messages(rounds: usize, cfg: &Config) {
                 postcard_frame(m, &mut pout);
             }
             black_box(&pout);
+        }),
+        case("floor: hand-written stream decode", || {
+            let n = each_frame(black_box(&gs), |f| {
+                black_box(floor_decode_move(f).unwrap());
+            });
+            assert_eq!(n, STREAM_MSGS);
+        }),
+        case("floor: hand-written stream encode", || {
+            hout.clear();
+            for m in black_box(&msgs) {
+                floor_frame_move(m, &mut hout);
+            }
+            black_box(&hout);
+        }),
+        case("serde floor stream decode", || {
+            let n = each_frame(black_box(&gs), |f| {
+                black_box(serde_floor::from_slice::<data::Msg>(f).unwrap());
+            });
+            assert_eq!(n, STREAM_MSGS);
+        }),
+        // Into the reused buffer, as the VarCodec case writes into its `BytesMut`.
+        case("serde floor stream encode", || {
+            sout.clear();
+            for m in black_box(&msgs) {
+                serde_floor::frame_into(m, &mut sout).unwrap();
+            }
+            black_box(&sout);
         }),
     ];
     #[cfg(feature = "tokio")]
@@ -663,6 +725,10 @@ fn small_messages(rounds: usize, cfg: &Config) {
         ("godot_bin stream encode (put_var)", "postcard stream encode"),
         ("godot_bin stream decode (VarCodec, +copy in)", "postcard stream decode"),
         ("godot_bin stream encode (VarCodec)", "postcard stream encode"),
+        ("floor: hand-written stream decode", "postcard stream decode"),
+        ("floor: hand-written stream encode", "postcard stream encode"),
+        ("serde floor stream decode", "postcard stream decode"),
+        ("serde floor stream encode", "postcard stream encode"),
     ] {
         if let (Some(o), Some(p)) = (t(ours), t(theirs)) {
             let rate = |s: f64| STREAM_MSGS as f64 / s / 1e6;
@@ -670,6 +736,88 @@ fn small_messages(rounds: usize, cfg: &Config) {
             println!("tsv\tstream\t{ours}\t{:.3}", o / p);
         }
     }
+}
+
+/// The serde floor (benches/common/serde_floor.rs) against godot_bin: the same bytes both ways for every
+/// variant of `Msg` (ints of both widths, a NaN's payload), and the malformed inputs it must refuse.
+fn serde_floor_checks(cfg: &Config) {
+    use godot_bin::Vector2;
+    let nan = f32::from_bits(0x7FA0_1234); // signalling, with a payload
+    let msgs = [
+        data::move_msg(7),
+        data::Msg::Move { to: Vector2::new(godot_bin::wire::widen_exact(nan), 1e30), seq: u32::MAX },
+        data::Msg::Chat { text: "héllo".to_string() },
+        data::Msg::Chat { text: String::new() },
+        data::Msg::Bye,
+    ];
+    for m in &msgs {
+        let b = godot_bin::to_vec_with(m, cfg).unwrap();
+        assert!(serde_floor::to_vec(m).unwrap() == b, "the serde floor writes other bytes for {m:?}");
+        let back: data::Msg = serde_floor::from_slice(&b).unwrap();
+        let ours: data::Msg = godot_bin::from_slice_with(&b, cfg).unwrap();
+        assert!(format!("{back:?}") == format!("{ours:?}"), "the serde floor reads {m:?} otherwise");
+        if let (data::Msg::Move { to: a, .. }, data::Msg::Move { to: o, .. }) = (&back, &ours) {
+            assert!((a.x.to_bits(), a.y.to_bits()) == (o.x.to_bits(), o.y.to_bits()));
+        }
+        // Every truncation and one byte more are refused.
+        for n in 0..b.len() {
+            assert!(serde_floor::from_slice::<data::Msg>(&b[..n]).is_err());
+        }
+        let mut longer = b.clone();
+        longer.push(0);
+        assert!(serde_floor::from_slice::<data::Msg>(&longer).is_err());
+    }
+    // Move with a 64-bit int and a 64-bit Vector2 reads as godot_bin reads it.
+    let mv = godot_bin::to_vec_with(&data::move_msg(7), cfg).unwrap();
+    let w = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+    let mut wide = mv[..40].to_vec();
+    wide.extend_from_slice(&(5u32 | 1 << 16).to_le_bytes());
+    wide.extend_from_slice(&12.5f64.to_le_bytes());
+    wide.extend_from_slice(&(-3.25f64).to_le_bytes());
+    wide.extend_from_slice(&mv[52..64]);
+    wide.extend_from_slice(&(2u32 | 1 << 16).to_le_bytes());
+    wide.extend_from_slice(&7i64.to_le_bytes());
+    assert_eq!(godot_bin::from_slice_with::<data::Msg>(&wide, cfg).unwrap(), data::move_msg(7));
+    assert_eq!(serde_floor::from_slice::<data::Msg>(&wide), Ok(data::move_msg(7)));
+    // A header, count or key changed anywhere is refused: each word of the message altered in turn. The
+    // floats' words are data and the int's value may change (a negative one is refused by `u32`); padding
+    // bytes are not read, as the engine does not read them.
+    for at in (0..mv.len()).step_by(4) {
+        if matches!(at, 44 | 48 | 68) {
+            continue;
+        }
+        let mut bad = mv.clone();
+        bad[at..at + 4].copy_from_slice(&(w(&mv, at) ^ 0x0100_0001).to_le_bytes());
+        assert!(serde_floor::from_slice::<data::Msg>(&bad).is_err(), "word at {at} altered, still read");
+    }
+    // Unknown and duplicated fields, and a missing one.
+    let field = |m: &[u8], from: usize, to: usize, key: &[u8; 4]| {
+        let mut b = m.to_vec();
+        b[from..to].copy_from_slice(key);
+        b
+    };
+    assert!(serde_floor::from_slice::<data::Msg>(&field(&mv, 36, 40, b"tx\0\0")).is_err());
+    let mut one = mv[..52].to_vec();
+    one[24..28].copy_from_slice(&1u32.to_le_bytes());
+    assert!(serde_floor::from_slice::<data::Msg>(&one).is_err());
+    let dup = [&mv[..52], &mv[28..52]].concat();
+    assert!(godot_bin::from_slice_with::<data::Msg>(&dup, cfg).is_err());
+    assert!(serde_floor::from_slice::<data::Msg>(&dup).is_err());
+    // Text handed on must be UTF-8.
+    let mut chat = godot_bin::to_vec_with(&data::Msg::Chat { text: "hé".to_string() }, cfg).unwrap();
+    let last = chat.len() - 2;
+    chat[last] = 0xFF;
+    assert!(serde_floor::from_slice::<data::Msg>(&chat).is_err());
+    // A frame is refused whole: the buffer is left as it was.
+    let mut out = vec![1, 2, 3];
+    struct Bad;
+    impl serde::Serialize for Bad {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bool(true)
+        }
+    }
+    assert!(serde_floor::frame_into(&Bad, &mut out).is_err());
+    assert_eq!(out, [1, 2, 3]);
 }
 
 /// A Godot 4 `PackedVector3Array` read by hand into f64 `Vector3`s: header, count against the input, then each
@@ -762,6 +910,38 @@ fn floor_encode_move(m: &data::Msg) -> Vec<u8> {
     w(2);
     w(*seq);
     out
+}
+
+/// The same `Move` appended to `out` behind its u32 byte count, as `put_var` frames it: one write of the 76
+/// bytes, built by hand (the stream's floor without serde; a `seq` that fits an i32, as the benchmark's do).
+fn floor_frame_move(m: &data::Msg, out: &mut Vec<u8>) {
+    let data::Msg::Move { to, seq } = m else { unreachable!() };
+    let words: [u32; 19] = [
+        72,
+        27,
+        1,
+        4,
+        4,
+        u32::from_le_bytes(*b"Move"),
+        27,
+        2,
+        4,
+        2,
+        u32::from_le_bytes(*b"to\0\0"),
+        5,
+        godot_bin::wire::narrow_exact(to.x).to_bits(),
+        godot_bin::wire::narrow_exact(to.y).to_bits(),
+        4,
+        3,
+        u32::from_le_bytes(*b"seq\0"),
+        2,
+        *seq,
+    ];
+    let mut b = [0u8; 76];
+    for (d, w) in b.chunks_exact_mut(4).zip(words) {
+        d.copy_from_slice(&w.to_le_bytes());
+    }
+    out.extend_from_slice(&b);
 }
 
 /// A reader of the Godot 4 bytes of the game state written by hand for that one shape: the least work any
