@@ -339,6 +339,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// assert_eq!(de.rest(), [9]);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
+    #[inline]
     pub fn rest(&self) -> &'de [u8] {
         self.dec.r.rest()
     }
@@ -353,6 +354,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// assert_eq!(de.position(), 4);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
+    #[inline]
     pub fn position(&self) -> usize {
         self.dec.r.pos()
     }
@@ -2429,12 +2431,31 @@ pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<T> {
-    let (v, rest) = take_from_slice_with(bytes, cfg)?;
-    if !rest.is_empty() {
-        let used = bytes.len() - rest.len();
-        return Err(Error::at(ErrorKind::TrailingBytes(rest.len()), used).hinted(bytes));
+    // As `take_from_slice_with`, without its tuple (a small message's whole result moved once more) and with
+    // the errors' offsets and hints built out of line.
+    let mut d = Deserializer::new(bytes, cfg);
+    match T::deserialize(&mut d) {
+        Ok(v) => match d.dec.r.remaining() {
+            0 => Ok(v),
+            left => Err(trailing_error(bytes, left)),
+        },
+        Err(e) => Err(entry_error(e, d.position(), bytes)),
     }
-    Ok(v)
+}
+
+/// A visitor's own error (a missing field, a wrong type) gets the offset the input was read up to, and any
+/// error the hint the whole input suggests (cold: only when a decode fails).
+#[cold]
+#[inline(never)]
+fn entry_error(e: Error, pos: usize, bytes: &[u8]) -> Error {
+    with_offset(e, pos).hinted(bytes)
+}
+
+/// [`ErrorKind::TrailingBytes`]: `left` bytes after the value that should have been the whole input.
+#[cold]
+#[inline(never)]
+fn trailing_error(bytes: &[u8], left: usize) -> Error {
+    Error::at(ErrorKind::TrailingBytes(left), bytes.len() - left).hinted(bytes)
 }
 
 /// Deserializes one value from the start of `bytes` and returns it with the bytes that follow it (like
@@ -2450,8 +2471,7 @@ pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Con
 /// ```
 pub fn take_from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<(T, &'de [u8])> {
     let mut d = Deserializer::new(bytes, cfg);
-    // A visitor's own error (a missing field, a wrong type) gets the offset the input was read up to.
-    let v = T::deserialize(&mut d).map_err(|e| with_offset(e, d.position()).hinted(bytes))?;
+    let v = T::deserialize(&mut d).map_err(|e| entry_error(e, d.position(), bytes))?;
     Ok((v, d.rest()))
 }
 
