@@ -846,6 +846,30 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
     }
 
+    /// `deserialize_enum`'s general path: every form its fast paths leave (out of line, so that they keep a
+    /// small frame). `start`: where the value starts.
+    #[inline(never)]
+    fn general_enum<V: Visitor<'de>>(
+        &mut self,
+        start: usize,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self.next()? {
+            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
+            Next::Container { n: 1, map: true } => {
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+                self.depth += 1;
+                let r = visitor.visit_enum(DictEnum { de: self, name: None });
+                self.depth -= 1;
+                r
+            }
+            Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor),
+            _ => Err(Error::invalid("an enum must be a String or a Dictionary with one entry", Some(start))),
+        }
+    }
+
     /// Visits an Array or Dictionary of `n` elements whose count was read. `fields`: the struct's field
     /// names when a struct is read from the Dictionary (keys equal to one are handed over as that name).
     fn visit_container<V: Visitor<'de>>(
@@ -1109,18 +1133,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 }
             }
         }
-        match self.next()? {
-            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
-            Next::Container { n: 1, map: true } => {
-                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
-                self.depth += 1;
-                let r = visitor.visit_enum(DictEnum { de: self, name: None });
-                self.depth -= 1;
-                r
-            }
-            Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor),
-            _ => Err(Error::invalid("an enum must be a String or a Dictionary with one entry", Some(start))),
-        }
+        self.general_enum(start, name, variants, visitor)
     }
 
     fn is_human_readable(&self) -> bool {
@@ -1313,14 +1326,19 @@ impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
         let v = match self.name {
             Some(name) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(name))?,
-            None => {
-                self.de.dec.start_slot();
-                seed.deserialize(&mut *self.de)?
-            }
+            None => read_variant_key(self.de, seed)?,
         };
         self.de.dec.start_slot();
         Ok((v, self))
     }
+}
+
+/// The general path of [`DictEnum::variant_seed`]: the key read from the wire (out of line, so that the
+/// common path, a name already matched, keeps a small frame).
+#[inline(never)]
+fn read_variant_key<'de, V: DeserializeSeed<'de>>(de: &mut Deserializer<'de, '_>, seed: V) -> Result<V::Value> {
+    de.dec.start_slot();
+    seed.deserialize(de)
 }
 
 impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
