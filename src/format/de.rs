@@ -846,6 +846,66 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
     }
 
+    /// The narrower ints' general path (out of line): an int of either width range-checked by `fit` (`Err(i)`:
+    /// out of range, an [`ErrorKind::IntegerOutOfRange`] at the int's header), anything else as
+    /// [`forward_scalar`] reads it (`scalar`: the method on [`ScalarDe`], `whole`: on [`VariantDe`]).
+    #[inline(never)]
+    fn general_int<V: Visitor<'de>>(
+        &mut self,
+        visitor: V,
+        whole: impl FnOnce(VariantDe<'_>, V) -> Result<V::Value>,
+        scalar: impl FnOnce(ScalarDe<'de, 'static>, V) -> Result<V::Value>,
+        fit: impl FnOnce(i64, V) -> std::result::Result<Result<V::Value>, i64>,
+    ) -> Result<V::Value> {
+        if let Some((i, at)) = self.fast_int()? {
+            return match fit(i, visitor) {
+                Ok(r) => r,
+                Err(i) => Err(Error::new(ErrorKind::IntegerOutOfRange(i as i128), Some(at))),
+            };
+        }
+        self.general_scalar(visitor, whole, scalar)
+    }
+
+    /// [`forward_scalar`]'s general path (out of line): `scalar`, the method on [`ScalarDe`], `whole`, on
+    /// [`VariantDe`].
+    #[inline(never)]
+    fn general_scalar<V: Visitor<'de>>(
+        &mut self,
+        visitor: V,
+        whole: impl FnOnce(VariantDe<'_>, V) -> Result<V::Value>,
+        scalar: impl FnOnce(ScalarDe<'de, 'static>, V) -> Result<V::Value>,
+    ) -> Result<V::Value> {
+        if let Some((s, at)) = self.fast_scalar()? {
+            return scalar(ScalarDe { s, at: Some(at) }, visitor);
+        }
+        match self.next()? {
+            Next::Scalar(s, at) => scalar(ScalarDe { s, at: Some(at) }, visitor),
+            Next::Whole(v, at) => whole(VariantDe { v: &v, at: Some(at) }, visitor).map_err(|e| with_offset(e, at)),
+            next => self.visit_next(next, visitor, false),
+        }
+    }
+
+    /// `deserialize_struct`'s general path for a marker name (out of line): another math type with another
+    /// number of components (a Vector2 read as a Vector3) is refused as such, instead of the marker's "missing
+    /// field z"; anything else is read self-describing.
+    #[inline(never)]
+    fn general_marker<V: Visitor<'de>>(&mut self, name: &'static str, visitor: V) -> Result<V::Value> {
+        if let Some(want) = name.strip_prefix("$godot_bin::").and_then(TypeKind::math_from_marker) {
+            // Another math type with another number of components (a Vector2 read as a Vector3): say so,
+            // instead of the marker's "missing field z".
+            let at = self.dec.r.pos();
+            let found =
+                self.dec.r.clone().u32().ok().and_then(|h| self.cfg.dialect().type_kind(h & crate::wire::TYPE_MASK));
+            if let Some(found) =
+                found.filter(|f| TypeKind::math_from_marker(f.name()).is_some() && f.components() != want.components())
+            {
+                let msg = format!("invalid type: {}, expected {}", found.name(), want.name());
+                return Err(Error::new(ErrorKind::Message(msg), Some(at)));
+            }
+        }
+        self.deserialize_any(visitor)
+    }
+
     /// `deserialize_enum`'s general path: every form its fast paths leave (out of line, so that they keep a
     /// small frame). `start`: where the value starts.
     #[inline(never)]
@@ -909,14 +969,7 @@ macro_rules! forward_scalar {
                 Ok(value) => return Ok(value),
                 Err(visitor) => visitor,
             };)?
-            if let Some((s, at)) = self.fast_scalar()? {
-                return ScalarDe { s, at: Some(at) }.$m(visitor);
-            }
-            match self.next()? {
-                Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.$m(visitor),
-                Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.$m(visitor).map_err(|e| with_offset(e, at)),
-                next => self.visit_next(next, visitor, false),
-            }
+            self.general_scalar(visitor, |d, v| d.$m(v), |s, v| s.$m(v))
         }
     )*};
 }
@@ -926,20 +979,20 @@ macro_rules! forward_scalar {
 macro_rules! forward_int {
     ($($m:ident $t:ty => $visit:ident),*) => {$(
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-            if let Some((i, at)) = self.fast_int()? {
-                return match <$t>::try_from(i) {
-                    Ok(x) => visitor.$visit(x),
-                    Err(_) => Err(Error::new(ErrorKind::IntegerOutOfRange(i as i128), Some(at))),
-                };
+            // A narrow int with its payload: read here (no call, no saved registers); anything else, out of line.
+            if let Some(w) = self.peek8() {
+                if w as u32 == self.words.int {
+                    let i = (w >> 32) as u32 as i32 as i64;
+                    if let Ok(x) = <$t>::try_from(i) {
+                        self.dec.r.skip_lenient(8);
+                        return visitor.$visit(x);
+                    }
+                }
             }
-            if let Some((s, at)) = self.fast_scalar()? {
-                return ScalarDe { s, at: Some(at) }.$m(visitor);
-            }
-            match self.next()? {
-                Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.$m(visitor),
-                Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.$m(visitor).map_err(|e| with_offset(e, at)),
-                next => self.visit_next(next, visitor, false),
-            }
+            self.general_int(visitor, |d, v| d.$m(v), |s, v| s.$m(v), |i, v| match <$t>::try_from(i) {
+                Ok(x) => Ok(v.$visit(x)),
+                Err(_) => Err(i),
+            })
         }
     )*};
 }
@@ -1085,20 +1138,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             };
             return visitor.visit_seq(RealsAccess { b, mode });
         }
-        if let Some(want) = name.strip_prefix("$godot_bin::").and_then(TypeKind::math_from_marker) {
-            // Another math type with another number of components (a Vector2 read as a Vector3): say so,
-            // instead of the marker's "missing field z".
-            let at = self.dec.r.pos();
-            let found =
-                self.dec.r.clone().u32().ok().and_then(|h| self.cfg.dialect().type_kind(h & crate::wire::TYPE_MASK));
-            if let Some(found) =
-                found.filter(|f| TypeKind::math_from_marker(f.name()).is_some() && f.components() != want.components())
-            {
-                let msg = format!("invalid type: {}, expected {}", found.name(), want.name());
-                return Err(Error::new(ErrorKind::Message(msg), Some(at)));
-            }
-        }
-        self.deserialize_any(visitor)
+        self.general_marker(name, visitor)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
