@@ -87,7 +87,7 @@ thread_local! {
 #[inline(always)]
 fn stack_mark() -> usize {
     let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
+    std::ptr::addr_of!(marker) as usize
 }
 
 /// One level of serde recursion; dropped on the way out (errors and unwinding included). Refuses a level
