@@ -932,6 +932,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     /// Visits an Array or Dictionary of `n` elements whose count was read. `fields`: the struct's field
     /// names when a struct is read from the Dictionary (keys equal to one are handed over as that name).
+    #[inline]
     fn visit_container<V: Visitor<'de>>(
         &mut self,
         n: usize,
@@ -939,26 +940,46 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        if map {
+            self.visit_dict(n, fields, visitor)
+        } else {
+            self.visit_array(n, visitor)
+        }
+    }
+
+    /// [`Deserializer::visit_container`] for a Dictionary (its own function: a smaller frame than both kinds').
+    #[inline(never)]
+    fn visit_dict<V: Visitor<'de>>(
+        &mut self,
+        n: usize,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
         let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
-        let r = if map {
-            let mut acc = MapAccess { de: self, left: n, fields, index: 0, key: LastKey::At(0) };
-            let v = visitor.visit_map(&mut acc)?;
-            if acc.left != 0 {
-                return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
-            }
-            v
-        } else {
-            let mut acc = SeqAccess { de: self, left: n, index: 0 };
-            let v = visitor.visit_seq(&mut acc)?;
-            if acc.left != 0 {
-                return Err(Error::invalid("array has more elements than the type reads", Some(at)));
-            }
-            v
-        };
+        let mut acc = MapAccess { de: self, left: n, fields, index: 0, key: LastKey::At(0) };
+        let v = visitor.visit_map(&mut acc)?;
+        if acc.left != 0 {
+            return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
+        }
         self.depth -= 1;
-        Ok(r)
+        Ok(v)
+    }
+
+    /// [`Deserializer::visit_container`] for an Array.
+    #[inline(never)]
+    fn visit_array<V: Visitor<'de>>(&mut self, n: usize, visitor: V) -> Result<V::Value> {
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+        self.depth += 1;
+        let at = self.dec.r.pos();
+        let mut acc = SeqAccess { de: self, left: n, index: 0 };
+        let v = visitor.visit_seq(&mut acc)?;
+        if acc.left != 0 {
+            return Err(Error::invalid("array has more elements than the type reads", Some(at)));
+        }
+        self.depth -= 1;
+        Ok(v)
     }
 }
 
