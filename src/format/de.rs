@@ -87,7 +87,7 @@ thread_local! {
 #[inline(always)]
 fn stack_mark() -> usize {
     let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
+    std::ptr::addr_of!(marker) as usize
 }
 
 /// One level of serde recursion; dropped on the way out (errors and unwinding included). Refuses a level
@@ -339,6 +339,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// assert_eq!(de.rest(), [9]);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
+    #[inline]
     pub fn rest(&self) -> &'de [u8] {
         self.dec.r.rest()
     }
@@ -353,6 +354,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// assert_eq!(de.position(), 4);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
+    #[inline]
     pub fn position(&self) -> usize {
         self.dec.r.pos()
     }
@@ -844,8 +846,93 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
     }
 
+    /// The narrower ints' general path (out of line): an int of either width range-checked by `fit` (`Err(i)`:
+    /// out of range, an [`ErrorKind::IntegerOutOfRange`] at the int's header), anything else as
+    /// [`forward_scalar`] reads it (`scalar`: the method on [`ScalarDe`], `whole`: on [`VariantDe`]).
+    #[inline(never)]
+    fn general_int<V: Visitor<'de>>(
+        &mut self,
+        visitor: V,
+        whole: impl FnOnce(VariantDe<'_>, V) -> Result<V::Value>,
+        scalar: impl FnOnce(ScalarDe<'de, 'static>, V) -> Result<V::Value>,
+        fit: impl FnOnce(i64, V) -> std::result::Result<Result<V::Value>, i64>,
+    ) -> Result<V::Value> {
+        if let Some((i, at)) = self.fast_int()? {
+            return match fit(i, visitor) {
+                Ok(r) => r,
+                Err(i) => Err(Error::new(ErrorKind::IntegerOutOfRange(i as i128), Some(at))),
+            };
+        }
+        self.general_scalar(visitor, whole, scalar)
+    }
+
+    /// [`forward_scalar`]'s general path (out of line): `scalar`, the method on [`ScalarDe`], `whole`, on
+    /// [`VariantDe`].
+    #[inline(never)]
+    fn general_scalar<V: Visitor<'de>>(
+        &mut self,
+        visitor: V,
+        whole: impl FnOnce(VariantDe<'_>, V) -> Result<V::Value>,
+        scalar: impl FnOnce(ScalarDe<'de, 'static>, V) -> Result<V::Value>,
+    ) -> Result<V::Value> {
+        if let Some((s, at)) = self.fast_scalar()? {
+            return scalar(ScalarDe { s, at: Some(at) }, visitor);
+        }
+        match self.next()? {
+            Next::Scalar(s, at) => scalar(ScalarDe { s, at: Some(at) }, visitor),
+            Next::Whole(v, at) => whole(VariantDe { v: &v, at: Some(at) }, visitor).map_err(|e| with_offset(e, at)),
+            next => self.visit_next(next, visitor, false),
+        }
+    }
+
+    /// `deserialize_struct`'s general path for a marker name (out of line): another math type with another
+    /// number of components (a Vector2 read as a Vector3) is refused as such, instead of the marker's "missing
+    /// field z"; anything else is read self-describing.
+    #[inline(never)]
+    fn general_marker<V: Visitor<'de>>(&mut self, name: &'static str, visitor: V) -> Result<V::Value> {
+        if let Some(want) = name.strip_prefix("$godot_bin::").and_then(TypeKind::math_from_marker) {
+            // Another math type with another number of components (a Vector2 read as a Vector3): say so,
+            // instead of the marker's "missing field z".
+            let at = self.dec.r.pos();
+            let found =
+                self.dec.r.clone().u32().ok().and_then(|h| self.cfg.dialect().type_kind(h & crate::wire::TYPE_MASK));
+            if let Some(found) =
+                found.filter(|f| TypeKind::math_from_marker(f.name()).is_some() && f.components() != want.components())
+            {
+                let msg = format!("invalid type: {}, expected {}", found.name(), want.name());
+                return Err(Error::new(ErrorKind::Message(msg), Some(at)));
+            }
+        }
+        self.deserialize_any(visitor)
+    }
+
+    /// `deserialize_enum`'s general path: every form its fast paths leave (out of line, so that they keep a
+    /// small frame). `start`: where the value starts.
+    #[inline(never)]
+    fn general_enum<V: Visitor<'de>>(
+        &mut self,
+        start: usize,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self.next()? {
+            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
+            Next::Container { n: 1, map: true } => {
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+                self.depth += 1;
+                let r = visitor.visit_enum(DictEnum { de: self, name: None });
+                self.depth -= 1;
+                r
+            }
+            Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor),
+            _ => Err(Error::invalid("an enum must be a String or a Dictionary with one entry", Some(start))),
+        }
+    }
+
     /// Visits an Array or Dictionary of `n` elements whose count was read. `fields`: the struct's field
     /// names when a struct is read from the Dictionary (keys equal to one are handed over as that name).
+    #[inline]
     fn visit_container<V: Visitor<'de>>(
         &mut self,
         n: usize,
@@ -853,26 +940,46 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        if map {
+            self.visit_dict(n, fields, visitor)
+        } else {
+            self.visit_array(n, visitor)
+        }
+    }
+
+    /// [`Deserializer::visit_container`] for a Dictionary (its own function: a smaller frame than both kinds').
+    #[inline(never)]
+    fn visit_dict<V: Visitor<'de>>(
+        &mut self,
+        n: usize,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
         let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
-        let r = if map {
-            let mut acc = MapAccess { de: self, left: n, fields, index: 0, key: LastKey::At(0) };
-            let v = visitor.visit_map(&mut acc)?;
-            if acc.left != 0 {
-                return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
-            }
-            v
-        } else {
-            let mut acc = SeqAccess { de: self, left: n, index: 0 };
-            let v = visitor.visit_seq(&mut acc)?;
-            if acc.left != 0 {
-                return Err(Error::invalid("array has more elements than the type reads", Some(at)));
-            }
-            v
-        };
+        let mut acc = MapAccess { de: self, left: n, fields, index: 0, key: LastKey::At(0) };
+        let v = visitor.visit_map(&mut acc)?;
+        if acc.left != 0 {
+            return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
+        }
         self.depth -= 1;
-        Ok(r)
+        Ok(v)
+    }
+
+    /// [`Deserializer::visit_container`] for an Array.
+    #[inline(never)]
+    fn visit_array<V: Visitor<'de>>(&mut self, n: usize, visitor: V) -> Result<V::Value> {
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+        self.depth += 1;
+        let at = self.dec.r.pos();
+        let mut acc = SeqAccess { de: self, left: n, index: 0 };
+        let v = visitor.visit_seq(&mut acc)?;
+        if acc.left != 0 {
+            return Err(Error::invalid("array has more elements than the type reads", Some(at)));
+        }
+        self.depth -= 1;
+        Ok(v)
     }
 }
 
@@ -883,14 +990,7 @@ macro_rules! forward_scalar {
                 Ok(value) => return Ok(value),
                 Err(visitor) => visitor,
             };)?
-            if let Some((s, at)) = self.fast_scalar()? {
-                return ScalarDe { s, at: Some(at) }.$m(visitor);
-            }
-            match self.next()? {
-                Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.$m(visitor),
-                Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.$m(visitor).map_err(|e| with_offset(e, at)),
-                next => self.visit_next(next, visitor, false),
-            }
+            self.general_scalar(visitor, |d, v| d.$m(v), |s, v| s.$m(v))
         }
     )*};
 }
@@ -900,20 +1000,20 @@ macro_rules! forward_scalar {
 macro_rules! forward_int {
     ($($m:ident $t:ty => $visit:ident),*) => {$(
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-            if let Some((i, at)) = self.fast_int()? {
-                return match <$t>::try_from(i) {
-                    Ok(x) => visitor.$visit(x),
-                    Err(_) => Err(Error::new(ErrorKind::IntegerOutOfRange(i as i128), Some(at))),
-                };
+            // A narrow int with its payload: read here (no call, no saved registers); anything else, out of line.
+            if let Some(w) = self.peek8() {
+                if w as u32 == self.words.int {
+                    let i = (w >> 32) as u32 as i32 as i64;
+                    if let Ok(x) = <$t>::try_from(i) {
+                        self.dec.r.skip_lenient(8);
+                        return visitor.$visit(x);
+                    }
+                }
             }
-            if let Some((s, at)) = self.fast_scalar()? {
-                return ScalarDe { s, at: Some(at) }.$m(visitor);
-            }
-            match self.next()? {
-                Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.$m(visitor),
-                Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.$m(visitor).map_err(|e| with_offset(e, at)),
-                next => self.visit_next(next, visitor, false),
-            }
+            self.general_int(visitor, |d, v| d.$m(v), |s, v| s.$m(v), |i, v| match <$t>::try_from(i) {
+                Ok(x) => Ok(v.$visit(x)),
+                Err(_) => Err(i),
+            })
         }
     )*};
 }
@@ -1059,20 +1159,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             };
             return visitor.visit_seq(RealsAccess { b, mode });
         }
-        if let Some(want) = name.strip_prefix("$godot_bin::").and_then(TypeKind::math_from_marker) {
-            // Another math type with another number of components (a Vector2 read as a Vector3): say so,
-            // instead of the marker's "missing field z".
-            let at = self.dec.r.pos();
-            let found =
-                self.dec.r.clone().u32().ok().and_then(|h| self.cfg.dialect().type_kind(h & crate::wire::TYPE_MASK));
-            if let Some(found) =
-                found.filter(|f| TypeKind::math_from_marker(f.name()).is_some() && f.components() != want.components())
-            {
-                let msg = format!("invalid type: {}, expected {}", found.name(), want.name());
-                return Err(Error::new(ErrorKind::Message(msg), Some(at)));
-            }
-        }
-        self.deserialize_any(visitor)
+        self.general_marker(name, visitor)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -1107,18 +1194,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 }
             }
         }
-        match self.next()? {
-            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
-            Next::Container { n: 1, map: true } => {
-                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
-                self.depth += 1;
-                let r = visitor.visit_enum(DictEnum { de: self, name: None });
-                self.depth -= 1;
-                r
-            }
-            Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor),
-            _ => Err(Error::invalid("an enum must be a String or a Dictionary with one entry", Some(start))),
-        }
+        self.general_enum(start, name, variants, visitor)
     }
 
     fn is_human_readable(&self) -> bool {
@@ -1311,14 +1387,19 @@ impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
         let v = match self.name {
             Some(name) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(name))?,
-            None => {
-                self.de.dec.start_slot();
-                seed.deserialize(&mut *self.de)?
-            }
+            None => read_variant_key(self.de, seed)?,
         };
         self.de.dec.start_slot();
         Ok((v, self))
     }
+}
+
+/// The general path of [`DictEnum::variant_seed`]: the key read from the wire (out of line, so that the
+/// common path, a name already matched, keeps a small frame).
+#[inline(never)]
+fn read_variant_key<'de, V: DeserializeSeed<'de>>(de: &mut Deserializer<'de, '_>, seed: V) -> Result<V::Value> {
+    de.dec.start_slot();
+    seed.deserialize(de)
 }
 
 impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
@@ -2429,12 +2510,31 @@ pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<T> {
-    let (v, rest) = take_from_slice_with(bytes, cfg)?;
-    if !rest.is_empty() {
-        let used = bytes.len() - rest.len();
-        return Err(Error::at(ErrorKind::TrailingBytes(rest.len()), used).hinted(bytes));
+    // As `take_from_slice_with`, without its tuple (a small message's whole result moved once more) and with
+    // the errors' offsets and hints built out of line.
+    let mut d = Deserializer::new(bytes, cfg);
+    match T::deserialize(&mut d) {
+        Ok(v) => match d.dec.r.remaining() {
+            0 => Ok(v),
+            left => Err(trailing_error(bytes, left)),
+        },
+        Err(e) => Err(entry_error(e, d.position(), bytes)),
     }
-    Ok(v)
+}
+
+/// A visitor's own error (a missing field, a wrong type) gets the offset the input was read up to, and any
+/// error the hint the whole input suggests (cold: only when a decode fails).
+#[cold]
+#[inline(never)]
+fn entry_error(e: Error, pos: usize, bytes: &[u8]) -> Error {
+    with_offset(e, pos).hinted(bytes)
+}
+
+/// [`ErrorKind::TrailingBytes`]: `left` bytes after the value that should have been the whole input.
+#[cold]
+#[inline(never)]
+fn trailing_error(bytes: &[u8], left: usize) -> Error {
+    Error::at(ErrorKind::TrailingBytes(left), bytes.len() - left).hinted(bytes)
 }
 
 /// Deserializes one value from the start of `bytes` and returns it with the bytes that follow it (like
@@ -2450,8 +2550,7 @@ pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Con
 /// ```
 pub fn take_from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<(T, &'de [u8])> {
     let mut d = Deserializer::new(bytes, cfg);
-    // A visitor's own error (a missing field, a wrong type) gets the offset the input was read up to.
-    let v = T::deserialize(&mut d).map_err(|e| with_offset(e, d.position()).hinted(bytes))?;
+    let v = T::deserialize(&mut d).map_err(|e| entry_error(e, d.position(), bytes))?;
     Ok((v, d.rest()))
 }
 
