@@ -922,7 +922,7 @@ mod sealed {
                 fn wstr(&mut self, s: &str) -> Result<()> {
                     self.w32(len32(s.len())?);
                     self.extend_from_slice(s.as_bytes());
-                    self.resize(self.len() + pad_len(s.len()), 0);
+                    self.zeros(pad_len(s.len()));
                     Ok(())
                 }
                 #[inline]
@@ -947,7 +947,16 @@ mod sealed {
                 }
                 #[inline]
                 fn zeros(&mut self, n: usize) {
-                    self.resize(self.len() + n, 0);
+                    if n <= 4 && self.capacity() - self.len() >= 4 {
+                        // Padding and placeholders: one fixed-size write cut back (a `BytesMut`'s `resize` is
+                        // an out-of-line call and a `memset`), where it needs no more room than `n` bytes
+                        // (a buffer sized to the value is not grown).
+                        let at = self.len();
+                        self.extend_from_slice(&[0u8; 4]);
+                        self.truncate(at + n);
+                    } else {
+                        self.resize(self.len() + n, 0);
+                    }
                 }
                 #[inline]
                 fn patch(&mut self, at: usize, b: &[u8]) {
