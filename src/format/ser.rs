@@ -220,10 +220,9 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
-    /// Starts a math marker that is not narrow (see [`Serializer::is_narrow_math`]: an integer vector, more
-    /// than 4 reals, or 64-bit reals): its header, as the core encoder writes the equivalent [`Variant`];
-    /// each component is then appended as it comes (`MagicStruct::Math`). Returns whether the reals are
-    /// 64-bit.
+    /// Starts a math marker that is not small (see [`is_small_math`]: an integer vector or more than 4
+    /// reals): its header, as the core encoder writes the equivalent [`Variant`]; each component is then
+    /// appended as it comes (`MagicStruct::Math`). Returns whether the reals are 64-bit.
     #[inline(never)]
     fn math_start(&mut self, kind: TypeKind) -> Result<bool> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
@@ -232,24 +231,51 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(wide)
     }
 
-    /// Whether a math marker of `kind` is written as single-precision reals, at most 4 (Vector2/3/4, Color,
-    /// Quaternion, Plane, Rect2): then [`Serializer::narrow_math`] writes it in place.
+    /// Whether a small math marker's reals are written as 64-bit (a double-precision build of a dialect
+    /// with the flag; Color's are always 32-bit).
     #[inline]
-    fn is_narrow_math(&self, kind: TypeKind) -> bool {
-        kind.components() <= 4 && !kind.is_int_vector() && !(self.wide_math && kind != TypeKind::Color)
+    fn small_math_wide(&self, kind: TypeKind) -> bool {
+        self.wide_math && kind != TypeKind::Color
     }
 
-    /// Starts a narrow math marker (see [`Serializer::is_narrow_math`]): its header and room for 4 reals,
-    /// which its components are written over as they come (`MagicStruct::Narrow`) and the end cuts back to
-    /// size. Returns where the first component goes.
-    #[inline(never)]
-    fn narrow_math(&mut self, kind: TypeKind) -> Result<usize> {
+    /// Starts a small math marker (see [`is_small_math`]): checks the depth and that the dialect has the
+    /// type (as [`Serializer::math_start`] does, in the same order), and returns its type id. Its components
+    /// are kept as they come (`MagicStruct::Small`), and its end writes header and components in one go:
+    /// nothing is written before, so no write to the output can change the compound's state under the
+    /// compiler's eyes, and it stays in registers. Inlined where the marker's name is recognised
+    /// (`serialize_struct`), so that a constant kind folds.
+    #[inline]
+    fn small_math(&mut self, kind: TypeKind) -> Result<usize> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
-        let id = self.id(kind)?;
+        if self.small_math_wide(kind) {
+            // Refuses what no engine can read (Godot 4.0/4.1 double-precision Vector4).
+            math_wide(self.cfg, kind)?;
+        }
+        Ok(self.id(kind)? as usize)
+    }
+
+    /// A small math marker's header (type id `id`) and its `n` (at most 4) components, in one write: as
+    /// 32-bit reals (rounded as [`narrow_exact`]) or 64-bit ones with the flag. Always inlined into the
+    /// marker's `serialize`, where the kind and count are constants.
+    #[inline(always)]
+    fn small_math_end(&mut self, kind: TypeKind, id: u32, c: [f64; 4], n: usize) {
+        if self.small_math_wide(kind) {
+            return self.wide_math_end(id, c, n);
+        }
         let mut b = [0u8; 20];
         b[..4].copy_from_slice(&id.to_le_bytes());
-        self.out.put(&b);
-        Ok(self.out.pos() - 16)
+        for (i, x) in c.iter().enumerate() {
+            b[4 + 4 * i..8 + 4 * i].copy_from_slice(&narrow_exact(*x).to_bits().to_le_bytes());
+        }
+        self.out.put_cut(&b, 4 + 4 * n);
+    }
+
+    #[inline(never)]
+    fn wide_math_end(&mut self, id: u32, c: [f64; 4], n: usize) {
+        self.out.w32(id | FLAG_64);
+        for x in &c[..n] {
+            self.out.wf64(*x);
+        }
     }
 
     fn variant(&mut self, v: &Variant) -> Result<()> {
@@ -395,8 +421,8 @@ impl<'a, O: Output> Serializer<'a, O> {
     #[inline(never)]
     fn marker_struct(&mut self, name: &str) -> Result<Option<(usize, MagicStruct)>> {
         let m = &name[magic::PREFIX.len()..];
-        if let Some(kind) = TypeKind::math_from_marker(m).filter(|&k| self.is_narrow_math(k)) {
-            return Ok(Some((self.narrow_math(kind)?, MagicStruct::Narrow(kind))));
+        if let Some(kind) = TypeKind::math_from_marker(m).filter(|&k| is_small_math(k)) {
+            return Ok(Some((self.small_math(kind)?, MagicStruct::Small(kind, [0.0; 4]))));
         }
         Ok(match self.magic_struct(m)? {
             MagicStruct::Plain => None,
@@ -417,6 +443,28 @@ impl<'a, O: Output> Serializer<'a, O> {
             },
         })
     }
+}
+
+/// Whether a math marker of `kind` is small: at most 4 reals (Vector2/3/4, Color, Quaternion, Plane, Rect2),
+/// collected as they come and written at its end ([`Serializer::small_math`]).
+fn is_small_math(kind: TypeKind) -> bool {
+    kind.components() <= 4 && !kind.is_int_vector()
+}
+
+/// The small math markers (see [`is_small_math`]) by their whole magic name. Always inlined: compares of a
+/// constant name fold.
+#[inline(always)]
+fn small_marker(name: &str) -> Option<TypeKind> {
+    Some(match name {
+        "$godot_bin::Vector2" => TypeKind::Vector2,
+        "$godot_bin::Vector3" => TypeKind::Vector3,
+        "$godot_bin::Color" => TypeKind::Color,
+        "$godot_bin::Vector4" => TypeKind::Vector4,
+        "$godot_bin::Quaternion" => TypeKind::Quaternion,
+        "$godot_bin::Plane" => TypeKind::Plane,
+        "$godot_bin::Rect2" => TypeKind::Rect2,
+        _ => return None,
+    })
 }
 
 fn name_static(name: &str) -> &'static str {
@@ -560,8 +608,16 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         let at = self.open(TypeKind::Dictionary)?;
         Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
     }
+    #[inline(always)]
     fn serialize_struct(self, name: &'static str, _len: usize) -> Result<StructCompound<'s, 'a, O>> {
         if name.starts_with(magic::PREFIX) {
+            // The narrow math markers in line: where the name is a constant (a derived `serialize` this is
+            // inlined into) the compares fold, and only the dialect's checks are left.
+            if let Some(kind) = small_marker(name) {
+                let id = self.small_math(kind)?;
+                let magic = MagicStruct::Small(kind, [0.0; 4]);
+                return Ok(StructCompound { ser: self, count_at: id, n: 0, closes: 0, plain: false, magic });
+            }
             if let Some((at, magic)) = self.marker_struct(name)? {
                 return Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 0, plain: false, magic });
             }
@@ -676,13 +732,12 @@ impl<O: Output> ser::SerializeMap for Compound<'_, '_, O> {
 pub enum MagicStruct {
     /// An ordinary struct: a Dictionary with String keys.
     Plain,
-    /// A fixed-size math type that is not narrow (an integer vector, more than 4 reals, or 64-bit reals,
-    /// the flag): its header is written, and each numeric component (flattened in field order) is appended
+    /// A fixed-size math type that is not small (an integer vector or more than 4 reals): its header is written, and each numeric component (flattened in field order) is appended
     /// as it comes.
     Math(TypeKind, bool),
-    /// A math type of at most 4 single-precision reals: its header is written, and each component is
-    /// written in place at `count_at + 4 * n` as it comes.
-    Narrow(TypeKind),
+    /// A small math type (at most 4 reals, see `is_small_math`; `count_at` holds its type id): each
+    /// component is kept as it comes, and the end writes header and components.
+    Small(TypeKind, [f64; 4]),
     /// Signal, Image, InputEvent, NodePath parts: captured fields, built at the end.
     Fields(Box<(&'static str, Vec<(&'static str, Cap)>)>),
     /// Typed Array/Dictionary, full Object: header fields captured, then the elements streamed.
@@ -739,7 +794,7 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
             self.n += 1;
             return Ok(());
         }
-        if let MagicStruct::Narrow(_) = self.magic {
+        if let MagicStruct::Small(..) = self.magic {
             return value.serialize(Comps(self));
         }
         self.marker_field(key, value)
@@ -753,12 +808,12 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
             std::mem::forget(self.magic);
             return Ok(());
         }
-        if let MagicStruct::Narrow(kind) = self.magic {
+        if let MagicStruct::Small(kind, c) = self.magic {
             std::mem::forget(self.magic);
             if self.n != kind.components() {
                 return Err(Error::invalid("wrong number of components in a math type", None));
             }
-            self.ser.out.cut(self.count_at + 4 * self.n);
+            self.ser.small_math_end(kind, self.count_at as u32, c, self.n);
             return Ok(());
         }
         self.magic_end()
@@ -783,7 +838,7 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 self.n += 1;
             }
             MagicStruct::Math(..) => value.serialize(Comps(&mut MathOut(self)))?,
-            MagicStruct::Narrow(_) => value.serialize(Comps(self))?,
+            MagicStruct::Small(..) => value.serialize(Comps(self))?,
             MagicStruct::Fields(f) => f.1.push((key, capture(value)?)),
             MagicStruct::Container(st) => {
                 if matches!(key, "items" | "entries" | "properties") {
@@ -813,11 +868,11 @@ impl<O: Output> StructCompound<'_, '_, O> {
                 }
                 Ok(())
             }
-            MagicStruct::Narrow(kind) => {
+            MagicStruct::Small(kind, c) => {
                 if self.n != kind.components() {
                     return Err(Error::invalid("wrong number of components in a math type", None));
                 }
-                self.ser.out.cut(self.count_at + 4 * self.n);
+                self.ser.small_math_end(kind, self.count_at as u32, c, self.n);
                 Ok(())
             }
             MagicStruct::Fields(f) => {
@@ -832,24 +887,23 @@ impl<O: Output> StructCompound<'_, '_, O> {
     }
 }
 
-/// A narrow math marker's components, each written over its place in the output (`MagicStruct::Narrow`).
+/// A small math marker's components, each kept in its place (`MagicStruct::Small`; an f32 widened exactly,
+/// so that its bits come back when it is written as 32 bits).
 impl<O: Output> Sink for StructCompound<'_, '_, O> {
     #[inline]
     fn push(&mut self, x: f64) -> Result<()> {
-        self.component(narrow_exact(x).to_bits())
-    }
-    #[inline]
-    fn push_f32(&mut self, x: f32) -> Result<()> {
-        self.component(x.to_bits())
+        self.component(x)
     }
 }
 
 impl<O: Output> StructCompound<'_, '_, O> {
-    /// A narrow math marker's `n`th component (past the 4th only counted, up to the limit [`Flat`] has).
+    /// A small math marker's `n`th component (past the 4th only counted, up to the limit [`Flat`] has).
     #[inline]
-    fn component(&mut self, bits: u32) -> Result<()> {
+    fn component(&mut self, x: f64) -> Result<()> {
         if self.n < 4 {
-            self.ser.out.patch(self.count_at + 4 * self.n, &bits.to_le_bytes());
+            if let MagicStruct::Small(_, c) = &mut self.magic {
+                c[self.n] = x;
+            }
         } else if self.n >= 16 {
             return Err(Error::invalid("too many components in a math type", None));
         }
