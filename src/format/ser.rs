@@ -69,10 +69,11 @@ pub struct Serializer<'a, O: Output = Vec<u8>> {
     cfg: &'a Config,
     d: Dialect,
     depth: usize,
-    /// The dialect's String, int and float type ids ([`NO_ID`] if it had none): looked up once, not per value.
+    /// The dialect's String, int, float and Dictionary type ids ([`NO_ID`] if it had none): looked up once, not per value.
     str_id: u32,
     int_id: u32,
     float_id: u32,
+    dict_id: u32,
     /// Math types are written with 64-bit reals (a double-precision build of a dialect with the flag).
     wide_math: bool,
 }
@@ -105,6 +106,7 @@ impl<'a, O: Output> Serializer<'a, O> {
             str_id: id(TypeKind::String),
             int_id: id(TypeKind::Int),
             float_id: id(TypeKind::Float),
+            dict_id: id(TypeKind::Dictionary),
             wide_math: cfg.is_double_precision() && d.math_flag(),
         }
     }
@@ -262,12 +264,9 @@ impl<'a, O: Output> Serializer<'a, O> {
         if self.small_math_wide(kind) {
             return self.wide_math_end(id, c, n);
         }
-        let mut b = [0u8; 20];
-        b[..4].copy_from_slice(&id.to_le_bytes());
-        for (i, x) in c.iter().enumerate() {
-            b[4 + 4 * i..8 + 4 * i].copy_from_slice(&narrow_exact(*x).to_bits().to_le_bytes());
-        }
-        self.out.put_cut(&b, 4 + 4 * n);
+        // Only the `n` components there are (`n` is a constant where this is inlined).
+        let r = |i: usize| if i < n { narrow_exact(c[i]).to_bits() } else { 0 };
+        self.out.put_words([id, r(0), r(1), r(2), r(3)], 4 + 4 * n);
     }
 
     #[inline(never)]
@@ -290,6 +289,18 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
+    /// A Dictionary header and a placeholder count (as [`Serializer::open`]); returns the count's offset.
+    /// The usual case inline, the rest (and errors) through `open`.
+    #[inline(always)]
+    fn open_dict(&mut self) -> Result<usize> {
+        if self.depth <= self.cfg.depth_limit() && self.dict_id != NO_ID {
+            self.depth += 1;
+            self.out.w64(self.dict_id as u64);
+            return Ok(self.out.pos() - 4);
+        }
+        self.open(TypeKind::Dictionary)
+    }
+
     /// A container header and a placeholder count; returns the count's offset.
     fn open(&mut self, kind: TypeKind) -> Result<usize> {
         self.enter()?;
@@ -301,6 +312,14 @@ impl<'a, O: Output> Serializer<'a, O> {
     fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         v.serialize(&mut *self)
+    }
+
+    /// A count written over its placeholder at `at` (no bits of the word kept).
+    #[inline(always)]
+    fn patch_len(&mut self, at: usize, n: usize) -> Result<()> {
+        let n = len32(n)?;
+        self.out.patch(at, &n.to_le_bytes());
+        Ok(())
     }
 
     fn patch_count(&mut self, at: usize, n: usize, keep_bits: u32) -> Result<()> {
@@ -349,6 +368,17 @@ impl<'a, O: Output> Serializer<'a, O> {
             },
         }
         Ok(())
+    }
+
+    /// `{name: {...}}`: a struct variant's two Dictionaries (see `serialize_struct_variant`); returns the
+    /// inner count's offset.
+    #[inline(never)]
+    fn struct_variant(&mut self, variant: &str) -> Result<usize> {
+        self.enter()?;
+        self.header(TypeKind::Dictionary, 0)?;
+        self.out.w32(1);
+        self.string(variant)?;
+        self.open(TypeKind::Dictionary)
     }
 
     /// Lets the `Variant` being serialized write itself with the core encoder (see `value_serde`).
@@ -490,18 +520,23 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
     type SerializeStruct = StructCompound<'s, 'a, O>;
     type SerializeStructVariant = StructCompound<'s, 'a, O>;
 
+    #[inline]
     fn serialize_bool(self, v: bool) -> Result<()> {
         self.small(TypeKind::Bool, v as u32)
     }
+    #[inline]
     fn serialize_i8(self, v: i8) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_i16(self, v: i16) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_i32(self, v: i32) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_i64(self, v: i64) -> Result<()> {
         self.int(v)
     }
@@ -509,12 +544,15 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v)))?;
         self.int(i)
     }
+    #[inline]
     fn serialize_u8(self, v: u8) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_u16(self, v: u16) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_u32(self, v: u32) -> Result<()> {
         self.int(v as i64)
     }
@@ -527,9 +565,11 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
             .map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v.min(i128::MAX as u128) as i128)))?;
         self.int(i)
     }
+    #[inline]
     fn serialize_f32(self, v: f32) -> Result<()> {
         self.float(widen_like_engine(v))
     }
+    #[inline]
     fn serialize_f64(self, v: f64) -> Result<()> {
         self.float(v)
     }
@@ -622,9 +662,10 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
                 return Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 0, plain: false, magic });
             }
         }
-        let at = self.open(TypeKind::Dictionary)?;
+        let at = self.open_dict()?;
         Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, plain: true, magic: MagicStruct::Plain })
     }
+    #[inline(always)]
     fn serialize_struct_variant(
         self,
         _name: &'static str,
@@ -632,11 +673,21 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         variant: &'static str,
         _len: usize,
     ) -> Result<StructCompound<'s, 'a, O>> {
-        self.enter()?;
-        self.header(TypeKind::Dictionary, 0)?;
-        self.out.w32(1);
-        self.string(variant)?;
-        let at = self.open(TypeKind::Dictionary)?;
+        // The usual case inline (in the enum's `serialize`, where the variant's name is a constant): both
+        // Dictionaries' depth checks at once, the outer header with its count, the name, the inner header
+        // and its placeholder. The rest (and errors) as written out in `struct_variant`.
+        // (Both give only the count's offset: the compound is built once, its state constant.)
+        let k = variant.as_bytes();
+        let at =
+            if self.depth < self.cfg.depth_limit() && k.len() <= 24 && self.str_id != NO_ID && self.dict_id != NO_ID {
+                self.depth += 2;
+                self.out.w64(self.dict_id as u64 | 1 << 32);
+                self.out.short_key(self.str_id, k);
+                self.out.w64(self.dict_id as u64);
+                self.out.pos() - 4
+            } else {
+                self.struct_variant(variant)?
+            };
         Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, magic: MagicStruct::Plain })
     }
     fn is_human_readable(&self) -> bool {
@@ -802,7 +853,7 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
     #[inline(always)]
     fn end(self) -> Result<()> {
         if self.plain {
-            self.ser.patch_count(self.count_at, self.n, 0)?;
+            self.ser.patch_len(self.count_at, self.n)?;
             self.ser.depth -= self.closes;
             // Nothing to drop (and no out-of-line `drop_in_place` call for it).
             std::mem::forget(self.magic);
@@ -949,7 +1000,7 @@ impl<O: Output> ser::SerializeStructVariant for StructCompound<'_, '_, O> {
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         ser::SerializeStruct::serialize_field(self, key, value)
     }
-    #[inline]
+    #[inline(always)]
     fn end(self) -> Result<()> {
         ser::SerializeStruct::end(self)
     }
@@ -1081,6 +1132,7 @@ fn container_body<T: ?Sized + Serialize, O: Output>(
                     str_id: ser.str_id,
                     int_id: ser.int_id,
                     float_id: ser.float_id,
+                    dict_id: ser.dict_id,
                     wide_math: ser.wide_math,
                 };
                 return value.serialize(&mut ContainerSer { ser: &mut s2, count_at: None, object: true });

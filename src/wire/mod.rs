@@ -867,6 +867,10 @@ mod sealed {
         fn short_key(&mut self, id: u32, k: &[u8]);
         /// Appends the first `len` bytes of `b` (`len <= N`) with one fixed-size write cut back to size.
         fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize);
+        /// Appends the first `len` bytes (`len <= 20`) of five little-endian words: 20 zero bytes appended,
+        /// the words written over them in place and the buffer cut back to size (a math value's header and
+        /// reals; no copy through a stack array, which would be read back right after it was written).
+        fn put_words(&mut self, w: [u32; 5], len: usize);
         /// Moves the buffer out (leaving an empty one) to lend it through a hand-over slot.
         fn lend(&mut self) -> Lent;
         /// Takes a lent buffer back.
@@ -994,6 +998,17 @@ mod sealed {
                     let at = self.len();
                     self.extend_from_slice(b);
                     self.truncate(at + len.min(N));
+                }
+                #[inline(always)]
+                fn put_words(&mut self, w: [u32; 5], len: usize) {
+                    let at = self.len();
+                    self.extend_from_slice(&[0u8; 20]);
+                    if let Some(b) = self[at..].first_chunk_mut::<20>() {
+                        for (i, x) in w.iter().enumerate() {
+                            b[4 * i..4 * i + 4].copy_from_slice(&x.to_le_bytes());
+                        }
+                    }
+                    self.truncate(at + len.min(20));
                 }
                 #[inline]
                 fn lend(&mut self) -> Lent {
