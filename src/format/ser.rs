@@ -656,14 +656,28 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
             if let Some(kind) = small_marker(name) {
                 let id = self.small_math(kind)?;
                 let magic = MagicStruct::Small(kind, [0.0; 4]);
-                return Ok(StructCompound { ser: self, count_at: id, n: 0, closes: 0, plain: false, magic });
+                return Ok(StructCompound {
+                    ser: self,
+                    count_at: id,
+                    n: 0,
+                    closes: 0,
+                    plain: false,
+                    m: Marker { n: 0, magic },
+                });
             }
             if let Some((at, magic)) = self.marker_struct(name)? {
-                return Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 0, plain: false, magic });
+                return Ok(StructCompound {
+                    ser: self,
+                    count_at: at,
+                    n: 0,
+                    closes: 0,
+                    plain: false,
+                    m: Marker { n: 0, magic },
+                });
             }
         }
         let at = self.open_dict()?;
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, plain: true, magic: MagicStruct::Plain })
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, plain: true, m: Marker::PLAIN })
     }
     #[inline(always)]
     fn serialize_struct_variant(
@@ -688,7 +702,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
             } else {
                 self.struct_variant(variant)?
             };
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, magic: MagicStruct::Plain })
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, m: Marker::PLAIN })
     }
     fn is_human_readable(&self) -> bool {
         false
@@ -825,9 +839,23 @@ pub struct StructCompound<'s, 'a, O: Output = Vec<u8>> {
     count_at: usize,
     n: usize,
     closes: usize,
-    /// `magic` is [`MagicStruct::Plain`]: one flag test on the hot path instead of matching the enum.
+    /// `m.magic` is [`MagicStruct::Plain`]: one flag test on the hot path instead of matching the enum.
     plain: bool,
+    /// A marker's state. Whatever takes it out of line gets it moved out and back in (`marker_field`), never
+    /// a pointer into the compound: the compound's own fields stay in registers across the calls of a
+    /// plain struct's fields (a pointer passed anywhere would make every call a possible write to them).
+    m: Marker,
+}
+
+/// A marker struct's state: its count of components or fields, and what it collects.
+#[doc(hidden)]
+pub struct Marker {
+    n: usize,
     magic: MagicStruct,
+}
+
+impl Marker {
+    const PLAIN: Marker = Marker { n: 0, magic: MagicStruct::Plain };
 }
 
 impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
@@ -845,10 +873,13 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
             self.n += 1;
             return Ok(());
         }
-        if let MagicStruct::Small(..) = self.magic {
-            return value.serialize(Comps(self));
-        }
-        self.marker_field(key, value)
+        let mut m = std::mem::replace(&mut self.m, Marker::PLAIN);
+        let r = match m.magic {
+            MagicStruct::Small(..) => value.serialize(Comps(&mut m)),
+            _ => marker_field(self.ser, &mut m, key, value),
+        };
+        self.m = m;
+        r
     }
     #[inline(always)]
     fn end(self) -> Result<()> {
@@ -856,98 +887,97 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
             self.ser.patch_len(self.count_at, self.n)?;
             self.ser.depth -= self.closes;
             // Nothing to drop (and no out-of-line `drop_in_place` call for it).
-            std::mem::forget(self.magic);
+            std::mem::forget(self.m);
             return Ok(());
         }
-        if let MagicStruct::Small(kind, c) = self.magic {
-            std::mem::forget(self.magic);
-            if self.n != kind.components() {
+        if let MagicStruct::Small(kind, c) = self.m.magic {
+            let n = self.m.n;
+            std::mem::forget(self.m);
+            if n != kind.components() {
                 return Err(Error::invalid("wrong number of components in a math type", None));
             }
-            self.ser.small_math_end(kind, self.count_at as u32, c, self.n);
+            self.ser.small_math_end(kind, self.count_at as u32, c, n);
             return Ok(());
         }
-        self.magic_end()
+        magic_end(self.ser, self.m, self.count_at, self.closes)
     }
 }
 
-impl<O: Output> StructCompound<'_, '_, O> {
-    #[inline(never)]
-    fn marker_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        if let MagicStruct::Math(..) = self.magic {
-            return value.serialize(Comps(&mut MathOut(self)));
+/// A marker struct's field (not a small math marker's), out of line.
+#[inline(never)]
+fn marker_field<T: ?Sized + Serialize, O: Output>(
+    ser: &mut Serializer<'_, O>,
+    m: &mut Marker,
+    key: &'static str,
+    value: &T,
+) -> Result<()> {
+    match &mut m.magic {
+        MagicStruct::Plain => {
+            check_depth!(ser.cfg, ser.depth, |k| ser.err_at(k));
+            ser.string(key)?;
+            ser.element(value)?;
+            m.n += 1;
         }
-        self.magic_field(key, value)
-    }
-
-    fn magic_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        match &mut self.magic {
-            MagicStruct::Plain => {
-                check_depth!(self.ser.cfg, self.ser.depth, |k| self.ser.err_at(k));
-                self.ser.string(key)?;
-                self.ser.element(value)?;
-                self.n += 1;
-            }
-            MagicStruct::Math(..) => value.serialize(Comps(&mut MathOut(self)))?,
-            MagicStruct::Small(..) => value.serialize(Comps(self))?,
-            MagicStruct::Fields(f) => f.1.push((key, capture(value)?)),
-            MagicStruct::Container(st) => {
-                if matches!(key, "items" | "entries" | "properties") {
-                    let mut taken = std::mem::replace(&mut **st, ContainerState::new("Array"));
-                    taken.fields.push((key, Cap::Unit));
-                    st.done = true;
-                    container_body(self.ser, taken, value)?;
-                } else {
-                    st.fields.push((key, capture(value)?));
-                }
+        MagicStruct::Math(..) => value.serialize(Comps(&mut MathOut(ser, m)))?,
+        MagicStruct::Small(..) => value.serialize(Comps(m))?,
+        MagicStruct::Fields(f) => f.1.push((key, capture(value)?)),
+        MagicStruct::Container(st) => {
+            if matches!(key, "items" | "entries" | "properties") {
+                let mut taken = std::mem::replace(&mut **st, ContainerState::new("Array"));
+                taken.fields.push((key, Cap::Unit));
+                st.done = true;
+                container_body(ser, taken, value)?;
+            } else {
+                st.fields.push((key, capture(value)?));
             }
         }
-        Ok(())
     }
+    Ok(())
+}
 
-    #[inline(never)]
-    fn magic_end(self) -> Result<()> {
-        match self.magic {
-            MagicStruct::Plain => {
-                self.ser.patch_count(self.count_at, self.n, 0)?;
-                self.ser.depth -= self.closes;
-                Ok(())
+/// A marker struct's end (not a small math marker's), out of line.
+#[inline(never)]
+fn magic_end<O: Output>(ser: &mut Serializer<'_, O>, m: Marker, count_at: usize, closes: usize) -> Result<()> {
+    match m.magic {
+        MagicStruct::Plain => {
+            ser.patch_count(count_at, m.n, 0)?;
+            ser.depth -= closes;
+            Ok(())
+        }
+        MagicStruct::Math(kind, _) => {
+            if m.n != kind.components() {
+                return Err(Error::invalid("wrong number of components in a math type", None));
             }
-            MagicStruct::Math(kind, _) => {
-                if self.n != kind.components() {
-                    return Err(Error::invalid("wrong number of components in a math type", None));
-                }
-                Ok(())
+            Ok(())
+        }
+        MagicStruct::Small(kind, c) => {
+            if m.n != kind.components() {
+                return Err(Error::invalid("wrong number of components in a math type", None));
             }
-            MagicStruct::Small(kind, c) => {
-                if self.n != kind.components() {
-                    return Err(Error::invalid("wrong number of components in a math type", None));
-                }
-                self.ser.small_math_end(kind, self.count_at as u32, c, self.n);
-                Ok(())
-            }
-            MagicStruct::Fields(f) => {
-                let v = build_fields(f.0, &f.1)?;
-                self.ser.variant(&v)
-            }
-            MagicStruct::Container(st) if st.done => Ok(()),
-            MagicStruct::Container(_) => {
-                Err(Error::invalid("a typed container or object marker without its elements", None))
-            }
+            ser.small_math_end(kind, count_at as u32, c, m.n);
+            Ok(())
+        }
+        MagicStruct::Fields(f) => {
+            let v = build_fields(f.0, &f.1)?;
+            ser.variant(&v)
+        }
+        MagicStruct::Container(st) if st.done => Ok(()),
+        MagicStruct::Container(_) => {
+            Err(Error::invalid("a typed container or object marker without its elements", None))
         }
     }
 }
 
 /// A small math marker's components, each kept in its place (`MagicStruct::Small`; an f32 widened exactly,
 /// so that its bits come back when it is written as 32 bits).
-impl<O: Output> Sink for StructCompound<'_, '_, O> {
+impl Sink for Marker {
     #[inline]
     fn push(&mut self, x: f64) -> Result<()> {
         self.component(x)
     }
 }
 
-impl<O: Output> StructCompound<'_, '_, O> {
+impl Marker {
     /// A small math marker's `n`th component (past the 4th only counted, up to the limit [`Flat`] has).
     #[inline]
     fn component(&mut self, x: f64) -> Result<()> {
@@ -965,11 +995,11 @@ impl<O: Output> StructCompound<'_, '_, O> {
 
 /// A math marker's components appended as they come (`MagicStruct::Math`): as i32 (integer vectors), f64
 /// (`wide`) or f32; past the type's count only counted, up to the limit [`Flat`] has.
-struct MathOut<'c, 's, 'a, O: Output>(&'c mut StructCompound<'s, 'a, O>);
+struct MathOut<'c, 's, O: Output>(&'c mut Serializer<'s, O>, &'c mut Marker);
 
-impl<O: Output> Sink for MathOut<'_, '_, '_, O> {
+impl<O: Output> Sink for MathOut<'_, '_, O> {
     fn push(&mut self, x: f64) -> Result<()> {
-        let c = &mut *self.0;
+        let (ser, c) = (&mut *self.0, &mut *self.1);
         let MagicStruct::Math(kind, wide) = c.magic else {
             return Err(Error::invalid(FLAT_MSG, None));
         };
@@ -978,11 +1008,11 @@ impl<O: Output> Sink for MathOut<'_, '_, '_, O> {
                 if x != x as i32 as f64 {
                     return Err(Error::invalid("integer vector component out of i32 range", None));
                 }
-                c.ser.out.w32(x as i32 as u32);
+                ser.out.w32(x as i32 as u32);
             } else if wide {
-                c.ser.out.wf64(x);
+                ser.out.wf64(x);
             } else {
-                c.ser.out.wf32(narrow_exact(x));
+                ser.out.wf32(narrow_exact(x));
             }
         } else if c.n >= 16 {
             return Err(Error::invalid("too many components in a math type", None));
