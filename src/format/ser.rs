@@ -152,7 +152,7 @@ impl<'a, O: Output> Serializer<'a, O> {
         if k.len() > 24 || self.str_id == NO_ID {
             return self.long_string(s);
         }
-        self.out.short_key(self.str_id, k);
+        self.out.const_key(self.str_id, k);
         Ok(())
     }
 
@@ -696,7 +696,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
             if self.depth < self.cfg.depth_limit() && k.len() <= 24 && self.str_id != NO_ID && self.dict_id != NO_ID {
                 self.depth += 2;
                 self.out.w64(self.dict_id as u64 | 1 << 32);
-                self.out.short_key(self.str_id, k);
+                self.out.const_key(self.str_id, k);
                 self.out.w64(self.dict_id as u64);
                 self.out.pos() - 4
             } else {

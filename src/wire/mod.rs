@@ -865,6 +865,12 @@ mod sealed {
         /// [`Sealed::short_string`] always inlined: for a struct field's name, whose length the compiler
         /// knows, so the text is copied with fixed moves and no call is made.
         fn short_key(&mut self, id: u32, k: &[u8]);
+        /// A String of a name known where it is written (a struct field's, an enum variant's), at most 24
+        /// bytes: up to 8 bytes of text as the header word and the text word appended in one go of their
+        /// size (12 or 16 bytes; the text word a constant where the name is one), longer ones as
+        /// [`Sealed::short_key`]. Not for text known only at run time: its word would be assembled on the
+        /// stack from smaller moves and read back right away.
+        fn const_key(&mut self, id: u32, k: &[u8]);
         /// Appends the first `len` bytes of `b` (`len <= N`) with one fixed-size write cut back to size.
         fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize);
         /// Appends the first `len` bytes (`len <= 20`) of five little-endian words: 20 zero bytes appended,
@@ -992,6 +998,17 @@ mod sealed {
                         copy_short(&mut w[8..], k);
                     }
                     self.truncate(at + 8 + k.len() + pad_len(k.len()));
+                }
+                #[inline(always)]
+                fn const_key(&mut self, id: u32, k: &[u8]) {
+                    let n = k.len();
+                    if n > 8 {
+                        return self.short_key(id, k);
+                    }
+                    let mut b = [0u8; 16];
+                    b[..8].copy_from_slice(&(id as u64 | (n as u64) << 32).to_le_bytes());
+                    copy_short(&mut b[8..], k);
+                    self.extend_from_slice(&b[..8 + n + pad_len(n)]);
                 }
                 #[inline(always)]
                 fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize) {
@@ -1173,6 +1190,10 @@ mod tests {
             let mut b = bytes::BytesMut::new();
             b.short_string(4, &text.as_bytes()[..n]);
             assert_eq!(b[..], long[n % 5..], "{n} bytes, BytesMut");
+            // A name's String: the same bytes.
+            let mut key = vec![0xee; n % 5];
+            key.const_key(4, &text.as_bytes()[..n]);
+            assert_eq!(key, long, "{n} bytes, const_key");
         }
     }
 
