@@ -78,8 +78,9 @@ pub struct Serializer<'a, O: Output = Vec<u8>> {
     wide_math: bool,
 }
 
-/// A cached type id of a dialect without the type (none so far lacks String, int or float).
-const NO_ID: u32 = u32::MAX;
+/// A cached type id of a dialect without the type (none so far lacks String, int, float or Dictionary):
+/// the table's own sentinel widened (no type id is 255), so that the ids are copied as they are.
+const NO_ID: u32 = crate::dialect::types::NO_ID as u32;
 
 impl<'a, O: Output> Serializer<'a, O> {
     /// A serializer appending to `out` with `cfg`.
@@ -94,10 +95,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     pub fn new(out: &'a mut O, cfg: &'a Config) -> Self {
         let d = cfg.dialect();
         let ids = d.ids();
-        let id = |kind: TypeKind| match ids[kind as usize] {
-            crate::dialect::types::NO_ID => NO_ID,
-            id => id as u32,
-        };
+        let id = |kind: TypeKind| ids[kind as usize] as u32;
         Serializer {
             out,
             cfg,
