@@ -69,16 +69,18 @@ pub struct Serializer<'a, O: Output = Vec<u8>> {
     cfg: &'a Config,
     d: Dialect,
     depth: usize,
-    /// The dialect's String, int and float type ids ([`NO_ID`] if it had none): looked up once, not per value.
+    /// The dialect's String, int, float and Dictionary type ids ([`NO_ID`] if it had none): looked up once, not per value.
     str_id: u32,
     int_id: u32,
     float_id: u32,
+    dict_id: u32,
     /// Math types are written with 64-bit reals (a double-precision build of a dialect with the flag).
     wide_math: bool,
 }
 
-/// A cached type id of a dialect without the type (none so far lacks String, int or float).
-const NO_ID: u32 = u32::MAX;
+/// A cached type id of a dialect without the type (none so far lacks String, int, float or Dictionary):
+/// the table's own sentinel widened (no type id is 255), so that the ids are copied as they are.
+const NO_ID: u32 = crate::dialect::types::NO_ID as u32;
 
 impl<'a, O: Output> Serializer<'a, O> {
     /// A serializer appending to `out` with `cfg`.
@@ -93,10 +95,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     pub fn new(out: &'a mut O, cfg: &'a Config) -> Self {
         let d = cfg.dialect();
         let ids = d.ids();
-        let id = |kind: TypeKind| match ids[kind as usize] {
-            crate::dialect::types::NO_ID => NO_ID,
-            id => id as u32,
-        };
+        let id = |kind: TypeKind| ids[kind as usize] as u32;
         Serializer {
             out,
             cfg,
@@ -105,6 +104,7 @@ impl<'a, O: Output> Serializer<'a, O> {
             str_id: id(TypeKind::String),
             int_id: id(TypeKind::Int),
             float_id: id(TypeKind::Float),
+            dict_id: id(TypeKind::Dictionary),
             wide_math: cfg.is_double_precision() && d.math_flag(),
         }
     }
@@ -150,7 +150,7 @@ impl<'a, O: Output> Serializer<'a, O> {
         if k.len() > 24 || self.str_id == NO_ID {
             return self.long_string(s);
         }
-        self.out.short_key(self.str_id, k);
+        self.out.const_key(self.str_id, k);
         Ok(())
     }
 
@@ -220,10 +220,9 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
-    /// Starts a math marker that is not narrow (see [`Serializer::is_narrow_math`]: an integer vector, more
-    /// than 4 reals, or 64-bit reals): its header, as the core encoder writes the equivalent [`Variant`];
-    /// each component is then appended as it comes (`MagicStruct::Math`). Returns whether the reals are
-    /// 64-bit.
+    /// Starts a math marker that is not small (see [`is_small_math`]: an integer vector or more than 4
+    /// reals): its header, as the core encoder writes the equivalent [`Variant`]; each component is then
+    /// appended as it comes (`MagicStruct::Math`). Returns whether the reals are 64-bit.
     #[inline(never)]
     fn math_start(&mut self, kind: TypeKind) -> Result<bool> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
@@ -232,24 +231,48 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(wide)
     }
 
-    /// Whether a math marker of `kind` is written as single-precision reals, at most 4 (Vector2/3/4, Color,
-    /// Quaternion, Plane, Rect2): then [`Serializer::narrow_math`] writes it in place.
+    /// Whether a small math marker's reals are written as 64-bit (a double-precision build of a dialect
+    /// with the flag; Color's are always 32-bit).
     #[inline]
-    fn is_narrow_math(&self, kind: TypeKind) -> bool {
-        kind.components() <= 4 && !kind.is_int_vector() && !(self.wide_math && kind != TypeKind::Color)
+    fn small_math_wide(&self, kind: TypeKind) -> bool {
+        self.wide_math && kind != TypeKind::Color
     }
 
-    /// Starts a narrow math marker (see [`Serializer::is_narrow_math`]): its header and room for 4 reals,
-    /// which its components are written over as they come (`MagicStruct::Narrow`) and the end cuts back to
-    /// size. Returns where the first component goes.
-    #[inline(never)]
-    fn narrow_math(&mut self, kind: TypeKind) -> Result<usize> {
+    /// Starts a small math marker (see [`is_small_math`]): checks the depth and that the dialect has the
+    /// type (as [`Serializer::math_start`] does, in the same order), and returns its type id. Its components
+    /// are kept as they come (`MagicStruct::Small`), and its end writes header and components in one go:
+    /// nothing is written before, so no write to the output can change the compound's state under the
+    /// compiler's eyes, and it stays in registers. Inlined where the marker's name is recognised
+    /// (`serialize_struct`), so that a constant kind folds.
+    #[inline]
+    fn small_math(&mut self, kind: TypeKind) -> Result<usize> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
-        let id = self.id(kind)?;
-        let mut b = [0u8; 20];
-        b[..4].copy_from_slice(&id.to_le_bytes());
-        self.out.put(&b);
-        Ok(self.out.pos() - 16)
+        if self.small_math_wide(kind) {
+            // Refuses what no engine can read (Godot 4.0/4.1 double-precision Vector4).
+            math_wide(self.cfg, kind)?;
+        }
+        Ok(self.id(kind)? as usize)
+    }
+
+    /// A small math marker's header (type id `id`) and its `n` (at most 4) components, in one write: as
+    /// 32-bit reals (rounded as [`narrow_exact`]) or 64-bit ones with the flag. Always inlined into the
+    /// marker's `serialize`, where the kind and count are constants.
+    #[inline(always)]
+    fn small_math_end(&mut self, kind: TypeKind, id: u32, c: [f64; 4], n: usize) {
+        if self.small_math_wide(kind) {
+            return self.wide_math_end(id, c, n);
+        }
+        // Only the `n` components there are (`n` is a constant where this is inlined).
+        let r = |i: usize| if i < n { narrow_exact(c[i]).to_bits() } else { 0 };
+        self.out.put_words([id, r(0), r(1), r(2), r(3)], 4 + 4 * n);
+    }
+
+    #[inline(never)]
+    fn wide_math_end(&mut self, id: u32, c: [f64; 4], n: usize) {
+        self.out.w32(id | FLAG_64);
+        for x in &c[..n] {
+            self.out.wf64(*x);
+        }
     }
 
     fn variant(&mut self, v: &Variant) -> Result<()> {
@@ -264,6 +287,18 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
+    /// A Dictionary header and a placeholder count (as [`Serializer::open`]); returns the count's offset.
+    /// The usual case inline, the rest (and errors) through `open`.
+    #[inline(always)]
+    fn open_dict(&mut self) -> Result<usize> {
+        if self.depth <= self.cfg.depth_limit() && self.dict_id != NO_ID {
+            self.depth += 1;
+            self.out.w64(self.dict_id as u64);
+            return Ok(self.out.pos() - 4);
+        }
+        self.open(TypeKind::Dictionary)
+    }
+
     /// A container header and a placeholder count; returns the count's offset.
     fn open(&mut self, kind: TypeKind) -> Result<usize> {
         self.enter()?;
@@ -275,6 +310,14 @@ impl<'a, O: Output> Serializer<'a, O> {
     fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         v.serialize(&mut *self)
+    }
+
+    /// A count written over its placeholder at `at` (no bits of the word kept).
+    #[inline(always)]
+    fn patch_len(&mut self, at: usize, n: usize) -> Result<()> {
+        let n = len32(n)?;
+        self.out.patch(at, &n.to_le_bytes());
+        Ok(())
     }
 
     fn patch_count(&mut self, at: usize, n: usize, keep_bits: u32) -> Result<()> {
@@ -323,6 +366,17 @@ impl<'a, O: Output> Serializer<'a, O> {
             },
         }
         Ok(())
+    }
+
+    /// `{name: {...}}`: a struct variant's two Dictionaries (see `serialize_struct_variant`); returns the
+    /// inner count's offset.
+    #[inline(never)]
+    fn struct_variant(&mut self, variant: &str) -> Result<usize> {
+        self.enter()?;
+        self.header(TypeKind::Dictionary, 0)?;
+        self.out.w32(1);
+        self.string(variant)?;
+        self.open(TypeKind::Dictionary)
     }
 
     /// Lets the `Variant` being serialized write itself with the core encoder (see `value_serde`).
@@ -395,8 +449,8 @@ impl<'a, O: Output> Serializer<'a, O> {
     #[inline(never)]
     fn marker_struct(&mut self, name: &str) -> Result<Option<(usize, MagicStruct)>> {
         let m = &name[magic::PREFIX.len()..];
-        if let Some(kind) = TypeKind::math_from_marker(m).filter(|&k| self.is_narrow_math(k)) {
-            return Ok(Some((self.narrow_math(kind)?, MagicStruct::Narrow(kind))));
+        if let Some(kind) = TypeKind::math_from_marker(m).filter(|&k| is_small_math(k)) {
+            return Ok(Some((self.small_math(kind)?, MagicStruct::Small(kind, [0.0; 4]))));
         }
         Ok(match self.magic_struct(m)? {
             MagicStruct::Plain => None,
@@ -417,6 +471,28 @@ impl<'a, O: Output> Serializer<'a, O> {
             },
         })
     }
+}
+
+/// Whether a math marker of `kind` is small: at most 4 reals (Vector2/3/4, Color, Quaternion, Plane, Rect2),
+/// collected as they come and written at its end ([`Serializer::small_math`]).
+fn is_small_math(kind: TypeKind) -> bool {
+    kind.components() <= 4 && !kind.is_int_vector()
+}
+
+/// The small math markers (see [`is_small_math`]) by their whole magic name. Always inlined: compares of a
+/// constant name fold.
+#[inline(always)]
+fn small_marker(name: &str) -> Option<TypeKind> {
+    Some(match name {
+        "$godot_bin::Vector2" => TypeKind::Vector2,
+        "$godot_bin::Vector3" => TypeKind::Vector3,
+        "$godot_bin::Color" => TypeKind::Color,
+        "$godot_bin::Vector4" => TypeKind::Vector4,
+        "$godot_bin::Quaternion" => TypeKind::Quaternion,
+        "$godot_bin::Plane" => TypeKind::Plane,
+        "$godot_bin::Rect2" => TypeKind::Rect2,
+        _ => return None,
+    })
 }
 
 fn name_static(name: &str) -> &'static str {
@@ -442,18 +518,23 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
     type SerializeStruct = StructCompound<'s, 'a, O>;
     type SerializeStructVariant = StructCompound<'s, 'a, O>;
 
+    #[inline]
     fn serialize_bool(self, v: bool) -> Result<()> {
         self.small(TypeKind::Bool, v as u32)
     }
+    #[inline]
     fn serialize_i8(self, v: i8) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_i16(self, v: i16) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_i32(self, v: i32) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_i64(self, v: i64) -> Result<()> {
         self.int(v)
     }
@@ -461,12 +542,15 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v)))?;
         self.int(i)
     }
+    #[inline]
     fn serialize_u8(self, v: u8) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_u16(self, v: u16) -> Result<()> {
         self.int(v as i64)
     }
+    #[inline]
     fn serialize_u32(self, v: u32) -> Result<()> {
         self.int(v as i64)
     }
@@ -479,9 +563,11 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
             .map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v.min(i128::MAX as u128) as i128)))?;
         self.int(i)
     }
+    #[inline]
     fn serialize_f32(self, v: f32) -> Result<()> {
         self.float(widen_like_engine(v))
     }
+    #[inline]
     fn serialize_f64(self, v: f64) -> Result<()> {
         self.float(v)
     }
@@ -560,15 +646,38 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         let at = self.open(TypeKind::Dictionary)?;
         Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
     }
+    #[inline(always)]
     fn serialize_struct(self, name: &'static str, _len: usize) -> Result<StructCompound<'s, 'a, O>> {
         if name.starts_with(magic::PREFIX) {
+            // The narrow math markers in line: where the name is a constant (a derived `serialize` this is
+            // inlined into) the compares fold, and only the dialect's checks are left.
+            if let Some(kind) = small_marker(name) {
+                let id = self.small_math(kind)?;
+                let magic = MagicStruct::Small(kind, [0.0; 4]);
+                return Ok(StructCompound {
+                    ser: self,
+                    count_at: id,
+                    n: 0,
+                    closes: 0,
+                    plain: false,
+                    m: Marker { n: 0, magic },
+                });
+            }
             if let Some((at, magic)) = self.marker_struct(name)? {
-                return Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 0, plain: false, magic });
+                return Ok(StructCompound {
+                    ser: self,
+                    count_at: at,
+                    n: 0,
+                    closes: 0,
+                    plain: false,
+                    m: Marker { n: 0, magic },
+                });
             }
         }
-        let at = self.open(TypeKind::Dictionary)?;
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, plain: true, magic: MagicStruct::Plain })
+        let at = self.open_dict()?;
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, plain: true, m: Marker::PLAIN })
     }
+    #[inline(always)]
     fn serialize_struct_variant(
         self,
         _name: &'static str,
@@ -576,12 +685,22 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         variant: &'static str,
         _len: usize,
     ) -> Result<StructCompound<'s, 'a, O>> {
-        self.enter()?;
-        self.header(TypeKind::Dictionary, 0)?;
-        self.out.w32(1);
-        self.string(variant)?;
-        let at = self.open(TypeKind::Dictionary)?;
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, magic: MagicStruct::Plain })
+        // The usual case inline (in the enum's `serialize`, where the variant's name is a constant): both
+        // Dictionaries' depth checks at once, the outer header with its count, the name, the inner header
+        // and its placeholder. The rest (and errors) as written out in `struct_variant`.
+        // (Both give only the count's offset: the compound is built once, its state constant.)
+        let k = variant.as_bytes();
+        let at =
+            if self.depth < self.cfg.depth_limit() && k.len() <= 24 && self.str_id != NO_ID && self.dict_id != NO_ID {
+                self.depth += 2;
+                self.out.w64(self.dict_id as u64 | 1 << 32);
+                self.out.const_key(self.str_id, k);
+                self.out.w64(self.dict_id as u64);
+                self.out.pos() - 4
+            } else {
+                self.struct_variant(variant)?
+            };
+        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, m: Marker::PLAIN })
     }
     fn is_human_readable(&self) -> bool {
         false
@@ -676,13 +795,12 @@ impl<O: Output> ser::SerializeMap for Compound<'_, '_, O> {
 pub enum MagicStruct {
     /// An ordinary struct: a Dictionary with String keys.
     Plain,
-    /// A fixed-size math type that is not narrow (an integer vector, more than 4 reals, or 64-bit reals,
-    /// the flag): its header is written, and each numeric component (flattened in field order) is appended
+    /// A fixed-size math type that is not small (an integer vector or more than 4 reals): its header is written, and each numeric component (flattened in field order) is appended
     /// as it comes.
     Math(TypeKind, bool),
-    /// A math type of at most 4 single-precision reals: its header is written, and each component is
-    /// written in place at `count_at + 4 * n` as it comes.
-    Narrow(TypeKind),
+    /// A small math type (at most 4 reals, see `is_small_math`; `count_at` holds its type id): each
+    /// component is kept as it comes, and the end writes header and components.
+    Small(TypeKind, [f64; 4]),
     /// Signal, Image, InputEvent, NodePath parts: captured fields, built at the end.
     Fields(Box<(&'static str, Vec<(&'static str, Cap)>)>),
     /// Typed Array/Dictionary, full Object: header fields captured, then the elements streamed.
@@ -719,9 +837,23 @@ pub struct StructCompound<'s, 'a, O: Output = Vec<u8>> {
     count_at: usize,
     n: usize,
     closes: usize,
-    /// `magic` is [`MagicStruct::Plain`]: one flag test on the hot path instead of matching the enum.
+    /// `m.magic` is [`MagicStruct::Plain`]: one flag test on the hot path instead of matching the enum.
     plain: bool,
+    /// A marker's state. Whatever takes it out of line gets it moved out and back in (`marker_field`), never
+    /// a pointer into the compound: the compound's own fields stay in registers across the calls of a
+    /// plain struct's fields (a pointer passed anywhere would make every call a possible write to them).
+    m: Marker,
+}
+
+/// A marker struct's state: its count of components or fields, and what it collects.
+#[doc(hidden)]
+pub struct Marker {
+    n: usize,
     magic: MagicStruct,
+}
+
+impl Marker {
+    const PLAIN: Marker = Marker { n: 0, magic: MagicStruct::Plain };
 }
 
 impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
@@ -739,117 +871,118 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
             self.n += 1;
             return Ok(());
         }
-        if let MagicStruct::Narrow(_) = self.magic {
-            return value.serialize(Comps(self));
-        }
-        self.marker_field(key, value)
+        let mut m = std::mem::replace(&mut self.m, Marker::PLAIN);
+        let r = match m.magic {
+            MagicStruct::Small(..) => value.serialize(Comps(&mut m)),
+            _ => marker_field(self.ser, &mut m, key, value),
+        };
+        self.m = m;
+        r
     }
     #[inline(always)]
     fn end(self) -> Result<()> {
         if self.plain {
-            self.ser.patch_count(self.count_at, self.n, 0)?;
+            self.ser.patch_len(self.count_at, self.n)?;
             self.ser.depth -= self.closes;
             // Nothing to drop (and no out-of-line `drop_in_place` call for it).
-            std::mem::forget(self.magic);
+            std::mem::forget(self.m);
             return Ok(());
         }
-        if let MagicStruct::Narrow(kind) = self.magic {
-            std::mem::forget(self.magic);
-            if self.n != kind.components() {
+        if let MagicStruct::Small(kind, c) = self.m.magic {
+            let n = self.m.n;
+            std::mem::forget(self.m);
+            if n != kind.components() {
                 return Err(Error::invalid("wrong number of components in a math type", None));
             }
-            self.ser.out.cut(self.count_at + 4 * self.n);
+            self.ser.small_math_end(kind, self.count_at as u32, c, n);
             return Ok(());
         }
-        self.magic_end()
+        magic_end(self.ser, self.m, self.count_at, self.closes)
     }
 }
 
-impl<O: Output> StructCompound<'_, '_, O> {
-    #[inline(never)]
-    fn marker_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        if let MagicStruct::Math(..) = self.magic {
-            return value.serialize(Comps(&mut MathOut(self)));
+/// A marker struct's field (not a small math marker's), out of line.
+#[inline(never)]
+fn marker_field<T: ?Sized + Serialize, O: Output>(
+    ser: &mut Serializer<'_, O>,
+    m: &mut Marker,
+    key: &'static str,
+    value: &T,
+) -> Result<()> {
+    match &mut m.magic {
+        MagicStruct::Plain => {
+            check_depth!(ser.cfg, ser.depth, |k| ser.err_at(k));
+            ser.string(key)?;
+            ser.element(value)?;
+            m.n += 1;
         }
-        self.magic_field(key, value)
-    }
-
-    fn magic_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        match &mut self.magic {
-            MagicStruct::Plain => {
-                check_depth!(self.ser.cfg, self.ser.depth, |k| self.ser.err_at(k));
-                self.ser.string(key)?;
-                self.ser.element(value)?;
-                self.n += 1;
-            }
-            MagicStruct::Math(..) => value.serialize(Comps(&mut MathOut(self)))?,
-            MagicStruct::Narrow(_) => value.serialize(Comps(self))?,
-            MagicStruct::Fields(f) => f.1.push((key, capture(value)?)),
-            MagicStruct::Container(st) => {
-                if matches!(key, "items" | "entries" | "properties") {
-                    let mut taken = std::mem::replace(&mut **st, ContainerState::new("Array"));
-                    taken.fields.push((key, Cap::Unit));
-                    st.done = true;
-                    container_body(self.ser, taken, value)?;
-                } else {
-                    st.fields.push((key, capture(value)?));
-                }
+        MagicStruct::Math(..) => value.serialize(Comps(&mut MathOut(ser, m)))?,
+        MagicStruct::Small(..) => value.serialize(Comps(m))?,
+        MagicStruct::Fields(f) => f.1.push((key, capture(value)?)),
+        MagicStruct::Container(st) => {
+            if matches!(key, "items" | "entries" | "properties") {
+                let mut taken = std::mem::replace(&mut **st, ContainerState::new("Array"));
+                taken.fields.push((key, Cap::Unit));
+                st.done = true;
+                container_body(ser, taken, value)?;
+            } else {
+                st.fields.push((key, capture(value)?));
             }
         }
-        Ok(())
     }
+    Ok(())
+}
 
-    #[inline(never)]
-    fn magic_end(self) -> Result<()> {
-        match self.magic {
-            MagicStruct::Plain => {
-                self.ser.patch_count(self.count_at, self.n, 0)?;
-                self.ser.depth -= self.closes;
-                Ok(())
+/// A marker struct's end (not a small math marker's), out of line.
+#[inline(never)]
+fn magic_end<O: Output>(ser: &mut Serializer<'_, O>, m: Marker, count_at: usize, closes: usize) -> Result<()> {
+    match m.magic {
+        MagicStruct::Plain => {
+            ser.patch_count(count_at, m.n, 0)?;
+            ser.depth -= closes;
+            Ok(())
+        }
+        MagicStruct::Math(kind, _) => {
+            if m.n != kind.components() {
+                return Err(Error::invalid("wrong number of components in a math type", None));
             }
-            MagicStruct::Math(kind, _) => {
-                if self.n != kind.components() {
-                    return Err(Error::invalid("wrong number of components in a math type", None));
-                }
-                Ok(())
+            Ok(())
+        }
+        MagicStruct::Small(kind, c) => {
+            if m.n != kind.components() {
+                return Err(Error::invalid("wrong number of components in a math type", None));
             }
-            MagicStruct::Narrow(kind) => {
-                if self.n != kind.components() {
-                    return Err(Error::invalid("wrong number of components in a math type", None));
-                }
-                self.ser.out.cut(self.count_at + 4 * self.n);
-                Ok(())
-            }
-            MagicStruct::Fields(f) => {
-                let v = build_fields(f.0, &f.1)?;
-                self.ser.variant(&v)
-            }
-            MagicStruct::Container(st) if st.done => Ok(()),
-            MagicStruct::Container(_) => {
-                Err(Error::invalid("a typed container or object marker without its elements", None))
-            }
+            ser.small_math_end(kind, count_at as u32, c, m.n);
+            Ok(())
+        }
+        MagicStruct::Fields(f) => {
+            let v = build_fields(f.0, &f.1)?;
+            ser.variant(&v)
+        }
+        MagicStruct::Container(st) if st.done => Ok(()),
+        MagicStruct::Container(_) => {
+            Err(Error::invalid("a typed container or object marker without its elements", None))
         }
     }
 }
 
-/// A narrow math marker's components, each written over its place in the output (`MagicStruct::Narrow`).
-impl<O: Output> Sink for StructCompound<'_, '_, O> {
+/// A small math marker's components, each kept in its place (`MagicStruct::Small`; an f32 widened exactly,
+/// so that its bits come back when it is written as 32 bits).
+impl Sink for Marker {
     #[inline]
     fn push(&mut self, x: f64) -> Result<()> {
-        self.component(narrow_exact(x).to_bits())
-    }
-    #[inline]
-    fn push_f32(&mut self, x: f32) -> Result<()> {
-        self.component(x.to_bits())
+        self.component(x)
     }
 }
 
-impl<O: Output> StructCompound<'_, '_, O> {
-    /// A narrow math marker's `n`th component (past the 4th only counted, up to the limit [`Flat`] has).
+impl Marker {
+    /// A small math marker's `n`th component (past the 4th only counted, up to the limit [`Flat`] has).
     #[inline]
-    fn component(&mut self, bits: u32) -> Result<()> {
+    fn component(&mut self, x: f64) -> Result<()> {
         if self.n < 4 {
-            self.ser.out.patch(self.count_at + 4 * self.n, &bits.to_le_bytes());
+            if let MagicStruct::Small(_, c) = &mut self.magic {
+                c[self.n] = x;
+            }
         } else if self.n >= 16 {
             return Err(Error::invalid("too many components in a math type", None));
         }
@@ -860,11 +993,11 @@ impl<O: Output> StructCompound<'_, '_, O> {
 
 /// A math marker's components appended as they come (`MagicStruct::Math`): as i32 (integer vectors), f64
 /// (`wide`) or f32; past the type's count only counted, up to the limit [`Flat`] has.
-struct MathOut<'c, 's, 'a, O: Output>(&'c mut StructCompound<'s, 'a, O>);
+struct MathOut<'c, 's, O: Output>(&'c mut Serializer<'s, O>, &'c mut Marker);
 
-impl<O: Output> Sink for MathOut<'_, '_, '_, O> {
+impl<O: Output> Sink for MathOut<'_, '_, O> {
     fn push(&mut self, x: f64) -> Result<()> {
-        let c = &mut *self.0;
+        let (ser, c) = (&mut *self.0, &mut *self.1);
         let MagicStruct::Math(kind, wide) = c.magic else {
             return Err(Error::invalid(FLAT_MSG, None));
         };
@@ -873,11 +1006,11 @@ impl<O: Output> Sink for MathOut<'_, '_, '_, O> {
                 if x != x as i32 as f64 {
                     return Err(Error::invalid("integer vector component out of i32 range", None));
                 }
-                c.ser.out.w32(x as i32 as u32);
+                ser.out.w32(x as i32 as u32);
             } else if wide {
-                c.ser.out.wf64(x);
+                ser.out.wf64(x);
             } else {
-                c.ser.out.wf32(narrow_exact(x));
+                ser.out.wf32(narrow_exact(x));
             }
         } else if c.n >= 16 {
             return Err(Error::invalid("too many components in a math type", None));
@@ -895,7 +1028,7 @@ impl<O: Output> ser::SerializeStructVariant for StructCompound<'_, '_, O> {
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<()> {
         ser::SerializeStruct::serialize_field(self, key, value)
     }
-    #[inline]
+    #[inline(always)]
     fn end(self) -> Result<()> {
         ser::SerializeStruct::end(self)
     }
@@ -1027,6 +1160,7 @@ fn container_body<T: ?Sized + Serialize, O: Output>(
                     str_id: ser.str_id,
                     int_id: ser.int_id,
                     float_id: ser.float_id,
+                    dict_id: ser.dict_id,
                     wide_math: ser.wide_math,
                 };
                 return value.serialize(&mut ContainerSer { ser: &mut s2, count_at: None, object: true });

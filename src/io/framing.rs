@@ -160,7 +160,8 @@ pub fn put_var_into<T: ?Sized + Serialize, O: Output>(
     endian: Endian,
 ) -> Result<usize> {
     let start = out.pos();
-    out.zeros(4);
+    // The length's placeholder, patched below.
+    out.w32(0);
     let r = value.serialize(&mut crate::Serializer::new(&mut *out, cfg));
     let n = out.pos() - start - 4;
     let r = r.and_then(|()| match n > MAX_FRAME {

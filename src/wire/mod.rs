@@ -865,8 +865,18 @@ mod sealed {
         /// [`Sealed::short_string`] always inlined: for a struct field's name, whose length the compiler
         /// knows, so the text is copied with fixed moves and no call is made.
         fn short_key(&mut self, id: u32, k: &[u8]);
+        /// A String of a name known where it is written (a struct field's, an enum variant's), at most 24
+        /// bytes: up to 8 bytes of text as the header word and the text word appended in one go of their
+        /// size (12 or 16 bytes; the text word a constant where the name is one), longer ones as
+        /// [`Sealed::short_key`]. Not for text known only at run time: its word would be assembled on the
+        /// stack from smaller moves and read back right away.
+        fn const_key(&mut self, id: u32, k: &[u8]);
         /// Appends the first `len` bytes of `b` (`len <= N`) with one fixed-size write cut back to size.
         fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize);
+        /// Appends the first `len` bytes (`len <= 20`) of five little-endian words: 20 zero bytes appended,
+        /// the words written over them in place and the buffer cut back to size (a math value's header and
+        /// reals; no copy through a stack array, which would be read back right after it was written).
+        fn put_words(&mut self, w: [u32; 5], len: usize);
         /// Moves the buffer out (leaving an empty one) to lend it through a hand-over slot.
         fn lend(&mut self) -> Lent;
         /// Takes a lent buffer back.
@@ -922,7 +932,7 @@ mod sealed {
                 fn wstr(&mut self, s: &str) -> Result<()> {
                     self.w32(len32(s.len())?);
                     self.extend_from_slice(s.as_bytes());
-                    self.resize(self.len() + pad_len(s.len()), 0);
+                    self.zeros(pad_len(s.len()));
                     Ok(())
                 }
                 #[inline]
@@ -947,7 +957,16 @@ mod sealed {
                 }
                 #[inline]
                 fn zeros(&mut self, n: usize) {
-                    self.resize(self.len() + n, 0);
+                    if n <= 4 && self.capacity() - self.len() >= 4 {
+                        // Padding and placeholders: one fixed-size write cut back (a `BytesMut`'s `resize` is
+                        // an out-of-line call and a `memset`), where it needs no more room than `n` bytes
+                        // (a buffer sized to the value is not grown).
+                        let at = self.len();
+                        self.extend_from_slice(&[0u8; 4]);
+                        self.truncate(at + n);
+                    } else {
+                        self.resize(self.len() + n, 0);
+                    }
                 }
                 #[inline]
                 fn patch(&mut self, at: usize, b: &[u8]) {
@@ -981,10 +1000,32 @@ mod sealed {
                     self.truncate(at + 8 + k.len() + pad_len(k.len()));
                 }
                 #[inline(always)]
+                fn const_key(&mut self, id: u32, k: &[u8]) {
+                    let n = k.len();
+                    if n > 8 {
+                        return self.short_key(id, k);
+                    }
+                    let mut b = [0u8; 16];
+                    b[..8].copy_from_slice(&(id as u64 | (n as u64) << 32).to_le_bytes());
+                    copy_short(&mut b[8..], k);
+                    self.extend_from_slice(&b[..8 + n + pad_len(n)]);
+                }
+                #[inline(always)]
                 fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize) {
                     let at = self.len();
                     self.extend_from_slice(b);
                     self.truncate(at + len.min(N));
+                }
+                #[inline(always)]
+                fn put_words(&mut self, w: [u32; 5], len: usize) {
+                    let at = self.len();
+                    self.extend_from_slice(&[0u8; 20]);
+                    if let Some(b) = self[at..].first_chunk_mut::<20>() {
+                        for (i, x) in w.iter().enumerate() {
+                            b[4 * i..4 * i + 4].copy_from_slice(&x.to_le_bytes());
+                        }
+                    }
+                    self.truncate(at + len.min(20));
                 }
                 #[inline]
                 fn lend(&mut self) -> Lent {
@@ -1149,6 +1190,10 @@ mod tests {
             let mut b = bytes::BytesMut::new();
             b.short_string(4, &text.as_bytes()[..n]);
             assert_eq!(b[..], long[n % 5..], "{n} bytes, BytesMut");
+            // A name's String: the same bytes.
+            let mut key = vec![0xee; n % 5];
+            key.const_key(4, &text.as_bytes()[..n]);
+            assert_eq!(key, long, "{n} bytes, const_key");
         }
     }
 
