@@ -159,12 +159,27 @@ pub fn put_var_into<T: ?Sized + Serialize, O: Output>(
     cfg: &Config,
     endian: Endian,
 ) -> Result<usize> {
+    put_var_limited(value, out, cfg, endian, MAX_FRAME)
+}
+
+/// [`put_var_into`] with a maximum value size `max` (at most [`MAX_FRAME`]): a larger value is the same
+/// [`ErrorKind::InvalidLength`] error as one over [`MAX_FRAME`], `out` cut back. One test of the size for
+/// both limits (the codecs' own maximum and the length field's).
+#[inline]
+pub(crate) fn put_var_limited<T: ?Sized + Serialize, O: Output>(
+    value: &T,
+    out: &mut O,
+    cfg: &Config,
+    endian: Endian,
+    max: usize,
+) -> Result<usize> {
+    debug_assert!(max <= MAX_FRAME);
     let start = out.pos();
     // The length's placeholder, patched below.
     out.w32(0);
     let r = value.serialize(&mut crate::Serializer::new(&mut *out, cfg));
     let n = out.pos() - start - 4;
-    let r = r.and_then(|()| match n > MAX_FRAME {
+    let r = r.and_then(|()| match n > max {
         true => Err(ErrorKind::InvalidLength { value: n as u64 }.into()),
         false => Ok(n),
     });

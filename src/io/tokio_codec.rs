@@ -300,14 +300,9 @@ impl<T, I: Serialize> Encoder<I> for VarCodec<T> {
     type Error = Error;
 
     fn encode(&mut self, item: I, dst: &mut BytesMut) -> Result<()> {
-        // Framed straight into `dst`; a frame over the limit is taken back out.
-        let start = dst.len();
-        let n = framing::put_var_into(&item, dst, &self.cfg, self.endian)?;
-        if let Err(e) = check_out_len(n, self.max_frame) {
-            dst.truncate(start);
-            return Err(e);
-        }
-        Ok(())
+        // Framed straight into `dst`; a frame over the limit (`max_frame <= MAX_FRAME`) is taken back out,
+        // with the error of `check_out_len`.
+        framing::put_var_limited(&item, dst, &self.cfg, self.endian, self.max_frame).map(drop)
     }
 }
 
