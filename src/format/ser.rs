@@ -693,9 +693,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         let at =
             if self.depth < self.cfg.depth_limit() && k.len() <= 24 && self.str_id != NO_ID && self.dict_id != NO_ID {
                 self.depth += 2;
-                self.out.w64(self.dict_id as u64 | 1 << 32);
-                self.out.const_key(self.str_id, k);
-                self.out.w64(self.dict_id as u64);
+                self.out.variant_head(self.dict_id, self.str_id, k);
                 self.out.pos() - 4
             } else {
                 self.struct_variant(variant)?

@@ -871,6 +871,11 @@ mod sealed {
         /// [`Sealed::short_key`]. Not for text known only at run time: its word would be assembled on the
         /// stack from smaller moves and read back right away.
         fn const_key(&mut self, id: u32, k: &[u8]);
+        /// The head of a struct variant `{name: {...}}` whose name is known where it is written: the outer
+        /// Dictionary's header (type id `dict`) with its count 1, the name as [`Sealed::const_key`] (String
+        /// id `str_id`) and the inner Dictionary's header with a zero placeholder count. A name of up to 8
+        /// bytes in one append of their size (28 or 32 bytes), longer ones in three.
+        fn variant_head(&mut self, dict: u32, str_id: u32, k: &[u8]);
         /// Appends the first `len` bytes of `b` (`len <= N`) with one fixed-size write cut back to size.
         fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize);
         /// Appends the first `len` bytes (`len <= 20`) of five little-endian words: 20 zero bytes appended,
@@ -1009,6 +1014,23 @@ mod sealed {
                     b[..8].copy_from_slice(&(id as u64 | (n as u64) << 32).to_le_bytes());
                     copy_short(&mut b[8..], k);
                     self.extend_from_slice(&b[..8 + n + pad_len(n)]);
+                }
+                #[inline(always)]
+                fn variant_head(&mut self, dict: u32, str_id: u32, k: &[u8]) {
+                    let n = k.len();
+                    if n > 8 {
+                        self.extend_from_slice(&(dict as u64 | 1 << 32).to_le_bytes());
+                        self.short_key(str_id, k);
+                        self.extend_from_slice(&(dict as u64).to_le_bytes());
+                        return;
+                    }
+                    let mut b = [0u8; 32];
+                    b[..8].copy_from_slice(&(dict as u64 | 1 << 32).to_le_bytes());
+                    b[8..16].copy_from_slice(&(str_id as u64 | (n as u64) << 32).to_le_bytes());
+                    copy_short(&mut b[16..], k);
+                    let end = 16 + n + pad_len(n);
+                    b[end..end + 8].copy_from_slice(&(dict as u64).to_le_bytes());
+                    self.extend_from_slice(&b[..end + 8]);
                 }
                 #[inline(always)]
                 fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize) {
