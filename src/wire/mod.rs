@@ -1010,10 +1010,23 @@ mod sealed {
                     if n > 8 {
                         return self.short_key(id, k);
                     }
-                    let mut b = [0u8; 16];
-                    b[..8].copy_from_slice(&(id as u64 | (n as u64) << 32).to_le_bytes());
-                    copy_short(&mut b[8..], k);
-                    self.extend_from_slice(&b[..8 + n + pad_len(n)]);
+                    // The text as a word (folds to a constant for a constant name), and one fixed-size
+                    // append of 12 or 16 bytes: no slice of a stack array cut to a length.
+                    let mut t = 0u64;
+                    for (i, &c) in k.iter().enumerate() {
+                        t |= (c as u64) << (8 * i);
+                    }
+                    let h = id as u64 | (n as u64) << 32;
+                    if n == 0 {
+                        self.extend_from_slice(&h.to_le_bytes());
+                    } else if n <= 4 {
+                        let mut b = [0u8; 12];
+                        b[..8].copy_from_slice(&h.to_le_bytes());
+                        b[8..].copy_from_slice(&(t as u32).to_le_bytes());
+                        self.extend_from_slice(&b);
+                    } else {
+                        self.extend_from_slice(&(h as u128 | (t as u128) << 64).to_le_bytes());
+                    }
                 }
                 #[inline(always)]
                 fn variant_head(&mut self, dict: u32, str_id: u32, k: &[u8]) {
