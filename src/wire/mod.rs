@@ -878,9 +878,9 @@ mod sealed {
         fn variant_head(&mut self, dict: u32, str_id: u32, k: &[u8]);
         /// Appends the first `len` bytes of `b` (`len <= N`) with one fixed-size write cut back to size.
         fn put_cut<const N: usize>(&mut self, b: &[u8; N], len: usize);
-        /// Appends the first `len` bytes (`len <= 20`) of five little-endian words: 20 zero bytes appended,
-        /// the words written over them in place and the buffer cut back to size (a math value's header and
-        /// reals; no copy through a stack array, which would be read back right after it was written).
+        /// Appends the first `len` bytes (`len <= 20`) of five little-endian words (a math value's header and
+        /// reals) in one append of that size: inlined where `len` is a constant, the words are stored
+        /// straight into the buffer (no stack array read back, no zeros written first and cut back).
         fn put_words(&mut self, w: [u32; 5], len: usize);
         /// Moves the buffer out (leaving an empty one) to lend it through a hand-over slot.
         fn lend(&mut self) -> Lent;
@@ -1053,14 +1053,13 @@ mod sealed {
                 }
                 #[inline(always)]
                 fn put_words(&mut self, w: [u32; 5], len: usize) {
-                    let at = self.len();
-                    self.extend_from_slice(&[0u8; 20]);
-                    if let Some(b) = self[at..].first_chunk_mut::<20>() {
-                        for (i, x) in w.iter().enumerate() {
-                            b[4 * i..4 * i + 4].copy_from_slice(&x.to_le_bytes());
-                        }
+                    // `len` is a constant where this is inlined (a math marker's `serialize`): the append
+                    // is then of that fixed size, its words stored straight into the buffer.
+                    let mut b = [0u8; 20];
+                    for (i, x) in w.iter().enumerate() {
+                        b[4 * i..4 * i + 4].copy_from_slice(&x.to_le_bytes());
                     }
-                    self.truncate(at + len.min(20));
+                    self.extend_from_slice(&b[..len.min(20)]);
                 }
                 #[inline]
                 fn lend(&mut self) -> Lent {
