@@ -171,6 +171,21 @@ impl Dialect {
         }
     }
 
+    /// The String, int, float and Dictionary type ids (as [`Dialect::ids`] has them, widened), in one
+    /// table: what the serializer caches per message.
+    #[inline]
+    pub(crate) fn ser_ids(self) -> &'static [u32; 4] {
+        match self {
+            Dialect::Godot2 => &types::GODOT2_SER_IDS,
+            Dialect::Godot3 => &types::GODOT3_SER_IDS,
+            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => &types::GODOT4_0_SER_IDS,
+            Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 => &types::GODOT4_SER_IDS,
+            Dialect::Pandemonium3_5 => &types::PANDEMONIUM_3_5_SER_IDS,
+            Dialect::Pandemonium3_8 => &types::PANDEMONIUM_3_8_SER_IDS,
+            Dialect::Pandemonium5 => &types::PANDEMONIUM_5_SER_IDS,
+        }
+    }
+
     /// The header type id of `kind` in this dialect, or `None` if the dialect has no such type.
     ///
     /// ```

@@ -650,9 +650,38 @@ pub(crate) static PANDEMONIUM_3_5_IDS: Ids = ids_of(PANDEMONIUM_3_5, PANDEMONIUM
 pub(crate) static PANDEMONIUM_3_8_IDS: Ids = ids_of(PANDEMONIUM_3_8, PANDEMONIUM_3_8.len());
 pub(crate) static PANDEMONIUM_5_IDS: Ids = ids_of(PANDEMONIUM_5, PANDEMONIUM_5.len());
 
+/// The ids the serializer caches (String, int, float, Dictionary; [`NO_ID`] widened where there is none),
+/// widened at compile time: copied in one go per message.
+pub(crate) const fn ser_ids_of(ids: Ids) -> [u32; 4] {
+    [
+        ids[TypeKind::String as usize] as u32,
+        ids[TypeKind::Int as usize] as u32,
+        ids[TypeKind::Float as usize] as u32,
+        ids[TypeKind::Dictionary as usize] as u32,
+    ]
+}
+
+pub(crate) static GODOT2_SER_IDS: [u32; 4] = ser_ids_of(ids_of(GODOT2, GODOT2.len()));
+pub(crate) static GODOT3_SER_IDS: [u32; 4] = ser_ids_of(ids_of(GODOT3, GODOT3.len()));
+pub(crate) static GODOT4_0_SER_IDS: [u32; 4] = ser_ids_of(ids_of(GODOT4, 38));
+pub(crate) static GODOT4_SER_IDS: [u32; 4] = ser_ids_of(ids_of(GODOT4, GODOT4.len()));
+pub(crate) static PANDEMONIUM_3_5_SER_IDS: [u32; 4] = ser_ids_of(ids_of(PANDEMONIUM_3_5, PANDEMONIUM_3_5.len()));
+pub(crate) static PANDEMONIUM_3_8_SER_IDS: [u32; 4] = ser_ids_of(ids_of(PANDEMONIUM_3_8, PANDEMONIUM_3_8.len()));
+pub(crate) static PANDEMONIUM_5_SER_IDS: [u32; 4] = ser_ids_of(ids_of(PANDEMONIUM_5, PANDEMONIUM_5.len()));
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ser_ids_are_the_ids_widened() {
+        for d in crate::Dialect::ALL {
+            let ids = d.ids();
+            let want = [TypeKind::String, TypeKind::Int, TypeKind::Float, TypeKind::Dictionary]
+                .map(|k| ids[k as usize] as u32);
+            assert_eq!(*d.ser_ids(), want, "{d:?}");
+        }
+    }
 
     #[test]
     fn tables_have_engine_sizes_and_no_duplicates() {

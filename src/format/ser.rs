@@ -94,17 +94,16 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// ```
     pub fn new(out: &'a mut O, cfg: &'a Config) -> Self {
         let d = cfg.dialect();
-        let ids = d.ids();
-        let id = |kind: TypeKind| ids[kind as usize] as u32;
+        let [str_id, int_id, float_id, dict_id] = *d.ser_ids();
         Serializer {
             out,
             cfg,
             d,
             depth: 0,
-            str_id: id(TypeKind::String),
-            int_id: id(TypeKind::Int),
-            float_id: id(TypeKind::Float),
-            dict_id: id(TypeKind::Dictionary),
+            str_id,
+            int_id,
+            float_id,
+            dict_id,
             wide_math: cfg.is_double_precision() && d.math_flag(),
         }
     }
