@@ -792,8 +792,8 @@ impl<O: Output> ser::SerializeMap for Compound<'_, '_, O> {
 pub enum MagicStruct {
     /// An ordinary struct: a Dictionary with String keys.
     Plain,
-    /// A fixed-size math type that is not small (an integer vector or more than 4 reals): its header is written, and each numeric component (flattened in field order) is appended
-    /// as it comes.
+    /// A fixed-size math type that is not small (an integer vector or more than 4 reals): its header is
+    /// written, and each numeric component (flattened in field order) is appended as it comes.
     Math(TypeKind, bool),
     /// A small math type (at most 4 reals, see `is_small_math`; `count_at` holds its type id): each
     /// component is kept as it comes, and the end writes header and components.

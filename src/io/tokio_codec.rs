@@ -98,7 +98,8 @@ impl InPlace {
 
     /// The length of the whole frame at the front of `src` (after its 4-byte length field), nothing
     /// consumed: the caller reads `src[4..4 + len]`, then takes both off `src` and counts them in `offset`.
-    /// `None` until the whole frame is there; a length above the maximum is an error as soon as the length field is there.
+    /// `None` until the whole frame is there; a length above the maximum is an error as soon as the length
+    /// field is there.
     #[inline]
     fn peek(&self, src: &BytesMut) -> Result<Option<usize>> {
         let Some(&field) = src.first_chunk::<4>() else {
