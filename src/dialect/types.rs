@@ -642,13 +642,15 @@ pub(crate) const fn ids_of(table: &[TypeKind], len: usize) -> Ids {
     ids
 }
 
-pub(crate) static GODOT2_IDS: Ids = ids_of(GODOT2, GODOT2.len());
-pub(crate) static GODOT3_IDS: Ids = ids_of(GODOT3, GODOT3.len());
-pub(crate) static GODOT4_0_IDS: Ids = ids_of(GODOT4, 38);
-pub(crate) static GODOT4_IDS: Ids = ids_of(GODOT4, GODOT4.len());
-pub(crate) static PANDEMONIUM_3_5_IDS: Ids = ids_of(PANDEMONIUM_3_5, PANDEMONIUM_3_5.len());
-pub(crate) static PANDEMONIUM_3_8_IDS: Ids = ids_of(PANDEMONIUM_3_8, PANDEMONIUM_3_8.len());
-pub(crate) static PANDEMONIUM_5_IDS: Ids = ids_of(PANDEMONIUM_5, PANDEMONIUM_5.len());
+// Constants (a `&` to one is a `'static` table, promoted), so that the serializer's tables below are
+// derived from them at compile time.
+pub(crate) const GODOT2_IDS: Ids = ids_of(GODOT2, GODOT2.len());
+pub(crate) const GODOT3_IDS: Ids = ids_of(GODOT3, GODOT3.len());
+pub(crate) const GODOT4_0_IDS: Ids = ids_of(GODOT4, 38);
+pub(crate) const GODOT4_IDS: Ids = ids_of(GODOT4, GODOT4.len());
+pub(crate) const PANDEMONIUM_3_5_IDS: Ids = ids_of(PANDEMONIUM_3_5, PANDEMONIUM_3_5.len());
+pub(crate) const PANDEMONIUM_3_8_IDS: Ids = ids_of(PANDEMONIUM_3_8, PANDEMONIUM_3_8.len());
+pub(crate) const PANDEMONIUM_5_IDS: Ids = ids_of(PANDEMONIUM_5, PANDEMONIUM_5.len());
 
 /// The ids the serializer caches (String, int, float, Dictionary; [`NO_ID`] widened where there is none),
 /// widened at compile time: copied in one go per message.
@@ -661,13 +663,13 @@ pub(crate) const fn ser_ids_of(ids: Ids) -> [u32; 4] {
     ]
 }
 
-pub(crate) static GODOT2_SER_IDS: [u32; 4] = ser_ids_of(ids_of(GODOT2, GODOT2.len()));
-pub(crate) static GODOT3_SER_IDS: [u32; 4] = ser_ids_of(ids_of(GODOT3, GODOT3.len()));
-pub(crate) static GODOT4_0_SER_IDS: [u32; 4] = ser_ids_of(ids_of(GODOT4, 38));
-pub(crate) static GODOT4_SER_IDS: [u32; 4] = ser_ids_of(ids_of(GODOT4, GODOT4.len()));
-pub(crate) static PANDEMONIUM_3_5_SER_IDS: [u32; 4] = ser_ids_of(ids_of(PANDEMONIUM_3_5, PANDEMONIUM_3_5.len()));
-pub(crate) static PANDEMONIUM_3_8_SER_IDS: [u32; 4] = ser_ids_of(ids_of(PANDEMONIUM_3_8, PANDEMONIUM_3_8.len()));
-pub(crate) static PANDEMONIUM_5_SER_IDS: [u32; 4] = ser_ids_of(ids_of(PANDEMONIUM_5, PANDEMONIUM_5.len()));
+pub(crate) static GODOT2_SER_IDS: [u32; 4] = ser_ids_of(GODOT2_IDS);
+pub(crate) static GODOT3_SER_IDS: [u32; 4] = ser_ids_of(GODOT3_IDS);
+pub(crate) static GODOT4_0_SER_IDS: [u32; 4] = ser_ids_of(GODOT4_0_IDS);
+pub(crate) static GODOT4_SER_IDS: [u32; 4] = ser_ids_of(GODOT4_IDS);
+pub(crate) static PANDEMONIUM_3_5_SER_IDS: [u32; 4] = ser_ids_of(PANDEMONIUM_3_5_IDS);
+pub(crate) static PANDEMONIUM_3_8_SER_IDS: [u32; 4] = ser_ids_of(PANDEMONIUM_3_8_IDS);
+pub(crate) static PANDEMONIUM_5_SER_IDS: [u32; 4] = ser_ids_of(PANDEMONIUM_5_IDS);
 
 #[cfg(test)]
 mod tests {
