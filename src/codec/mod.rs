@@ -850,6 +850,15 @@ impl<'a, 'c> Decoder<'a, 'c> {
         Ok(())
     }
 
+    /// Whether `n` elements of `slots` slots each would fit as [`Decoder::promise`] checks, nothing promised.
+    #[inline]
+    pub(crate) fn check_promise(&self, n: usize, slots: usize, at: usize, raw: u32) -> Result<()> {
+        if n.saturating_mul(slots).saturating_mul(4) > self.r.remaining().saturating_sub(self.promised) {
+            return Err(too_long(raw, at));
+        }
+        Ok(())
+    }
+
     /// A promised slot starts being read: its bytes now count in the reader's position.
     #[inline]
     pub(crate) fn start_slot(&mut self) {

@@ -1180,13 +1180,14 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 }
             } else if h == w.dictionary && self.dec.r.rest().get(4..8) == Some(&[1, 0, 0, 0]) {
                 if let Some((found, total)) = self.known_name::<true>(8, variants, None) {
-                    // The count (1, just read) promised as `container_count` promises it.
+                    // The count (1, just read) checked as `container_count` checks it. Its two slots are
+                    // not promised: the key's is read here and the value's starts right after, with nothing
+                    // read in between (promised and started at once, the accounting would not change).
                     let at = self.dec.r.pos() + 4;
                     self.dec.r.skip_lenient(8);
-                    self.dec.promise(1, 2, at, 1)?;
+                    self.dec.check_promise(1, 2, at, 1)?;
                     let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
                     self.depth += 1;
-                    self.dec.start_slot();
                     self.dec.r.skip_lenient(total);
                     let r = visitor.visit_enum(DictEnum { de: self, name: Some(found) });
                     self.depth -= 1;
@@ -1376,8 +1377,8 @@ impl<'de> de::SeqAccess<'de> for RealsAccess<'de> {
 /// `{"Name": payload}` on the wire, as an enum.
 struct DictEnum<'a, 'de, 'c> {
     de: &'a mut Deserializer<'de, 'c>,
-    /// The variant's name when it was already read and matched (the key's slot started), else `None`:
-    /// the key is next on the wire.
+    /// The variant's name when it was already read and matched (the entry's slots not promised), else
+    /// `None`: the key is next on the wire (both slots promised).
     name: Option<&'static str>,
 }
 
@@ -1386,20 +1387,22 @@ impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
     type Variant = Self;
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
         let v = match self.name {
+            // The entry's slots were never promised (see `deserialize_enum`).
             Some(name) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(name))?,
             None => read_variant_key(self.de, seed)?,
         };
-        self.de.dec.start_slot();
         Ok((v, self))
     }
 }
 
-/// The general path of [`DictEnum::variant_seed`]: the key read from the wire (out of line, so that the
-/// common path, a name already matched, keeps a small frame).
+/// The general path of [`DictEnum::variant_seed`]: the key read from the wire, then the value's slot
+/// started (out of line, so that the common path, a name already matched, keeps a small frame).
 #[inline(never)]
 fn read_variant_key<'de, V: DeserializeSeed<'de>>(de: &mut Deserializer<'de, '_>, seed: V) -> Result<V::Value> {
     de.dec.start_slot();
-    seed.deserialize(de)
+    let v = seed.deserialize(&mut *de)?;
+    de.dec.start_slot();
+    Ok(v)
 }
 
 impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
