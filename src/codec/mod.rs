@@ -170,6 +170,12 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
+    /// The configuration being read with.
+    #[inline]
+    pub(crate) fn cfg(&self) -> &'c Config {
+        self.cfg
+    }
+
     /// The dialect being read.
     pub(crate) fn dialect(&self) -> Dialect {
         self.d

@@ -178,9 +178,6 @@ fn with_offset(e: Error, at: usize) -> Error {
 /// ```
 pub struct Deserializer<'de, 'c> {
     dec: Decoder<'de, 'c>,
-    /// The whole input (an error's path re-reads a map key from it).
-    input: &'de [u8],
-    cfg: &'c Config,
     depth: usize,
     /// `cfg.depth_limit()`, read once.
     limit: usize,
@@ -318,8 +315,6 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let limit = cfg.depth_limit();
         Deserializer {
             dec: Decoder::new(bytes, cfg),
-            input: bytes,
-            cfg,
             depth: 0,
             limit,
             words: Words::of(cfg.dialect()).unwrap_or(Words::NONE),
@@ -665,8 +660,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         use TypeKind as K;
         let saved = self.dec.r.clone();
         let (kind, flags, at) = self.dec.header()?;
-        check_depth!(self.cfg, self.depth, |k| Error::at(k, at));
-        let d = self.cfg.dialect();
+        check_depth!(self.dec.cfg(), self.depth, |k| Error::at(k, at));
+        let d = self.dec.cfg().dialect();
         let wide = d.has_flags() && flags & FLAG_64 != 0;
         Ok(match kind {
             K::Nil => Next::Scalar(Scalar::Unit, at),
@@ -729,12 +724,12 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         };
         // Reals are stored as the core decoder stores them only in single-precision builds, narrow on the wire.
         let reals = matches!(k, K::PackedVector2Array | K::PackedVector3Array | K::PackedVector4Array);
-        let wide = self.cfg.dialect().math_flag() && flags & FLAG_64 != 0;
-        if k != kind || (reals && (wide || self.cfg.is_double_precision())) {
+        let wide = self.dec.cfg().dialect().math_flag() && flags & FLAG_64 != 0;
+        if k != kind || (reals && (wide || self.dec.cfg().is_double_precision())) {
             self.dec.r = saved;
             return Ok(None);
         }
-        check_depth!(self.cfg, self.depth, |k| Error::at(k, at));
+        check_depth!(self.dec.cfg(), self.depth, |k| Error::at(k, at));
         let n = self.reader().count(u32::MAX, size)?;
         Ok(Some(self.reader().take(n * size)?))
     }
@@ -831,7 +826,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_any(visitor),
             Next::Container { n, map } => self.visit_container(n, map, &[], visitor),
             Next::Packed(kind, n) => {
-                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
                 self.depth += 1;
                 let r = visitor.visit_seq(PackedAccess { de: self, kind, left: n });
                 self.depth -= 1;
@@ -895,7 +890,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             // instead of the marker's "missing field z".
             let at = self.dec.r.pos();
             let found =
-                self.dec.r.clone().u32().ok().and_then(|h| self.cfg.dialect().type_kind(h & crate::wire::TYPE_MASK));
+                self.dec.r.clone().u32().ok().and_then(|h| self.dec.cfg().dialect().type_kind(h & crate::wire::TYPE_MASK));
             if let Some(found) =
                 found.filter(|f| TypeKind::math_from_marker(f.name()).is_some() && f.components() != want.components())
             {
@@ -919,7 +914,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         match self.next()? {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
             Next::Container { n: 1, map: true } => {
-                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
                 self.depth += 1;
                 let r = visitor.visit_enum(DictEnum { de: self, name: None });
                 self.depth -= 1;
@@ -955,7 +950,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
         let mut acc = MapAccess { de: self, left: n, fields, index: 0, key: LastKey::At(0) };
@@ -970,7 +965,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// [`Deserializer::visit_container`] for an Array.
     #[inline(never)]
     fn visit_array<V: Visitor<'de>>(&mut self, n: usize, visitor: V) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
         let mut acc = SeqAccess { de: self, left: n, index: 0 };
@@ -1031,7 +1026,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             // `VariantDe` notes it (see `magic::note_buffered`).
             let at = self.dec.r.pos();
             let id = self.dec.r.clone().u32().ok().map(|h| h & crate::wire::TYPE_MASK);
-            if id.and_then(|id| self.cfg.dialect().type_kind(id)).is_some_and(|k| {
+            if id.and_then(|id| self.dec.cfg().dialect().type_kind(id)).is_some_and(|k| {
                 use TypeKind as K;
                 matches!(
                     k,
@@ -1043,7 +1038,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                         | K::PackedStringArray
                 )
             }) {
-                check_depth!(self.cfg, self.depth, |k| Error::at(k, at));
+                check_depth!(self.dec.cfg(), self.depth, |k| Error::at(k, at));
                 let v = self.dec.value(self.depth)?;
                 return VariantDe { v: &v, at: Some(at) }.deserialize_any(visitor).map_err(|e| with_offset(e, at));
             }
@@ -1097,7 +1092,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         if name == VARIANT_MAGIC {
             let at = self.dec.r.pos();
-            check_depth!(self.cfg, self.depth, |k| Error::at(k, at));
+            check_depth!(self.dec.cfg(), self.depth, |k| Error::at(k, at));
             let v = self.dec.value(self.depth)?;
             return hand_over(v, visitor).map_err(|e| with_offset(e, at));
         }
@@ -1154,7 +1149,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             // Color keeps f32 components; reals are stored as the core decoder stores single-precision reals.
             let mode = match kind {
                 TypeKind::Color => RealsMode::F32,
-                _ if self.cfg.is_double_precision() => RealsMode::LikeEngine,
+                _ if self.dec.cfg().is_double_precision() => RealsMode::LikeEngine,
                 _ => RealsMode::Exact,
             };
             return visitor.visit_seq(RealsAccess { b, mode });
@@ -1186,7 +1181,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                     let at = self.dec.r.pos() + 4;
                     self.dec.r.skip_lenient(8);
                     self.dec.check_promise(1, 2, at, 1)?;
-                    let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.cfg.serde_stack_limit()))?;
+                    let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
                     self.depth += 1;
                     self.dec.r.skip_lenient(total);
                     let r = visitor.visit_enum(DictEnum { de: self, name: Some(found) });
@@ -1290,7 +1285,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
         self.de.dec.start_slot();
         let key = self.key;
-        seed.deserialize(&mut *self.de).map_err(|e| e.inside(key.step(self.de.input, self.de.cfg)))
+        seed.deserialize(&mut *self.de).map_err(|e| e.inside(key.step(self.de.dec.r.whole(), self.de.dec.cfg())))
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
@@ -1587,7 +1582,7 @@ impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de, '_> {
         // A container key is decoded whole by the core (its count promised once, there).
         let mut peek = self.0.dec.r.clone();
         let id = peek.u32()? & crate::wire::TYPE_MASK;
-        if matches!(self.0.cfg.dialect().type_kind(id), Some(TypeKind::Array | TypeKind::Dictionary)) {
+        if matches!(self.0.dec.cfg().dialect().type_kind(id), Some(TypeKind::Array | TypeKind::Dictionary)) {
             let v = self.0.dec.value(self.0.depth)?;
             return visitor.visit_string(key_text(&v));
         }

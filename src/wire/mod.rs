@@ -259,6 +259,12 @@ impl<'a> Reader<'a> {
         Reader { buf, pos: 0 }
     }
 
+    /// The whole buffer, read and unread (an error's path re-reads from it).
+    #[inline]
+    pub(crate) fn whole(&self) -> &'a [u8] {
+        self.buf
+    }
+
     /// Bytes read so far (the offset of the next byte).
     ///
     /// ```
