@@ -889,8 +889,13 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             // Another math type with another number of components (a Vector2 read as a Vector3): say so,
             // instead of the marker's "missing field z".
             let at = self.dec.r.pos();
-            let found =
-                self.dec.r.clone().u32().ok().and_then(|h| self.dec.cfg().dialect().type_kind(h & crate::wire::TYPE_MASK));
+            let found = self
+                .dec
+                .r
+                .clone()
+                .u32()
+                .ok()
+                .and_then(|h| self.dec.cfg().dialect().type_kind(h & crate::wire::TYPE_MASK));
             if let Some(found) =
                 found.filter(|f| TypeKind::math_from_marker(f.name()).is_some() && f.components() != want.components())
             {
@@ -953,7 +958,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
-        let mut acc = MapAccess { de: self, left: n, fields, index: 0, key: LastKey::At(0) };
+        let mut acc = MapAccess { de: self, left: n, fields, index: 0, key_at: 0 };
         let v = visitor.visit_map(&mut acc)?;
         if acc.left != 0 {
             return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
@@ -1228,8 +1233,8 @@ struct MapAccess<'a, 'de, 'c> {
     /// A struct's field names (empty for other maps) and the number of keys read so far.
     fields: &'static [&'static str],
     index: usize,
-    /// The last key, for an error's path: a field name, or where the key starts in the input.
-    key: LastKey,
+    /// Where the last key starts in the input (an error's path decodes it again).
+    key_at: usize,
 }
 
 /// An error path's step for a decoded map key (cold: only when an error unwinds).
@@ -1242,24 +1247,13 @@ fn key_step(k: &Variant) -> Step {
     }))
 }
 
-/// See [`MapAccess::key`].
-#[derive(Clone, Copy)]
-enum LastKey {
-    Field(&'static str),
-    At(usize),
-}
-
-impl LastKey {
-    /// The path step of the key (cold: only when an error unwinds).
-    #[cold]
-    fn step(self, input: &[u8], cfg: &Config) -> Step {
-        match self {
-            LastKey::Field(name) => Step::Key(Cow::Borrowed(name)),
-            LastKey::At(at) => match input.get(at..).and_then(|b| crate::codec::decode_prefix(b, cfg).ok()) {
-                Some((k, _)) => key_step(&k),
-                None => Step::Key(Cow::Owned(format!("<key at byte {at}>"))),
-            },
-        }
+/// The path step of the map key that starts at byte `at` of `input` (cold: only when an error unwinds): the
+/// key decoded again.
+#[cold]
+fn key_at_step(at: usize, input: &[u8], cfg: &Config) -> Step {
+    match input.get(at..).and_then(|b| crate::codec::decode_prefix(b, cfg).ok()) {
+        Some((k, _)) => key_step(&k),
+        None => Step::Key(Cow::Owned(format!("<key at byte {at}>"))),
     }
 }
 
@@ -1273,19 +1267,19 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
         self.de.dec.start_slot();
         let hint = self.fields.get(self.index).copied();
         self.index += 1;
+        // Where the key starts, for an error's path (a field name matched below reads back as itself).
+        self.key_at = self.de.dec.r.pos();
         if !self.fields.is_empty() {
             if let Some(name) = self.de.field_key(self.fields, hint) {
-                self.key = LastKey::Field(name);
                 return seed.deserialize(de::value::BorrowedStrDeserializer::new(name)).map(Some);
             }
         }
-        self.key = LastKey::At(self.de.dec.r.pos());
         seed.deserialize(KeyDe(&mut *self.de)).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
         self.de.dec.start_slot();
-        let key = self.key;
-        seed.deserialize(&mut *self.de).map_err(|e| e.inside(key.step(self.de.dec.r.whole(), self.de.dec.cfg())))
+        let at = self.key_at;
+        seed.deserialize(&mut *self.de).map_err(|e| e.inside(key_at_step(at, self.de.dec.r.whole(), self.de.dec.cfg())))
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
