@@ -408,8 +408,9 @@ fn packed_arrays_bulk_and_element_wise_agree() {
     );
 }
 
-/// Enum variant names are matched against the variants straight from the input (a fast path, for
-/// `"Name"` and `{"Name": payload}`); names the general path reads differently must read as it reads them:
+/// Enum variant names that are plain ASCII are handed to the variant identifier straight from the input (a
+/// fast path, for `"Name"` and `{"Name": payload}`); names the general path reads differently must read as it
+/// reads them:
 /// a NUL cuts a Godot string, a leading byte order mark is dropped, StringName names the same variant.
 #[test]
 fn enum_names_fast_path_agrees_with_the_general_path() {
@@ -441,8 +442,8 @@ fn enum_names_fast_path_agrees_with_the_general_path() {
     assert!(from_slice::<Odd>(&enc(two)).is_err());
 }
 
-/// Struct keys are matched against the field names straight from the input (a fast path); everything it does
-/// not take must read as the general path reads it: keys out of order, repeated, unknown, String and
+/// Struct keys that are plain ASCII are handed to the field identifier straight from the input (a fast path);
+/// everything it does not take must read as the general path reads it: keys out of order, repeated, unknown, String and
 /// StringName mixed, and names the general path reads differently (a NUL cuts a Godot string, a leading
 /// byte order mark is dropped).
 #[test]
@@ -593,4 +594,132 @@ fn math_type_mismatch_names_both_types() {
     // Sequences of components still read (a Vector3 from an Array of 3 floats).
     let arr = to_vec(&[1.0f64, 2.0, 3.0]).unwrap();
     assert_eq!(from_slice::<Vector3>(&arr).unwrap(), Vector3::new(1.0, 2.0, 3.0));
+}
+
+/// Plain ASCII keys and variant names are handed to the identifiers `serde_derive` generates as bytes (no
+/// `&str` made first), and to everything else as text. Each kind of identifier must read the same names as
+/// the general path: derived ones with renames, aliases and `deny_unknown_fields`, a hand-written field visitor
+/// that takes text only (as in serde's own documentation), `#[serde(flatten)]` (read as a map: its other keys
+/// are kept as text), `#[serde(other)]`, serde's hand-written `Result`, names of every length around the word
+/// sizes, and names that are not ASCII.
+#[test]
+fn names_reach_every_kind_of_identifier() {
+    use serde::de::{self, MapAccess, Visitor};
+    let s = |t: &str| Variant::from(t);
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Named {
+        #[serde(alias = "pos_alias")]
+        pos: i64,
+        #[serde(rename = "exactly8")]
+        eight: i64,
+        #[serde(rename = "sixteen_bytes_ok")]
+        sixteen: i64,
+        #[serde(rename = "a_field_name_of_thirty_bytes_")]
+        long: i64,
+        #[serde(rename = "é")]
+        accent: i64,
+    }
+    let named = |pos_key: &str| {
+        enc(dict(vec![
+            (s(pos_key), Variant::Int(1)),
+            (s("exactly8"), Variant::Int(8)),
+            (s("sixteen_bytes_ok"), Variant::Int(16)),
+            (s("a_field_name_of_thirty_bytes_"), Variant::Int(30)),
+            (s("é"), Variant::Int(2)),
+        ]))
+    };
+    let want = Named { pos: 1, eight: 8, sixteen: 16, long: 30, accent: 2 };
+    assert_eq!(from_slice::<Named>(&named("pos")).unwrap(), want);
+    assert_eq!(from_slice::<Named>(&named("pos_alias")).unwrap(), want);
+    let e = from_slice::<Named>(&named("po")).unwrap_err();
+    assert!(e.to_string().contains("unknown field `po`"), "{e}");
+    assert!(e.offset().is_some(), "{e}");
+
+    // A field identifier written by hand that takes text only.
+    #[derive(Debug, PartialEq)]
+    struct Manual {
+        secs: i64,
+    }
+    impl<'de> Deserialize<'de> for Manual {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            enum Field {
+                Secs,
+                Other,
+            }
+            impl<'de> Deserialize<'de> for Field {
+                fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                    struct FieldVisitor;
+                    impl<'de> Visitor<'de> for FieldVisitor {
+                        type Value = Field;
+                        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                            f.write_str("a field name")
+                        }
+                        fn visit_str<E: de::Error>(self, v: &str) -> Result<Field, E> {
+                            Ok(if v == "secs" { Field::Secs } else { Field::Other })
+                        }
+                    }
+                    d.deserialize_identifier(FieldVisitor)
+                }
+            }
+            struct ManualVisitor;
+            impl<'de> Visitor<'de> for ManualVisitor {
+                type Value = Manual;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("struct Manual")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Manual, A::Error> {
+                    let mut secs = None;
+                    while let Some(k) = map.next_key::<Field>()? {
+                        match k {
+                            Field::Secs => secs = Some(map.next_value()?),
+                            Field::Other => {
+                                map.next_value::<de::IgnoredAny>()?;
+                            }
+                        }
+                    }
+                    Ok(Manual { secs: secs.ok_or_else(|| de::Error::missing_field("secs"))? })
+                }
+            }
+            d.deserialize_struct("Manual", &["secs"], ManualVisitor)
+        }
+    }
+    let bytes = enc(dict(vec![(s("other"), Variant::Nil), (s("secs"), Variant::Int(5))]));
+    assert_eq!(from_slice::<Manual>(&bytes).unwrap(), Manual { secs: 5 });
+
+    // Flatten: the struct is read as a map; keys it does not name land in the flattened map, as text.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Flat {
+        id: i64,
+        #[serde(flatten)]
+        rest: BTreeMap<String, i64>,
+    }
+    let bytes = enc(dict(vec![(s("id"), Variant::Int(1)), (s("hp"), Variant::Int(9))]));
+    let want = Flat { id: 1, rest: BTreeMap::from([("hp".to_string(), 9)]) };
+    assert_eq!(from_slice::<Flat>(&bytes).unwrap(), want);
+
+    // Variants: `#[serde(other)]`, an unknown name, a unit variant given a payload, serde's own `Result`.
+    #[derive(Deserialize, Debug, PartialEq)]
+    enum Kind {
+        Walk,
+        Run(i64),
+        #[serde(other)]
+        Unknown,
+    }
+    assert_eq!(from_slice::<Kind>(&enc(s("Walk"))).unwrap(), Kind::Walk);
+    assert_eq!(from_slice::<Kind>(&enc(s("Fly"))).unwrap(), Kind::Unknown);
+    assert_eq!(from_slice::<Kind>(&enc(dict(vec![(s("Run"), Variant::Int(3))]))).unwrap(), Kind::Run(3));
+    let e = from_slice::<Kind>(&enc(s("Run"))).unwrap_err();
+    assert!(e.to_string().contains("newtype variant"), "{e}");
+    #[derive(Deserialize, Debug, PartialEq)]
+    enum Strict {
+        Walk,
+    }
+    let e = from_slice::<Strict>(&enc(s("Fly"))).unwrap_err();
+    assert!(e.to_string().contains("unknown variant `Fly`"), "{e}");
+    let ok = enc(dict(vec![(s("Ok"), Variant::Int(4))]));
+    assert_eq!(from_slice::<Result<i64, String>>(&ok).unwrap(), Ok(4));
+    let err = enc(dict(vec![(s("Err"), s("no"))]));
+    assert_eq!(from_slice::<Result<i64, String>>(&err).unwrap(), Err("no".to_string()));
 }

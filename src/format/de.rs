@@ -239,37 +239,37 @@ impl Words {
     }
 }
 
-/// Whether the wire's name bytes `b` are exactly `f` with no NUL byte (a NUL cuts a Godot string, so such a
-/// name never matches here). Names up to 16 bytes are compared as two overlapping words on each side (which
-/// together cover every byte; no call, no byte loop), longer ones byte by byte.
+/// Whether `b`, a String's bytes, are all ASCII with no NUL: a name the general path reads as exactly these
+/// bytes (no NUL to cut it, no byte order mark to drop, no UTF-8 rule of any dialect to apply). `padded`: the
+/// same bytes with their padding to 4, as on the wire, so that a short name is read as one word.
 #[inline(always)]
-fn same_name(f: &str, b: &[u8]) -> bool {
-    let f = f.as_bytes();
+fn ascii_name(b: &[u8], padded: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Bytes past the name (padding) are made 0x01: neither NUL nor high.
+    let clean = |w: u64| w & HIGH == 0 && !has_zero_byte64(w);
     let n = b.len();
-    if f.len() != n {
-        return false;
-    }
-    if n >= 8 {
-        if n > 16 {
-            return f == b && !b.contains(&0);
+    match n {
+        0 => true,
+        1..=4 => {
+            let keep = u32::MAX >> (32 - 8 * n as u32);
+            let w = word32(padded, 0);
+            clean(((w & keep) | (ONES as u32 & !keep)) as u64 | ONES << 32)
         }
-        let (w0, w1) = (word64(b, 0), word64(b, n - 8));
-        w0 == word64(f, 0) && w1 == word64(f, n - 8) && !has_zero_byte64(w0) && !has_zero_byte64(w1)
-    } else if n >= 4 {
-        let (w0, w1) = (word32(b, 0), word32(b, n - 4));
-        w0 == word32(f, 0) && w1 == word32(f, n - 4) && !has_zero_byte32(w0) && !has_zero_byte32(w1)
-    } else if n > 0 {
-        // 1 to 3 bytes: the first, middle and last byte cover them (a top byte that is never zero).
-        let w3 = |s: &[u8]| match *s {
-            [a] => u32::from_le_bytes([a, a, a, 0xFF]),
-            [a, z] => u32::from_le_bytes([a, a, z, 0xFF]),
-            [a, m, z, ..] => u32::from_le_bytes([a, m, z, 0xFF]),
-            [] => 0,
-        };
-        let w = w3(b);
-        w == w3(f) && !has_zero_byte32(w)
-    } else {
-        true
+        5..=8 => {
+            let keep = u64::MAX >> (64 - 8 * n as u32);
+            clean((word64(padded, 0) & keep) | (ONES & !keep))
+        }
+        _ => {
+            // Whole words, then the last 8 bytes (overlapping the words before).
+            let mut ok = clean(word64(b, n - 8));
+            let mut i = 0;
+            while ok && i + 8 <= n {
+                ok = clean(word64(b, i));
+                i += 8;
+            }
+            ok
+        }
     }
 }
 
@@ -420,26 +420,11 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         Ok(Some((s, at)))
     }
 
-    /// A plain String key next on the wire that is exactly one of a struct's `fields` (tried first: `hint`,
-    /// the field at this key's position, as keys are usually written in declaration order): consumed and
-    /// returned as the field's own name, so its bytes need no UTF-8 check. `None` (nothing read) otherwise.
+    /// The String `off` bytes ahead on the wire when it is a plain ASCII name (no flags, no NUL; see
+    /// [`ascii_name`]): its bytes and its size on the wire (header, length, bytes, padding), nothing read.
+    /// Anything else is `None` and takes the general path (and its errors).
     #[inline(always)]
-    fn field_key(&mut self, fields: &'static [&'static str], hint: Option<&'static str>) -> Option<&'static str> {
-        let (found, total) = self.known_name::<false>(0, fields, hint)?;
-        self.dec.r.skip_lenient(total);
-        Some(found)
-    }
-
-    /// The plain String `off` bytes ahead on the wire, if it is exactly one of `names` (`hint` tried first):
-    /// that name and the String's size on the wire (header, length, bytes, padding), nothing read. Any
-    /// other value, or a String that is not plain, is `None` and takes the general path (and its errors).
-    #[inline(always)]
-    fn known_name<const LOOP: bool>(
-        &self,
-        off: usize,
-        names: &'static [&'static str],
-        hint: Option<&'static str>,
-    ) -> Option<(&'static str, usize)> {
+    fn plain_name(&self, off: usize) -> Option<(&'de [u8], usize)> {
         if self.depth >= self.fast_below {
             return None;
         }
@@ -450,33 +435,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
         let len = (head >> 32) as usize;
         let total = 8 + len + pad_len(len);
-        if total > rest.len() {
-            return None;
-        }
-        let bytes = &rest[8..8 + len];
-        // Compared as words (`same_name`): names are short, and a call to memcmp cost more than the compare. A
-        // name the general path reads differently (with a NUL, which cuts a Godot string, or a leading byte order
-        // mark, which is dropped; here any leading 0xEF byte) never matches here and takes that path.
-        if bytes.first() == Some(&0xEF) {
-            return None;
-        }
-        if let Some(f) = hint {
-            if same_name(f, bytes) {
-                return Some((f, total));
-            }
-        }
-        if !LOOP {
-            return names.iter().find(|f| same_name(f, bytes)).map(|&f| (f, total));
-        }
-        // An enum's variants: an inline loop (`find` is a call, about 50 instructions of a small message).
-        let mut i = 0;
-        while i < names.len() {
-            if same_name(names[i], bytes) {
-                return Some((names[i], total));
-            }
-            i += 1;
-        }
-        None
+        let padded = rest.get(8..total)?;
+        let b = &padded[..len];
+        ascii_name(b, padded).then_some((b, total))
     }
 
     /// `deserialize_i64` when the wire holds an int: visited straight away (else the visitor is handed back,
@@ -958,7 +919,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
-        let mut acc = MapAccess { de: self, left: n, fields, index: 0, key_at: 0 };
+        let mut acc = MapAccess { de: self, left: n, is_struct: !fields.is_empty(), key_at: 0 };
         let v = visitor.visit_map(&mut acc)?;
         if acc.left != 0 {
             return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
@@ -1169,17 +1130,17 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         visitor: V,
     ) -> Result<V::Value> {
         let start = self.dec.r.pos();
-        // `{"Variant": payload}` or `"Variant"` with a plain String naming one of `variants`: the name is
-        // matched here, once, with no UTF-8 check (the general path below reads every other form).
+        // `{"Variant": payload}` or `"Variant"` with a plain ASCII name: handed to the variant's identifier
+        // as it is ([`NameDe`]; the general path below reads every other form).
         if let Some(h) = self.peek_word() {
             let w = &self.words;
             if h == w.string {
-                if let Some((found, total)) = self.known_name::<true>(0, variants, None) {
+                if let Some((found, total)) = self.plain_name(0) {
                     self.dec.r.skip_lenient(total);
-                    return visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(found));
+                    return visitor.visit_enum(NameDe(found));
                 }
             } else if h == w.dictionary && self.dec.r.rest().get(4..8) == Some(&[1, 0, 0, 0]) {
-                if let Some((found, total)) = self.known_name::<true>(8, variants, None) {
+                if let Some((found, total)) = self.plain_name(8) {
                     // The count (1, just read) checked as `container_count` checks it. Its two slots are
                     // not promised: the key's is read here and the value's starts right after, with nothing
                     // read in between (promised and started at once, the accounting would not change).
@@ -1230,9 +1191,8 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
 struct MapAccess<'a, 'de, 'c> {
     de: &'a mut Deserializer<'de, 'c>,
     left: usize,
-    /// A struct's field names (empty for other maps) and the number of keys read so far.
-    fields: &'static [&'static str],
-    index: usize,
+    /// A struct is read (not a map).
+    is_struct: bool,
     /// Where the last key starts in the input (an error's path decodes it again).
     key_at: usize,
 }
@@ -1265,13 +1225,14 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
         }
         self.left -= 1;
         self.de.dec.start_slot();
-        let hint = self.fields.get(self.index).copied();
-        self.index += 1;
-        // Where the key starts, for an error's path (a field name matched below reads back as itself).
+        // Where the key starts, for an error's path.
         self.key_at = self.de.dec.r.pos();
-        if !self.fields.is_empty() {
-            if let Some(name) = self.de.field_key(self.fields, hint) {
-                return seed.deserialize(de::value::BorrowedStrDeserializer::new(name)).map(Some);
+        // A struct's key (not a map's: a struct with `#[serde(flatten)]` is read as a map, and its other keys
+        // are kept as they are handed over) that is a plain ASCII name: handed to the field identifier as it is.
+        if self.is_struct {
+            if let Some((name, total)) = self.de.plain_name(0) {
+                self.de.dec.r.skip_lenient(total);
+                return seed.deserialize(NameDe(name)).map(Some);
             }
         }
         seed.deserialize(KeyDe(&mut *self.de)).map(Some)
@@ -1366,9 +1327,9 @@ impl<'de> de::SeqAccess<'de> for RealsAccess<'de> {
 /// `{"Name": payload}` on the wire, as an enum.
 struct DictEnum<'a, 'de, 'c> {
     de: &'a mut Deserializer<'de, 'c>,
-    /// The variant's name when it was already read and matched (the entry's slots not promised), else
+    /// The variant's name when it was already read, a plain ASCII name (the entry's slots not promised), else
     /// `None`: the key is next on the wire (both slots promised).
-    name: Option<&'static str>,
+    name: Option<&'de [u8]>,
 }
 
 impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
@@ -1377,7 +1338,7 @@ impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
         let v = match self.name {
             // The entry's slots were never promised (see `deserialize_enum`).
-            Some(name) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(name))?,
+            Some(name) => seed.deserialize(NameDe(name))?,
             None => read_variant_key(self.de, seed)?,
         };
         Ok((v, self))
@@ -1385,13 +1346,83 @@ impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
 }
 
 /// The general path of [`DictEnum::variant_seed`]: the key read from the wire, then the value's slot
-/// started (out of line, so that the common path, a name already matched, keeps a small frame).
+/// started (out of line, so that the common path, a name already read, keeps a small frame).
 #[inline(never)]
 fn read_variant_key<'de, V: DeserializeSeed<'de>>(de: &mut Deserializer<'de, '_>, seed: V) -> Result<V::Value> {
     de.dec.start_slot();
     let v = seed.deserialize(&mut *de)?;
     de.dec.start_slot();
     Ok(v)
+}
+
+/// A plain ASCII name from the wire (a struct's key, an enum's variant; see [`ascii_name`]), handed on as it
+/// is: to an identifier visitor that `serde_derive` generated as bytes (which it matches with no UTF-8 check,
+/// see [`magic::is_derived_identifier`]), to anything else as a borrowed `&str`. As an enum, a unit variant.
+struct NameDe<'de>(&'de [u8]);
+
+impl<'de> NameDe<'de> {
+    /// The name as text (ASCII: never an error).
+    fn text(&self) -> Result<&'de str> {
+        std::str::from_utf8(self.0).map_err(|_| Error::new(ErrorKind::InvalidUtf8, None))
+    }
+}
+
+impl<'de> de::Deserializer<'de> for NameDe<'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_borrowed_str(self.text()?)
+    }
+
+    #[inline]
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if magic::is_derived_identifier::<V>() {
+            return visitor.visit_borrowed_bytes(self.0);
+        }
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_enum(self)
+    }
+
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct ignored_any
+    }
+}
+
+impl<'de> de::EnumAccess<'de> for NameDe<'de> {
+    type Error = Error;
+    type Variant = Self;
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+        Ok((seed.deserialize(NameDe(self.0))?, self))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for NameDe<'de> {
+    type Error = Error;
+    fn unit_variant(self) -> Result<()> {
+        Ok(())
+    }
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _seed: T) -> Result<T::Value> {
+        Err(de::Error::invalid_type(de::Unexpected::UnitVariant, &"newtype variant"))
+    }
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value> {
+        Err(de::Error::invalid_type(de::Unexpected::UnitVariant, &"tuple variant"))
+    }
+    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], _visitor: V) -> Result<V::Value> {
+        Err(de::Error::invalid_type(de::Unexpected::UnitVariant, &"struct variant"))
+    }
 }
 
 impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
@@ -1406,7 +1437,7 @@ impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
         de::Deserializer::deserialize_seq(&mut *self.de, visitor)
     }
     fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
-        // Read as a struct: its keys are matched against `fields` (any name not starting with `$` will do).
+        // Read as a struct, its keys handed to the field identifier (any name not starting with `$` will do).
         de::Deserializer::deserialize_struct(&mut *self.de, "", fields, visitor)
     }
 }
@@ -2602,7 +2633,7 @@ pub fn from_bytes<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &Config
 
 #[cfg(test)]
 mod tests {
-    use super::same_name;
+    use super::ascii_name;
     use crate::{Config, ErrorKind};
 
     /// Strings read straight from the wire (values and a PackedStringArray's elements) give the general
@@ -2699,26 +2730,26 @@ mod tests {
         assert_eq!(crate::from_slice_with::<f64>(&int64(-2), &cfg).unwrap(), -2.0);
     }
 
-    /// The word compare agrees with the plain one (equal, and no NUL) for every length up to past 16, with a
-    /// difference or a NUL at every position.
+    /// The word check agrees with the byte-by-byte one (ASCII, no NUL) for every length up to past 24, with
+    /// a NUL, a high byte or a byte order mark's first byte at every position, and whatever the padding holds.
     #[test]
-    fn same_name_is_bytes_equal_without_nul() {
-        let plain = |f: &str, b: &[u8]| f.as_bytes() == b && !b.contains(&0);
-        let base = "abcdefghijklmnopqrstuvwxyz";
-        for n in 0..=20 {
-            let f = &base[..n];
-            assert!(same_name(f, f.as_bytes()));
-            for other in [&base[1..=n.min(25)], &base[..n.saturating_sub(1)]] {
-                assert_eq!(same_name(f, other.as_bytes()), plain(f, other.as_bytes()), "{f:?} {other:?}");
-            }
-            for i in 0..n {
-                for x in [0u8, b'A', 0xEF] {
-                    let mut b = f.as_bytes().to_vec();
-                    b[i] = x;
-                    assert_eq!(same_name(f, &b), plain(f, &b), "{f:?} {b:?}");
-                    // A name holding the odd byte (a NUL in a field name never matches).
-                    if let Ok(g) = std::str::from_utf8(&b) {
-                        assert_eq!(same_name(g, &b), plain(g, &b), "{g:?}");
+    fn ascii_name_is_ascii_without_nul() {
+        let plain = |b: &[u8]| b.iter().all(|&c| c != 0 && c < 0x80);
+        let base = b"abcdefghijklmnopqrstuvwxyz0123";
+        for n in 0..=30 {
+            for pad_byte in [0u8, 0x80, b'z'] {
+                let padded_of = |b: &[u8]| {
+                    let mut p = b.to_vec();
+                    p.resize(n + crate::wire::pad_len(n), pad_byte);
+                    p
+                };
+                let b = &base[..n];
+                assert!(ascii_name(b, &padded_of(b)), "{n}");
+                for i in 0..n {
+                    for x in [0u8, 0x80, 0xEF, 0xFF, b'A'] {
+                        let mut b = b.to_vec();
+                        b[i] = x;
+                        assert_eq!(ascii_name(&b, &padded_of(&b)), plain(&b), "{b:?} padded with {pad_byte}");
                     }
                 }
             }

@@ -187,6 +187,17 @@ pub(crate) fn is_buffer_visitor<V>() -> bool {
     n.starts_with(b"serde") && (n.ends_with(b"::ContentVisitor<'_>") || n.ends_with(b"::ContentVisitor"))
 }
 
+/// Whether `V` is a field or variant identifier visitor that `serde_derive` generated: it matches names given
+/// as bytes exactly as names given as text (its `visit_bytes` has the same arms as its `visit_str`, aliases
+/// included), so a name known to be plain ASCII can be handed to it without making a `&str` first.
+/// Hand-written identifier visitors often take text only, and a generic derived one (a `field_identifier`
+/// enum with type parameters) is not recognised: both get text.
+#[inline]
+pub(crate) fn is_derived_identifier<V>() -> bool {
+    // A constant string once monomorphized: the comparison folds away in an optimized build.
+    std::any::type_name::<V>().as_bytes().ends_with(b"::__FieldVisitor")
+}
+
 /// Whether `D` hands on values from serde's buffer (`ContentDeserializer`, `ContentRefDeserializer`).
 #[inline]
 pub(crate) fn is_buffer_deserializer<D>() -> bool {
