@@ -1332,18 +1332,23 @@ struct DictEnum<'a, 'de, 'c> {
     name: Option<&'de [u8]>,
 }
 
-impl<'de> de::EnumAccess<'de> for DictEnum<'_, 'de, '_> {
+impl<'a, 'de, 'c> de::EnumAccess<'de> for DictEnum<'a, 'de, 'c> {
     type Error = Error;
-    type Variant = Self;
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+    type Variant = DictVariant<'a, 'de, 'c>;
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
         let v = match self.name {
             // The entry's slots were never promised (see `deserialize_enum`).
             Some(name) => seed.deserialize(NameDe(name))?,
             None => read_variant_key(self.de, seed)?,
         };
-        Ok((v, self))
+        Ok((v, DictVariant(self.de)))
     }
 }
+
+/// The value of a `{"Name": payload}` entry, the name read: the variant's payload. Only the deserializer, so
+/// that the variant's identifier and this are handed back together in registers or plain words (a wider
+/// tuple was copied through memory in pieces that the processor could not forward: a stall per message).
+struct DictVariant<'a, 'de, 'c>(&'a mut Deserializer<'de, 'c>);
 
 /// The general path of [`DictEnum::variant_seed`]: the key read from the wire, then the value's slot
 /// started (out of line, so that the common path, a name already read, keeps a small frame).
@@ -1425,20 +1430,20 @@ impl<'de> de::VariantAccess<'de> for NameDe<'de> {
     }
 }
 
-impl<'de> de::VariantAccess<'de> for DictEnum<'_, 'de, '_> {
+impl<'de> de::VariantAccess<'de> for DictVariant<'_, 'de, '_> {
     type Error = Error;
     fn unit_variant(self) -> Result<()> {
-        de::Deserialize::deserialize(&mut *self.de).map(|_: de::IgnoredAny| ())
+        de::Deserialize::deserialize(&mut *self.0).map(|_: de::IgnoredAny| ())
     }
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
-        seed.deserialize(&mut *self.de)
+        seed.deserialize(&mut *self.0)
     }
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
-        de::Deserializer::deserialize_seq(&mut *self.de, visitor)
+        de::Deserializer::deserialize_seq(&mut *self.0, visitor)
     }
     fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
         // Read as a struct, its keys handed to the field identifier (any name not starting with `$` will do).
-        de::Deserializer::deserialize_struct(&mut *self.de, "", fields, visitor)
+        de::Deserializer::deserialize_struct(&mut *self.0, "", fields, visitor)
     }
 }
 
@@ -2532,17 +2537,33 @@ pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
 /// assert!(godot_bin::from_slice_with::<(f32, f32)>(&[bytes.as_slice(), &[0]].concat(), &cfg).is_err());
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
+#[inline]
 pub fn from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<T> {
     // As `take_from_slice_with`, without its tuple (a small message's whole result moved once more) and with
     // the errors' offsets and hints built out of line.
     let mut d = Deserializer::new(bytes, cfg);
-    match T::deserialize(&mut d) {
-        Ok(v) => match d.dec.r.remaining() {
-            0 => Ok(v),
-            left => Err(trailing_error(bytes, left)),
-        },
-        Err(e) => Err(entry_error(e, d.position(), bytes)),
+    // The result is returned as it came (not taken apart and built again), so that it can be written where
+    // the caller wants it: a copy of a just-written value is read back in pieces the processor cannot forward
+    // from its stores, a stall that cost a small message about a third of its time.
+    let mut r = T::deserialize(&mut d);
+    match &mut r {
+        Ok(_) => {
+            let left = d.dec.r.remaining();
+            if left != 0 {
+                r = Err(trailing_error(bytes, left));
+            }
+        }
+        Err(e) => mend_entry_error(e, d.position(), bytes),
     }
+    r
+}
+
+/// [`entry_error`] in place.
+#[cold]
+#[inline(never)]
+fn mend_entry_error(e: &mut Error, pos: usize, bytes: &[u8]) {
+    let taken = std::mem::replace(e, Error::invalid("", None));
+    *e = entry_error(taken, pos, bytes);
 }
 
 /// A visitor's own error (a missing field, a wrong type) gets the offset the input was read up to, and any
