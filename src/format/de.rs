@@ -2598,6 +2598,18 @@ pub fn take_from_slice_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg:
     Ok((v, d.rest()))
 }
 
+/// One value from the start of `bytes`, the bytes after it ignored (as `bytes_to_var` and `get_var` ignore
+/// them): [`take_from_slice_with`] without the rest, the result returned as it came (see `from_slice_with`).
+#[inline]
+pub(crate) fn from_slice_prefix_with<'de, T: de::Deserialize<'de>>(bytes: &'de [u8], cfg: &Config) -> Result<T> {
+    let mut d = Deserializer::new(bytes, cfg);
+    let mut r = T::deserialize(&mut d);
+    if let Err(e) = &mut r {
+        mend_entry_error(e, d.position(), bytes);
+    }
+    r
+}
+
 /// Reads an [`io::Read`](std::io::Read) to its end and deserializes the one value it holds
 /// (`Config::default()`). Memory use is bounded by the real input: lengths inside it are checked
 /// against the bytes actually read before anything is allocated for them.

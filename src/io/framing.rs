@@ -237,8 +237,9 @@ pub fn encode_packet<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<V
 /// assert_eq!(v, 1);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
+#[inline]
 pub fn decode_packet<'de, T: Deserialize<'de>>(packet: &'de [u8], cfg: &Config) -> Result<T> {
-    crate::take_from_slice_with(packet, cfg).map(|(v, _)| v)
+    crate::format::de::from_slice_prefix_with(packet, cfg)
 }
 
 /// The one value of a `store_var` file (its bytes): the length, then the value, and nothing after it, as
