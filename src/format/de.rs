@@ -206,11 +206,24 @@ struct Words {
     string: u32,
     dictionary: u32,
     array: u32,
+    /// The type ids of Vector2, Vector3, Vector4 and Color (`u32::MAX`: the dialect has none), for every
+    /// dialect (Godot 2's too: the math markers' fast path reads them whatever the dialect).
+    math: [u32; 4],
 }
 
 impl Words {
     /// Placeholder words for a dialect without fast paths (never compared: `Deserializer::fast` is false).
-    const NONE: Words = Words { bool: 0, int: 0, int64: 0, float: 0, float64: 0, string: 0, dictionary: 0, array: 0 };
+    const NONE: Words = Words {
+        bool: 0,
+        int: 0,
+        int64: 0,
+        float: 0,
+        float64: 0,
+        string: 0,
+        dictionary: 0,
+        array: 0,
+        math: [u32::MAX; 4],
+    };
 
     /// The words of `d`, from a table built once per process (a per-call look-up cost 60 instructions of a
     /// small message's decode).
@@ -221,8 +234,10 @@ impl Words {
     }
 
     fn build(d: Dialect) -> Option<Words> {
+        let math = [TypeKind::Vector2, TypeKind::Vector3, TypeKind::Vector4, TypeKind::Color]
+            .map(|k| d.type_id(k).unwrap_or(u32::MAX));
         if d.family() == crate::config::Family::Godot2 {
-            return None;
+            return Some(Words { math, ..Words::NONE });
         }
         let id = |k| d.type_id(k);
         // Godot 3+ write the 64-bit flag on wide ints and floats; untyped containers carry no flags.
@@ -235,6 +250,7 @@ impl Words {
             string: id(TypeKind::String)?,
             dictionary: id(TypeKind::Dictionary)?,
             array: id(TypeKind::Array)?,
+            math,
         })
     }
 }
@@ -703,11 +719,11 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         use TypeKind as K;
         // The length and last byte pick the one marker it can be, then the whole name is compared with it (a
         // compare of known length, no call).
-        let kind = match (name.len(), name.as_bytes().last()) {
-            (19, Some(b'2')) if name == "$godot_bin::Vector2" => K::Vector2,
-            (19, Some(b'3')) if name == "$godot_bin::Vector3" => K::Vector3,
-            (19, Some(b'4')) if name == "$godot_bin::Vector4" => K::Vector4,
-            (17, Some(b'r')) if name == "$godot_bin::Color" => K::Color,
+        let (kind, i) = match (name.len(), name.as_bytes().last()) {
+            (19, Some(b'2')) if name == "$godot_bin::Vector2" => (K::Vector2, 0),
+            (19, Some(b'3')) if name == "$godot_bin::Vector3" => (K::Vector3, 1),
+            (19, Some(b'4')) if name == "$godot_bin::Vector4" => (K::Vector4, 2),
+            (17, Some(b'r')) if name == "$godot_bin::Color" => (K::Color, 3),
             _ => return None,
         };
         if self.depth > self.limit {
@@ -715,7 +731,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
         let rest = self.dec.r.rest();
         let h = u32::from_le_bytes(*rest.first_chunk::<4>()?);
-        if h > crate::wire::TYPE_MASK || self.dec.dialect().type_kind(h) != Some(kind) {
+        // The header compared with the dialect's id of that type (no flags; an id the dialect lacks is never a
+        // header without flags).
+        if h > crate::wire::TYPE_MASK || h != self.words.math[i] {
             return None;
         }
         let b = rest.get(4..4 + kind.components() * 4)?;
