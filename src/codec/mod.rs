@@ -170,6 +170,13 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
+    /// Whether reals are read for a double-precision build (`Config::is_double_precision`, kept in the
+    /// decoder: no look-up through the config).
+    #[inline]
+    pub(crate) fn double_precision(&self) -> bool {
+        self.real.double
+    }
+
     /// The configuration being read with.
     #[inline]
     pub(crate) fn cfg(&self) -> &'c Config {

@@ -1133,7 +1133,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             // Color keeps f32 components; reals are stored as the core decoder stores single-precision reals.
             let mode = match kind {
                 TypeKind::Color => RealsMode::F32,
-                _ if self.dec.cfg().is_double_precision() => RealsMode::LikeEngine,
+                _ if self.dec.double_precision() => RealsMode::LikeEngine,
                 _ => RealsMode::Exact,
             };
             return visitor.visit_seq(RealsAccess { b, mode });
