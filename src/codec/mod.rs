@@ -855,21 +855,19 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// open containers already need, and promises their bytes.
     #[inline]
     pub(crate) fn promise(&mut self, n: usize, slots: usize, at: usize, raw: u32) -> Result<()> {
+        self.promised += self.check_promise(n, slots, at, raw)?;
+        Ok(())
+    }
+
+    /// [`Decoder::promise`]'s check alone: whether `n` elements of `slots` slots each fit, nothing promised;
+    /// the bytes they need.
+    #[inline]
+    pub(crate) fn check_promise(&self, n: usize, slots: usize, at: usize, raw: u32) -> Result<usize> {
         let need = n.saturating_mul(slots).saturating_mul(4);
         if need > self.r.remaining().saturating_sub(self.promised) {
             return Err(too_long(raw, at));
         }
-        self.promised += need;
-        Ok(())
-    }
-
-    /// Whether `n` elements of `slots` slots each would fit as [`Decoder::promise`] checks, nothing promised.
-    #[inline]
-    pub(crate) fn check_promise(&self, n: usize, slots: usize, at: usize, raw: u32) -> Result<()> {
-        if n.saturating_mul(slots).saturating_mul(4) > self.r.remaining().saturating_sub(self.promised) {
-            return Err(too_long(raw, at));
-        }
-        Ok(())
+        Ok(need)
     }
 
     /// A promised slot starts being read: its bytes now count in the reader's position.

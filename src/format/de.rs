@@ -702,7 +702,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         // Reals are stored as the core decoder stores them only in single-precision builds, narrow on the wire.
         let reals = matches!(k, K::PackedVector2Array | K::PackedVector3Array | K::PackedVector4Array);
         let wide = self.dec.cfg().dialect().math_flag() && flags & FLAG_64 != 0;
-        if k != kind || (reals && (wide || self.dec.cfg().is_double_precision())) {
+        if k != kind || (reals && (wide || self.dec.double_precision())) {
             self.dec.r = saved;
             return Ok(None);
         }
@@ -910,7 +910,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     }
 
     /// Visits an Array or Dictionary of `n` elements whose count was read. `fields`: the struct's field
-    /// names when a struct is read from the Dictionary (keys equal to one are handed over as that name).
+    /// names when a struct is read from the Dictionary (not empty: its plain keys go to the field identifier
+    /// as they are, see [`NameDe`]).
     #[inline]
     fn visit_container<V: Visitor<'de>>(
         &mut self,
