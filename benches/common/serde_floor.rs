@@ -418,6 +418,33 @@ macro_rules! refuse {
     };
 }
 
+/// The generic methods both serializers refuse, and the binary form they share.
+macro_rules! refuse_generic {
+    () => {
+        fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), Error> {
+            Err(Error)
+        }
+
+        fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, _: &T) -> Result<(), Error> {
+            Err(Error)
+        }
+
+        fn serialize_newtype_variant<T: Serialize + ?Sized>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Error> {
+            Err(Error)
+        }
+
+        fn is_human_readable(&self) -> bool {
+            false
+        }
+    };
+}
+
 impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
     type Ok = ();
     type Error = Error;
@@ -477,27 +504,7 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         Ok(Vector2Comps { ser: self, n: 0 })
     }
 
-    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), Error> {
-        Err(Error)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, _: &T) -> Result<(), Error> {
-        Err(Error)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Error> {
-        Err(Error)
-    }
-
-    fn is_human_readable(&self) -> bool {
-        false
-    }
+    refuse_generic!();
 
     refuse! {
         serialize_bool(bool) -> ();
@@ -605,27 +612,7 @@ impl ser::Serializer for Real<'_, '_> {
         Ok(())
     }
 
-    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), Error> {
-        Err(Error)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, _: &T) -> Result<(), Error> {
-        Err(Error)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Error> {
-        Err(Error)
-    }
-
-    fn is_human_readable(&self) -> bool {
-        false
-    }
+    refuse_generic!();
 
     refuse! {
         serialize_bool(bool) -> ();
