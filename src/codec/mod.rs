@@ -267,7 +267,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         let (b, padded) = self.string_field()?;
         let t = if padded_has_nul(padded, b.len()) { b.split(|&c| c == 0).next().unwrap_or_default() } else { b };
         let t = t.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(t);
-        let t = std::str::from_utf8(t).ok()?;
+        let t = utf8(t)?;
         self.r.skip_lenient(4 + padded.len());
         Some(t)
     }
@@ -327,7 +327,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
         if has_nul(b) || b.starts_with(b"\xEF\xBB\xBF") {
             return None;
         }
-        let t = std::str::from_utf8(b).ok()?;
+        let t = utf8(b)?;
         self.r = p;
         Some(t)
     }

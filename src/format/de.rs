@@ -18,7 +18,7 @@ use crate::error::{Error, ErrorKind, Result, Step};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Object, Variant};
-use crate::wire::{has_zero_byte32, has_zero_byte64, pad_len, widen_exact, widen_like_engine, Reader, FLAG_64};
+use crate::wire::{has_zero_byte32, has_zero_byte64, pad_len, utf8, widen_exact, widen_like_engine, Reader, FLAG_64};
 
 /// The deepest nesting that serde recursion may reach on one thread when deserializing, whatever
 /// [`Config::max_depth`] says: every level costs stack in the visitor and in this deserializer (about 2.5 KB
@@ -784,7 +784,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         if !clean || b.starts_with(b"\xEF\xBB\xBF") {
             return None;
         }
-        Some((std::str::from_utf8(b).ok()?, total))
+        Some((utf8(b)?, total))
     }
 
     /// An Array/Dictionary count (bit 31, Godot 2's "shared" flag, masked off). Its element slots (4+ bytes
@@ -1387,7 +1387,7 @@ struct NameDe<'de>(&'de [u8]);
 impl<'de> NameDe<'de> {
     /// The name as text (ASCII: never an error).
     fn text(&self) -> Result<&'de str> {
-        std::str::from_utf8(self.0).map_err(|_| Error::new(ErrorKind::InvalidUtf8, None))
+        utf8(self.0).ok_or_else(|| Error::new(ErrorKind::InvalidUtf8, None))
     }
 }
 
