@@ -59,6 +59,45 @@ fn hostile_counts_are_refused_before_allocating() {
     }
 }
 
+/// A PackedStringArray's count read through serde (the typed fast path, `Vec<String>` and the marker, and
+/// the general path, `Variant` through serde) follows the core decoder: a negative count is an empty array,
+/// a count the input cannot hold is refused at the count, and every prefix of a real array fails cleanly.
+#[test]
+fn serde_packed_string_counts_follow_the_core_decoder() {
+    for d in Dialect::ALL.into_iter().filter(|d| *d != Dialect::Godot2) {
+        let cfg = Config::new(d);
+        let id = d.type_id(godot_bin::TypeKind::PackedStringArray).unwrap();
+        for count in [0x7FFF_FFFFu32, 0xFFFF_FFFF, 0x8000_0001, 1 << 20, 2] {
+            let bytes = u32s(&[id, count, 1, u32::from_le_bytes(*b"a\0\0\0")]);
+            let typed = godot_bin::from_slice_with::<Vec<String>>(&bytes, &cfg);
+            let marker = godot_bin::from_slice_with::<godot_bin::PackedStringArray>(&bytes, &cfg);
+            let general = godot_bin::from_slice_with::<Variant>(&bytes, &cfg);
+            if count >= 0x8000_0000 {
+                // Empty, and the element after the count is then trailing input.
+                for e in [typed.unwrap_err(), marker.unwrap_err(), general.unwrap_err()] {
+                    assert!(matches!(e.kind(), ErrorKind::TrailingBytes(8)), "{d} {count:#x}: {e}");
+                }
+                let (v, rest) = godot_bin::take_from_slice_with::<Vec<String>>(&bytes, &cfg).unwrap();
+                assert!(v.is_empty() && rest.len() == 8, "{d} {count:#x}");
+                continue;
+            }
+            for e in [typed.unwrap_err(), marker.unwrap_err(), general.unwrap_err()] {
+                assert!(
+                    matches!(e.kind(), ErrorKind::InvalidLength { .. } | ErrorKind::UnexpectedEof { .. }),
+                    "{d} {count:#x}: {e}"
+                );
+                assert_eq!(e.offset(), Some(if count == 2 { 16 } else { 4 }), "{d} {count:#x}: {e}");
+            }
+        }
+        let full = Variant::PackedStringArray(vec!["npc".into(), "hostile".into()]).encode(&cfg).unwrap();
+        assert_eq!(godot_bin::from_slice_with::<Vec<String>>(&full, &cfg).unwrap(), ["npc", "hostile"]);
+        for n in 0..full.len() {
+            let e = godot_bin::from_slice_with::<Vec<String>>(&full[..n], &cfg).unwrap_err();
+            assert!(e.offset().unwrap() <= n, "{d} prefix {n}: {e}");
+        }
+    }
+}
+
 #[test]
 fn unknown_types_and_header_bits() {
     let g4 = Config::default();

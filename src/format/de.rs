@@ -206,6 +206,8 @@ struct Words {
     string: u32,
     dictionary: u32,
     array: u32,
+    /// PackedStringArray (`u32::MAX`: the dialect has none).
+    packed_strings: u32,
     /// The type ids of Vector2, Vector3, Vector4 and Color (`u32::MAX`: the dialect has none), for every
     /// dialect (Godot 2's too: the math markers' fast path reads them whatever the dialect).
     math: [u32; 4],
@@ -222,6 +224,7 @@ impl Words {
         string: 0,
         dictionary: 0,
         array: 0,
+        packed_strings: 0,
         math: [u32::MAX; 4],
     };
 
@@ -250,6 +253,7 @@ impl Words {
             string: id(TypeKind::String)?,
             dictionary: id(TypeKind::Dictionary)?,
             array: id(TypeKind::Array)?,
+            packed_strings: id(TypeKind::PackedStringArray).unwrap_or(u32::MAX),
             math,
         })
     }
@@ -632,6 +636,39 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         Ok(Some(n))
     }
 
+    /// A PackedStringArray next on the wire (header and count in one load): its element count, read and
+    /// checked as the general path does; `None` (nothing read) for anything else.
+    #[inline]
+    fn fast_packed_strings(&mut self) -> Result<Option<usize>> {
+        let Some(w) = self.peek8() else { return Ok(None) };
+        if w as u32 != self.words.packed_strings {
+            return Ok(None);
+        }
+        let at = self.dec.r.pos() + 4;
+        self.dec.r.skip_lenient(8);
+        self.packed_strings_count((w >> 32) as u32, at).map(Some)
+    }
+
+    /// A PackedStringArray's element count from its count field (`raw`, at byte `at`), the rest of the array
+    /// next: as the engines and the core decoder read it, a negative count is an empty array, and each
+    /// element takes at least its 4-byte length.
+    fn packed_strings_count(&self, raw: u32, at: usize) -> Result<usize> {
+        let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
+        if n.saturating_mul(4) > self.dec.r.remaining() {
+            return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
+        }
+        Ok(n)
+    }
+
+    /// The `n` elements of a packed array of `kind` whose count was read, as a sequence.
+    fn visit_packed<V: Visitor<'de>>(&mut self, kind: TypeKind, n: usize, visitor: V) -> Result<V::Value> {
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
+        self.depth += 1;
+        let r = visitor.visit_seq(PackedAccess { de: self, kind, left: n });
+        self.depth -= 1;
+        r
+    }
+
     /// Reads the next value's header and as much of it as can be handed over directly.
     fn next(&mut self) -> Result<Next<'de>> {
         use TypeKind as K;
@@ -669,14 +706,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             }
             K::PackedInt32Array | K::PackedFloat32Array => Next::Packed(kind, self.reader().count(u32::MAX, 4)?),
             K::PackedStringArray => {
-                // As the engines and the core decoder: a negative count is an empty array.
                 let at = self.dec.r.pos();
                 let raw = self.reader().u32()?;
-                let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
-                if n.saturating_mul(4) > self.dec.r.remaining() {
-                    return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
-                }
-                Next::Packed(kind, n)
+                Next::Packed(kind, self.packed_strings_count(raw, at)?)
             }
             K::PackedInt64Array | K::PackedFloat64Array => Next::Packed(kind, self.reader().count(u32::MAX, 8)?),
             _ => {
@@ -804,13 +836,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         match next {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_any(visitor),
             Next::Container { n, map } => self.visit_container(n, map, &[], visitor),
-            Next::Packed(kind, n) => {
-                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
-                self.depth += 1;
-                let r = visitor.visit_seq(PackedAccess { de: self, kind, left: n });
-                self.depth -= 1;
-                r
-            }
+            Next::Packed(kind, n) => self.visit_packed(kind, n, visitor),
             Next::Bytes(b) => visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(b.iter().copied())),
             Next::Whole(v, at) => {
                 let vd = VariantDe { v: &v, at: Some(at) };
@@ -1092,6 +1118,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         if let Some(n) = self.fast_container(false)? {
             return self.visit_container(n, false, &[], visitor);
+        }
+        if let Some(n) = self.fast_packed_strings()? {
+            return self.visit_packed(TypeKind::PackedStringArray, n, visitor);
         }
         let next = self.next()?;
         match next {
