@@ -530,6 +530,27 @@ fn each_frame(mut b: &[u8], mut f: impl FnMut(&[u8])) -> usize {
 
 const STREAM_MSGS: usize = 1_000;
 
+/// postcard frames (a u32 little-endian length, then the value) as a tokio Decoder that works as
+/// `VarCodec` does: the value decoded from the buffer in place, then the frame consumed.
+#[cfg(feature = "tokio")]
+struct PostcardInPlace;
+
+#[cfg(feature = "tokio")]
+impl tokio_util::codec::Decoder for PostcardInPlace {
+    type Item = data::Msg;
+    type Error = std::io::Error;
+    fn decode(&mut self, src: &mut bytes::BytesMut) -> std::io::Result<Option<data::Msg>> {
+        let Some(&len) = src.first_chunk::<4>() else { return Ok(None) };
+        let len = u32::from_le_bytes(len) as usize;
+        if src.len() - 4 < len {
+            return Ok(None);
+        }
+        let v = postcard::from_bytes(&src[4..4 + len]);
+        bytes::Buf::advance(src, 4 + len);
+        v.map(Some).map_err(std::io::Error::other)
+    }
+}
+
 fn small_messages(rounds: usize, cfg: &Config) {
     let mv = data::move_msg(7);
     let ps = data::player_state(42);
@@ -705,6 +726,33 @@ fn small_messages(rounds: usize, cfg: &Config) {
             }
             assert_eq!(n, STREAM_MSGS);
         }));
+        // What a postcard user of tokio would write: tokio-util's LengthDelimitedCodec (the same u32 length,
+        // little-endian; each frame split off the buffer), then postcard on the frame.
+        let pcb = bytes::BytesMut::from(&pcs[..]);
+        let mut ldc =
+            tokio_util::codec::LengthDelimitedCodec::builder().little_endian().length_field_length(4).new_codec();
+        cases.push(case("postcard stream decode (LengthDelimitedCodec, +copy in)", move || {
+            let mut src = pcb.clone();
+            let mut n = 0;
+            while let Some(f) = ldc.decode(&mut src).unwrap() {
+                black_box(postcard::from_bytes::<data::Msg>(&f).unwrap());
+                n += 1;
+            }
+            assert_eq!(n, STREAM_MSGS);
+        }));
+        // The least a tokio Decoder for postcard frames does, as VarCodec does it: the value decoded in place
+        // from the buffer, then the frame consumed (`advance`).
+        let pcb2 = bytes::BytesMut::from(&pcs[..]);
+        let mut inplace = PostcardInPlace;
+        cases.push(case("postcard stream decode (in-place Decoder, +copy in)", move || {
+            let mut src = pcb2.clone();
+            let mut n = 0;
+            while let Some(m) = inplace.decode(&mut src).unwrap() {
+                black_box(m);
+                n += 1;
+            }
+            assert_eq!(n, STREAM_MSGS);
+        }));
         let msgs2 = msgs.clone();
         cases.push(case("godot_bin stream encode (VarCodec)", move || {
             dst.clear();
@@ -734,6 +782,17 @@ fn small_messages(rounds: usize, cfg: &Config) {
             let rate = |s: f64| STREAM_MSGS as f64 / s / 1e6;
             println!("{ours:<42} {:>7.2} M/s   postcard {:>7.2} M/s   time ÷ postcard {:.2}", rate(o), rate(p), o / p);
             println!("tsv\tstream\t{ours}\t{:.3}", o / p);
+        }
+    }
+    // Both through a tokio Decoder on a BytesMut copied in each round: the same framing work on both sides.
+    let ours = "godot_bin stream decode (VarCodec, +copy in)";
+    for (theirs, tag) in [
+        ("postcard stream decode (in-place Decoder, +copy in)", "in-place Decoder"),
+        ("postcard stream decode (LengthDelimitedCodec, +copy in)", "LengthDelimitedCodec"),
+    ] {
+        if let (Some(o), Some(p)) = (t(ours), t(theirs)) {
+            println!("{ours:<42} time ÷ {theirs} {:.2}", o / p);
+            println!("tsv\tstream\tVarCodec÷postcard {tag}\t{:.3}", o / p);
         }
     }
 }
