@@ -530,6 +530,22 @@ fn each_frame(mut b: &[u8], mut f: impl FnMut(&[u8])) -> usize {
 
 const STREAM_MSGS: usize = 1_000;
 
+/// Decodes every frame of a copy of `buf` (copied in, as a socket's bytes arrive) with `codec`, handing each
+/// item to `each`; the number of frames.
+#[cfg(feature = "tokio")]
+fn drain<D: tokio_util::codec::Decoder>(codec: &mut D, buf: &bytes::BytesMut, mut each: impl FnMut(D::Item)) -> usize
+where
+    D::Error: std::fmt::Debug,
+{
+    let mut src = buf.clone();
+    let mut n = 0;
+    while let Some(m) = codec.decode(&mut src).unwrap() {
+        each(m);
+        n += 1;
+    }
+    n
+}
+
 /// postcard frames (a u32 little-endian length, then the value) as a tokio Decoder that works as
 /// `VarCodec` does: the value decoded from the buffer in place, then the frame consumed.
 #[cfg(feature = "tokio")]
@@ -712,19 +728,13 @@ fn small_messages(rounds: usize, cfg: &Config) {
     ];
     #[cfg(feature = "tokio")]
     {
-        use tokio_util::codec::{Decoder, Encoder};
+        use tokio_util::codec::Encoder;
         let gsb = bytes::BytesMut::from(&gs[..]);
         let mut codec = godot_bin::tokio_codec::VarCodec::<data::Msg>::new(cfg.clone());
         let mut dst = bytes::BytesMut::with_capacity(gs.len());
         let mut enc = godot_bin::tokio_codec::VarCodec::<data::Msg>::new(cfg.clone());
         cases.push(case("godot_bin stream decode (VarCodec, +copy in)", move || {
-            let mut src = gsb.clone();
-            let mut n = 0;
-            while let Some(m) = codec.decode(&mut src).unwrap() {
-                black_box(m);
-                n += 1;
-            }
-            assert_eq!(n, STREAM_MSGS);
+            assert_eq!(drain(&mut codec, &gsb, |m| drop(black_box(m))), STREAM_MSGS);
         }));
         // What a postcard user of tokio would write: tokio-util's LengthDelimitedCodec (the same u32 length,
         // little-endian; each frame split off the buffer), then postcard on the frame.
@@ -732,12 +742,7 @@ fn small_messages(rounds: usize, cfg: &Config) {
         let mut ldc =
             tokio_util::codec::LengthDelimitedCodec::builder().little_endian().length_field_length(4).new_codec();
         cases.push(case("postcard stream decode (LengthDelimitedCodec, +copy in)", move || {
-            let mut src = pcb.clone();
-            let mut n = 0;
-            while let Some(f) = ldc.decode(&mut src).unwrap() {
-                black_box(postcard::from_bytes::<data::Msg>(&f).unwrap());
-                n += 1;
-            }
+            let n = drain(&mut ldc, &pcb, |f| drop(black_box(postcard::from_bytes::<data::Msg>(&f).unwrap())));
             assert_eq!(n, STREAM_MSGS);
         }));
         // The least a tokio Decoder for postcard frames does, as VarCodec does it: the value decoded in place
@@ -745,13 +750,7 @@ fn small_messages(rounds: usize, cfg: &Config) {
         let pcb2 = bytes::BytesMut::from(&pcs[..]);
         let mut inplace = PostcardInPlace;
         cases.push(case("postcard stream decode (in-place Decoder, +copy in)", move || {
-            let mut src = pcb2.clone();
-            let mut n = 0;
-            while let Some(m) = inplace.decode(&mut src).unwrap() {
-                black_box(m);
-                n += 1;
-            }
-            assert_eq!(n, STREAM_MSGS);
+            assert_eq!(drain(&mut inplace, &pcb2, |m| drop(black_box(m))), STREAM_MSGS);
         }));
         let msgs2 = msgs.clone();
         cases.push(case("godot_bin stream encode (VarCodec)", move || {
