@@ -274,6 +274,7 @@ impl<T: DeserializeOwned> Decoder for VarCodec<T> {
     type Item = T;
     type Error = Error;
 
+    #[inline(always)]
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
         let start = self.frames.offset + 4;
         match self.frames.peek(src)? {
