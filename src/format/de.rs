@@ -2571,6 +2571,7 @@ fn hand_over<'de, V: Visitor<'de>>(v: Variant, visitor: V) -> Result<V::Value> {
 /// assert_eq!(e, Entry { a: 1, note: None });
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
+#[inline(always)]
 pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
     from_slice_with(bytes, &Config::default())
 }

@@ -237,7 +237,7 @@ pub fn encode_packet<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<V
 /// assert_eq!(v, 1);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-#[inline]
+#[inline(always)]
 pub fn decode_packet<'de, T: Deserialize<'de>>(packet: &'de [u8], cfg: &Config) -> Result<T> {
     crate::format::de::from_slice_prefix_with(packet, cfg)
 }
