@@ -624,15 +624,16 @@ pub fn godot_str(bytes: &[u8], rule: Utf8Rule, at: usize) -> Result<std::borrow:
     if let Some(s) = utf8(bytes) {
         return Ok(std::borrow::Cow::Borrowed(s));
     }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Ok(std::borrow::Cow::Borrowed(s)),
-        Err(e) => match rule {
-            Utf8Rule::Strict => Err(Error::at(ErrorKind::InvalidUtf8, at + e.valid_up_to())),
-            Utf8Rule::Godot3 => {
-                godot3_utf8(bytes).map(std::borrow::Cow::Owned).map_err(|i| Error::at(ErrorKind::InvalidUtf8, at + i))
-            }
-            Utf8Rule::Lossy => Ok(String::from_utf8_lossy(bytes)),
-        },
+    // Not UTF-8: the dialect's rule decides.
+    match rule {
+        Utf8Rule::Strict => {
+            let valid = std::str::from_utf8(bytes).err().map_or(bytes.len(), |e| e.valid_up_to());
+            Err(Error::at(ErrorKind::InvalidUtf8, at + valid))
+        }
+        Utf8Rule::Godot3 => {
+            godot3_utf8(bytes).map(std::borrow::Cow::Owned).map_err(|i| Error::at(ErrorKind::InvalidUtf8, at + i))
+        }
+        Utf8Rule::Lossy => Ok(String::from_utf8_lossy(bytes)),
     }
 }
 
