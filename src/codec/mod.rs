@@ -110,10 +110,6 @@ struct RealMode {
 }
 
 impl RealMode {
-    fn of(cfg: &Config) -> Self {
-        RealMode { flag_allowed: cfg.dialect().math_flag(), double: cfg.is_double_precision() }
-    }
-
     /// Turns a wire f32 into the stored f64.
     #[inline]
     fn stored_from_f32(self, x: f32) -> f64 {
@@ -151,22 +147,62 @@ pub(crate) struct Decoder<'a, 'c> {
     promised: usize,
 }
 
-impl<'a, 'c> Decoder<'a, 'c> {
-    pub(crate) fn new(bytes: &'a [u8], cfg: &'c Config) -> Self {
-        let d = cfg.dialect();
-        Decoder {
-            r: Reader::new(bytes),
-            cfg,
-            d,
+/// What a [`Decoder`] keeps of its dialect, the same for every call: looked up per dialect in
+/// [`DIALECT_READING`] rather than worked out from the dialect each time a decoder is made.
+#[derive(Clone, Copy)]
+struct DialectReading {
+    /// `Dialect::table`.
+    table: &'static [TypeKind],
+    /// The dialect is Godot 2's.
+    godot2: bool,
+    /// `Dialect::math_flag`.
+    math_flag: bool,
+    /// How the dialect's engine reads a string's bytes.
+    utf8: Utf8Rule,
+}
+
+impl DialectReading {
+    const fn of(d: Dialect) -> Self {
+        DialectReading {
             table: d.table(),
-            godot2: d.family() == Family::Godot2,
-            real: RealMode::of(cfg),
-            promised: 0,
+            godot2: matches!(d.family(), Family::Godot2),
+            math_flag: d.math_flag(),
             utf8: match d {
                 Dialect::Godot2 => Utf8Rule::Lossy,
                 Dialect::Godot3 | Dialect::Pandemonium3_5 => Utf8Rule::Godot3,
                 _ => Utf8Rule::Strict,
             },
+        }
+    }
+}
+
+/// [`DialectReading`] of every dialect (index: `Dialect as usize`), built at compile time.
+static DIALECT_READING: [DialectReading; Dialect::ALL.len()] = {
+    let mut t = [DialectReading::of(Dialect::Godot2); Dialect::ALL.len()];
+    let mut i = 0;
+    while i < Dialect::ALL.len() {
+        let d = Dialect::ALL[i];
+        t[d as usize] = DialectReading::of(d);
+        i += 1;
+    }
+    t
+};
+
+impl<'a, 'c> Decoder<'a, 'c> {
+    #[inline]
+    pub(crate) fn new(bytes: &'a [u8], cfg: &'c Config) -> Self {
+        let d = cfg.dialect();
+        // One load of the dialect's facts (built at compile time) instead of a match per fact.
+        let p = &DIALECT_READING[d as usize];
+        Decoder {
+            r: Reader::new(bytes),
+            cfg,
+            d,
+            table: p.table,
+            godot2: p.godot2,
+            real: RealMode { flag_allowed: p.math_flag, double: cfg.is_double_precision() },
+            promised: 0,
+            utf8: p.utf8,
         }
     }
 

@@ -133,7 +133,7 @@ impl Dialect {
         }
     }
 
-    pub(crate) fn family(self) -> Family {
+    pub(crate) const fn family(self) -> Family {
         match self {
             Dialect::Godot2 => Family::Godot2,
             Dialect::Godot3 => Family::Godot3,
@@ -143,11 +143,11 @@ impl Dialect {
     }
 
     /// The dialect's type table, index = type id.
-    pub(crate) fn table(self) -> &'static [TypeKind] {
+    pub(crate) const fn table(self) -> &'static [TypeKind] {
         match self {
             Dialect::Godot2 => types::GODOT2,
             Dialect::Godot3 => types::GODOT3,
-            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => &types::GODOT4[..38],
+            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => types::GODOT4.split_at(38).0,
             Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 => types::GODOT4,
             Dialect::Pandemonium3_5 => types::PANDEMONIUM_3_5,
             Dialect::Pandemonium3_8 => types::PANDEMONIUM_3_8,
@@ -159,7 +159,7 @@ impl Dialect {
     /// Every kind's header type id (index `kind as usize`; `types::NO_ID`: none), for callers that look
     /// up several.
     #[inline]
-    pub(crate) fn ids(self) -> &'static types::Ids {
+    pub(crate) const fn ids(self) -> &'static types::Ids {
         match self {
             Dialect::Godot2 => &types::GODOT2_IDS,
             Dialect::Godot3 => &types::GODOT3_IDS,
@@ -197,7 +197,7 @@ impl Dialect {
     /// assert_eq!(Dialect::Godot3.type_id(TypeKind::Vector2i), None);
     /// ```
     #[inline]
-    pub fn type_id(self, kind: TypeKind) -> Option<u32> {
+    pub const fn type_id(self, kind: TypeKind) -> Option<u32> {
         match self.ids()[kind as usize] {
             types::NO_ID => None,
             id => Some(id as u32),
@@ -251,8 +251,8 @@ impl Dialect {
     }
 
     /// Math types may carry the 64-bit flag (Godot 4 double builds, and any Godot 4 decoder).
-    pub(crate) fn math_flag(self) -> bool {
-        self.family() == Family::Godot4
+    pub(crate) const fn math_flag(self) -> bool {
+        matches!(self.family(), Family::Godot4)
     }
 
     /// Godot 4.0/4.1 double builds write Vector4/Projection as f64 without the flag.
