@@ -247,6 +247,57 @@ fn nested_counts_cannot_claim_the_same_bytes_twice() {
     assert!(Variant::decode(&u32s(&honest), &Config::default()).is_ok());
 }
 
+/// A struct read from a Dictionary checks its entry count against the input but promises nothing (it
+/// reserves no memory for its entries), so the containers inside it are held to what the open containers'
+/// promises leave, as in the core decoder: an Array in a struct in an Array, each Array claiming every slot
+/// the rest of the input could hold, is refused at the inner Array's count, as `Variant::decode` refuses it;
+/// a struct Dictionary claiming more entries than the input holds is refused at its count.
+#[test]
+fn structs_check_their_count_and_their_containers_stay_within_the_promises() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Node {
+        c: Vec<Node>,
+    }
+    let cfg = Config::default();
+    let key_c = [4u32, 1, u32::from(b'c')];
+    // [ {"c": [ {"c": [] } ... ] } ... ], every Array claiming the slots of all the bytes after its count but
+    // the 12 its first element's Dictionary header and key take (so that the Dictionary's 2 slots still fit).
+    let build = |depth: usize| {
+        let total = depth * 28 + 8;
+        let mut words = Vec::new();
+        for i in 0..depth {
+            let after = total - (i * 28 + 8);
+            words.extend([28, ((after - 12) / 4) as u32, 27, 1]);
+            words.extend(key_c);
+        }
+        words.extend([28, 0]);
+        u32s(&words)
+    };
+    let bytes = build(50);
+    let core = err(&bytes, &cfg);
+    assert!(matches!(core.kind(), ErrorKind::InvalidLength { .. }), "{core}");
+    let e = godot_bin::from_slice_with::<Vec<Node>>(&bytes, &cfg).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::InvalidLength { .. }), "{e}");
+    assert_eq!((e.offset(), core.offset()), (Some(32), Some(32)), "the second Array's count");
+    // Honest counts (one element each) decode.
+    let mut honest = Vec::new();
+    for _ in 0..50 {
+        honest.extend([28, 1, 27, 1]);
+        honest.extend(key_c);
+    }
+    honest.extend([28, 0]);
+    assert!(godot_bin::from_slice_with::<Vec<Node>>(&u32s(&honest), &cfg).is_ok());
+    // A struct claiming 1,000 entries in 20 bytes: refused at its count (byte 4).
+    let mut lying = u32s(&[27, 1000]);
+    lying.extend(u32s(&key_c));
+    lying.extend(u32s(&[28, 0]));
+    let e = godot_bin::from_slice_with::<Node>(&lying, &cfg).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::InvalidLength { value: 1000 }), "{e}");
+    assert_eq!(e.offset(), Some(4));
+    assert_eq!(err(&lying, &cfg).offset(), Some(4));
+}
+
 #[test]
 fn godot2_ints_outside_i32_are_an_error_not_a_different_number() {
     let g2 = Config::new(Dialect::Godot2);

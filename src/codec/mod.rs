@@ -891,8 +891,15 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// open containers already need, and promises their bytes.
     #[inline]
     pub(crate) fn promise(&mut self, n: usize, slots: usize, at: usize, raw: u32) -> Result<()> {
-        self.promised += self.check_promise(n, slots, at, raw)?;
+        let need = self.check_promise(n, slots, at, raw)?;
+        self.add_promise(need);
         Ok(())
+    }
+
+    /// Promises `need` bytes that [`Decoder::check_promise`] found room for.
+    #[inline]
+    pub(crate) fn add_promise(&mut self, need: usize) {
+        self.promised += need;
     }
 
     /// [`Decoder::promise`]'s check alone: whether `n` elements of `slots` slots each fit, nothing promised;

@@ -642,9 +642,10 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     }
 
     /// An untyped Dictionary (`map`) or Array header next on the wire: its element count, read and promised
-    /// as the general path does; `None` (nothing read) for anything else.
+    /// as the general path does (`promise`: false, checked only, for a struct's entries, see [`MapAccess`]);
+    /// `None` (nothing read) for anything else.
     #[inline]
-    fn fast_container(&mut self, map: bool) -> Result<Option<usize>> {
+    fn fast_container(&mut self, map: bool, promise: bool) -> Result<Option<usize>> {
         if self.depth >= self.fast_below {
             return Ok(None);
         }
@@ -660,7 +661,10 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let at = self.dec.r.pos() + 4;
         self.dec.r.skip_lenient(8);
         let n = (raw & 0x7FFF_FFFF) as usize;
-        self.dec.promise(n, if map { 2 } else { 1 }, at, raw)?;
+        let need = self.dec.check_promise(n, if map { 2 } else { 1 }, at, raw)?;
+        if promise {
+            self.dec.add_promise(need);
+        }
         Ok(Some(n))
     }
 
@@ -1144,7 +1148,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if let Some(n) = self.fast_container(false)? {
+        if let Some(n) = self.fast_container(false, true)? {
             return self.visit_container(n, false, &[], visitor);
         }
         if let Some(n) = self.fast_packed_strings()? {
@@ -1182,7 +1186,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         visitor: V,
     ) -> Result<V::Value> {
         if !name.starts_with('$') {
-            if let Some(n) = self.fast_container(true)? {
+            if let Some(n) = self.fast_container(true, false)? {
                 return self.visit_container(n, true, fields, visitor);
             }
             return self.deserialize_any(visitor);
@@ -1267,7 +1271,10 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
 struct MapAccess<'a, 'de, 'c> {
     de: &'a mut Deserializer<'de, 'c>,
     left: usize,
-    /// A struct is read (not a map).
+    /// A struct is read (not a map). Its entries' count was checked against the input but not promised
+    /// (`fast_container`), so its keys and values start no slot: a struct reserves no memory for its entries
+    /// (its fields are its own), and the containers inside it are still held to what is left of the input
+    /// after the open containers' promises. A map's entries were promised; each key and value starts a slot.
     is_struct: bool,
     /// Where the last key starts in the input (an error's path decodes it again).
     key_at: usize,
@@ -1300,7 +1307,6 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
             return Ok(None);
         }
         self.left -= 1;
-        self.de.dec.start_slot();
         // Where the key starts, for an error's path.
         self.key_at = self.de.dec.r.pos();
         // A struct's key (not a map's: a struct with `#[serde(flatten)]` is read as a map, and its other keys
@@ -1310,11 +1316,15 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
                 self.de.dec.r.skip_lenient(total);
                 return seed.deserialize(NameDe(name)).map(Some);
             }
+        } else {
+            self.de.dec.start_slot();
         }
         seed.deserialize(KeyDe(&mut *self.de)).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
-        self.de.dec.start_slot();
+        if !self.is_struct {
+            self.de.dec.start_slot();
+        }
         let at = self.key_at;
         seed.deserialize(&mut *self.de).map_err(|e| e.inside(key_at_step(at, self.de.dec.r.whole(), self.de.dec.cfg())))
     }
