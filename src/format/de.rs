@@ -288,37 +288,56 @@ static DIALECT_WORDS: [Words; Dialect::ALL.len()] = {
 };
 
 /// Whether `b`, a String's bytes, are all ASCII with no NUL: a name the general path reads as exactly these
-/// bytes (no NUL to cut it, no byte order mark to drop, no UTF-8 rule of any dialect to apply). `padded`: the
-/// same bytes with their padding to 4, as on the wire, so that a short name is read as one word.
+/// bytes (no NUL to cut it, no byte order mark to drop, no UTF-8 rule of any dialect to apply). `word`: the
+/// 8 bytes from the name's first (padding and what follows included) when the input has them, so that a
+/// name of up to 8 bytes is checked as one word, its other bytes masked off.
 #[inline(always)]
-fn ascii_name(b: &[u8], padded: &[u8]) -> bool {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    // Bytes past the name (padding) are made 0x01: neither NUL nor high.
-    let clean = |w: u64| w & HIGH == 0 && !has_zero_byte64(w);
+fn ascii_name(b: &[u8], word: Option<u64>) -> bool {
+    /// Per name length up to 8: the mask of the name's bytes in a word, and 0x01 in each other byte.
+    const KEEP: [u64; 9] = {
+        let mut t = [0u64; 9];
+        let mut n = 1;
+        while n <= 8 {
+            t[n] = u64::MAX >> (64 - 8 * n);
+            n += 1;
+        }
+        t
+    };
+    const FILL: [u64; 9] = {
+        let mut t = [0u64; 9];
+        let mut n = 0;
+        while n <= 8 {
+            t[n] = ONES & !KEEP[n];
+            n += 1;
+        }
+        t
+    };
     let n = b.len();
-    match n {
-        0 => true,
-        1..=4 => {
-            let keep = u32::MAX >> (32 - 8 * n as u32);
-            let w = word32(padded, 0);
-            clean(((w & keep) | (ONES as u32 & !keep)) as u64 | ONES << 32)
-        }
-        5..=8 => {
-            let keep = u64::MAX >> (64 - 8 * n as u32);
-            clean((word64(padded, 0) & keep) | (ONES & !keep))
-        }
+    match (n, word) {
+        (0, _) => true,
+        (1..=8, Some(w)) => clean_word((w & KEEP[n]) | FILL[n]),
+        (1..=7, None) => b.iter().all(|&c| c.wrapping_sub(1) < 0x7F),
         _ => {
             // Whole words, then the last 8 bytes (overlapping the words before).
-            let mut ok = clean(word64(b, n - 8));
+            let mut ok = clean_word(word64(b, n - 8));
             let mut i = 0;
             while ok && i + 8 <= n {
-                ok = clean(word64(b, i));
+                ok = clean_word(word64(b, i));
                 i += 8;
             }
             ok
         }
     }
+}
+
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether every byte of `w` is 1..=0x7F: no high bit, and no 0 (the lowest 0 byte, with no borrow from
+/// below it, becomes 0xFF when 1 is taken from each byte; a byte of 1..=0x7F borrows nothing).
+#[inline(always)]
+fn clean_word(w: u64) -> bool {
+    (w.wrapping_sub(ONES) | w) & HIGH == 0
 }
 
 #[inline(always)]
@@ -483,9 +502,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
         let len = (head >> 32) as usize;
         let total = 8 + len + pad_len(len);
-        let padded = rest.get(8..total)?;
-        let b = &padded[..len];
-        ascii_name(b, padded).then_some((b, total))
+        let b = rest.get(8..total)?.get(..len)?;
+        let word = rest.get(8..).and_then(|w| w.first_chunk::<8>()).map(|w| u64::from_le_bytes(*w));
+        ascii_name(b, word).then_some((b, total))
     }
 
     /// `deserialize_i64` when the wire holds an int: visited straight away (else the visitor is handed back,
@@ -2864,13 +2883,22 @@ mod tests {
                     p.resize(n + crate::wire::pad_len(n), pad_byte);
                     p
                 };
+                // The word from the name's first byte as the input gives it (the padding, then more of
+                // `pad_byte`), and no word (the input ends before 8 bytes).
+                let word_of = |b: &[u8]| {
+                    let mut p = padded_of(b);
+                    p.resize(p.len().max(8), pad_byte);
+                    u64::from_le_bytes(p[..8].try_into().unwrap())
+                };
                 let b = &base[..n];
-                assert!(ascii_name(b, &padded_of(b)), "{n}");
+                assert!(ascii_name(b, Some(word_of(b))), "{n}");
+                assert!(ascii_name(b, None), "{n}");
                 for i in 0..n {
-                    for x in [0u8, 0x80, 0xEF, 0xFF, b'A'] {
+                    for x in [0u8, 1, 0x7F, 0x80, 0xEF, 0xFF, b'A'] {
                         let mut b = b.to_vec();
                         b[i] = x;
-                        assert_eq!(ascii_name(&b, &padded_of(&b)), plain(&b), "{b:?} padded with {pad_byte}");
+                        assert_eq!(ascii_name(&b, Some(word_of(&b))), plain(&b), "{b:?} padded with {pad_byte}");
+                        assert_eq!(ascii_name(&b, None), plain(&b), "{b:?} without a word");
                     }
                 }
             }
