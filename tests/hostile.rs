@@ -298,6 +298,37 @@ fn structs_check_their_count_and_their_containers_stay_within_the_promises() {
     assert_eq!(err(&lying, &cfg).offset(), Some(4));
 }
 
+/// Each level of serde recursion puts back, on the way out, the depth it found, errors included: after
+/// nesting refused at `SERDE_MAX_DEPTH` (on a thread of its own, each time), nesting just inside the limit
+/// still reads on the same thread, and so does a small message.
+#[test]
+fn refused_nesting_leaves_the_depth_as_it_was() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct L(Vec<L>);
+    let nested = |depth: usize| {
+        let mut words = vec![28u32, 1].repeat(depth - 1);
+        words.extend([28, 0]);
+        u32s(&words)
+    };
+    // A stack budget that the depth limit meets first, even in a debug build.
+    let cfg = Config::default().serde_stack(48 << 20);
+    let (deep, ok) = (nested(godot_bin::SERDE_MAX_DEPTH + 10), nested(godot_bin::SERDE_MAX_DEPTH - 10));
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || {
+            for _ in 0..3 {
+                let e = godot_bin::from_slice_with::<L>(&deep, &cfg).unwrap_err();
+                assert!(matches!(e.kind(), ErrorKind::TooDeep { max: godot_bin::SERDE_MAX_DEPTH }), "{e}");
+                assert!(godot_bin::from_slice_with::<L>(&ok, &cfg).is_ok());
+                assert_eq!(godot_bin::from_slice_with::<Vec<i32>>(&u32s(&[28, 1, 2, 7]), &cfg).unwrap(), [7]);
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 #[test]
 fn godot2_ints_outside_i32_are_an_error_not_a_different_number() {
     let g2 = Config::new(Dialect::Godot2);

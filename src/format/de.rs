@@ -90,36 +90,45 @@ fn stack_mark() -> usize {
     std::ptr::addr_of!(marker) as usize
 }
 
-/// One level of serde recursion; dropped on the way out (errors and unwinding included). Refuses a level
-/// beyond [`SERDE_MAX_DEPTH`] or beyond the outermost level's stack budget ([`Config::serde_stack`];
-/// `budget`: the config's, where the caller has one, else [`SERDE_STACK_BUDGET`] for an outermost level).
-struct DepthGuard;
+/// One level of serde recursion; dropped on the way out (errors and unwinding included), when it puts back
+/// the depth it found. Refuses a level beyond [`SERDE_MAX_DEPTH`] or beyond the outermost level's stack
+/// budget ([`Config::serde_stack`]; `budget`: the config's, where the caller has one, else
+/// [`SERDE_STACK_BUDGET`]; asked for only by an outermost level).
+struct DepthGuard(usize);
 
 impl DepthGuard {
-    #[inline]
-    fn enter(at: Option<usize>, budget: Option<usize>) -> Result<DepthGuard> {
+    #[inline(always)]
+    fn enter(at: Option<usize>, budget: impl FnOnce() -> Option<usize>) -> Result<DepthGuard> {
         let d = SERDE_DEPTH.with(|c| c.get());
-        if d >= SERDE_MAX_DEPTH {
-            return Err(Error::new(ErrorKind::TooDeep { max: SERDE_MAX_DEPTH }, at));
-        }
         let here = stack_mark();
         if d == 0 {
-            SERDE_STACK_BASE.with(|c| c.set((here, budget.unwrap_or(SERDE_STACK_BUDGET))));
+            SERDE_STACK_BASE.with(|c| c.set((here, budget().unwrap_or(SERDE_STACK_BUDGET))));
         } else {
             let (base, budget) = SERDE_STACK_BASE.with(|c| c.get());
-            if base.abs_diff(here) > budget {
-                return Err(Error::new(ErrorKind::StackBudget { depth: d, budget }, at));
+            if d >= SERDE_MAX_DEPTH || base.abs_diff(here) > budget {
+                return Err(Self::refused(d, budget, at));
             }
         }
         SERDE_DEPTH.with(|c| c.set(d + 1));
-        Ok(DepthGuard)
+        Ok(DepthGuard(d))
+    }
+
+    /// The error of a level refused at depth `d` (cold: only for hostile or runaway nesting).
+    #[cold]
+    #[inline(never)]
+    fn refused(d: usize, budget: usize, at: Option<usize>) -> Error {
+        if d >= SERDE_MAX_DEPTH {
+            Error::new(ErrorKind::TooDeep { max: SERDE_MAX_DEPTH }, at)
+        } else {
+            Error::new(ErrorKind::StackBudget { depth: d, budget }, at)
+        }
     }
 }
 
 impl Drop for DepthGuard {
     #[inline]
     fn drop(&mut self) {
-        SERDE_DEPTH.with(|c| c.set(c.get().saturating_sub(1)));
+        SERDE_DEPTH.with(|c| c.set(self.0));
     }
 }
 
@@ -713,7 +722,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     /// The `n` elements of a packed array of `kind` whose count was read, as a sequence.
     fn visit_packed<V: Visitor<'de>>(&mut self, kind: TypeKind, n: usize, visitor: V) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
         let r = visitor.visit_seq(PackedAccess { de: self, kind, left: n });
         self.depth -= 1;
@@ -975,7 +984,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         match self.next()? {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
             Next::Container { n: 1, map: true } => {
-                let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
+                let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
                 self.depth += 1;
                 let r = visitor.visit_enum(DictEnum { de: self, name: None });
                 self.depth -= 1;
@@ -1012,7 +1021,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
         let mut acc = MapAccess { de: self, left: n, is_struct: !fields.is_empty(), key_at: 0 };
@@ -1027,7 +1036,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// [`Deserializer::visit_container`] for an Array.
     #[inline(never)]
     fn visit_array<V: Visitor<'de>>(&mut self, n: usize, visitor: V) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
         let at = self.dec.r.pos();
         let mut acc = SeqAccess { de: self, left: n, index: 0 };
@@ -1246,7 +1255,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                     let at = self.dec.r.pos() + 4;
                     self.dec.r.skip_lenient(8);
                     self.dec.check_promise(1, 2, at, 1)?;
-                    let _g = DepthGuard::enter(Some(self.dec.r.pos()), Some(self.dec.cfg().serde_stack_limit()))?;
+                    let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
                     self.depth += 1;
                     self.dec.r.skip_lenient(total);
                     let r = visitor.visit_enum(DictEnum { de: self, name: Some(found) });
@@ -2187,7 +2196,7 @@ impl<'v> VariantDe<'v> {
             return visit_shape(shape, &vals, seq, visitor);
         }
         let at = self.at;
-        let _g = DepthGuard::enter(at, None)?;
+        let _g = DepthGuard::enter(at, || None)?;
         match self.v {
             Variant::Array(a) | Variant::PackedTypedArray(a) => visitor.visit_seq(ItemsSeq(a.items.iter(), at, 0)),
             Variant::Dictionary(d) => visitor.visit_map(EntriesMap { it: d.entries.iter(), value: None, at }),
@@ -2344,7 +2353,7 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
     ) -> Result<V::Value> {
         match self.v {
             Variant::Dictionary(d) if d.entries.len() == 1 => {
-                let _g = DepthGuard::enter(self.at, None)?;
+                let _g = DepthGuard::enter(self.at, || None)?;
                 let (k, v) = &d.entries[0];
                 match k.as_str() {
                     Some(tag) => visitor.visit_enum(FieldEnum { tag, payload: Field::V(v), at: self.at }),
