@@ -307,7 +307,7 @@ fn refused_nesting_leaves_the_depth_as_it_was() {
     #[allow(dead_code)]
     struct L(Vec<L>);
     let nested = |depth: usize| {
-        let mut words = vec![28u32, 1].repeat(depth - 1);
+        let mut words = [28u32, 1].repeat(depth - 1);
         words.extend([28, 0]);
         u32s(&words)
     };
