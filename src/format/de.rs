@@ -1021,10 +1021,10 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
-        self.depth += 1;
         let at = self.dec.r.pos();
-        let mut acc = MapAccess { de: self, left: n, is_struct: !fields.is_empty(), key_at: 0 };
+        let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack_limit()))?;
+        self.depth += 1;
+        let mut acc = MapAccess { de: self, left: n, is_struct: !fields.is_empty(), key_left: 0 };
         let v = visitor.visit_map(&mut acc)?;
         if acc.left != 0 {
             return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
@@ -1036,9 +1036,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// [`Deserializer::visit_container`] for an Array.
     #[inline(never)]
     fn visit_array<V: Visitor<'de>>(&mut self, n: usize, visitor: V) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
-        self.depth += 1;
         let at = self.dec.r.pos();
+        let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack_limit()))?;
+        self.depth += 1;
         let mut acc = SeqAccess { de: self, left: n, index: 0 };
         let v = visitor.visit_seq(&mut acc)?;
         if acc.left != 0 {
@@ -1281,6 +1281,7 @@ struct SeqAccess<'a, 'de, 'c> {
 
 impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
     type Error = Error;
+    #[inline]
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
         if self.left == 0 {
             return Ok(None);
@@ -1304,8 +1305,9 @@ struct MapAccess<'a, 'de, 'c> {
     /// (its fields are its own), and the containers inside it are still held to what is left of the input
     /// after the open containers' promises. A map's entries were promised; each key and value starts a slot.
     is_struct: bool,
-    /// Where the last key starts in the input (an error's path decodes it again).
-    key_at: usize,
+    /// How much of the input was left where the last key starts (an error's path finds the key there and
+    /// decodes it again).
+    key_left: usize,
 }
 
 /// An error path's step for a decoded map key (cold: only when an error unwinds).
@@ -1336,7 +1338,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
         }
         self.left -= 1;
         // Where the key starts, for an error's path.
-        self.key_at = self.de.dec.r.pos();
+        self.key_left = self.de.dec.r.remaining();
         // A struct's key (not a map's: a struct with `#[serde(flatten)]` is read as a map, and its other keys
         // are kept as they are handed over) that is a plain ASCII name: handed to the field identifier as it is.
         if self.is_struct {
@@ -1353,8 +1355,11 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
         if !self.is_struct {
             self.de.dec.start_slot();
         }
-        let at = self.key_at;
-        seed.deserialize(&mut *self.de).map_err(|e| e.inside(key_at_step(at, self.de.dec.r.whole(), self.de.dec.cfg())))
+        let left = self.key_left;
+        seed.deserialize(&mut *self.de).map_err(|e| {
+            let whole = self.de.dec.r.whole();
+            e.inside(key_at_step(whole.len() - left, whole, self.de.dec.cfg()))
+        })
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)

@@ -272,8 +272,10 @@ pub fn narrow_like_engine(x: f64) -> f32 {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
-    buf: &'a [u8],
-    pos: usize,
+    /// The whole input.
+    whole: &'a [u8],
+    /// What is left of it (a tail of `whole`): read without an offset's bounds check.
+    rest: &'a [u8],
 }
 
 impl<'a> Reader<'a> {
@@ -286,13 +288,13 @@ impl<'a> Reader<'a> {
     /// assert_eq!(r.rest(), b"abcd");
     /// ```
     pub fn new(buf: &'a [u8]) -> Self {
-        Reader { buf, pos: 0 }
+        Reader { whole: buf, rest: buf }
     }
 
     /// The whole buffer, read and unread (an error's path re-reads from it).
     #[inline]
     pub(crate) fn whole(&self) -> &'a [u8] {
-        self.buf
+        self.whole
     }
 
     /// Bytes read so far (the offset of the next byte).
@@ -307,7 +309,7 @@ impl<'a> Reader<'a> {
     /// ```
     #[inline]
     pub fn pos(&self) -> usize {
-        self.pos
+        self.whole.len() - self.rest.len()
     }
 
     /// Bytes left.
@@ -322,7 +324,7 @@ impl<'a> Reader<'a> {
     /// ```
     #[inline]
     pub fn remaining(&self) -> usize {
-        self.buf.len() - self.pos
+        self.rest.len()
     }
 
     /// The unread rest of the input.
@@ -337,7 +339,7 @@ impl<'a> Reader<'a> {
     /// ```
     #[inline]
     pub fn rest(&self) -> &'a [u8] {
-        &self.buf[self.pos..]
+        self.rest
     }
 
     /// An end-of-input error for a field of `n` bytes at the current offset: `needed` is what the input lacks
@@ -354,7 +356,7 @@ impl<'a> Reader<'a> {
     /// ```
     #[cold]
     pub fn eof(&self, n: usize) -> Error {
-        Error::at(ErrorKind::UnexpectedEof { needed: n - self.remaining().min(n) }, self.pos)
+        Error::at(ErrorKind::UnexpectedEof { needed: n - self.remaining().min(n) }, self.pos())
     }
 
     /// Takes the next `n` bytes.
@@ -373,8 +375,8 @@ impl<'a> Reader<'a> {
         if self.remaining() < n {
             return Err(self.eof(n));
         }
-        let s = &self.buf[self.pos..self.pos + n];
-        self.pos += n;
+        let (s, rest) = self.rest.split_at(n);
+        self.rest = rest;
         Ok(s)
     }
 
@@ -422,7 +424,7 @@ impl<'a> Reader<'a> {
     /// ```
     #[inline]
     pub fn skip_lenient(&mut self, n: usize) {
-        self.pos += n.min(self.remaining());
+        self.rest = self.rest.split_at(n.min(self.rest.len())).1;
     }
 
     /// A u32.
@@ -529,7 +531,7 @@ impl<'a> Reader<'a> {
     /// ```
     #[inline]
     pub fn count(&mut self, mask: u32, min_elem_size: usize) -> Result<usize> {
-        let at = self.pos;
+        let at = self.pos();
         let raw = self.u32()? & mask;
         if raw > i32::MAX as u32 {
             return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
@@ -558,7 +560,7 @@ impl<'a> Reader<'a> {
     /// ```
     #[inline]
     pub fn string_bytes(&mut self) -> Result<(&'a [u8], usize)> {
-        let at = self.pos;
+        let at = self.pos();
         let raw = self.u32()?;
         if raw > i32::MAX as u32 {
             return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
@@ -568,10 +570,10 @@ impl<'a> Reader<'a> {
         if total > self.remaining() {
             return Err(Error::at(ErrorKind::InvalidLength { value: raw as u64 }, at));
         }
-        let start = self.pos;
-        let data = &self.buf[start..start + len];
-        self.pos += total;
-        Ok((data, start))
+        let start = self.pos();
+        let (field, rest) = self.rest.split_at(total);
+        self.rest = rest;
+        Ok((&field[..len], start))
     }
 }
 
