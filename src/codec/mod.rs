@@ -177,16 +177,7 @@ impl DialectReading {
 }
 
 /// [`DialectReading`] of every dialect (index: `Dialect as usize`), built at compile time.
-static DIALECT_READING: [DialectReading; Dialect::ALL.len()] = {
-    let mut t = [DialectReading::of(Dialect::Godot2); Dialect::ALL.len()];
-    let mut i = 0;
-    while i < Dialect::ALL.len() {
-        let d = Dialect::ALL[i];
-        t[d as usize] = DialectReading::of(d);
-        i += 1;
-    }
-    t
-};
+static DIALECT_READING: [DialectReading; Dialect::ALL.len()] = crate::dialect::per_dialect!(DialectReading::of);
 
 impl<'a, 'c> Decoder<'a, 'c> {
     #[inline]

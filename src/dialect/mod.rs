@@ -59,6 +59,24 @@ pub enum Dialect {
     Pandemonium5,
 }
 
+/// A table with an entry for every dialect, at index `Dialect as usize`, built at compile time:
+/// `per_dialect!(build)`, where `build` is a `const fn(Dialect) -> T` and `T` is `Copy`. For facts a reader
+/// or writer needs per call, looked up with one index instead of worked out from the dialect each time.
+macro_rules! per_dialect {
+    ($build:path) => {{
+        use $crate::dialect::Dialect;
+        let mut t = [$build(Dialect::Godot2); Dialect::ALL.len()];
+        let mut i = 0;
+        while i < Dialect::ALL.len() {
+            let d = Dialect::ALL[i];
+            t[d as usize] = $build(d);
+            i += 1;
+        }
+        t
+    }};
+}
+pub(crate) use per_dialect;
+
 /// The engine family of a dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Family {

@@ -285,16 +285,7 @@ impl Words {
 }
 
 /// [`Words`] of every dialect (index: `Dialect as usize`), built at compile time.
-static DIALECT_WORDS: [Words; Dialect::ALL.len()] = {
-    let mut t = [Words::NONE; Dialect::ALL.len()];
-    let mut i = 0;
-    while i < Dialect::ALL.len() {
-        let d = Dialect::ALL[i];
-        t[d as usize] = Words::build(d);
-        i += 1;
-    }
-    t
-};
+static DIALECT_WORDS: [Words; Dialect::ALL.len()] = crate::dialect::per_dialect!(Words::build);
 
 /// Whether `b`, a String's bytes, are all ASCII with no NUL: a name the general path reads as exactly these
 /// bytes (no NUL to cut it, no byte order mark to drop, no UTF-8 rule of any dialect to apply). `word`: the
