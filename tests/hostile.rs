@@ -298,6 +298,39 @@ fn structs_check_their_count_and_their_containers_stay_within_the_promises() {
     assert_eq!(err(&lying, &cfg).offset(), Some(4));
 }
 
+/// A struct's entries are promised exactly when its keys and values start slots: a struct with fields
+/// neither promises nor starts them, one without fields (read as a map) does both. So the counts inside it
+/// are refused where the core decoder refuses them: `[(Empty, [u32; n])…]` with lying counts, every claim
+/// of the outer and inner Array, the same `InvalidLength` at the same byte as `Variant::decode`, or neither.
+#[test]
+fn counts_inside_structs_without_fields_follow_the_core_decoder() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Empty {}
+    let cfg = Config::default();
+    let mut compared = 0;
+    for entries in [0u32, 1, 3] {
+        for outer in 0..12u32 {
+            for inner in 0..12u32 {
+                let mut w = vec![28, outer, 28, 2, 27, entries];
+                for _ in 0..entries {
+                    w.extend([4, 1, u32::from(b'a'), 2, 7]);
+                }
+                w.extend([28, inner, 2, 5, 2, 5]);
+                let bytes = u32s(&w);
+                let core = Variant::decode(&bytes, &cfg).err();
+                let ours = godot_bin::from_slice_with::<Vec<(Empty, Vec<u32>)>>(&bytes, &cfg).err();
+                let too_long = |e: &Option<godot_bin::Error>| {
+                    e.as_ref().filter(|e| matches!(e.kind(), ErrorKind::InvalidLength { .. })).map(|e| e.offset())
+                };
+                assert_eq!(too_long(&ours), too_long(&core), "{entries} entries, counts {outer} and {inner}");
+                compared += usize::from(too_long(&core).is_some());
+            }
+        }
+    }
+    assert!(compared > 100, "{compared}");
+}
+
 /// Each level of serde recursion puts back, on the way out, the depth it found, errors included: after
 /// nesting refused at `SERDE_MAX_DEPTH` (on a thread of its own, each time), nesting just inside the limit
 /// still reads on the same thread, and so does a small message.

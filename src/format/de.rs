@@ -1205,7 +1205,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         visitor: V,
     ) -> Result<V::Value> {
         if !name.starts_with('$') {
-            if let Some(n) = self.fast_container(true, false)? {
+            // A struct with fields is read as a struct, whose entries are not promised; one without (no
+            // field to hand a key to) as a map, whose entries are (see `MapAccess::is_struct`).
+            if let Some(n) = self.fast_container(true, fields.is_empty())? {
                 return self.visit_container(n, true, fields, visitor);
             }
             return self.deserialize_any(visitor);
