@@ -1015,7 +1015,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let at = self.dec.r.pos();
         let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
-        let mut acc = MapAccess { de: self, left: n, is_struct: !fields.is_empty(), key_left: 0 };
+        let mut acc = MapAccess { de: self, left: n, is_struct: reads_as_struct(fields), key_left: 0 };
         let v = visitor.visit_map(&mut acc)?;
         if acc.left != 0 {
             return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
@@ -1205,9 +1205,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         visitor: V,
     ) -> Result<V::Value> {
         if !name.starts_with('$') {
-            // A struct with fields is read as a struct, whose entries are not promised; one without (no
-            // field to hand a key to) as a map, whose entries are (see `MapAccess::is_struct`).
-            if let Some(n) = self.fast_container(true, fields.is_empty())? {
+            if let Some(n) = self.fast_container(true, !reads_as_struct(fields))? {
                 return self.visit_container(n, true, fields, visitor);
             }
             return self.deserialize_any(visitor);
@@ -1288,6 +1286,16 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
     }
+}
+
+/// Whether a Dictionary read for a type with these field names is read as a struct (see
+/// [`MapAccess::is_struct`]: its count checked but not promised, its keys and values starting no slot) rather
+/// than as a map (promised, each key and value starting a slot). The one home of that rule: the count's
+/// promise (`deserialize_struct`) and the slots (`visit_dict`) must agree, or the open containers' promises
+/// go wrong. A struct without fields has no field to hand a key to and is read as a map.
+#[inline(always)]
+fn reads_as_struct(fields: &[&str]) -> bool {
+    !fields.is_empty()
 }
 
 struct MapAccess<'a, 'de, 'c> {
