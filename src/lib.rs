@@ -85,7 +85,7 @@ pub use io::container;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
-pub use io::{config_file, detect, framing};
+pub use io::{config_file, detect, file, framing};
 #[doc(no_inline)]
 pub use markers::{
     Aabb, Basis, Color, Image, InputEvent, InputEventData, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,

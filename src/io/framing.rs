@@ -370,7 +370,8 @@ pub fn load<T: serde::de::DeserializeOwned>(path: impl AsRef<std::path::Path>, c
     from_store_var(&std::fs::read(path)?, cfg)
 }
 
-/// Writes `value` to the file at `path` as `FileAccess.store_var` does (one value; see [`load`]).
+/// Writes `value` to the file at `path` as `FileAccess.store_var` does (one value; see [`load`]), atomically
+/// ([`file::write_atomic`](crate::file::write_atomic): a write cut short leaves the old file whole).
 ///
 /// ```
 /// let path = std::env::temp_dir().join(format!("godot_bin_save_doc_{}.sav", std::process::id()));
@@ -381,7 +382,7 @@ pub fn load<T: serde::de::DeserializeOwned>(path: impl AsRef<std::path::Path>, c
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn save<T: ?Sized + Serialize>(path: impl AsRef<std::path::Path>, value: &T, cfg: &Config) -> Result<()> {
-    std::fs::write(path, put_var(value, cfg, Endian::Little)?)?;
+    crate::file::write_atomic(path, &put_var(value, cfg, Endian::Little)?)?;
     Ok(())
 }
 

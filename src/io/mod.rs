@@ -1,7 +1,8 @@
 //! Layer 7, messages, streams and files: [`framing`] (the length-prefixed frames of `StreamPeer.put_var`,
 //! `PacketPeerStream` and `FileAccess.store_var`), `tokio_codec` (feature `tokio`) and [`detect`] (what a
 //! file or message is: container, store_var stream or bare value, and which dialects read it), `container`
-//! (feature `containers`: GCPF compressed and GDEC encrypted files), [`config_file`] (ConfigFile text).
+//! (feature `containers`: GCPF compressed and GDEC encrypted files), [`config_file`] (ConfigFile text),
+//! [`file`] (files on disk, written atomically).
 //! Uses the
 //! codec, the serde format and the layers below.
 
@@ -10,6 +11,7 @@ pub mod config_file;
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod container;
 pub mod detect;
+pub mod file;
 pub mod framing;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]

@@ -626,7 +626,8 @@ pub fn read_path<P: AsRef<Path>>(path: P, opts: &ReadOptions) -> Result<Vec<u8>,
     read(std::fs::File::open(path)?, opts)
 }
 
-/// Writes `content` inside `container` to the file at `path` (created or truncated).
+/// Writes `content` inside `container` to the file at `path`, atomically
+/// ([`file::write_atomic`](crate::file::write_atomic): a write cut short leaves the old file whole).
 ///
 /// ```
 /// use godot_bin::container::{read_path, write_path, Compression, Container, ReadOptions};
@@ -637,7 +638,7 @@ pub fn read_path<P: AsRef<Path>>(path: P, opts: &ReadOptions) -> Result<Vec<u8>,
 /// # Ok::<(), godot_bin::container::ContainerError>(())
 /// ```
 pub fn write_path<P: AsRef<Path>>(path: P, content: &[u8], container: &Container) -> Result<(), ContainerError> {
-    std::fs::write(path, encode(content, container)?)?;
+    crate::file::write_atomic(path, &encode(content, container)?)?;
     Ok(())
 }
 
