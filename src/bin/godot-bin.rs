@@ -1,21 +1,30 @@
 //! `godot-bin`: inspect, write and migrate Godot binary Variant data from the command line.
 //!
 //! ```text
-//! godot-bin info    [--in raw|hex|base64] [--password PW | --key HEX] [FILE]
-//! godot-bin decode  [--dialect D] [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact]
-//!                   [--password PW | --key HEX] [FILE]
-//! godot-bin encode  [--dialect D] [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out raw|hex|base64] [--framing none|stream]
-//!                   [--compress fastlz|deflate|zstd|gzip | --password PW | --key HEX | --encrypt] [FILE]
-//! godot-bin convert [--from-dialect D1] --to-dialect D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …]
-//!                   [--password PW | --key HEX] [--compress MODE | --plain] [FILE]
+//! godot-bin info    [--in-encoding raw|hex|base64] [FILE] [-o OUT]
+//! godot-bin decode  [--dialect D] [--double] [--objects] [--in-encoding raw|hex|base64] [--framing none|stream]
+//!                   [--to text|json] [--exact] [FILE] [-o OUT]
+//! godot-bin encode  [--dialect D] [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out-encoding raw|hex|base64]
+//!                   [--framing none|stream] [--compress fastlz|deflate|zstd|gzip | --encrypt | --plain] [FILE] [-o OUT]
+//! godot-bin convert [--from-dialect D1] --to-dialect D2 [--double] [--objects] [--coerce] [--in-encoding …]
+//!                   [--out-encoding …] [--framing …] [--compress MODE | --plain] [FILE] [-o OUT]
+//! godot-bin config-file [--dialect D] [--from config|json [--like ORIGINAL]] [--to json|config] [--bare-keys]
+//!                   [--encrypt | --plain] [FILE] [-o OUT]
+//! every command:    [--password PW | --key HEX] [--max-size BYTES]
 //! ```
 //! Encrypted (`GDEC`) and compressed (`GCPF`) files are found by their magic and opened; the password can
-//! come from the environment variable `GODOT_BIN_PASSWORD` instead of the command line. A file in a
-//! container is a `store_var` stream unless `--framing` says otherwise. `convert` keeps the container
-//! (an encrypted file gets the target engine's layout) unless `--compress` or `--plain` changes it.
+//! come from the environment variable `GODOT_BIN_PASSWORD` instead of the command line. What a container
+//! opens to is bounded by the file's size (default 512 times it, at least 1 MiB; `--max-size` raises it). A
+//! file in a container is a `store_var` stream unless `--framing` says otherwise. `convert` and `encode --like`
+//! keep the container (an encrypted file gets the target engine's layout, or the original's) unless
+//! `--compress`, `--password`/`--key` or `--plain` changes it; `config-file` writes ConfigFile text encrypted
+//! as `save_encrypted_pass` when the input or ORIGINAL was or a password is given.
+//! `-o OUT` writes a temporary file beside OUT and renames it over OUT: OUT may be the input, and a command
+//! that fails leaves it as it was. Without `-o` the output goes to standard output (raw binary not to a
+//! terminal).
 //! Each flag means one thing in every command: `--dialect` / `--from-dialect` / `--to-dialect` name dialects,
-//! `--from` / `--to` forms (text, json, config), `--in` / `--out` encodings. (`convert --from D1 --to D2`, the
-//! old spelling, still works.)
+//! `--from` / `--to` forms (text, json, config), `--in-encoding` / `--out-encoding` encodings (the old `--in`,
+//! `--out` and `convert --from D1 --to D2` still work), `-o` / `--output` the file written.
 //! Exit status: 0 success, 1 bad data (message on stderr with the byte offset, or line and column for text),
 //! 2 bad usage.
 #![forbid(unsafe_code)]
