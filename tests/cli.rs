@@ -512,3 +512,27 @@ fn output_flags_and_the_encoding_flag_are_apart() {
     assert!(help.contains("-o, --output <FILE>") && help.contains("--out-encoding"), "{help}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Raw binary is not written to a terminal (it would garble it): the message names -o and --out-encoding;
+/// hex is. The terminal is util-linux `script`'s pseudo-terminal.
+#[test]
+fn raw_binary_is_not_written_to_a_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("util-linux script not found: skipped");
+        return;
+    }
+    let on_tty = |args: &str| {
+        let o = Command::new("script")
+            .args(["-qec", &format!("{} {args} {SAVE4}", env!("CARGO_BIN_EXE_godot-bin")), "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned())
+    };
+    let (code, out) = on_tty("convert --to-dialect godot3");
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("-o FILE") && out.contains("--out-encoding hex"), "{out}");
+    let (code, out) = on_tty("convert --to-dialect godot3 --out-encoding hex");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("98030000")), "{out}"); // stderr says what was detected
+}
