@@ -134,6 +134,10 @@ fn a_password_writes_an_encrypted_config_file() {
         let text = std::fs::read(&cfg).unwrap();
         let enc = ok(&["config-file", "--to", "config", "--password", PASSWORD, &cfg]);
         assert_eq!(decrypt_as(&enc, &key, layout, 1 << 20).unwrap(), text, "{engine}");
+        if layout == Layout::Godot3 {
+            // No IV in 3.x's layout: the very bytes of the engine's save_encrypted_pass.
+            assert_eq!(enc, std::fs::read(fixture(engine, "values.gdec")).unwrap(), "{engine}");
+        }
         // An encrypted input stays encrypted; --plain writes the text; JSON is never encrypted.
         let gdec = fixture(engine, "values.gdec");
         let again = ok(&["config-file", "--to", "config", "--password", PASSWORD, &gdec]);
