@@ -8,6 +8,8 @@
 # the engine's text, through serde (maps of maps), and encrypted as save_encrypted_pass does (keys bare for
 # Godot 3.2.3, whose reader does not take quoted keys). The engine loads each file with
 # tests/gd/config_file*.gd's check mode and compares every section with the ConfigFile it builds itself.
+# The CLI's files are read too: `godot-bin config-file --to config --password PW values.cfg` and the JSON of
+# values.cfg written back `--like values.gdec` (encrypted again), both with the dialect detected.
 # Exit status 0 only if every engine read every file back equal.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +17,8 @@ root="$(pwd)"
 engines=("$@")
 [ ${#engines[@]} -gt 0 ] || engines=(godot-4.6 godot-3.6 godot-3.2.3)
 cargo build --quiet --features containers --example config_file_live || exit 2
+cargo build --quiet --features cli --bin godot-bin || exit 2
+password="hunter2 é"   # tests/gd/config_file*.gd's PASSWORD
 status=0
 for engine in "${engines[@]}"; do
     case "$engine" in
@@ -30,6 +34,16 @@ for engine in "${engines[@]}"; do
     if ! pairs="$(target/debug/examples/config_file_live "$dialect" "$keys" "tests/fixtures/$engine/config_file" "$dir")"; then
         echo "live-config-file: $engine: FAIL (could not write our files)"; status=1; rm -rf "$dir"; continue
     fi
+    fix="tests/fixtures/$engine/config_file"
+    bare=(); [ "$keys" = bare ] && bare=(--bare-keys)
+    if ! target/debug/godot-bin config-file --to config "${bare[@]}" --password "$password" "$fix/values.cfg" -o "$dir/cli-pass.cfg" \
+        || ! target/debug/godot-bin config-file "$fix/values.cfg" -o "$dir/cli.json" \
+        || ! target/debug/godot-bin config-file --from json --to config "${bare[@]}" --like "$fix/values.gdec" \
+            --password "$password" "$dir/cli.json" -o "$dir/cli-like.cfg"; then
+        echo "live-config-file: $engine: FAIL (godot-bin could not write its files)"; status=1; rm -rf "$dir"; continue
+    fi
+    rm -f "$dir/cli.json"
+    pairs="$pairs"$'\n'"cli-pass.cfg pass"$'\n'"cli-like.cfg pass"
     n=$(wc -l <<<"$pairs")
     # shellcheck disable=SC2086
     out="$(cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$root/scripts/engine.sh" "$engine" "$root/$gd" check $pairs 2>&1)"
@@ -38,7 +52,7 @@ for engine in "${engines[@]}"; do
     fail=$(grep -c '^FAIL' <<<"$out")
     grep -E '^(FAIL|  )' <<<"$out"
     if [ "$rc" = 0 ] && [ "$fail" = 0 ] && [ "$ok" = "$n" ]; then
-        echo "live-config-file: $engine: OK ($ok files we wrote read back equal: from the saved values, re-read, serde, encrypted)"
+        echo "live-config-file: $engine: OK ($ok files we wrote read back equal: from the saved values, re-read, serde, encrypted, the CLI's encrypted)"
     else
         echo "live-config-file: $engine: FAIL (ok=$ok of $n, fail=$fail, rc=$rc)"; tail -5 <<<"$out"; status=1
     fi

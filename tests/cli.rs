@@ -399,3 +399,140 @@ fn jq_round_trip_is_byte_identical_with_like() {
     let err = fails(&["encode", "--from", "json"], b"1", 2);
     assert!(err.contains("--dialect") && err.contains("--like"), "{err}");
 }
+
+/// A fresh, empty folder for one test's files.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("godot-bin-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The names in a folder (to see that no temporary file was left beside the output).
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut n: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    n.sort();
+    n
+}
+
+/// `convert … save.sav -o save.sav` reads the save before replacing it: the result is the converted save (with
+/// `> save.sav` the shell empties the file before the command reads it).
+#[test]
+fn output_may_be_the_input_file() {
+    let dir = temp_dir("o-input");
+    let save = dir.join("save.sav");
+    std::fs::copy(SAVE3, &save).unwrap();
+    let s = save.to_str().unwrap();
+    ok(&["convert", "--to-dialect", "godot4", s, "-o", s], b"");
+    assert_eq!(hex(&file(s)), hex(&file(SAVE3_AS_4)), "converted in place: what Godot 4.6 writes");
+    assert_eq!(names(&dir), ["save.sav"]);
+    // decode and encode back over the same text file
+    let txt = dir.join("save.txt");
+    let t = txt.to_str().unwrap();
+    ok(&["decode", "--framing", "stream", s, "--output", t], b"");
+    ok(&["encode", "--dialect", "godot4", "--framing", "stream", t, "-o", t], b"");
+    assert_eq!(file(t), file(SAVE3_AS_4));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A command that fails with `-o good.sav` leaves good.sav as it was (not a 0-byte file, as `> good.sav` does).
+#[test]
+fn a_failing_command_leaves_the_output_file_alone() {
+    let dir = temp_dir("o-fail");
+    let good = dir.join("good.sav");
+    std::fs::copy(SAVE4, &good).unwrap();
+    let g = good.to_str().unwrap();
+    let err = fails(
+        &["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--framing", "none", "-o", g],
+        b"\x7f\0\0\0",
+        1,
+    );
+    assert!(err.contains("at byte"), "{err}");
+    fails(&["encode", "--dialect", "godot4", "--output", g], b"Vector2(1, ", 1);
+    fails(&["decode", "--dialect", "godot4", "-o", g], b"", 1);
+    assert_eq!(file(g), file(SAVE4));
+    assert_eq!(names(&dir), ["good.sav"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A write cut short (here by a file size limit of 8 blocks, as a full disk would) leaves the old file
+/// whole: `-o` writes a temporary file and renames it, so the old one is never opened for writing. The
+/// same command without the limit writes the whole 150,000-byte file.
+#[test]
+fn a_write_cut_short_leaves_the_old_file_whole() {
+    let dir = temp_dir("o-ulimit");
+    let out = dir.join("save.sav");
+    let o = out.to_str().unwrap();
+    std::fs::copy(SAVE4, &out).unwrap();
+    // A PackedByteArray of 149,992 bytes: 150,000 bytes of Godot 4 binary.
+    let json = format!("{{\"$PackedByteArray\":\"{}AA==\"}}", "AAAA".repeat(49_997)); // 3 * 49,997 + 1 zeros
+    let input = dir.join("big.json");
+    std::fs::write(&input, &json).unwrap();
+    let args = ["encode", "--dialect", "godot4", "--from", "json", input.to_str().unwrap(), "-o", o];
+    let cut = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 8; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_godot-bin"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!cut.status.success(), "the limit did not stop the write: {cut:?}");
+    assert_eq!(file(o), file(SAVE4), "the old file is whole");
+    ok(&args, b"");
+    let written = file(o);
+    assert_eq!(written.len(), 150_000);
+    assert_eq!(written[..8], [29, 0, 0, 0, 0xe8, 0x49, 0x02, 0]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `-o` and `--output` name the output file; the byte encoding is `--out-encoding` (the old `--out` still
+/// works), so `--output` is not taken for it.
+#[test]
+fn output_flags_and_the_encoding_flag_are_apart() {
+    let dir = temp_dir("o-flags");
+    let (a, b) = (dir.join("a.hex"), dir.join("b.hex"));
+    let enc = ["encode", "--dialect", "godot4"];
+    ok(&[&enc[..], &["--out-encoding", "hex", "-o", a.to_str().unwrap()]].concat(), b"Vector2(1, 2)");
+    ok(&[&enc[..], &["--out", "hex", "--output", b.to_str().unwrap()]].concat(), b"Vector2(1, 2)");
+    assert_eq!(file(a.to_str().unwrap()), b"050000000000803f00000040\n");
+    assert_eq!(file(a.to_str().unwrap()), file(b.to_str().unwrap()));
+    assert_eq!(
+        ok(&[&enc[..], &["--out-encoding", "hex", "-o", "-"]].concat(), b"Vector2(1, 2)"),
+        file(a.to_str().unwrap())
+    );
+    // --in-encoding reads it back, as --in does
+    let t = ok(&["decode", "--dialect", "godot4", "--in-encoding", "hex", a.to_str().unwrap()], b"");
+    assert_eq!(t, b"Vector2(1, 2)\n");
+    // info and config-file write with -o too
+    let i = dir.join("info.txt");
+    ok(&["info", SAVE4, "-o", i.to_str().unwrap()], b"");
+    assert_eq!(file(i.to_str().unwrap()), ok(&["info", SAVE4], b""));
+    let help = String::from_utf8(ok(&["convert", "--help"], b"")).unwrap();
+    assert!(help.contains("-o, --output <FILE>") && help.contains("--out-encoding"), "{help}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Raw binary is not written to a terminal (it would garble it): the message names -o and --out-encoding;
+/// hex is. The terminal is util-linux `script`'s pseudo-terminal.
+#[test]
+fn raw_binary_is_not_written_to_a_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("util-linux script not found: skipped");
+        return;
+    }
+    let on_tty = |args: &str| {
+        let o = Command::new("script")
+            .args(["-qec", &format!("{} {args} {SAVE4}", env!("CARGO_BIN_EXE_godot-bin")), "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned())
+    };
+    let (code, out) = on_tty("convert --to-dialect godot3");
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("-o FILE") && out.contains("--out-encoding hex"), "{out}");
+    let (code, out) = on_tty("convert --to-dialect godot3 --out-encoding hex");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("98030000")), "{out}"); // stderr says what was detected
+}

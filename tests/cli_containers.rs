@@ -173,3 +173,107 @@ fn convert_keeps_or_changes_the_container() {
     );
     assert_eq!(p, converted_plain);
 }
+
+/// `encode --like ORIGINAL` writes ORIGINAL's container: an encrypted save stays encrypted (same key, same
+/// layout: Godot 3.x's gives the engine's very bytes), a compressed one compressed in its mode (FastLZ: the
+/// engine's very bytes), unless --plain or --compress say otherwise.
+#[test]
+fn encode_like_keeps_the_originals_container() {
+    for (engine, dialect) in ENGINES {
+        let pass = fix(engine, "pass.gdec");
+        let json = ok(&["decode", "--to", "json", "--password", PASSWORD, &pass], b"");
+        let enc = ok(&["encode", "--from", "json", "--like", &pass, "--password", PASSWORD], &json);
+        let key = godot_bin::container::Key::from_password(PASSWORD);
+        let layout = godot_bin::container::Layout::for_dialect(dialect.parse().unwrap());
+        let plain = std::fs::read(fix(engine, "plain.sav")).unwrap();
+        let content = godot_bin::container::decrypt_as(&enc, &key, layout, 1 << 20).unwrap();
+        assert_eq!(
+            ok(&["decode", "--dialect", dialect, "--framing", "stream", "--to", "json"], &content),
+            ok(&["decode", "--dialect", dialect, "--framing", "stream", "--to", "json"], &plain),
+            "{engine}"
+        );
+        if dialect == "godot3" {
+            assert_eq!(enc, std::fs::read(&pass).unwrap(), "{engine}: 3.x encryption byte-identical");
+        }
+        // The password from the environment, and --plain.
+        let by_env = ok_env(&["encode", "--from", "json", "--like", &pass], &json, &[("GODOT_BIN_PASSWORD", PASSWORD)]);
+        assert_eq!(godot_bin::container::decrypt_as(&by_env, &key, layout, 1 << 20).unwrap(), content, "{engine}");
+        let p = ok(&["encode", "--from", "json", "--like", &pass, "--password", PASSWORD, "--plain"], &json);
+        assert_eq!(p, content, "{engine}");
+        for (mode, id) in [("fastlz", 0u8), ("deflate", 1), ("zstd", 2), ("gzip", 3)] {
+            let orig = fix(engine, &format!("{mode}.gcpf"));
+            let json = ok(&["decode", "--to", "json", &orig], b"");
+            let file = ok(&["encode", "--from", "json", "--like", &orig], &json);
+            assert_eq!(file[..8], [b'G', b'C', b'P', b'F', id, 0, 0, 0], "{engine} {mode}");
+            assert_eq!(ok(&["decode", "--to", "json", "--dialect", dialect], &file), json, "{engine} {mode}");
+            if mode == "fastlz" {
+                assert_eq!(file, std::fs::read(&orig).unwrap(), "{engine}: FastLZ byte-identical");
+            }
+            let other = ok(&["encode", "--from", "json", "--like", &orig, "--compress", "gzip"], &json);
+            assert_eq!(other[..8], *b"GCPF\x03\0\0\0");
+        }
+    }
+    // A compressed file cannot also be encrypted.
+    let z = fix("godot-4.6", "zstd.gcpf");
+    let e = fails(&["encode", "--from", "json", "--like", &z, "--compress", "gzip", "--password", "x"], b"1", 2);
+    assert!(e.contains("not both"), "{e}");
+}
+
+/// A zstd frame of `head` then `zeros` zero bytes: a raw block, then run-length blocks of 128 KiB (zstd's
+/// largest), four bytes each.
+fn zstd_zeros(head: &[u8], zeros: usize) -> Vec<u8> {
+    let mut f = 0xFD2F_B528u32.to_le_bytes().to_vec();
+    f.push(0xA0); // single segment, 4-byte content size, no checksum
+    f.extend_from_slice(&((head.len() + zeros) as u32).to_le_bytes());
+    let block = |f: &mut Vec<u8>, last: bool, kind: u32, size: usize| {
+        f.extend_from_slice(&(u32::from(last) | kind << 1 | (size as u32) << 3).to_le_bytes()[..3]);
+    };
+    block(&mut f, zeros == 0, 0, head.len());
+    f.extend_from_slice(head);
+    let mut left = zeros;
+    while left > 0 {
+        let n = left.min(128 << 10);
+        left -= n;
+        block(&mut f, left == 0, 1, n);
+        f.push(0);
+    }
+    f
+}
+
+/// A GCPF file whose one block holds 2 MiB of zeros (a 2 MiB PackedByteArray in a few hundred bytes, zstd
+/// or deflate): far more than the engine's 4096-byte blocks can hold in a file that size (at most about 180
+/// times its size), so by default it is refused from its header, before anything is allocated for it, with
+/// a message naming --max-size, which opens it.
+#[test]
+fn max_size_bounds_a_compressed_file_by_its_size() {
+    use godot_bin::container::{compress, compress_with_block_size, Compression};
+    let n = 2 << 20;
+    let mut head = (n as u32 + 8).to_le_bytes().to_vec();
+    head.extend_from_slice(&29u32.to_le_bytes()); // PackedByteArray (Godot 4)
+    head.extend_from_slice(&(n as u32).to_le_bytes());
+    let mut content = head.clone();
+    content.resize(n + 12, 0);
+    let z = zstd_zeros(&head, n);
+    let mut zstd = b"GCPF\x02\0\0\0".to_vec();
+    for x in [8 << 20, n as u32 + 12, z.len() as u32] {
+        zstd.extend_from_slice(&x.to_le_bytes());
+    }
+    zstd.extend_from_slice(&z);
+    zstd.extend_from_slice(b"GCPF");
+    let deflate = compress_with_block_size(&content, Compression::Deflate, 8 << 20).unwrap();
+    for file in [zstd, deflate] {
+        assert!(file.len() < 8 << 10, "{}", file.len());
+        let e = fails(&["decode", "--dialect", "godot4", "--to", "json"], &file, 1);
+        assert!(e.contains(&format!("declared size {} at byte 12", n + 12)) && e.contains("--max-size"), "{e}");
+        let e = fails(&["decode", "--dialect", "godot4", "--max-size", "2M"], &file, 1);
+        assert!(e.contains("give a larger --max-size"), "{e}");
+        for big in ["3M", "3MiB", "3145728"] {
+            assert_eq!(ok(&["convert", "--to-dialect", "godot4", "--plain", "--max-size", big], &file), content);
+        }
+    }
+    // The same content in the engine's 4096-byte blocks opens by default.
+    for mode in [Compression::Zstd, Compression::Deflate] {
+        assert_eq!(ok(&["convert", "--to-dialect", "godot4", "--plain"], &compress(&content, mode).unwrap()), content);
+    }
+    fails(&["decode", "--max-size", "12Q"], b"", 2);
+}

@@ -154,3 +154,47 @@ fn the_3x_and_4x_layouts_are_told_apart() {
     assert!(decrypt_as(&four, &key(), Layout::Godot3, 1 << 20).is_err());
     assert_eq!(container::detect(&four), container::Kind::Encrypted);
 }
+
+/// The file `container::write_path` writes in `write_path_cut_short_leaves_the_old_file_whole`'s child.
+const CUT_SHORT_ENV: &str = "GODOT_BIN_WRITE_PATH_CUT_SHORT";
+
+/// The child of `write_path_cut_short_leaves_the_old_file_whole`: writes 150,000 bytes encrypted (Godot
+/// 3's layout) over the file named by $GODOT_BIN_WRITE_PATH_CUT_SHORT.
+#[test]
+#[ignore = "run by write_path_cut_short_leaves_the_old_file_whole, under a file size limit"]
+fn write_path_cut_short_child() {
+    let path = std::env::var_os(CUT_SHORT_ENV).expect("run by write_path_cut_short_leaves_the_old_file_whole");
+    container::write_path(path, &[7; 150_000], &container::Container::Encrypted(key(), Layout::Godot3)).unwrap();
+}
+
+/// `container::write_path` cut short (this test binary run again under `ulimit -f 8`, as a full disk would
+/// stop it) leaves the old file whole; without the limit the same write gives the whole file.
+#[test]
+fn write_path_cut_short_leaves_the_old_file_whole() {
+    let path = std::env::temp_dir().join(format!("godot-bin-write-path-cut-short-{}.sav", std::process::id()));
+    let old = fixture("godot-3.6", "key.gdec");
+    std::fs::write(&path, &old).unwrap();
+    let child = |limit: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("{limit} exec \"$0\" --ignored --exact write_path_cut_short_child"))
+            .arg(std::env::current_exe().unwrap())
+            .env(CUT_SHORT_ENV, &path)
+            .output()
+            .unwrap()
+            .status
+    };
+    assert!(!child("ulimit -f 8;").success(), "the limit did not stop the write");
+    let after = std::fs::read(&path).unwrap();
+    assert!(after == old, "the old file is not whole: {} bytes where its {} were", after.len(), old.len());
+    // The killed child left its temporary file beside the target (`.NAME.tmp-PID-N`).
+    let tmp = format!(".{}.tmp-", path.file_name().unwrap().to_string_lossy());
+    for e in std::fs::read_dir(path.parent().unwrap()).unwrap().flatten() {
+        if e.file_name().to_string_lossy().starts_with(&tmp) {
+            std::fs::remove_file(e.path()).unwrap();
+        }
+    }
+    assert!(child("").success());
+    assert_eq!(decrypt(&std::fs::read(&path).unwrap(), &key(), 1 << 20).unwrap(), [7; 150_000]);
+    std::fs::remove_file(&path).unwrap();
+}

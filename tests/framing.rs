@@ -242,3 +242,48 @@ fn wrong_dialect_names_the_one_that_reads_the_file() {
     let err = framing::read_store_var::<_, Vec<i64>>(&mut file, &g4).unwrap_err();
     assert_eq!(err.hint(), None, "{err}");
 }
+
+/// The file `framing::save` writes in `save_cut_short_leaves_the_old_file_whole`'s child process.
+const CUT_SHORT_ENV: &str = "GODOT_BIN_SAVE_CUT_SHORT";
+
+/// The child of `save_cut_short_leaves_the_old_file_whole`: saves a 150,000-byte store_var file (a
+/// PackedByteArray of 149,988 bytes) over the file named by $GODOT_BIN_SAVE_CUT_SHORT.
+#[test]
+#[ignore = "run by save_cut_short_leaves_the_old_file_whole, under a file size limit"]
+fn save_cut_short_child() {
+    let path = std::env::var_os(CUT_SHORT_ENV).expect("run by save_cut_short_leaves_the_old_file_whole");
+    framing::save(path, &Variant::PackedByteArray(vec![7; 149_988]), &Config::default()).unwrap();
+}
+
+/// `framing::save` cut short (this test binary run again under `ulimit -f 8`, as a full disk would stop
+/// it) leaves the old file whole; without the limit the same save writes all 150,000 bytes.
+#[test]
+fn save_cut_short_leaves_the_old_file_whole() {
+    let path = std::env::temp_dir().join(format!("godot-bin-save-cut-short-{}.sav", std::process::id()));
+    let old = b"the old save".repeat(100);
+    std::fs::write(&path, &old).unwrap();
+    let child = |limit: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("{limit} exec \"$0\" --ignored --exact save_cut_short_child"))
+            .arg(std::env::current_exe().unwrap())
+            .env(CUT_SHORT_ENV, &path)
+            .output()
+            .unwrap()
+            .status
+    };
+    assert!(!child("ulimit -f 8;").success(), "the limit did not stop the write");
+    let after = std::fs::read(&path).unwrap();
+    assert!(after == old, "the old file is not whole: {} bytes where its {} were", after.len(), old.len());
+    // The killed child left its temporary file beside the target (`.NAME.tmp-PID-N`).
+    let tmp = format!(".{}.tmp-", path.file_name().unwrap().to_string_lossy());
+    for e in std::fs::read_dir(path.parent().unwrap()).unwrap().flatten() {
+        if e.file_name().to_string_lossy().starts_with(&tmp) {
+            std::fs::remove_file(e.path()).unwrap();
+        }
+    }
+    assert!(child("").success());
+    let new = std::fs::read(&path).unwrap();
+    assert_eq!((new.len(), &new[..8], new[149_999]), (150_000, &[0xec, 0x49, 2, 0, 29, 0, 0, 0][..], 7));
+    std::fs::remove_file(&path).unwrap();
+}

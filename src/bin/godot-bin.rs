@@ -1,26 +1,36 @@
 //! `godot-bin`: inspect, write and migrate Godot binary Variant data from the command line.
 //!
 //! ```text
-//! godot-bin info    [--in raw|hex|base64] [--password PW | --key HEX] [FILE]
-//! godot-bin decode  [--dialect D] [--double] [--objects] [--in raw|hex|base64] [--framing none|stream] [--to text|json] [--exact]
-//!                   [--password PW | --key HEX] [FILE]
-//! godot-bin encode  [--dialect D] [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out raw|hex|base64] [--framing none|stream]
-//!                   [--compress fastlz|deflate|zstd|gzip | --password PW | --key HEX | --encrypt] [FILE]
-//! godot-bin convert [--from-dialect D1] --to-dialect D2 [--double] [--objects] [--coerce] [--in …] [--out …] [--framing …]
-//!                   [--password PW | --key HEX] [--compress MODE | --plain] [FILE]
+//! godot-bin info    [--in-encoding raw|hex|base64] [FILE] [-o OUT]
+//! godot-bin decode  [--dialect D] [--double] [--objects] [--in-encoding raw|hex|base64] [--framing none|stream]
+//!                   [--to text|json] [--exact] [FILE] [-o OUT]
+//! godot-bin encode  [--dialect D] [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out-encoding raw|hex|base64]
+//!                   [--framing none|stream] [--compress fastlz|deflate|zstd|gzip | --encrypt | --plain] [FILE] [-o OUT]
+//! godot-bin convert [--from-dialect D1] --to-dialect D2 [--double] [--objects] [--coerce] [--in-encoding …]
+//!                   [--out-encoding …] [--framing …] [--compress MODE | --plain] [FILE] [-o OUT]
+//! godot-bin config-file [--dialect D] [--from config|json [--like ORIGINAL]] [--to json|config] [--bare-keys]
+//!                   [--encrypt | --plain] [FILE] [-o OUT]
+//! every command:    [--password PW | --key HEX] [--max-size BYTES]
 //! ```
 //! Encrypted (`GDEC`) and compressed (`GCPF`) files are found by their magic and opened; the password can
-//! come from the environment variable `GODOT_BIN_PASSWORD` instead of the command line. A file in a
-//! container is a `store_var` stream unless `--framing` says otherwise. `convert` keeps the container
-//! (an encrypted file gets the target engine's layout) unless `--compress` or `--plain` changes it.
+//! come from the environment variable `GODOT_BIN_PASSWORD` instead of the command line. What a container
+//! opens to is bounded by the file's size (default 512 times it, at least 1 MiB; `--max-size` raises it). A
+//! file in a container is a `store_var` stream unless `--framing` says otherwise. `convert` and `encode --like`
+//! keep the container (an encrypted file gets the target engine's layout, or the original's) unless
+//! `--compress`, `--password`/`--key` or `--plain` changes it; `config-file` writes ConfigFile text encrypted
+//! as `save_encrypted_pass` when the input or ORIGINAL was or a password is given.
+//! `-o OUT` writes a temporary file beside OUT and renames it over OUT: OUT may be the input, and a command
+//! that fails leaves it as it was. Without `-o` the output goes to standard output (raw binary not to a
+//! terminal).
 //! Each flag means one thing in every command: `--dialect` / `--from-dialect` / `--to-dialect` name dialects,
-//! `--from` / `--to` forms (text, json, config), `--in` / `--out` encodings. (`convert --from D1 --to D2`, the
-//! old spelling, still works.)
+//! `--from` / `--to` forms (text, json, config), `--in-encoding` / `--out-encoding` encodings (the old `--in`,
+//! `--out` and `convert --from D1 --to D2` still work), `-o` / `--output` the file written.
 //! Exit status: 0 success, 1 bad data (message on stderr with the byte offset, or line and column for text),
 //! 2 bad usage.
 #![forbid(unsafe_code)]
 
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -109,6 +119,52 @@ impl Secret {
     }
 }
 
+/// Where a command writes.
+#[derive(clap::Args)]
+struct Dest {
+    /// Write to FILE (default: standard output), atomically: FILE may be the input, and a command that
+    /// fails or is cut short leaves it as it was.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// The default limit on a container's content: this many times the file's size...
+const MAX_SIZE_RATIO: u64 = 512;
+/// ...and at least this (the engines' `open_compressed` files hold at most about 180 times their size).
+const MAX_SIZE_FLOOR: u64 = 1 << 20;
+
+/// How large a container's content may be.
+#[derive(clap::Args)]
+struct Limit {
+    /// The largest content an encrypted or compressed file may hold, in bytes (suffixes K, M, G: binary
+    /// multiples). Default: 512 times the file's size, at least 1M.
+    #[arg(long, value_name = "BYTES", value_parser = byte_size)]
+    max_size: Option<u64>,
+}
+
+impl Limit {
+    /// The limit for a file of `len` bytes.
+    fn for_file(&self, len: usize) -> u64 {
+        self.max_size.unwrap_or_else(|| (len as u64).saturating_mul(MAX_SIZE_RATIO).max(MAX_SIZE_FLOOR))
+    }
+}
+
+/// `123`, `64K`, `64M`, `1G` (also `64MiB`, `64mb`): binary multiples.
+fn byte_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (n, unit) = t.split_at(digits);
+    let n: u64 = n.parse().map_err(|_| format!("{s:?} is not a size (bytes, or with K, M or G)"))?;
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        _ => return Err(format!("{s:?} is not a size (bytes, or with K, M or G)")),
+    };
+    n.checked_mul(1 << shift).ok_or_else(|| format!("{s:?} is too large"))
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Binary to text or JSON.
@@ -120,7 +176,7 @@ enum Cmd {
         #[command(flatten)]
         common: Common,
         /// Input encoding.
-        #[arg(long = "in", value_enum, default_value = "raw")]
+        #[arg(long = "in-encoding", visible_alias = "in", value_enum, default_value = "raw")]
         input: Bin,
         /// Output form.
         #[arg(long, value_enum, default_value = "text")]
@@ -130,6 +186,10 @@ enum Cmd {
         exact: bool,
         #[command(flatten)]
         secret: Secret,
+        #[command(flatten)]
+        limit: Limit,
+        #[command(flatten)]
+        dest: Dest,
         /// Input file (default: standard input).
         file: Option<String>,
     },
@@ -137,10 +197,14 @@ enum Cmd {
     /// is inside an encrypted one).
     Info {
         /// Input encoding.
-        #[arg(long = "in", value_enum, default_value = "raw")]
+        #[arg(long = "in-encoding", visible_alias = "in", value_enum, default_value = "raw")]
         input: Bin,
         #[command(flatten)]
         secret: Secret,
+        #[command(flatten)]
+        limit: Limit,
+        #[command(flatten)]
+        dest: Dest,
         /// Input file (default: standard input).
         file: Option<String>,
     },
@@ -155,18 +219,26 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "text")]
         from: Form,
         /// Output encoding.
-        #[arg(long = "out", value_enum, default_value = "raw")]
-        output: Bin,
+        #[arg(long = "out-encoding", alias = "out", value_enum, default_value = "raw")]
+        out_encoding: Bin,
         /// Write a compressed file (open_compressed) in this mode.
-        #[arg(long, value_parser = compression, conflicts_with_all = ["password", "key", "encrypt"])]
+        #[arg(long, value_parser = compression, conflicts_with_all = ["encrypt", "plain"])]
         compress: Option<Compression>,
         #[command(flatten)]
         secret: Secret,
+        #[command(flatten)]
+        limit: Limit,
+        #[command(flatten)]
+        dest: Dest,
         /// Write an encrypted file with the password in $GODOT_BIN_PASSWORD (--password and --key imply it).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "plain")]
         encrypt: bool,
-        /// With --from json: the binary file the JSON was made from (same dialect and framing; a container
-        /// is opened). Types JSON tools lose come back from it: jq prints 1.0 as 1 and -0.0 as -0.
+        /// Write no container (default: ORIGINAL's container with --like, else none).
+        #[arg(long)]
+        plain: bool,
+        /// With --from json: the binary file the JSON was made from. Its dialect, framing and container
+        /// (compression mode; encryption, with the same key and layout) are kept, and types JSON tools lose
+        /// come back from it: jq prints 1.0 as 1 and -0.0 as -0.
         #[arg(long, value_name = "ORIGINAL")]
         like: Option<String>,
         /// Input file (default: standard input).
@@ -187,13 +259,17 @@ enum Cmd {
         #[arg(long)]
         coerce: bool,
         /// Input encoding.
-        #[arg(long = "in", value_enum, default_value = "raw")]
+        #[arg(long = "in-encoding", visible_alias = "in", value_enum, default_value = "raw")]
         input: Bin,
         /// Output encoding.
-        #[arg(long = "out", value_enum, default_value = "raw")]
-        output: Bin,
+        #[arg(long = "out-encoding", alias = "out", value_enum, default_value = "raw")]
+        out_encoding: Bin,
         #[command(flatten)]
         secret: Secret,
+        #[command(flatten)]
+        limit: Limit,
+        #[command(flatten)]
+        dest: Dest,
         /// Write a compressed file in this mode (default: the input's container).
         #[arg(long, value_parser = compression, conflicts_with = "plain")]
         compress: Option<Compression>,
@@ -206,9 +282,10 @@ enum Cmd {
     /// ConfigFile text (ConfigFile.save) to JSON and back: JSON is {section: {key: value}} in the
     /// type-tagged JSON of decode --to json; the keys outside any section are under "".
     ConfigFile {
-        /// The dialect of the values' text syntax (see decode).
+        /// The dialect of the values' text syntax (see decode). Default: Godot 3.x or 4.x, detected from
+        /// the text (of ORIGINAL with --like).
         #[arg(long, value_parser = dialect)]
-        dialect: Dialect,
+        dialect: Option<Dialect>,
         /// Input form.
         #[arg(long, value_enum, default_value = "config")]
         from: CfgForm,
@@ -218,9 +295,25 @@ enum Cmd {
         /// Write every key bare, as Godot 3.2.3 does (default: quoted where needed, as 3.6 and 4.x).
         #[arg(long)]
         bare_keys: bool,
-        /// An encrypted input (save_encrypted_pass) is opened with --password / --key / $GODOT_BIN_PASSWORD.
+        /// With --from json: the ConfigFile the JSON was made from. Its dialect and encryption are kept,
+        /// and types JSON tools lose come back from it (a float stays a float: jq prints 1.0 as 1).
+        #[arg(long, value_name = "ORIGINAL")]
+        like: Option<String>,
+        /// Write the ConfigFile text encrypted with the password in $GODOT_BIN_PASSWORD.
+        #[arg(long, conflicts_with = "plain")]
+        encrypt: bool,
+        /// Write the ConfigFile text unencrypted, even if the input was encrypted.
+        #[arg(long)]
+        plain: bool,
+        /// An encrypted input (save_encrypted_pass) is opened with --password / --key / $GODOT_BIN_PASSWORD,
+        /// and ConfigFile text is written encrypted (save_encrypted_pass) when the input or ORIGINAL was, or
+        /// when --password / --key / --encrypt is given.
         #[command(flatten)]
         secret: Secret,
+        #[command(flatten)]
+        limit: Limit,
+        #[command(flatten)]
+        dest: Dest,
         /// Input file (default: standard input).
         file: Option<String>,
     },
@@ -238,22 +331,39 @@ fn compression(s: &str) -> Result<Compression, String> {
     s.parse()
 }
 
-/// What [`open_container`] found: the content, the kind of container, its compression mode and key.
+/// What [`open_container`] found: the content, the kind of container, its compression mode, and the key
+/// and layout it was encrypted with.
 struct Opened {
     content: Vec<u8>,
     kind: Kind,
     mode: Option<Compression>,
     key: Option<Key>,
+    layout: Option<Layout>,
 }
 
-/// Opens the container of `bytes`, if it has one.
-fn open_container(bytes: Vec<u8>, secret: &Secret) -> Result<Opened, Fail> {
+impl Opened {
+    /// The same container again, around other content (an encrypted one in `layout`).
+    fn container(&self, layout: Layout) -> Container {
+        match self.kind {
+            Kind::Plain => Container::Plain,
+            Kind::Compressed => Container::Compressed(self.mode.unwrap_or_default()),
+            Kind::Encrypted => {
+                Container::Encrypted(self.key.clone().expect("an opened encrypted file had a key"), layout)
+            }
+        }
+    }
+}
+
+/// Opens the container of `bytes`, if it has one: its content may be as large as `limit` allows for
+/// a file of this size.
+fn open_container(bytes: Vec<u8>, secret: &Secret, limit: &Limit) -> Result<Opened, Fail> {
     let kind = container::detect(&bytes);
     if kind == Kind::Plain {
-        return Ok(Opened { content: bytes, kind, mode: None, key: None });
+        return Ok(Opened { content: bytes, kind, mode: None, key: None, layout: None });
     }
     let key = secret.get()?;
-    let mut opts = ReadOptions::new();
+    let max = limit.for_file(bytes.len());
+    let mut opts = ReadOptions::new().max_size(max);
     if let Some(k) = &key {
         opts = opts.key(k.clone());
     }
@@ -262,11 +372,35 @@ fn open_container(bytes: Vec<u8>, secret: &Secret) -> Result<Opened, Fail> {
     } else {
         None
     };
-    match container::decode(&bytes, &opts) {
-        Ok(content) => Ok(Opened { content, kind, mode, key }),
+    let opened = match (&key, kind) {
+        // The layout is kept for writing back: the one whose reading succeeds (3.x first when the header
+        // has 3.x's mode field, as container::decrypt reads it).
+        (Some(k), Kind::Encrypted) => {
+            let as4 = || container::decrypt_as(&bytes, k, Layout::Godot4, max).map(|c| (c, Layout::Godot4));
+            if bytes.get(4..8) == Some(&1u32.to_le_bytes()[..]) {
+                container::decrypt_as(&bytes, k, Layout::Godot3, max)
+                    .map(|c| (c, Layout::Godot3))
+                    .or_else(|e3| as4().map_err(|_| e3))
+            } else {
+                as4()
+            }
+            .map(|(c, l)| (c, Some(l)))
+        }
+        _ => container::decode(&bytes, &opts).map(|c| (c, None)),
+    };
+    match opened {
+        Ok((content, layout)) => Ok(Opened { content, kind, mode, key, layout }),
         Err(ContainerError::KeyNeeded) => {
             Err(Fail(2, format!("the file is encrypted (GDEC): give --password, --key or set {PASSWORD_ENV}")))
         }
+        Err(e @ ContainerError::TooLarge { .. }) if limit.max_size.is_some() => {
+            Err(data(format!("{e} (--max-size): give a larger --max-size to allow more")))
+        }
+        Err(e @ ContainerError::TooLarge { .. }) => Err(data(format!(
+            "{e} (the default for a {}-byte file: {MAX_SIZE_RATIO} times its size, at least 1M): give \
+             --max-size BYTES (e.g. --max-size 1G) to allow more",
+            bytes.len()
+        ))),
         Err(e) => Err(data(e.to_string())),
     }
 }
@@ -372,10 +506,9 @@ fn decode_bin(raw: Vec<u8>, enc: Bin) -> Result<Vec<u8>, Fail> {
     }
 }
 
-fn write_bin(bytes: &[u8], enc: Bin) -> Result<(), Fail> {
-    let mut out = std::io::stdout().lock();
-    let r = match enc {
-        Bin::Raw => out.write_all(bytes),
+fn write_bin(bytes: &[u8], enc: Bin, dest: &Dest) -> Result<(), Fail> {
+    match enc {
+        Bin::Raw => emit(bytes, dest, true),
         Bin::Hex => {
             let mut s = String::with_capacity(bytes.len() * 2 + 1);
             for b in bytes {
@@ -383,11 +516,28 @@ fn write_bin(bytes: &[u8], enc: Bin) -> Result<(), Fail> {
                 s.push(char::from(b"0123456789abcdef"[(b & 15) as usize]));
             }
             s.push('\n');
-            out.write_all(s.as_bytes())
+            emit(s.as_bytes(), dest, false)
         }
-        Bin::Base64 => out.write_all(format!("{}\n", base64(bytes)).as_bytes()),
-    };
-    r.and_then(|_| out.flush()).map_err(|e| Fail(1, format!("cannot write output: {e}")))
+        Bin::Base64 => emit(format!("{}\n", base64(bytes)).as_bytes(), dest, false),
+    }
+}
+
+/// Writes the output: to `-o FILE` atomically (the old file stays whole until the new one is), else to
+/// standard output (`binary` output is not written to a terminal).
+fn emit(bytes: &[u8], dest: &Dest, binary: bool) -> Result<(), Fail> {
+    if let Some(path) = dest.output.as_deref().filter(|p| *p != Path::new("-")) {
+        return godot_bin::file::write_atomic(path, bytes)
+            .map_err(|e| Fail(1, format!("cannot write {}: {e}", path.display())));
+    }
+    let mut out = std::io::stdout().lock();
+    if binary && out.is_terminal() {
+        return Err(Fail(
+            2,
+            "not writing binary data to a terminal: give -o FILE (or redirect the output), or --out-encoding hex"
+                .into(),
+        ));
+    }
+    out.write_all(bytes).and_then(|_| out.flush()).map_err(|e| Fail(1, format!("cannot write output: {e}")))
 }
 
 /// Splits the input into values: the whole input, or the u32-length-prefixed frames of `store_var`.
@@ -549,9 +699,8 @@ fn framing_for(c: &Common, kind: Kind) -> Framing {
     c.framing.unwrap_or(if kind == Kind::Plain { Framing::None } else { Framing::Stream })
 }
 
-fn write_text(s: &str) -> Result<(), Fail> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(s.as_bytes()).and_then(|_| out.flush()).map_err(|e| Fail(1, format!("cannot write output: {e}")))
+fn write_text(s: &str, dest: &Dest) -> Result<(), Fail> {
+    emit(s.as_bytes(), dest, false)
 }
 
 fn config(d: Dialect, c: &Common) -> Config {
@@ -560,8 +709,8 @@ fn config(d: Dialect, c: &Common) -> Config {
 
 fn run(cli: Cli) -> Result<(), Fail> {
     match cli.cmd {
-        Cmd::Decode { dialect, common, input, to, exact, secret, file } => {
-            let opened = open_container(decode_bin(read_input(&file)?, input)?, &secret)?;
+        Cmd::Decode { dialect, common, input, to, exact, secret, limit, dest, file } => {
+            let opened = open_container(decode_bin(read_input(&file)?, input)?, &secret, &limit)?;
             let (dialect, framing) = choose(&opened.content, dialect, &common, opened.kind, "--dialect")?;
             let cfg = config(dialect, &common);
             let values = decode_values(&opened.content, framing, &cfg, "--dialect")?;
@@ -583,9 +732,9 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 }
                 s.push('\n');
             }
-            write_text(&s)
+            write_text(&s, &dest)
         }
-        Cmd::Info { input, secret, file } => {
+        Cmd::Info { input, secret, limit, dest, file } => {
             let raw = decode_bin(read_input(&file)?, input)?;
             let kind = container::detect(&raw);
             let mut s = String::new();
@@ -593,26 +742,40 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 Kind::Plain => raw,
                 _ if !secret.given() && kind == Kind::Encrypted && std::env::var_os(PASSWORD_ENV).is_none() => {
                     s.push_str(&format!("{}\n", detect::detect(&raw)));
-                    return write_text(&s);
+                    return write_text(&s, &dest);
                 }
                 _ => {
-                    let opened = open_container(raw, &secret)?;
+                    let opened = open_container(raw, &secret, &limit)?;
                     s.push_str(&format!("{:?} container, {} byte(s) inside\n", opened.kind, opened.content.len()));
                     opened.content
                 }
             };
             s.push_str(&format!("{}\n", detect::detect(&content)));
-            write_text(&s)
+            write_text(&s, &dest)
         }
-        Cmd::Encode { dialect, common, from, output, compress, secret, encrypt, like, file } => {
+        Cmd::Encode {
+            dialect,
+            common,
+            from,
+            out_encoding,
+            compress,
+            secret,
+            limit,
+            dest,
+            encrypt,
+            plain,
+            like,
+            file,
+        } => {
             // The original (--like): opened first, since it gives the dialect and framing when not given.
             let original = match &like {
                 Some(o) => Some(
-                    open_container(read_input(&Some(o.clone()))?, &secret)
+                    open_container(read_input(&Some(o.clone()))?, &secret, &limit)
                         .map_err(|Fail(c, m)| Fail(c, format!("--like {o}: {m}")))?,
                 ),
                 None => None,
             };
+            let dialect_given = dialect.is_some();
             let (dialect, like_framing) = match (dialect, &original) {
                 (Some(d), _) => (d, None),
                 (None, Some(o)) => {
@@ -629,13 +792,31 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 }
             };
             let cfg = config(dialect, &common);
+            // The container: as the flags say, else the original's, else none. Encrypted in the original's
+            // layout, unless --dialect chose the dialect.
+            let like_encrypted = original.as_ref().is_some_and(|o| o.kind == Kind::Encrypted);
+            let layout = original
+                .as_ref()
+                .and_then(|o| o.layout)
+                .filter(|_| !dialect_given)
+                .unwrap_or(Layout::for_dialect(dialect));
             let target = if let Some(mode) = compress {
+                if secret.given() && !like_encrypted {
+                    return Err(Fail(
+                        2,
+                        "--compress with --password/--key: a file is compressed or encrypted, not both".into(),
+                    ));
+                }
                 Container::Compressed(mode)
+            } else if plain {
+                Container::Plain
             } else if encrypt || secret.given() {
                 let key = secret.get()?.ok_or_else(|| {
                     Fail(2, format!("--encrypt: no password (give --password, --key or set {PASSWORD_ENV})"))
                 })?;
-                Container::Encrypted(key, Layout::for_dialect(dialect))
+                Container::Encrypted(key, layout)
+            } else if let Some(o) = &original {
+                o.container(layout)
             } else {
                 Container::Plain
             };
@@ -662,11 +843,24 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     json::restore_types(v, o);
                 }
             }
-            write_bin(&wrap(encode_values(&values, &cfg, framing)?, &target)?, output)
+            write_bin(&wrap(encode_values(&values, &cfg, framing)?, &target)?, out_encoding, &dest)
         }
-        Cmd::Convert { from_dialect, to_dialect: to, common, coerce, input, output, secret, compress, plain, file } => {
-            let Opened { content: bytes, kind, mode, key } =
-                open_container(decode_bin(read_input(&file)?, input)?, &secret)?;
+        Cmd::Convert {
+            from_dialect,
+            to_dialect: to,
+            common,
+            coerce,
+            input,
+            out_encoding,
+            secret,
+            limit,
+            dest,
+            compress,
+            plain,
+            file,
+        } => {
+            let Opened { content: bytes, kind, mode, key, .. } =
+                open_container(decode_bin(read_input(&file)?, input)?, &secret, &limit)?;
             let (from, framing) = match from_dialect {
                 Some(d) => (d, framing_for(&common, kind)),
                 None => choose(&bytes, None, &common, kind, "--from-dialect")?,
@@ -690,28 +884,125 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     data(format!("{}{e}", if many { format!("value {}: ", i + 1) } else { String::new() }))
                 })?);
             }
-            write_bin(&wrap(encode_values(&conv, &cout, framing)?, &target)?, output)
+            write_bin(&wrap(encode_values(&conv, &cout, framing)?, &target)?, out_encoding, &dest)
         }
-        Cmd::ConfigFile { dialect, from, to, bare_keys, secret, file } => {
-            let cfg = Config::new(dialect);
-            let opened = open_container(read_input(&file)?, &secret)?;
-            let src = String::from_utf8(opened.content)
-                .map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))?;
-            let cf = match from {
-                CfgForm::Config => ConfigFile::parse(&src, &cfg).map_err(|e| data(e.to_string()))?,
-                CfgForm::Json => {
-                    let v = json::from_json_str(&src, &cfg).map_err(|e| data(e.to_string()))?;
-                    ConfigFile::from_variant(&v).map_err(|e| data(e.to_string()))?
+        Cmd::ConfigFile { dialect, from, to, bare_keys, secret, limit, dest, like, encrypt, plain, file } => {
+            let opened = open_container(read_input(&file)?, &secret, &limit)?;
+            let src = utf8(opened.content)?;
+            let original = match &like {
+                Some(o) => {
+                    let at = |Fail(c, m)| Fail(c, format!("--like {o}: {m}"));
+                    let op = open_container(read_input(&Some(o.clone()))?, &secret, &limit).map_err(at)?;
+                    Some((op.kind, utf8(op.content).map_err(at)?))
                 }
+                None => None,
             };
-            match to {
-                CfgForm::Json => write_text(&format!("{}\n", json::to_json_string(&cf.to_variant(), &cfg))),
-                CfgForm::Config => {
-                    let style = if bare_keys { KeyStyle::Bare } else { KeyStyle::Quoted };
-                    write_text(&cf.to_text_with(&cfg, style))
-                }
+            if encrypt && to == CfgForm::Json {
+                return Err(Fail(2, "--encrypt writes ConfigFile text: give --to config".into()));
             }
+            let style = if bare_keys { KeyStyle::Bare } else { KeyStyle::Quoted };
+            // The whole conversion in one dialect: the output, and how many lines of the ConfigFile text read
+            // (the input, else ORIGINAL) are as that dialect writes them.
+            let convert_in = |d: Dialect| -> Result<(String, usize), Fail> {
+                let cfg = Config::new(d);
+                let like_file = match (&like, &original) {
+                    (Some(name), Some((_, text))) => {
+                        Some((ConfigFile::parse(text, &cfg).map_err(|e| data(format!("--like {name}: {e}")))?, text))
+                    }
+                    _ => None,
+                };
+                let cf = match from {
+                    CfgForm::Config => ConfigFile::parse(&src, &cfg).map_err(|e| data(e.to_string()))?,
+                    CfgForm::Json => {
+                        let mut v = json::from_json_str(&src, &cfg).map_err(|e| data(e.to_string()))?;
+                        if let Some((o, _)) = &like_file {
+                            json::restore_types(&mut v, &o.to_variant());
+                        }
+                        ConfigFile::from_variant(&v).map_err(|e| data(e.to_string()))?
+                    }
+                };
+                let alike = match (from, &like_file) {
+                    (CfgForm::Config, _) => lines_written_as(&cf, &src, &cfg),
+                    (CfgForm::Json, Some((o, text))) => lines_written_as(o, text, &cfg),
+                    (CfgForm::Json, None) => 0,
+                };
+                let out = match to {
+                    CfgForm::Json => format!("{}\n", json::to_json_string(&cf.to_variant(), &cfg)),
+                    CfgForm::Config => cf.to_text_with(&cfg, style),
+                };
+                Ok((out, alike))
+            };
+            let (dialect, out) = match dialect {
+                Some(d) => (d, convert_in(d)?.0),
+                None => config_file_dialect(convert_in, from == CfgForm::Json && like.is_none())?,
+            };
+            // ConfigFile text is written encrypted (save_encrypted_pass) as asked, or as the input or ORIGINAL was.
+            let was_encrypted =
+                opened.kind == Kind::Encrypted || original.as_ref().is_some_and(|(k, _)| *k == Kind::Encrypted);
+            if to == CfgForm::Config && !plain && (encrypt || secret.given() || was_encrypted) {
+                let key = secret.get()?.ok_or_else(|| {
+                    Fail(2, format!("--encrypt: no password (give --password, --key or set {PASSWORD_ENV})"))
+                })?;
+                let file = container::encrypt(out.as_bytes(), &key, Layout::for_dialect(dialect))
+                    .map_err(|e| data(e.to_string()))?;
+                return emit(&file, &dest, true);
+            }
+            write_text(&out, &dest)
         }
+    }
+}
+
+fn utf8(content: Vec<u8>) -> Result<String, Fail> {
+    String::from_utf8(content).map_err(|e| data(format!("input is not UTF-8 at byte {}", e.utf8_error().valid_up_to())))
+}
+
+/// How many lines of `text` are as `cfg`'s dialect writes them for `cf` (keys quoted where needed, or bare).
+fn lines_written_as(cf: &ConfigFile, text: &str, cfg: &Config) -> usize {
+    let lines: std::collections::HashSet<&str> = text.lines().collect();
+    [KeyStyle::Quoted, KeyStyle::Bare]
+        .into_iter()
+        .map(|style| cf.to_text_with(cfg, style).lines().filter(|l| lines.contains(l)).count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Runs a `config-file` conversion (`convert_in`) when no dialect is given: in Godot 4.x and 3.x. Their
+/// value syntax differs (`PackedStringArray(…)` / `PoolStringArray( … )`, `Transform3D` / `Transform`,
+/// `Color(1, 2, 3, 4)` / `Color( 1, 2, 3, 4 )`): the one that reads the text is taken; when both do and
+/// the outputs differ, the one that writes more of the text's lines as they are. `from_json`: the only
+/// text is JSON (which does not tell).
+fn config_file_dialect(
+    convert_in: impl Fn(Dialect) -> Result<(String, usize), Fail>,
+    from_json: bool,
+) -> Result<(Dialect, String), Fail> {
+    let (d4, d3) = (Dialect::Godot4_6, Dialect::Godot3);
+    let said = |d: Dialect, out: String| {
+        eprintln!("godot-bin: reading as {d} ConfigFile text, detected (give --dialect to choose)");
+        Ok((d, out))
+    };
+    match (convert_in(d4), convert_in(d3)) {
+        (Ok((a, _)), Err(_)) => said(d4, a),
+        (Err(_), Ok((b, _))) => said(d3, b),
+        (Ok((a, _)), Ok((b, _))) if a == b => Ok((d4, a)),
+        (Ok((a, n4)), Ok((_, n3))) if n4 > n3 => said(d4, a),
+        (Ok((_, n4)), Ok((b, n3))) if n3 > n4 => said(d3, b),
+        (Ok(_), Ok(_)) if from_json => Err(Fail(
+            2,
+            "JSON does not say which engine's ConfigFile syntax to write: give --dialect (godot3, godot4, …) \
+             or --like ORIGINAL (the ConfigFile the JSON was made from)"
+                .into(),
+        )),
+        (Ok(_), Ok(_)) => Err(Fail(
+            2,
+            "cannot tell whether this ConfigFile text is Godot 3.x or 4.x (both read it, and write it \
+             differently): give --dialect godot3 or --dialect godot4"
+                .into(),
+        )),
+        (Err(Fail(c, e4)), Err(Fail(_, e3))) if e4 == e3 => Err(Fail(c, e4)),
+        (Err(Fail(c, e4)), Err(Fail(_, e3))) => Err(Fail(
+            c,
+            format!("read as Godot 4.x: {e4}; read as Godot 3.x: {e3} (give --dialect to choose the dialect)"),
+        )),
     }
 }
 

@@ -4,6 +4,15 @@
 //! the target: a full disk, a killed process or a power cut leaves either the old file or the new one,
 //! never a mix, and never a 0-byte file. Every call of this crate that writes a path goes through it
 //! ([`framing::save`](crate::framing::save), `container::write_path`, the `godot-bin` command's `-o`).
+//!
+//! ```
+//! let path = std::env::temp_dir().join(format!("godot_bin_file_doc_{}.cfg", std::process::id()));
+//! std::fs::write(&path, b"old")?;
+//! godot_bin::file::write_atomic(&path, b"[audio]\n")?; // the old file stays whole until this one is
+//! assert_eq!(std::fs::read(&path)?, b"[audio]\n");
+//! # std::fs::remove_file(&path)?;
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use std::fs;
 use std::io::{self, Write};
