@@ -409,9 +409,9 @@ fn frames(bytes: &[u8], framing: Framing) -> Result<Vec<(usize, &[u8])>, Fail> {
         let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
         let start = pos + 4;
         let Some(body) = bytes.get(start..start.saturating_add(len)) else {
-            let which = if pos == 0 { "the first value".to_string() } else { format!("the value at byte {start}") };
+            let which = if pos == 0 { "the first value" } else { "a value" };
             return Err(data(format!(
-                "truncated: {which} declares {len} byte(s), {} present (stream framing: it runs past the end of the input)",
+                "truncated: {which} declares {len} byte(s), {} present at byte {start}",
                 bytes.len() - start
             )));
         };

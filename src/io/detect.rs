@@ -180,7 +180,7 @@ pub struct Detection {
 /// let save = std::fs::read("examples/data/save-godot3.6.sav")?;
 /// let d = detect(&save[..300]);
 /// let framing = Framing::Stream { big_endian: false };
-/// assert_eq!(d.unreadable, Some(Unreadable::Truncated { framing, declared: 920, present: 296 }));
+/// assert_eq!(d.unreadable, Some(Unreadable::Truncated { framing, value_at: 4, declared: 920, present: 296 }));
 /// assert_eq!(d.to_string(), "truncated: the first value declares 920 byte(s), 296 present (store_var/put_var stream)");
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -189,15 +189,18 @@ pub struct Detection {
 pub enum Unreadable {
     /// The input has no bytes.
     Empty,
-    /// A `store_var`/`put_var` stream cut short: the first value's length declares `declared` bytes and
-    /// only `present` follow it, which read as the start of a value (and the input does not read as a bare
-    /// value cut short).
+    /// A `store_var`/`put_var` stream cut short: the values before `value_at` read whole (in some dialect),
+    /// and the length of the value at `value_at` declares `declared` bytes of which only `present` are
+    /// there, which read as the start of a value (and the whole input does not read as a bare value cut
+    /// short, which would be as likely).
     Truncated {
         /// The framing whose length it is.
         framing: Framing,
-        /// The bytes the first value's length declares.
+        /// Where the value that is cut starts (after its length): 4 for the first.
+        value_at: usize,
+        /// The bytes its length declares.
         declared: usize,
-        /// The bytes after the length.
+        /// The bytes there.
         present: usize,
     },
     /// Not Godot data: the first bytes are another format's (see [`ForeignFormat::of`]).
@@ -213,9 +216,13 @@ impl fmt::Display for Unreadable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unreadable::Empty => f.write_str("empty input: no value to read"),
-            Unreadable::Truncated { framing, declared, present } => {
+            Unreadable::Truncated { framing, value_at: 4, declared, present } => {
                 write!(f, "truncated: the first value declares {declared} byte(s), {present} present ({framing})")
             }
+            Unreadable::Truncated { framing, value_at, declared, present } => write!(
+                f,
+                "truncated: the value at byte {value_at} declares {declared} byte(s), {present} present ({framing})"
+            ),
             Unreadable::NotGodot(looks_like) => write!(f, "not Godot data: this looks like {looks_like}"),
         }
     }
@@ -426,26 +433,42 @@ pub fn detect_with(bytes: &[u8], cfg: &Config) -> Detection {
     Detection { container, framing: candidates.first().map(|c| c.framing), candidates, unreadable }
 }
 
-/// [`Unreadable::Truncated`] if `bytes` (which no dialect reads) are a stream cut inside its first value:
-/// the first four bytes are a length beyond the input, the bytes after them read in some dialect as the
-/// start of a value that runs out, and no dialect reads the whole input as a bare value that runs out
-/// (a bare value cut short is as likely then, and its own error says where).
+/// [`Unreadable::Truncated`] if `bytes` (which no dialect reads) are a stream cut inside a value: the
+/// values before it are whole frames that read in some dialect, its length runs beyond the input, the bytes
+/// after that length read in some dialect as the start of a value that runs out, and no dialect reads the
+/// whole input as a bare value that runs out (a bare value cut short is as likely then, and its own error
+/// says where). Linear: each byte is decoded at most once per dialect and framing.
 fn truncated(bytes: &[u8], cfg: &Config) -> Option<Unreadable> {
     let runs_out = |e: Error| {
         matches!(e.kind(), ErrorKind::UnexpectedEof { .. } | ErrorKind::InvalidLength { .. } | ErrorKind::EmptyInput)
     };
-    let head: [u8; 4] = bytes.get(..4)?.try_into().ok()?;
-    let body = &bytes[4..];
     let cut =
         |b: &[u8], d: Dialect| Variant::decode_prefix(b, &cfg.clone().with_dialect(d)).err().is_some_and(runs_out);
+    let reads = |b: &[u8]| PREFERENCE.into_iter().any(|d| Variant::decode(b, &cfg.clone().with_dialect(d)).is_ok());
     if PREFERENCE.into_iter().any(|d| cut(bytes, d)) {
         return None;
     }
-    for (n, big_endian) in [(u32::from_le_bytes(head), false), (u32::from_be_bytes(head), true)] {
-        let n = n as usize;
-        if n > body.len() && n <= crate::framing::MAX_FRAME && PREFERENCE.into_iter().any(|d| cut(body, d)) {
-            let framing = Framing::Stream { big_endian };
-            return Some(Unreadable::Truncated { framing, declared: n, present: body.len() });
+    'framings: for big_endian in [false, true] {
+        let mut pos = 0;
+        while let Some(&[a, b, c, d]) = bytes.get(pos..pos + 4) {
+            let n = if big_endian { u32::from_be_bytes([a, b, c, d]) } else { u32::from_le_bytes([a, b, c, d]) };
+            let (n, body) = (n as usize, &bytes[pos + 4..]);
+            if n > body.len() {
+                if n <= crate::framing::MAX_FRAME && PREFERENCE.into_iter().any(|d| cut(body, d)) {
+                    let framing = Framing::Stream { big_endian };
+                    return Some(Unreadable::Truncated {
+                        framing,
+                        value_at: pos + 4,
+                        declared: n,
+                        present: body.len(),
+                    });
+                }
+                continue 'framings;
+            }
+            if !reads(&body[..n]) {
+                continue 'framings;
+            }
+            pos += 4 + n;
         }
     }
     None
