@@ -437,7 +437,8 @@ pub fn detect_with(bytes: &[u8], cfg: &Config) -> Detection {
 /// values before it are whole frames that read in some dialect, its length runs beyond the input, the bytes
 /// after that length read in some dialect as the start of a value that runs out, and no dialect reads the
 /// whole input as a bare value that runs out (a bare value cut short is as likely then, and its own error
-/// says where). Linear: each byte is decoded at most once per dialect and framing.
+/// says where). A length above `i32::MAX` is no frame (the engines' readers refuse it, as
+/// `framing::MAX_FRAME` does). Linear: each byte is decoded at most once per dialect and framing.
 fn truncated(bytes: &[u8], cfg: &Config) -> Option<Unreadable> {
     let runs_out = |e: Error| {
         matches!(e.kind(), ErrorKind::UnexpectedEof { .. } | ErrorKind::InvalidLength { .. } | ErrorKind::EmptyInput)
@@ -454,7 +455,7 @@ fn truncated(bytes: &[u8], cfg: &Config) -> Option<Unreadable> {
             let n = if big_endian { u32::from_be_bytes([a, b, c, d]) } else { u32::from_le_bytes([a, b, c, d]) };
             let (n, body) = (n as usize, &bytes[pos + 4..]);
             if n > body.len() {
-                if n <= crate::framing::MAX_FRAME && PREFERENCE.into_iter().any(|d| cut(body, d)) {
+                if n <= i32::MAX as usize && PREFERENCE.into_iter().any(|d| cut(body, d)) {
                     let framing = Framing::Stream { big_endian };
                     return Some(Unreadable::Truncated {
                         framing,
