@@ -333,9 +333,11 @@ pub fn read_store_var<R: std::io::Read, T: serde::de::DeserializeOwned>(reader: 
 #[cold]
 fn hint_dialect(e: Error, bytes: &[u8], stream: bool, cfg: &Config) -> Error {
     use crate::detect::Framing;
-    if e.hint().is_some() {
+    // (Objects refused: the error says which switch reads them; other dialects are beside the point.)
+    if e.hint().is_some() || matches!(e.kind(), ErrorKind::ObjectsNotAllowed) {
         return e;
     }
+    // Readings under `cfg`'s options only, so that the dialect named reads the bytes as they are asked for.
     let found = crate::detect::detect_with(bytes, cfg);
     let framed = |c: &&crate::detect::Candidate| match c.framing {
         Framing::Bare => !stream,
