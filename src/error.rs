@@ -31,6 +31,38 @@ pub enum ErrorKind {
         /// How many more bytes the field being read needed.
         needed: usize,
     },
+    /// The input has no bytes at all: there is no value to read. Given by every decoding entry point for an
+    /// empty input (where reading the first header would need 4 more bytes), and by the readers of
+    /// `store_var` files for a file that holds no value.
+    ///
+    /// ```
+    /// use godot_bin::{Config, ErrorKind, Variant};
+    /// let err = Variant::decode(&[], &Config::default()).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::EmptyInput));
+    /// assert_eq!(err.to_string(), "empty input: no value to read at byte 0");
+    /// ```
+    #[error("empty input: no value to read")]
+    EmptyInput,
+    /// The input ends inside a value whose length field (a `store_var`/`put_var` frame's) declares more bytes
+    /// than are there: the file or stream was cut short.
+    ///
+    /// ```
+    /// use godot_bin::{framing, Config, ErrorKind};
+    /// // The first 12 bytes of a save Godot 3.6 wrote with store_var: its length says 920 bytes follow.
+    /// let save = std::fs::read("examples/data/save-godot3.6.sav")?;
+    /// let err = framing::from_store_var::<godot_bin::Variant>(&save[..12], &Config::new("godot3".parse()?)).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::Truncated { declared: 920, present: 8 }));
+    /// assert_eq!(err.offset(), Some(4));
+    /// assert!(err.to_string().starts_with("truncated: the value declares 920 byte(s), 8 present"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[error("truncated: the value declares {declared} byte(s), {present} present")]
+    Truncated {
+        /// The value's size, as its length field declares it.
+        declared: usize,
+        /// How many of those bytes the input holds.
+        present: usize,
+    },
     /// The header's type id is not a type of this dialect.
     #[error("type id {id} is not a type of {dialect}")]
     UnknownType {
@@ -148,6 +180,247 @@ pub enum Hint {
         /// The dialect that reads the bytes.
         dialect: Dialect,
     },
+    /// The bytes are not Godot data: their first bytes are the magic number (or the text) of another
+    /// format, named by [`ForeignFormat::of`]. Given with the error the decode really met, never instead
+    /// of it.
+    NotGodot {
+        /// What the bytes look like.
+        looks_like: ForeignFormat,
+    },
+}
+
+/// A format that is not Godot's binary Variant data, told by its first bytes: what a user may hand to a
+/// reader of saves by mistake (an image, an archive, Godot's other files, text). The one table of such magic
+/// numbers: errors ([`Hint::NotGodot`]) and [`detect`](crate::detect::detect) both use it.
+///
+/// ```
+/// use godot_bin::error::ForeignFormat;
+/// assert_eq!(ForeignFormat::of(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), Some(ForeignFormat::Png));
+/// assert_eq!(ForeignFormat::of(b"GDPC\x02\0\0\0"), Some(ForeignFormat::GodotPack));
+/// assert_eq!(ForeignFormat::of(b"[gd_resource type=\"Resource\" format=3]\n"), Some(ForeignFormat::GodotTextResource));
+/// assert_eq!(ForeignFormat::of(b"[player]\nname=\"Ada\"\n"), Some(ForeignFormat::ConfigFile));
+/// assert_eq!(ForeignFormat::of(b"{\"hp\": 10}"), Some(ForeignFormat::Json));
+/// // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"): Godot data, no match.
+/// assert_eq!(ForeignFormat::of(&[2, 0, 0, 0, 1, 0, 0, 0]), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ForeignFormat {
+    /// A PNG image (`\x89PNG`).
+    Png,
+    /// A JPEG image (`FF D8 FF`).
+    Jpeg,
+    /// A GIF image (`GIF87a`, `GIF89a`).
+    Gif,
+    /// A WebP image (`RIFF…WEBP`).
+    Webp,
+    /// A WAV sound (`RIFF…WAVE`).
+    Wav,
+    /// An Ogg stream (`OggS`).
+    Ogg,
+    /// A ZIP archive (`PK\x03\x04`, or an empty one).
+    Zip,
+    /// gzip-compressed data (`1F 8B`).
+    Gzip,
+    /// A Zstandard frame (`28 B5 2F FD`).
+    Zstd,
+    /// xz-compressed data (`FD 37 7A 58 5A 00`).
+    Xz,
+    /// bzip2-compressed data (`BZh`).
+    Bzip2,
+    /// A 7-Zip archive (`37 7A BC AF 27 1C`).
+    SevenZip,
+    /// A PDF document (`%PDF-`).
+    Pdf,
+    /// An ELF executable or library (`\x7fELF`).
+    Elf,
+    /// A Windows executable or DLL (`MZ`).
+    WindowsExecutable,
+    /// A Mach-O executable or library (macOS).
+    MachO,
+    /// An SQLite database (`SQLite format 3`).
+    Sqlite,
+    /// A Godot resource pack (`.pck`, magic `GDPC`): the exported game's files, not a save.
+    GodotPack,
+    /// A Godot binary resource (`.res`, `.scn`; magic `RSRC`, or `RSCC` compressed).
+    GodotBinaryResource,
+    /// A Godot imported texture (`.ctex`, magic `GST2`; `.stex` in 3.x, `GDST`).
+    GodotTexture,
+    /// A Godot text resource or scene (`.tres`, `.tscn`: `[gd_resource …]`, `[gd_scene …]`).
+    GodotTextResource,
+    /// ConfigFile text (`ConfigFile.save`, `project.godot`, `.cfg`): `[section]` and `key=value` lines.
+    ConfigFile,
+    /// JSON text (starts with `{` or `[`).
+    Json,
+    /// Hexadecimal digits (a hex dump of bytes).
+    Hex,
+    /// Base64 text.
+    Base64,
+    /// Other UTF-8 text (`bom`: it starts with a UTF-8 byte-order mark).
+    Text {
+        /// Whether the text starts with a UTF-8 byte-order mark (`EF BB BF`).
+        bom: bool,
+    },
+}
+
+impl ForeignFormat {
+    /// The format `bytes` start with, if they are one of the formats above (`None` for Godot data and for
+    /// bytes no entry knows). Looks at no more than the first 4 KiB. A binary Godot value never matches a
+    /// text entry: its header's second byte is 0, where text has none.
+    ///
+    /// ```
+    /// use godot_bin::error::ForeignFormat;
+    /// assert_eq!(ForeignFormat::of(b"PK\x03\x04\x14\0"), Some(ForeignFormat::Zip));
+    /// assert_eq!(ForeignFormat::of(b"0c000000 05000000"), Some(ForeignFormat::Hex));
+    /// assert_eq!(ForeignFormat::of(b"\xef\xbb\xbfhello"), Some(ForeignFormat::Text { bom: true }));
+    /// assert_eq!(ForeignFormat::of(b""), None);
+    /// ```
+    pub fn of(bytes: &[u8]) -> Option<ForeignFormat> {
+        use ForeignFormat::*;
+        const MAGIC: &[(&[u8], ForeignFormat)] = &[
+            (b"\x89PNG\r\n\x1a\n", Png),
+            (b"\xff\xd8\xff", Jpeg),
+            (b"GIF87a", Gif),
+            (b"GIF89a", Gif),
+            (b"OggS", Ogg),
+            (b"PK\x03\x04", Zip),
+            (b"PK\x05\x06", Zip),
+            (b"\x1f\x8b", Gzip),
+            (b"\x28\xb5\x2f\xfd", Zstd),
+            (b"\xfd7zXZ\x00", Xz),
+            (b"BZh", Bzip2),
+            (b"7z\xbc\xaf\x27\x1c", SevenZip),
+            (b"%PDF-", Pdf),
+            (b"\x7fELF", Elf),
+            (b"MZ", WindowsExecutable),
+            (b"\xfe\xed\xfa\xce", MachO),
+            (b"\xfe\xed\xfa\xcf", MachO),
+            (b"\xce\xfa\xed\xfe", MachO),
+            (b"\xcf\xfa\xed\xfe", MachO),
+            (b"\xca\xfe\xba\xbe", MachO),
+            (b"SQLite format 3\x00", Sqlite),
+            (b"GDPC", GodotPack),
+            (b"RSRC", GodotBinaryResource),
+            (b"RSCC", GodotBinaryResource),
+            (b"GST2", GodotTexture),
+            (b"GDST", GodotTexture),
+        ];
+        if let Some(&(_, f)) = MAGIC.iter().find(|(m, _)| bytes.starts_with(m)) {
+            return Some(f);
+        }
+        if bytes.len() >= 12 && bytes.starts_with(b"RIFF") {
+            match &bytes[8..12] {
+                b"WEBP" => return Some(Webp),
+                b"WAVE" => return Some(Wav),
+                _ => {}
+            }
+        }
+        text_format(&bytes[..bytes.len().min(4096)])
+    }
+}
+
+/// The text entries of [`ForeignFormat::of`]: `head` (the first bytes of the input) if it is text.
+fn text_format(head: &[u8]) -> Option<ForeignFormat> {
+    let (bom, body) = match head.strip_prefix(b"\xef\xbb\xbf") {
+        Some(rest) => (true, rest),
+        None => (false, head),
+    };
+    // Text: UTF-8 (a character cut at the end of the 4 KiB looked at is fine), no control characters but
+    // the usual white space.
+    let text = match std::str::from_utf8(body) {
+        Ok(t) => t,
+        Err(e) if e.error_len().is_none() && head.len() == 4096 => {
+            std::str::from_utf8(&body[..e.valid_up_to()]).unwrap_or_default()
+        }
+        Err(_) => return None,
+    };
+    if text.trim().is_empty() || text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c')) {
+        return None;
+    }
+    // The first line that is not blank or a comment (`;`, as ConfigFile writes them, or `#`).
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with('#'));
+    let first = first.unwrap_or_default();
+    let name_char = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '/' | '-' | ' ' | ':');
+    if first.starts_with("[gd_resource") || first.starts_with("[gd_scene") {
+        return Some(ForeignFormat::GodotTextResource);
+    }
+    if let Some(name) = first.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+        let starts_name = name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_');
+        if starts_name && name.chars().all(name_char) {
+            return Some(ForeignFormat::ConfigFile);
+        }
+    }
+    let digits: Vec<u8> = body.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
+    if !bom && digits.len() >= 8 && digits.len() % 2 == 0 && digits.iter().all(u8::is_ascii_hexdigit) {
+        return Some(ForeignFormat::Hex);
+    }
+    let b64 = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/');
+    let unpadded = digits.iter().rposition(|b| b != &b'=').map_or(0, |i| i + 1);
+    if !bom
+        && digits.len() >= 8
+        && digits.len() % 4 == 0
+        && digits.len() - unpadded <= 2
+        && digits[..unpadded].iter().all(b64)
+    {
+        return Some(ForeignFormat::Base64);
+    }
+    if let Some((key, value)) = first.split_once('=') {
+        let key = key.trim_end();
+        let key_like = key.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '"');
+        if key_like && !key.contains(' ') && !value.trim().is_empty() && !value.starts_with('=') {
+            return Some(ForeignFormat::ConfigFile);
+        }
+    }
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        return Some(ForeignFormat::Json);
+    }
+    Some(ForeignFormat::Text { bom })
+}
+
+impl fmt::Display for ForeignFormat {
+    /// What the bytes look like, and where the format's own reader is when it is one of Godot's.
+    ///
+    /// ```
+    /// use godot_bin::error::ForeignFormat;
+    /// assert_eq!(ForeignFormat::Png.to_string(), "a PNG image");
+    /// assert!(ForeignFormat::ConfigFile.to_string().contains("godot-bin config-file"));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ForeignFormat::*;
+        f.write_str(match self {
+            Png => "a PNG image",
+            Jpeg => "a JPEG image",
+            Gif => "a GIF image",
+            Webp => "a WebP image",
+            Wav => "a WAV sound",
+            Ogg => "an Ogg stream",
+            Zip => "a ZIP archive",
+            Gzip => "gzip-compressed data (Godot's own compressed files start with GCPF)",
+            Zstd => "a Zstandard frame (Godot's own compressed files start with GCPF)",
+            Xz => "xz-compressed data",
+            Bzip2 => "bzip2-compressed data",
+            SevenZip => "a 7-Zip archive",
+            Pdf => "a PDF document",
+            Elf => "an ELF executable or library",
+            WindowsExecutable => "a Windows executable or DLL",
+            MachO => "a Mach-O executable or library",
+            Sqlite => "an SQLite database",
+            GodotPack => "a Godot resource pack (.pck, GDPC), not a save",
+            GodotBinaryResource => "a Godot binary resource (.res/.scn, RSRC), not a save",
+            GodotTexture => "a Godot imported texture (GST2/GDST), not a save",
+            GodotTextResource => "a Godot text resource or scene (.tres/.tscn), not a save",
+            ConfigFile => {
+                "ConfigFile text ([section], key=value): read it with godot_bin::config_file \
+                 (CLI: godot-bin config-file)"
+            }
+            Json => "JSON text (CLI: godot-bin encode --from json turns the JSON of decode --to json into binary)",
+            Hex => "hexadecimal digits (CLI: --in hex)",
+            Base64 => "base64 text (CLI: --in base64)",
+            Text { bom: true } => "text (UTF-8 with a byte-order mark)",
+            Text { bom: false } => "text",
+        })
+    }
 }
 
 impl fmt::Display for Hint {
@@ -158,6 +431,7 @@ impl fmt::Display for Hint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let big_endian = match *self {
             Hint::StoreVarStream { big_endian } => big_endian,
+            Hint::NotGodot { looks_like } => return write!(f, "not Godot data: this looks like {looks_like}"),
             Hint::OtherDialect { dialect } => {
                 return write!(
                     f,
@@ -249,10 +523,16 @@ impl Error {
     }
 
     /// Adds what the whole `input` suggests (see [`Hint`]); for the decoding entry points, on their way out.
+    /// An empty input's end-of-input error becomes [`ErrorKind::EmptyInput`].
     #[cold]
     pub(crate) fn hinted(mut self, input: &[u8]) -> Self {
+        if input.is_empty() && matches!(self.0.kind, ErrorKind::UnexpectedEof { .. }) {
+            self.0.kind = ErrorKind::EmptyInput;
+        }
         if self.0.hint.is_none() {
-            self.0.hint = stream_framing(input).map(|big_endian| Hint::StoreVarStream { big_endian });
+            self.0.hint = stream_framing(input)
+                .map(|big_endian| Hint::StoreVarStream { big_endian })
+                .or_else(|| ForeignFormat::of(input).map(|looks_like| Hint::NotGodot { looks_like }));
         }
         self
     }

@@ -176,7 +176,7 @@ fn exit_codes() {
     let mut cut = file(SAVE4);
     cut.truncate(cut.len() - 3);
     let err = fails(&["decode", "--dialect", "godot4", "--framing", "stream"], &cut, 1);
-    assert!(err.contains("runs past the end"), "{err}");
+    assert!(err.contains("truncated: a value declares"), "{err}");
     // a value error inside the second frame reports the offset in the file
     let mut bad = file(SAVE4);
     let second = 4 + u32::from_le_bytes(bad[..4].try_into().unwrap()) as usize + 4;
@@ -535,4 +535,112 @@ fn raw_binary_is_not_written_to_a_terminal() {
     let (code, out) = on_tty("convert --to-dialect godot3 --out-encoding hex");
     assert_eq!(code, Some(0), "{out}");
     assert!(out.lines().any(|l| l.starts_with("98030000")), "{out}"); // stderr says what was detected
+}
+
+/// The bytes of fixture row `id` in `path` (a values.tsv an engine wrote).
+fn fixture_row(path: &str, id: &str) -> Vec<u8> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text.lines().find(|l| l.split('\t').next() == Some(id)).unwrap_or_else(|| panic!("{path}: no {id}"));
+    unhex(line.split('\t').nth(2).unwrap())
+}
+
+/// An empty input is an error that says so, in every command that reads values and whatever flags are
+/// given (`--framing stream` read zero values and exited 0); `info` says it too.
+#[test]
+fn empty_input_says_empty_input() {
+    for args in [
+        &["decode"][..],
+        &["decode", "--dialect", "godot4", "--framing", "stream"],
+        &["decode", "--dialect", "godot3"],
+        &["decode", "--dialect", "godot4", "--framing", "none"],
+        &["convert", "--to-dialect", "godot4"],
+        &["convert", "--from-dialect", "godot3", "--to-dialect", "godot4", "--framing", "stream"],
+    ] {
+        let err = fails(args, b"", 1);
+        assert!(err.contains("empty input"), "{args:?}: {err}");
+    }
+    assert_eq!(ok(&["info"], b""), b"empty input: no value to read\n");
+}
+
+/// A store_var save cut short (the first 300 bytes of Godot 3.6's) says "truncated" with the sizes, with or
+/// without --dialect (it said "type id 152 … at byte 0", the length read as a type).
+#[test]
+fn truncated_save_says_truncated() {
+    let cut = &file(SAVE3)[..300];
+    for args in [
+        &["decode"][..],
+        &["decode", "--dialect", "godot3"],
+        &["convert", "--from-dialect", "godot3", "--to-dialect", "godot4"],
+    ] {
+        let err = fails(args, cut, 1);
+        assert!(
+            err.contains("truncated: the first value declares 920 byte(s), 296 present at byte 4"),
+            "{args:?}: {err}"
+        );
+    }
+    // Read as one value, as asked: the decoder's own error, and what the bytes are.
+    let err = fails(&["decode", "--dialect", "godot3", "--framing", "none"], cut, 1);
+    assert!(err.contains("at byte 0") && err.contains("truncated: the first value declares 920"), "{err}");
+}
+
+/// Bytes of another format say what they look like: alone when nothing was asked, after the decoder's own
+/// error (with its byte) when a dialect was.
+#[test]
+fn other_formats_say_what_they_look_like() {
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10";
+    let err = fails(&["decode"], png, 1);
+    assert_eq!(err.trim_end(), "godot-bin: error: not Godot data: this looks like a PNG image");
+    let err = fails(&["decode", "--dialect", "godot4"], png, 1);
+    assert!(
+        err.contains("type id 137 is not a type of godot4.6 at byte 0; not Godot data: this looks like a PNG image"),
+        "{err}"
+    );
+    let err = fails(&["decode", "--dialect", "godot4", "--framing", "stream"], png, 1);
+    assert!(err.contains("at byte 4") && err.contains("looks like a PNG image"), "{err}");
+    // ConfigFile text Godot 4.6 saved: the command that reads it is named.
+    let err = fails(&["decode"], &file("tests/fixtures/godot-4.6/config_file/values.cfg"), 1);
+    assert!(err.contains("ConfigFile text") && err.contains("godot-bin config-file"), "{err}");
+}
+
+/// Detection offers only readings that decode under the flags given: Godot 3.6's
+/// var2bytes(PoolVector2Array()) was read as a Godot 4.6 Object and refused (objects not allowed), though
+/// four dialects read it.
+#[test]
+fn detection_never_picks_a_reading_that_fails() {
+    let pv2 = fixture_row("tests/fixtures/godot-3.6/values.tsv", "pv2_empty");
+    let o = run(&["decode"], &pv2);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("reading as godot3") && stderr.contains("the dialect is ambiguous"), "{stderr}");
+    assert!(stderr.contains("give --dialect to choose") && !stderr.contains("--framing"), "{stderr}");
+    assert_eq!(o.stdout, ok(&["decode", "--dialect", "godot3", "--framing", "none"], &pv2));
+    // With --objects the Godot 4.6 Object reads, and is what detection prefers.
+    let o = run(&["decode", "--objects"], &pv2);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("reading as godot4.6"));
+}
+
+/// Godot 3.6's var2bytes("") also reads as a store_var stream of one null, in every dialect: with --dialect
+/// given, the open question is the framing, and the message names --framing (never the --dialect given).
+/// The help says the framing is detected when reading, as it is.
+#[test]
+fn an_ambiguous_framing_names_the_framing_flag() {
+    let empty_string = fixture_row("tests/fixtures/godot-3.6/values.tsv", "str_len0");
+    for args in [
+        &["decode", "--dialect", "godot3"][..],
+        &["decode"],
+        &["convert", "--from-dialect", "godot3", "--to-dialect", "godot4"],
+    ] {
+        let o = run(args, &empty_string);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("the framing is ambiguous") && stderr.contains("give --framing none"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("dialect is ambiguous") && !stderr.contains("give --dialect"), "{args:?}: {stderr}");
+    }
+    assert_eq!(ok(&["decode", "--dialect", "godot3", "--framing", "none"], &empty_string), b"\"\"\n");
+    let help = String::from_utf8(ok(&["decode", "--help"], b"")).unwrap();
+    assert!(help.contains("detected from the bytes when not given") && !help.contains("default: none"), "{help}");
 }

@@ -287,3 +287,41 @@ fn save_cut_short_leaves_the_old_file_whole() {
     assert_eq!((new.len(), &new[..8], new[149_999]), (150_000, &[0xec, 0x49, 2, 0, 29, 0, 0, 0][..], 7));
     std::fs::remove_file(&path).unwrap();
 }
+
+/// A store_var file with no value: the readers of one value (`from_store_var`, `load`, `read_store_var`)
+/// say "empty input" at byte 0; `values` yields no value (a stream that ends before its first frame holds
+/// none, as `read_frame` and `FrameDecoder::finish` also say).
+#[test]
+fn empty_store_var_files_say_empty_input() {
+    let cfg = Config::new(Dialect::Godot3);
+    let path = std::env::temp_dir().join(format!("godot_bin_empty_{}.sav", std::process::id()));
+    std::fs::write(&path, b"").unwrap();
+    let errors = [
+        framing::from_store_var::<Variant>(&[], &cfg).unwrap_err(),
+        framing::load::<Variant>(&path, &cfg).unwrap_err(),
+        framing::read_store_var::<_, Variant>(&b""[..], &cfg).unwrap_err(),
+    ];
+    std::fs::remove_file(&path).unwrap();
+    for e in errors {
+        assert_eq!(e.to_string(), "empty input: no value to read at byte 0");
+    }
+    assert_eq!(framing::values::<Variant>(&[], &cfg, Endian::Little).count(), 0);
+}
+
+/// A save Godot 3.6 wrote with store_var, cut inside its first value and inside its second: the file
+/// readers say "truncated" with the declared and present sizes, at the value's byte.
+#[test]
+fn truncated_store_var_files_say_truncated() {
+    let save = std::fs::read("examples/data/save-godot3.6.sav").unwrap();
+    let cfg = Config::new(Dialect::Godot3);
+    let first = u32::from_le_bytes(save[..4].try_into().unwrap()) as usize;
+    let e = framing::from_store_var::<Variant>(&save[..300], &cfg).unwrap_err();
+    assert_eq!(e.to_string(), format!("truncated: the value declares {first} byte(s), 296 present at byte 4"));
+    let second = u32::from_le_bytes(save[4 + first..8 + first].try_into().unwrap()) as usize;
+    let cut = &save[..save.len() - 10];
+    let mut it = framing::values::<Variant>(cut, &cfg, Endian::Little);
+    assert!(it.next().unwrap().is_ok());
+    let e = it.next().unwrap().unwrap_err();
+    let msg = format!("truncated: the value declares {second} byte(s), {} present at byte {}", second - 10, first + 8);
+    assert_eq!(e.to_string(), msg);
+}

@@ -84,7 +84,8 @@ struct Common {
     /// Allow full objects (`var_to_bytes_with_objects` / `allow_objects`).
     #[arg(long)]
     objects: bool,
-    /// How values are framed (default: none; stream for a file in a container).
+    /// How values are framed. Reading: detected from the bytes when not given (stream for a file in a
+    /// container). Writing: none, or stream for a container (encode --like: the original's).
     #[arg(long, value_enum)]
     framing: Option<Framing>,
 }
@@ -558,8 +559,9 @@ fn frames(bytes: &[u8], framing: Framing) -> Result<Vec<(usize, &[u8])>, Fail> {
         let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
         let start = pos + 4;
         let Some(body) = bytes.get(start..start.saturating_add(len)) else {
+            let which = if pos == 0 { "the first value" } else { "a value" };
             return Err(data(format!(
-                "stream framing: value of {len} byte(s) at byte {start} runs past the end of the input ({} byte(s) left)",
+                "truncated: {which} declares {len} byte(s), {} present at byte {start}",
                 bytes.len() - start
             )));
         };
@@ -586,6 +588,9 @@ fn frame_out(values: &[Vec<u8>], framing: Framing) -> Result<Vec<u8>, Fail> {
 
 /// `flag`: the command's flag for the input dialect (`--dialect`, or `--from-dialect` for convert), named by hints.
 fn decode_values(bytes: &[u8], framing: Framing, cfg: &Config, flag: &str) -> Result<Vec<Variant>, Fail> {
+    if bytes.is_empty() {
+        return Err(data(detect::Unreadable::Empty.to_string()));
+    }
     let read = || {
         let mut out = Vec::new();
         for (base, body) in frames(bytes, framing)? {
@@ -598,13 +603,20 @@ fn decode_values(bytes: &[u8], framing: Framing, cfg: &Config, flag: &str) -> Re
         }
         Ok(out)
     };
-    read()
-        .map_err(|Fail(code, msg)| Fail(code, format!("{msg}{}", other_readings(bytes, cfg.dialect(), framing, flag))))
+    read().map_err(|Fail(code, msg)| Fail(code, format!("{msg}{}", other_readings(bytes, cfg, framing, flag))))
 }
 
-/// For an error: the dialects and framing that do read `bytes` whole, if the ones asked for did not.
-fn other_readings(bytes: &[u8], asked: Dialect, framing: Framing, flag: &str) -> String {
-    let d = detect::detect(bytes);
+/// For an error: the dialects and framing that do read `bytes` whole under `cfg`'s options, if the ones
+/// asked for did not; or that the input is a stream cut short.
+fn other_readings(bytes: &[u8], cfg: &Config, framing: Framing, flag: &str) -> String {
+    let asked = cfg.dialect();
+    let d = detect::detect_with(bytes, cfg);
+    // (Read as one value, bytes of another format already say so: the decoder's hint.)
+    match (d.unreadable, framing) {
+        (Some(u @ detect::Unreadable::Truncated { .. }), Framing::None)
+        | (Some(u @ detect::Unreadable::NotGodot(_)), Framing::Stream) => return format!("; {u}"),
+        _ => {}
+    }
     let Some(c) =
         d.candidates.iter().find(|c| !(c.dialects.contains(&asked) && cli_framing(c.framing) == Some(framing)))
     else {
@@ -644,17 +656,30 @@ fn choose(
 ) -> Result<(Dialect, Framing), Fail> {
     // A container holds a store_var stream unless told otherwise; a given framing is kept.
     let framing = common.framing.or((kind != Kind::Plain).then_some(Framing::Stream));
+    if content.is_empty() {
+        return Err(data(detect::Unreadable::Empty.to_string()));
+    }
     if let (Some(d), Some(f)) = (dialect, framing) {
         return Ok((d, f));
     }
-    let found = detect::detect(content);
+    // Only readings that decode under the options given (--objects, --double) are offered.
+    let found = detect::detect_with(content, &config(dialect.unwrap_or(Dialect::Godot4_6), common));
     let fits = |c: &&detect::Candidate| {
         dialect.map_or(true, |d| c.dialects.contains(&d)) && framing.map_or(true, |f| cli_framing(c.framing) == Some(f))
     };
     let Some(c) = found.candidates.iter().find(fits) else {
+        if let Some(detect::Unreadable::Truncated { framing: detect::Framing::Stream { big_endian: false }, .. }) =
+            found.unreadable
+        {
+            if framing.is_none() {
+                // A store_var stream cut short: its reading says so, with the offset.
+                return Ok((dialect.unwrap_or(Dialect::Godot4_6), Framing::Stream));
+            }
+        }
         return match dialect {
             // The decode that follows says what is wrong, with its offset.
             Some(d) => Ok((d, framing.unwrap_or(Framing::None))),
+            None if found.unreadable.is_some() => Err(data(found.to_string())),
             None => Err(data(format!("{found}; give {flag} (and --framing) to see where it fails"))),
         };
     };
@@ -662,19 +687,48 @@ fn choose(
         return Err(data("the input is a store_var stream with big-endian lengths, which the CLI does not read"));
     };
     let d = dialect.unwrap_or(c.dialect());
-    let others: Vec<String> = found
-        .candidates
-        .iter()
-        .filter(|o| !std::ptr::eq(*o, c))
-        .map(|o| format!("{} ({})", o.dialect(), o.framing))
-        .collect();
-    let also = if others.is_empty() {
-        String::new()
-    } else {
-        format!("; the bytes also read, to other values, as {}: give {flag} to choose", others.join(", "))
-    };
-    eprintln!("godot-bin: reading as {d}, {} ({} value(s)), detected{also}", c.framing, c.values);
+    eprintln!(
+        "godot-bin: reading as {d}, {} ({} value(s)), detected{}",
+        c.framing,
+        c.values,
+        ambiguity(&found, c, fits, flag)
+    );
     Ok((d, f))
+}
+
+/// What else the detected readings leave open, among those that fit the flags given: other framings
+/// (settled by --framing) and other dialects (settled by `flag`), each named with the flag that settles it.
+fn ambiguity(
+    found: &detect::Detection,
+    chosen: &detect::Candidate,
+    fits: impl Fn(&&detect::Candidate) -> bool,
+    flag: &str,
+) -> String {
+    let others: Vec<&detect::Candidate> =
+        found.candidates.iter().filter(|o| !std::ptr::eq(*o, chosen)).filter(|o| fits(o)).collect();
+    let mut out = String::new();
+    let framings: Vec<String> = others
+        .iter()
+        .filter(|o| o.framing != chosen.framing)
+        .filter_map(|o| cli_framing(o.framing))
+        .map(|f| format!("--framing {}", if f == Framing::Stream { "stream" } else { "none" }))
+        .collect();
+    if let Some(alt) = framings.first() {
+        let what = others.iter().find(|o| o.framing != chosen.framing).map(|o| o.framing.to_string());
+        out.push_str(&format!(
+            "; the framing is ambiguous: the bytes also read, to other values, as {}: give {alt} to read them so",
+            what.unwrap_or_default()
+        ));
+    }
+    let dialects: Vec<String> =
+        others.iter().filter(|o| o.framing == chosen.framing).map(|o| o.dialect().to_string()).collect();
+    if !dialects.is_empty() {
+        out.push_str(&format!(
+            "; the dialect is ambiguous: the bytes also read, to other values, as {}: give {flag} to choose",
+            dialects.join(", ")
+        ));
+    }
+    out
 }
 
 fn encode_values(values: &[Variant], cfg: &Config, framing: Framing) -> Result<Vec<u8>, Fail> {
@@ -692,11 +746,6 @@ fn encode_values(values: &[Variant], cfg: &Config, framing: Framing) -> Result<V
         enc.push(v.encode(cfg).map_err(|e| data(format!("{which}{e}")))?);
     }
     frame_out(&enc, framing)
-}
-
-/// The framing asked for, else a store_var stream inside a container and one value outside.
-fn framing_for(c: &Common, kind: Kind) -> Framing {
-    c.framing.unwrap_or(if kind == Kind::Plain { Framing::None } else { Framing::Stream })
 }
 
 fn write_text(s: &str, dest: &Dest) -> Result<(), Fail> {
@@ -861,10 +910,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         } => {
             let Opened { content: bytes, kind, mode, key, .. } =
                 open_container(decode_bin(read_input(&file)?, input)?, &secret, &limit)?;
-            let (from, framing) = match from_dialect {
-                Some(d) => (d, framing_for(&common, kind)),
-                None => choose(&bytes, None, &common, kind, "--from-dialect")?,
-            };
+            let (from, framing) = choose(&bytes, from_dialect, &common, kind, "--from-dialect")?;
             let cin = config(from, &common);
             let cout = config(to, &common);
             let target = match (compress, plain, kind) {

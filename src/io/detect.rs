@@ -33,6 +33,7 @@ use std::fmt;
 
 use crate::config::{Config, Dialect};
 use crate::data::dict_keys;
+use crate::error::{Error, ErrorKind, ForeignFormat};
 use crate::markers::Reals;
 use crate::value::{Object, Variant};
 
@@ -162,6 +163,86 @@ pub struct Detection {
     /// The readings, best first: each a set of dialects that read the whole input to the same values.
     /// Empty when the input is a container (open it first) or no dialect reads it.
     pub candidates: Vec<Candidate>,
+    /// When no dialect reads the input: what it is instead, where the bytes say (`None` when there are
+    /// candidates, inside a container, or when nothing more is known).
+    pub unreadable: Option<Unreadable>,
+}
+
+/// Why no dialect reads an input, where the bytes say: what a tool tells its user instead of "no dialect
+/// reads these bytes".
+///
+/// ```
+/// use godot_bin::detect::{detect, Framing, Unreadable};
+/// use godot_bin::error::ForeignFormat;
+/// assert_eq!(detect(&[]).unreadable, Some(Unreadable::Empty));
+/// assert_eq!(detect(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unreadable, Some(Unreadable::NotGodot(ForeignFormat::Png)));
+/// // The first 300 bytes of a save Godot 3.6 wrote with store_var: its first value declares 920 bytes.
+/// let save = std::fs::read("examples/data/save-godot3.6.sav")?;
+/// let d = detect(&save[..300]);
+/// let framing = Framing::Stream { big_endian: false };
+/// assert_eq!(d.unreadable, Some(Unreadable::Truncated { framing, value_at: 4, declared: 920, present: 296 }));
+/// assert_eq!(d.to_string(), "truncated: the first value declares 920 byte(s), 296 present (store_var/put_var stream)");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Unreadable {
+    /// The input has no bytes.
+    Empty,
+    /// A `store_var`/`put_var` stream cut short: the values before `value_at` read whole (in some dialect),
+    /// and the length of the value at `value_at` declares `declared` bytes of which only `present` are
+    /// there, which read as the start of a value (and the whole input does not read as a bare value cut
+    /// short, which would be as likely).
+    Truncated {
+        /// The framing whose length it is.
+        framing: Framing,
+        /// Where the value that is cut starts (after its length): 4 for the first.
+        value_at: usize,
+        /// The bytes its length declares.
+        declared: usize,
+        /// The bytes there.
+        present: usize,
+    },
+    /// Not Godot data: the first bytes are another format's (see [`ForeignFormat::of`]).
+    NotGodot(ForeignFormat),
+}
+
+impl fmt::Display for Unreadable {
+    /// ```
+    /// use godot_bin::{detect::Unreadable, error::ForeignFormat};
+    /// assert_eq!(Unreadable::Empty.to_string(), "empty input: no value to read");
+    /// assert_eq!(Unreadable::NotGodot(ForeignFormat::Zip).to_string(), "not Godot data: this looks like a ZIP archive");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unreadable::Empty => f.write_str("empty input: no value to read"),
+            Unreadable::Truncated { framing, value_at: 4, declared, present } => {
+                write!(f, "truncated: the first value declares {declared} byte(s), {present} present ({framing})")
+            }
+            Unreadable::Truncated { framing, value_at, declared, present } => write!(
+                f,
+                "truncated: the value at byte {value_at} declares {declared} byte(s), {present} present ({framing})"
+            ),
+            Unreadable::NotGodot(looks_like) => write!(f, "not Godot data: this looks like {looks_like}"),
+        }
+    }
+}
+
+/// What an ambiguous detection leaves open ([`Detection::ambiguity`]).
+///
+/// ```
+/// use godot_bin::detect::{detect, Ambiguity};
+/// // Godot 3.6 var2bytes("") (tests/fixtures/godot-3.6/values.tsv "str_len0"): an empty String, or a
+/// // store_var stream of one null; every dialect agrees on each.
+/// let d = detect(&[4, 0, 0, 0, 0, 0, 0, 0]);
+/// assert_eq!(d.ambiguity(), Some(Ambiguity { framing: true, dialect: false }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ambiguity {
+    /// Readings in different framings differ.
+    pub framing: bool,
+    /// Readings in the same framing differ by dialect.
+    pub dialect: bool,
 }
 
 impl Detection {
@@ -189,6 +270,32 @@ impl Detection {
     pub fn is_ambiguous(&self) -> bool {
         self.candidates.len() > 1
     }
+
+    /// What the readings differ in, if they differ: the framing (settled by giving it), the dialect (settled
+    /// by giving it), or both.
+    ///
+    /// ```
+    /// use godot_bin::detect::{detect, Ambiguity};
+    /// // Godot 3.6 var2bytes(PoolVector2Array()) (tests/fixtures/godot-3.6/values.tsv "pv2_empty"): type 24
+    /// // is a PoolVector2Array in Godot 3, something else in the other dialects.
+    /// let d = detect(&[0x18, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(d.ambiguity(), Some(Ambiguity { framing: false, dialect: true }));
+    /// // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"): one reading.
+    /// assert_eq!(detect(&[2, 0, 0, 0, 1, 0, 0, 0]).ambiguity(), None);
+    /// ```
+    pub fn ambiguity(&self) -> Option<Ambiguity> {
+        if !self.is_ambiguous() {
+            return None;
+        }
+        let first = self.candidates[0].framing;
+        let framing = self.candidates.iter().any(|c| c.framing != first);
+        let dialect = self
+            .candidates
+            .iter()
+            .enumerate()
+            .any(|(i, c)| self.candidates[i + 1..].iter().any(|o| o.framing == c.framing));
+        Some(Ambiguity { framing, dialect })
+    }
 }
 
 impl fmt::Display for Detection {
@@ -207,7 +314,10 @@ impl fmt::Display for Detection {
             ContainerKind::Plain => {}
         }
         if self.candidates.is_empty() {
-            return f.write_str("no dialect reads these bytes as Godot values");
+            return match &self.unreadable {
+                Some(u) => fmt::Display::fmt(u, f),
+                None => f.write_str("no dialect reads these bytes as Godot values"),
+            };
         }
         for (i, c) in self.candidates.iter().enumerate() {
             if i > 0 {
@@ -219,10 +329,16 @@ impl fmt::Display for Detection {
                 write!(f, " ({} odd value(s))", c.oddities)?;
             }
         }
-        if self.is_ambiguous() {
-            f.write_str("\nambiguous: these readings differ; give the dialect")?;
+        match self.ambiguity() {
+            Some(Ambiguity { framing: true, dialect: true }) => {
+                f.write_str("\nambiguous: these readings differ in framing and dialect; give both")
+            }
+            Some(Ambiguity { framing: true, .. }) => {
+                f.write_str("\nambiguous: these readings differ in framing; give the framing")
+            }
+            Some(_) => f.write_str("\nambiguous: these readings differ in dialect; give the dialect"),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -244,8 +360,9 @@ const PREFERENCE: [Dialect; 12] = [
 ];
 
 /// Looks at `bytes` and says what they are (see the [module docs](self)). Full objects are read as data
-/// (nothing is ever instantiated). The work is a decode per dialect and framing (at most 36), each linear
-/// in the input and each dropped before the next: memory is that of one decode.
+/// (nothing is ever instantiated): [`detect_with`] under `Config::default().allow_objects(true)`. The work
+/// is a decode per dialect and framing (at most 36), each linear in the input and each dropped before the
+/// next: memory is that of one decode.
 ///
 /// ```
 /// use godot_bin::detect::{detect, Framing};
@@ -258,16 +375,40 @@ const PREFERENCE: [Dialect; 12] = [
 /// assert_eq!(d.candidates[0].dialects.len(), Dialect::ALL.len());
 /// ```
 pub fn detect(bytes: &[u8]) -> Detection {
+    detect_with(bytes, &Config::default().allow_objects(true))
+}
+
+/// [`detect`] under `cfg`'s options: only readings that decode the whole input with them are offered
+/// (full objects only if [`Config::allow_objects`], within [`Config::max_depth`], …), so that the
+/// dialect and framing it picks read the input under `cfg` with that dialect. `cfg`'s own dialect is not
+/// used: every dialect is tried.
+///
+/// ```
+/// use godot_bin::detect::{detect, detect_with};
+/// use godot_bin::{Config, Dialect, Variant};
+/// // Godot 3.6 var2bytes(PoolVector2Array()) (tests/fixtures/godot-3.6/values.tsv "pv2_empty"): in Godot 4
+/// // type 24 is an Object, which only reads where objects are allowed.
+/// let bytes = [0x18, 0, 0, 0, 0, 0, 0, 0];
+/// assert_eq!(detect(&bytes).dialect(), Some(Dialect::Godot4_6));
+/// let cfg = Config::default(); // objects not allowed
+/// let d = detect_with(&bytes, &cfg);
+/// assert_eq!(d.dialect(), Some(Dialect::Godot3));
+/// assert!(Variant::decode(&bytes, &cfg.with_dialect(Dialect::Godot3)).is_ok());
+/// ```
+pub fn detect_with(bytes: &[u8], cfg: &Config) -> Detection {
     let container = ContainerKind::of(bytes);
     if container != ContainerKind::Plain {
-        return Detection { container, framing: None, candidates: Vec::new() };
+        return Detection { container, framing: None, candidates: Vec::new(), unreadable: None };
+    }
+    if bytes.is_empty() {
+        return Detection { container, framing: None, candidates: Vec::new(), unreadable: Some(Unreadable::Empty) };
     }
     // Readings are told apart by the structural hash of their values (equal values hash equal), so only
     // one decoded reading is held at a time: memory stays that of one decode.
     let mut readings: Vec<(u64, Candidate)> = Vec::new();
     for framing in framings(bytes) {
         for d in PREFERENCE {
-            let Some(values) = read_all(bytes, framing, d) else { continue };
+            let Some(values) = read_all(bytes, framing, &cfg.clone().with_dialect(d)) else { continue };
             let h = values.iter().fold(values.len() as u64, |h, v| {
                 h.rotate_left(5) ^ dict_keys::structural_hash(v).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             });
@@ -285,7 +426,53 @@ pub fn detect(bytes: &[u8]) -> Detection {
     // then the fewest oddities; the order of PREFERENCE (kept by the stable sort) breaks ties.
     let mut candidates: Vec<Candidate> = readings.into_iter().map(|(_, c)| c).collect();
     candidates.sort_by_key(|c| (c.framing == Framing::Bare, c.oddities));
-    Detection { container, framing: candidates.first().map(|c| c.framing), candidates }
+    let unreadable = match candidates.is_empty() {
+        true => ForeignFormat::of(bytes).map(Unreadable::NotGodot).or_else(|| truncated(bytes, cfg)),
+        false => None,
+    };
+    Detection { container, framing: candidates.first().map(|c| c.framing), candidates, unreadable }
+}
+
+/// [`Unreadable::Truncated`] if `bytes` (which no dialect reads) are a stream cut inside a value: the
+/// values before it are whole frames that read in some dialect, its length runs beyond the input, the bytes
+/// after that length read in some dialect as the start of a value that runs out, and no dialect reads the
+/// whole input as a bare value that runs out (a bare value cut short is as likely then, and its own error
+/// says where). A length above `i32::MAX` is no frame (the engines' readers refuse it, as
+/// `framing::MAX_FRAME` does). Linear: each byte is decoded at most once per dialect and framing.
+fn truncated(bytes: &[u8], cfg: &Config) -> Option<Unreadable> {
+    let runs_out = |e: Error| {
+        matches!(e.kind(), ErrorKind::UnexpectedEof { .. } | ErrorKind::InvalidLength { .. } | ErrorKind::EmptyInput)
+    };
+    let cut =
+        |b: &[u8], d: Dialect| Variant::decode_prefix(b, &cfg.clone().with_dialect(d)).err().is_some_and(runs_out);
+    let reads = |b: &[u8]| PREFERENCE.into_iter().any(|d| Variant::decode(b, &cfg.clone().with_dialect(d)).is_ok());
+    if PREFERENCE.into_iter().any(|d| cut(bytes, d)) {
+        return None;
+    }
+    'framings: for big_endian in [false, true] {
+        let mut pos = 0;
+        while let Some(&[a, b, c, d]) = bytes.get(pos..pos + 4) {
+            let n = if big_endian { u32::from_be_bytes([a, b, c, d]) } else { u32::from_le_bytes([a, b, c, d]) };
+            let (n, body) = (n as usize, &bytes[pos + 4..]);
+            if n > body.len() {
+                if n <= i32::MAX as usize && PREFERENCE.into_iter().any(|d| cut(body, d)) {
+                    let framing = Framing::Stream { big_endian };
+                    return Some(Unreadable::Truncated {
+                        framing,
+                        value_at: pos + 4,
+                        declared: n,
+                        present: body.len(),
+                    });
+                }
+                continue 'framings;
+            }
+            if !reads(&body[..n]) {
+                continue 'framings;
+            }
+            pos += 4 + n;
+        }
+    }
+    None
 }
 
 /// The framings worth trying: a stream when the first four bytes are the length of what follows them (or
@@ -306,11 +493,10 @@ fn framings(bytes: &[u8]) -> Vec<Framing> {
     out
 }
 
-/// Every value of `bytes` read in dialect `d`, if they all read and nothing is left over.
-fn read_all(bytes: &[u8], framing: Framing, d: Dialect) -> Option<Vec<Variant>> {
-    let cfg = Config::new(d).allow_objects(true);
+/// Every value of `bytes` read under `cfg`, if they all read and nothing is left over.
+fn read_all(bytes: &[u8], framing: Framing, cfg: &Config) -> Option<Vec<Variant>> {
     match framing {
-        Framing::Bare => Variant::decode(bytes, &cfg).ok().map(|v| vec![v]),
+        Framing::Bare => Variant::decode(bytes, cfg).ok().map(|v| vec![v]),
         Framing::Stream { big_endian } => {
             let mut values = Vec::new();
             let mut rest = bytes;
@@ -318,7 +504,7 @@ fn read_all(bytes: &[u8], framing: Framing, d: Dialect) -> Option<Vec<Variant>> 
                 let head: [u8; 4] = rest.get(..4)?.try_into().ok()?;
                 let n = if big_endian { u32::from_be_bytes(head) } else { u32::from_le_bytes(head) } as usize;
                 let body = rest.get(4..4usize.checked_add(n)?)?;
-                values.push(Variant::decode(body, &cfg).ok()?);
+                values.push(Variant::decode(body, cfg).ok()?);
                 rest = &rest[4 + n..];
             }
             Some(values)

@@ -244,7 +244,20 @@ pub fn decode_packet<'de, T: Deserialize<'de>>(packet: &'de [u8], cfg: &Config) 
 
 /// The one value of a `store_var` file (its bytes): the length, then the value, and nothing after it, as
 /// a game writes with a single `FileAccess.store_var` (lengths little-endian, the default). A file that
-/// holds several values is an error that says so: read those with [`values`] or [`read_store_var`].
+/// holds several values is an error that says so: read those with [`values`] or [`read_store_var`]. An
+/// empty file is [`ErrorKind::EmptyInput`]; one that ends inside the value its length declares is
+/// [`ErrorKind::Truncated`]; the bytes of another format (a PNG, a ZIP, ConfigFile text, …) get
+/// [`Hint::NotGodot`](crate::error::Hint::NotGodot) with the error.
+///
+/// ```
+/// use godot_bin::{error::{ForeignFormat, Hint}, framing::from_store_var, Config, ErrorKind, Variant};
+/// let cfg = Config::default();
+/// assert!(matches!(from_store_var::<Variant>(&[], &cfg).unwrap_err().kind(), ErrorKind::EmptyInput));
+/// let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+/// let err = from_store_var::<Variant>(png, &cfg).unwrap_err();
+/// assert_eq!(err.hint(), Some(Hint::NotGodot { looks_like: ForeignFormat::Png }));
+/// assert!(err.to_string().contains("not Godot data: this looks like a PNG image"), "{err}");
+/// ```
 ///
 /// ```
 /// use godot_bin::framing::from_store_var;
@@ -276,7 +289,7 @@ pub fn from_store_var<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config) -
     let mut it = values::<T>(file, cfg, Endian::Little);
     let v = it
         .next()
-        .unwrap_or_else(|| Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 }, 0)))
+        .unwrap_or_else(|| Err(Error::at(ErrorKind::EmptyInput, 0)))
         .map_err(|e| hint_dialect(e, file, true, cfg))?;
     if it.pos < file.len() {
         let msg = format!(
@@ -303,13 +316,14 @@ pub fn from_store_var<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config) -
 /// let mut reader = file.as_slice();
 /// assert_eq!(read_store_var::<_, String>(&mut reader, &cfg)?, "level_01");
 /// assert_eq!(read_store_var::<_, i32>(&mut reader, &cfg)?, 3);
-/// assert!(read_store_var::<_, i32>(&mut reader, &cfg).is_err()); // nothing left
+/// let end = read_store_var::<_, i32>(&mut reader, &cfg).unwrap_err(); // nothing left
+/// assert!(matches!(end.kind(), godot_bin::ErrorKind::EmptyInput));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn read_store_var<R: std::io::Read, T: serde::de::DeserializeOwned>(reader: R, cfg: &Config) -> Result<T> {
     let mut reader = reader;
-    let frame = read_frame(&mut reader, Endian::Little, MAX_FRAME)?
-        .ok_or_else(|| Error::at(ErrorKind::UnexpectedEof { needed: 4 }, 0))?;
+    let frame =
+        read_frame(&mut reader, Endian::Little, MAX_FRAME)?.ok_or_else(|| Error::at(ErrorKind::EmptyInput, 0))?;
     decode_packet(&frame, cfg).map_err(|e| hint_dialect(e, &frame, false, cfg).shifted(4))
 }
 
@@ -319,10 +333,12 @@ pub fn read_store_var<R: std::io::Read, T: serde::de::DeserializeOwned>(reader: 
 #[cold]
 fn hint_dialect(e: Error, bytes: &[u8], stream: bool, cfg: &Config) -> Error {
     use crate::detect::Framing;
-    if e.hint().is_some() {
+    // (Objects refused: the error says which switch reads them; other dialects are beside the point.)
+    if e.hint().is_some() || matches!(e.kind(), ErrorKind::ObjectsNotAllowed) {
         return e;
     }
-    let found = crate::detect::detect(bytes);
+    // Readings under `cfg`'s options only, so that the dialect named reads the bytes as they are asked for.
+    let found = crate::detect::detect_with(bytes, cfg);
     let framed = |c: &&crate::detect::Candidate| match c.framing {
         Framing::Bare => !stream,
         Framing::Stream { big_endian } => stream && !big_endian,
@@ -333,6 +349,16 @@ fn hint_dialect(e: Error, bytes: &[u8], stream: bool, cfg: &Config) -> Error {
     }
     match readings.next() {
         Some(c) => e.or_hint(crate::error::Hint::OtherDialect { dialect: c.dialect() }),
+        None => e,
+    }
+}
+
+/// `e`, from the first frame of `file`, with [`Hint::NotGodot`](crate::error::Hint::NotGodot) when `file`
+/// starts like another format.
+#[cold]
+fn not_godot(e: Error, file: &[u8]) -> Error {
+    match crate::error::ForeignFormat::of(file) {
+        Some(looks_like) => e.or_hint(crate::error::Hint::NotGodot { looks_like }),
         None => e,
     }
 }
@@ -622,8 +648,20 @@ pub fn read_frame<R: std::io::Read>(reader: &mut R, endian: Endian, max_frame: u
 }
 
 /// Every value of a `store_var` file (or a recorded `put_var` stream), in order. Like `FileAccess.get_var`,
-/// each frame must be complete and bytes inside a frame after its value are ignored. Errors carry file
-/// offsets; iteration stops after the first error.
+/// each frame must be complete (one that runs past the end is [`ErrorKind::Truncated`]) and bytes inside a
+/// frame after its value are ignored. Errors carry file offsets; iteration stops after the first error; an
+/// error in the first frame of bytes in another format (a PNG, ConfigFile text, …) has
+/// [`Hint::NotGodot`](crate::error::Hint::NotGodot).
+///
+/// An empty file holds no values: the iterator yields none, as a stream that ends before its first frame
+/// does (the readers of one value, [`from_store_var`], [`load`] and [`read_store_var`], say
+/// [`ErrorKind::EmptyInput`]).
+///
+/// ```
+/// use godot_bin::framing::{values, Endian};
+/// let cfg = godot_bin::Config::default();
+/// assert_eq!(values::<i64>(&[], &cfg, Endian::Little).count(), 0);
+/// ```
 ///
 /// ```
 /// use godot_bin::framing::{values, Endian};
@@ -674,13 +712,17 @@ impl<'de, T: Deserialize<'de>> Iterator for Values<'de, T> {
             }
             let n = self.endian.read_u32([rest[0], rest[1], rest[2], rest[3]]) as usize;
             if n > rest.len() - 4 {
-                return Err(Error::at(ErrorKind::UnexpectedEof { needed: n - (rest.len() - 4) }, self.pos + 4));
+                return Err(Error::at(ErrorKind::Truncated { declared: n, present: rest.len() - 4 }, self.pos + 4));
             }
             let frame = &rest[4..4 + n];
             let v = decode_packet(frame, &self.cfg).map_err(|e| e.shifted(self.pos + 4))?;
             self.pos += 4 + n;
             Ok(v)
         })();
+        let r = match r {
+            Err(e) if self.pos == 0 => Err(not_godot(e, self.file)),
+            r => r,
+        };
         if r.is_err() {
             self.done = true;
         }
