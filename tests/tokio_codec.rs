@@ -316,12 +316,18 @@ fn an_unknown_message_then_a_known_one_over_loopback_tcp() {
         let (sock, _) = listener.accept().await.unwrap();
         let mut peer = tokio_util::codec::Framed::new(sock, VarCodec::<Msg>::default().tolerant());
         let ten = std::time::Duration::from_secs(10);
-        let bad = tokio::time::timeout(ten, peer.next()).await.unwrap().expect("the stream goes on").expect("intact framing").unwrap_err();
+        let bad = tokio::time::timeout(ten, peer.next())
+            .await
+            .unwrap()
+            .expect("the stream goes on")
+            .expect("intact framing")
+            .unwrap_err();
         assert!(bad.to_string().contains("Kick"), "{bad}");
         // The stream offset of where it went wrong: inside the first frame's value.
         assert!(bad.error().offset().is_some_and(|o| (4..4 + bad.frame().len()).contains(&o)), "{bad}");
         assert_eq!(godot_bin::from_slice::<Variant>(bad.frame()).unwrap(), unknown_message());
-        let known = tokio::time::timeout(ten, peer.next()).await.unwrap().expect("the stream goes on").expect("intact framing");
+        let known =
+            tokio::time::timeout(ten, peer.next()).await.unwrap().expect("the stream goes on").expect("intact framing");
         assert_eq!(known.unwrap(), Msg::Ping);
         peer.send(&Msg::Chat("pong".into())).await.unwrap();
         let reply = tokio::task::spawn_blocking(move || client.join().unwrap()).await.unwrap();

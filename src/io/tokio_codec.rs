@@ -315,7 +315,8 @@ impl<T> VarCodec<T> {
     /// codec.encode("not a number", &mut buf)?;
     /// codec.encode(7, &mut buf)?;
     /// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
-    /// assert_eq!(bad.error().offset(), Some(4)); // the value's stream offset, after its length
+    /// // A stream offset: the 4-byte length, then the 20-byte String that is not an int.
+    /// assert_eq!(bad.error().offset(), Some(24));
     /// assert_eq!(codec.decode(&mut buf)?.unwrap()?, 7);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -555,7 +556,7 @@ impl BadFrame {
     /// let mut buf = BytesMut::new();
     /// codec.encode(5, &mut buf)?;
     /// let err: godot_bin::Error = codec.decode(&mut buf)?.unwrap().unwrap_err().into_error();
-    /// assert_eq!(err.offset(), Some(4));
+    /// assert_eq!(err.offset(), Some(12)); // the 4-byte length, then the 8-byte int that is not a String
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn into_error(self) -> Error {
