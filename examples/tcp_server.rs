@@ -11,8 +11,10 @@
 //! it exits after N clients (default 1) have finished, after M messages from one client (default 64), or
 //! after SECS seconds in all (default 60), whichever comes first.
 //!
-//! The protocol, one client: it sends `Hello`, then `Input` for ticks 1, 2, 3, then `Bye`; the server answers
-//! `Welcome`, a `State` per input, and `Goodbye`. Godot sees the serde mapping of these types: a struct
+//! The protocol, one client: it sends a message the server does not know (`{"Chat": {"text": …}}`), at once
+//! followed by `Hello`, then `Input` for ticks 1, 2, 3, then `Bye`; the server skips the unknown message (it
+//! does not drop the client: [`VarCodec::tolerant`] returns it as an `Err` item and the stream goes on) and
+//! answers `Welcome`, a `State` per input, and `Goodbye`. Godot sees the serde mapping of these types: a struct
 //! variant is `{"Input": {"tick": 1, "pos": Vector2(1.5, -2.25), …}}`, a unit variant the String `"Bye"`.
 //! The server checks each message against the one the reference client (`tests/gd/net_client.gd`,
 //! `net_client3.gd`, in `stream` mode; in `packet` mode with `--framing packet-stream`) is expected to
@@ -23,7 +25,7 @@
 use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
-use godot_bin::tokio_codec::{PacketStreamCodec, VarCodec};
+use godot_bin::tokio_codec::{PacketStreamCodec, TolerantVarCodec, VarCodec};
 use godot_bin::{Color, Config, Dialect, PackedStringArray, Quaternion, Transform2D, Vector2, Vector3};
 use serde::{Deserialize, Serialize};
 use tokio::net::{TcpListener, TcpStream};
@@ -125,10 +127,14 @@ fn state(name: &str, tick: i64, pos: Vector2, vel: Vector3, hp: f64) -> ServerMs
     }
 }
 
+/// How many messages the reference client sends that the server does not know.
+const UNKNOWN: usize = 1;
+
 #[derive(Default)]
 struct Outcome {
     name: String,
     messages: usize,
+    skipped: usize,
     mismatches: Vec<String>,
     finished: bool,
 }
@@ -161,25 +167,27 @@ impl std::fmt::Display for Framing {
 
 /// A client connection in either framing, sending and receiving messages.
 enum Peer {
-    Var(Framed<TcpStream, VarCodec<ClientMsg>>),
+    Var(Framed<TcpStream, TolerantVarCodec<ClientMsg>>),
     Packets(Framed<TcpStream, PacketStreamCodec>, Config),
 }
 
 impl Peer {
     fn new(stream: TcpStream, cfg: Config, framing: Framing) -> Peer {
         match framing {
-            Framing::Var => Peer::Var(Framed::new(stream, VarCodec::new(cfg).max_frame(1 << 20))),
+            Framing::Var => Peer::Var(Framed::new(stream, VarCodec::new(cfg).max_frame(1 << 20).tolerant())),
             Framing::PacketStream => Peer::Packets(Framed::new(stream, PacketStreamCodec::new()), cfg),
         }
     }
 
-    /// The next message; `None` when the client has closed the connection.
-    async fn next(&mut self) -> Option<godot_bin::Result<ClientMsg>> {
+    /// The next message; `None` when the client has closed the connection. The outer `Result` is the
+    /// connection (broken framing or I/O: it is over), the inner one the message (one that is not a
+    /// `ClientMsg`: skip it, the stream goes on).
+    async fn next(&mut self) -> Option<godot_bin::Result<godot_bin::Result<ClientMsg>>> {
         match self {
-            Peer::Var(p) => p.next().await,
+            Peer::Var(p) => Some(p.next().await?.map(|msg| msg.map_err(godot_bin::Error::from))),
             Peer::Packets(p, cfg) => {
                 let packet = p.next().await?;
-                Some(packet.and_then(|b| godot_bin::framing::decode_packet(&b, cfg)))
+                Some(packet.map(|b| godot_bin::framing::decode_packet(&b, cfg)))
             }
         }
     }
@@ -199,7 +207,19 @@ async fn session(mut peer: Peer, max_messages: usize, out: &mut Outcome) -> godo
         .await
         .map_err(|_| godot_bin::ErrorKind::Message("client silent for 20 s".into()))?
     {
-        let msg = msg?;
+        let msg = match msg? {
+            Ok(msg) => msg,
+            Err(e) => {
+                // A message this server does not know: reported, and the client stays.
+                println!("skipped a message: {e}");
+                out.skipped += 1;
+                if out.messages + out.skipped >= max_messages {
+                    out.mismatches.push(format!("more than {max_messages} messages: closing"));
+                    return Ok(());
+                }
+                continue;
+            }
+        };
         out.messages += 1;
         println!("got {msg:?}");
         let reply = match &msg {
@@ -228,7 +248,7 @@ async fn session(mut peer: Peer, max_messages: usize, out: &mut Outcome) -> godo
             }
         };
         peer.send(&reply).await?;
-        if out.messages >= max_messages {
+        if out.messages + out.skipped >= max_messages {
             out.mismatches.push(format!("more than {max_messages} messages: closing"));
             return Ok(());
         }
@@ -307,6 +327,9 @@ async fn main() -> std::process::ExitCode {
             if let Err(e) = session(peer, args.max_messages, &mut out).await {
                 out.mismatches.push(format!("error: {e}"));
             }
+            if out.skipped != UNKNOWN {
+                out.mismatches.push(format!("{} unknown message(s) skipped, expected {UNKNOWN}", out.skipped));
+            }
             for m in &out.mismatches {
                 println!("MISMATCH {}: {m}", out.name);
             }
@@ -315,11 +338,13 @@ async fn main() -> std::process::ExitCode {
     };
     let timed_out = tokio::time::timeout(Duration::from_secs(args.timeout), all).await.is_err();
     let messages: usize = outcomes.iter().map(|o| o.messages).sum();
+    let skipped: usize = outcomes.iter().map(|o| o.skipped).sum();
     let bad: usize = outcomes.iter().map(|o| o.mismatches.len()).sum();
     let finished = outcomes.iter().filter(|o| o.finished).count();
     let ok = !timed_out && bad == 0 && finished == args.clients;
     println!(
-        "tcp_server: {} ({}, {}): {finished}/{} clients finished, {messages} messages checked, {bad} mismatches{}",
+        "tcp_server: {} ({}, {}): {finished}/{} clients finished, {messages} messages checked, {skipped} unknown \
+         skipped, {bad} mismatches{}",
         if ok { "OK" } else { "FAIL" },
         args.dialect,
         args.framing,

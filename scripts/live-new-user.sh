@@ -19,9 +19,12 @@ root="$(pwd)"
 engines=("$@")
 [ ${#engines[@]} -gt 0 ] || engines=(godot-4.6 godot-3.6)
 command -v jq >/dev/null || { echo "live-new-user: jq not found (apt-get install jq)"; exit 2; }
-# What a new user types; built once here so that the checks below do not each print cargo's progress.
-cargo build --quiet --features cli --bin godot-bin --example new_user || exit 2
+# What a new user types; built once here (into cargo's target directory, wherever CARGO_TARGET_DIR puts it) so
+# that the checks below do not each print cargo's progress. The engines are found by scripts/engine.sh
+# (scripts/engine-env.sh: GODOT_SID_ROOT if set, else the default chroot of scripts/install-engines.sh).
+cargo build --quiet --features cli --bin godot-bin --example new_user || { echo "live-new-user: FAIL (build)"; exit 2; }
 cli() { cargo run --quiet --features cli -- "$@"; }
+new_user() { cargo run --quiet --features cli --example new_user -- "$@"; }
 status=0
 check() { # NAME ENGINE OK? DETAIL
     if [ "$3" = 0 ]; then echo "OK   $2 $1: $4"; else echo "FAIL $2 $1: $4"; status=1; fi
@@ -34,8 +37,8 @@ for engine in "${engines[@]}"; do
                    vec='Vector2( 12.5, -3 )' ;;
         *) echo "live-new-user: unknown engine $engine"; exit 2 ;;
     esac
-    if ! scripts/engine.sh --check "$engine" 2>/dev/null; then
-        echo "live-new-user: $engine: SKIPPED (not installed; scripts/install-engines.sh)"; status=1; continue
+    if ! why="$(scripts/engine.sh --check "$engine" 2>&1)"; then
+        echo "live-new-user: $engine: SKIPPED (${why#engine.sh: })"; status=1; continue
     fi
     dir="$(mktemp -d)"
     f="$dir/$save"
@@ -47,7 +50,7 @@ for engine in "${engines[@]}"; do
         grep -qF '"player": "Ayla"' <<<"$out" && grep -qF "$vec" <<<"$out" && [ "$rc" = 0 ]
     check decode "$engine" $? "no flags: stderr '${err%%$'\n'*}', stdout has \"player\": \"Ayla\" and $vec"
 
-    out="$(target/debug/examples/new_user "$f" "$dialect" 2>&1)"; rc=$?
+    out="$(new_user "$f" "$dialect" 2>&1)"; rc=$?
     [ "$rc" = 0 ] && [ "$out" = "player=Ayla level=3 hp=87.5 pos=(12.5, -3) inventory=sword,potion met_king=Some(true)" ]
     check struct "$engine" $? "read_store_var into struct Save: $out"
 
@@ -55,12 +58,12 @@ for engine in "${engines[@]}"; do
     cmp -s "$f" "$dir/back.sav"
     check jq "$engine" $? "decode --to json | jq -c . | encode --from json --like: $(stat -c %s "$dir/back.sav") bytes, $(cmp -s "$f" "$dir/back.sav" && echo identical || echo "DIFFERENT $(head -c 200 "$dir/err")")"
 
-    out="$(target/debug/examples/new_user --from-slice "$f" "$dialect" 2>&1)"; rc=$?
+    out="$(new_user --from-slice "$f" "$dialect" 2>&1)"; rc=$?
     [ "$rc" = 1 ] && grep -q "store_var" <<<"$out"
     check from_slice "$engine" $? "${out:0:160}…"
 
     err="$(cli decode --dialect "$wrong" "$f" 2>&1 >/dev/null)"; rc=$?
-    out="$(target/debug/examples/new_user "$f" "$wrong" 2>&1)"; rc2=$?
+    out="$(new_user "$f" "$wrong" 2>&1)"; rc2=$?
     [ "$rc" = 1 ] && grep -q "try --dialect $dialect" <<<"$err" && [ "$rc2" = 1 ] && grep -q "read cleanly as $dialect" <<<"$out"
     check dialect "$engine" $? "CLI --dialect $wrong: '…${err##*; }'; API: '…${out##*; }'"
     rm -rf "$dir"

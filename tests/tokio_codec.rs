@@ -284,3 +284,98 @@ fn big_and_small_reads_decode_alike() {
         .collect();
     assert!(errs.iter().all(|e| *e == errs[0] && e.contains("end of input")), "{errs:?}");
 }
+
+/// `{"Kick": {"who": "bot"}}`: a message a client sends that `Msg` does not know (GDScript's put_var of that
+/// Dictionary).
+fn unknown_message() -> Variant {
+    let mut inner = godot_bin::Dictionary::default();
+    inner.insert("who".into(), "bot".into());
+    let mut outer = godot_bin::Dictionary::default();
+    outer.insert("Kick".into(), inner.into());
+    outer.into()
+}
+
+#[test]
+fn an_unknown_message_then_a_known_one_over_loopback_tcp() {
+    rt().block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        // A blocking client sends an unknown message and a known one in one write (as a burst arrives), then
+        // waits for the reply to the known one.
+        let client = std::thread::spawn(move || {
+            use std::io::Write;
+            let cfg = Config::default();
+            let mut s = std::net::TcpStream::connect(addr).unwrap();
+            s.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+            let mut burst = framing::put_var(&unknown_message(), &cfg, Endian::Little).unwrap();
+            burst.extend(framing::put_var(&Msg::Ping, &cfg, Endian::Little).unwrap());
+            s.write_all(&burst).unwrap();
+            let f = framing::read_frame(&mut s, Endian::Little, 1 << 20).unwrap().unwrap();
+            godot_bin::from_slice::<Msg>(&f).unwrap()
+        });
+        let (sock, _) = listener.accept().await.unwrap();
+        let mut peer = tokio_util::codec::Framed::new(sock, VarCodec::<Msg>::default().tolerant());
+        let ten = std::time::Duration::from_secs(10);
+        let bad = tokio::time::timeout(ten, peer.next())
+            .await
+            .unwrap()
+            .expect("the stream goes on")
+            .expect("intact framing")
+            .unwrap_err();
+        assert!(bad.to_string().contains("Kick"), "{bad}");
+        // The stream offset of where it went wrong: inside the first frame's value.
+        assert!(bad.error().offset().is_some_and(|o| (4..4 + bad.frame().len()).contains(&o)), "{bad}");
+        assert_eq!(godot_bin::from_slice::<Variant>(bad.frame()).unwrap(), unknown_message());
+        let known =
+            tokio::time::timeout(ten, peer.next()).await.unwrap().expect("the stream goes on").expect("intact framing");
+        assert_eq!(known.unwrap(), Msg::Ping);
+        peer.send(&Msg::Chat("pong".into())).await.unwrap();
+        let reply = tokio::task::spawn_blocking(move || client.join().unwrap()).await.unwrap();
+        assert_eq!(reply, Msg::Chat("pong".into()));
+    });
+}
+
+#[test]
+fn a_tolerant_stream_reports_each_bad_message_and_ends_only_at_broken_framing() {
+    rt().block_on(async {
+        let (a, b) = tokio::io::duplex(4096);
+        let mut client = tokio_util::codec::Framed::new(a, VarCodec::<Variant>::default());
+        client.send(&unknown_message()).await.unwrap();
+        client.send(&Msg::Ping).await.unwrap();
+        client.send(&Variant::Int(3)).await.unwrap(); // a known type, but not a Msg
+        client.send(&Msg::Chat("x".into())).await.unwrap();
+        // Broken framing: a length over the maximum.
+        client.get_mut().write_all(&[0xff, 0xff, 0xff, 0x7f]).await.unwrap();
+        let mut rx = FramedRead::new(b, VarCodec::<Msg>::default().max_frame(1 << 10).tolerant());
+        let mut items = Vec::new();
+        let end = loop {
+            match rx.next().await.expect("an item or the framing error") {
+                Ok(item) => items.push(item.map_err(|bad| (bad.error().offset(), bad.frame().len()))),
+                Err(e) => break e,
+            }
+        };
+        let ping_len = 4 + framing::encode_packet(&Msg::Ping, &Config::default()).unwrap().len();
+        let kick_len = 4 + framing::encode_packet(&unknown_message(), &Config::default()).unwrap().len();
+        // Each bad message with its stream offset (the unknown name: after the name is read; the Int: its start,
+        // after its length) and its value's size.
+        assert_eq!(
+            items,
+            [
+                Err((Some(24), kick_len - 4)), // 4 (length) + 8 (Dictionary, 1 entry) + 8 + 4 ("Kick")
+                Ok(Msg::Ping),
+                Err((Some(kick_len + ping_len + 4), 8)),
+                Ok(Msg::Chat("x".into()))
+            ]
+        );
+        assert!(matches!(end.kind(), ErrorKind::InvalidLength { value: 0x7fff_ffff }), "{end}");
+        assert!(rx.next().await.is_none(), "broken framing ends the stream");
+    });
+    // A frame cut by the end of the stream is broken framing too.
+    let mut codec = VarCodec::<Msg>::default().tolerant();
+    let mut buf = BytesMut::new();
+    codec.encode(&Msg::Ping, &mut buf).unwrap();
+    buf.truncate(buf.len() - 1);
+    assert!(codec.decode(&mut buf).unwrap().is_none());
+    let err = codec.decode_eof(&mut buf).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { needed: 1 }), "{err}");
+}

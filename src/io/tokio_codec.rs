@@ -13,8 +13,67 @@
 //! frame longer than the codec's maximum is an error in both directions: when decoding, as soon as its
 //! length field arrives and before anything is reserved for it (so a peer cannot make us allocate what it
 //! merely claims); when
-//! encoding, before anything is written. After a decoding error the stream cannot be resynchronised: drop
-//! the connection (tokio-util's `FramedRead` ends the stream after the error).
+//! encoding, before anything is written.
+//!
+//! ## A message that does not decode
+//!
+//! Two failures are told apart. **Broken framing** (a length over the maximum, a stream cut inside a frame, an
+//! I/O error) is an `Err` of the stream: nothing after it can be found, and tokio-util's `Framed` /
+//! `FramedRead` end the stream after it. **An intact frame whose value does not deserialize** as `T` (a
+//! message this server does not know, a field of the wrong type, damaged value bytes) has been taken off the
+//! stream whole, and the next frame starts right after it. Plain [`VarCodec<T>`] still returns it as an
+//! `Err`, which ends a `Framed` stream; [`VarCodec::tolerant`] returns it as an item, `Err(`[`BadFrame`]`)`,
+//! and the stream goes on: the outer `Result` is the connection, the inner one the message.
+//!
+//! ```
+//! use futures::{SinkExt, StreamExt};
+//! use godot_bin::tokio_codec::VarCodec;
+//! use serde::{Deserialize, Serialize};
+//! use tokio_util::codec::Framed;
+//!
+//! #[derive(Serialize, Deserialize, Debug, PartialEq)]
+//! enum ClientMsg { Hello { name: String }, Bye }
+//!
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! let (client, server) = tokio::io::duplex(1024);
+//! let mut client = Framed::new(client, VarCodec::<godot_bin::Variant>::default());
+//! // A message the server does not know, then one it does: GDScript's put_var("Ping"), put_var("Bye").
+//! client.send("Ping").await?;
+//! client.send("Bye").await?;
+//! let mut peer = Framed::new(server, VarCodec::<ClientMsg>::default().tolerant());
+//! let first = peer.next().await.unwrap()?; // `?`: the connection is broken
+//! let bad = first.unwrap_err();             // this message is not a ClientMsg
+//! assert!(bad.to_string().contains("Ping"), "{bad}");
+//! assert_eq!(peer.next().await.unwrap()?.unwrap(), ClientMsg::Bye); // and the stream went on
+//! # Ok::<(), godot_bin::Error>(())
+//! # }).unwrap();
+//! ```
+//!
+//! Two other ways not to drop a client: take every message as a [`Variant`](crate::Variant)
+//! (`VarCodec<Variant>`, which reads any intact frame of the dialect) and convert it with
+//! [`from_variant`](crate::from_variant), keeping the value of what did not convert; or give the message enum a
+//! catch-all unit variant, `#[serde(other)] Unknown`, which takes any message name it does not know (its
+//! payload is skipped; a known name with wrong fields is still an error).
+//!
+//! ```
+//! use godot_bin::{from_variant, Variant};
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize, Debug, PartialEq)]
+//! enum ClientMsg { Hello { name: String }, Bye, #[serde(other)] Unknown }
+//!
+//! // {"Chat": {"text": "hi"}}, as GDScript's put_var sends it: an unknown message
+//! let mut chat = godot_bin::Dictionary::default();
+//! chat.insert("text".into(), "hi".into());
+//! let mut msg = godot_bin::Dictionary::default();
+//! msg.insert("Chat".into(), chat.into());
+//! let msg = Variant::from(msg);
+//! assert_eq!(from_variant::<ClientMsg>(&msg)?, ClientMsg::Unknown);
+//! assert_eq!(godot_bin::from_slice::<ClientMsg>(&godot_bin::to_vec(&msg)?)?, ClientMsg::Unknown);
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
+//!
+//! ## Both directions
 //!
 //! ```
 //! use futures::{SinkExt, StreamExt};
@@ -143,7 +202,9 @@ fn check_out_len(len: usize, max: usize) -> Result<()> {
 /// Decoding reads what the engine's `get_var` reads: bytes inside a frame after the value are ignored, and
 /// the value is decoded as [`from_slice_with`](crate::from_slice_with) would (use [`crate::Variant`] as `T`
 /// to take any value). Errors carry the byte offset in the stream. A partial frame at the end of the stream is
-/// an [`ErrorKind::UnexpectedEof`] error.
+/// an [`ErrorKind::UnexpectedEof`] error. A value that does not deserialize as `T` is an error too, but its
+/// frame has been consumed: calling `decode` again reads the next frame. A tokio-util `Framed` stream ends at
+/// any error, though; to keep reading past such a message, use [`tolerant`](VarCodec::tolerant).
 ///
 /// ```
 /// use bytes::BytesMut;
@@ -239,6 +300,30 @@ impl<T> VarCodec<T> {
         self
     }
 
+    /// This codec, with a frame whose value does not deserialize as `T` returned as an item,
+    /// `Err(`[`BadFrame`]`)`, instead of as an error that ends a tokio-util `Framed` stream: the stream goes
+    /// on with the next frame. Broken framing (a length over the maximum, a cut frame, an I/O error) is still
+    /// the stream's error. See [the module docs](self#a-message-that-does-not-decode).
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use godot_bin::tokio_codec::VarCodec;
+    /// use tokio_util::codec::{Decoder, Encoder};
+    ///
+    /// let mut codec = VarCodec::<i64>::default().tolerant();
+    /// let mut buf = BytesMut::new();
+    /// codec.encode("not a number", &mut buf)?;
+    /// codec.encode(7, &mut buf)?;
+    /// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
+    /// // A stream offset: the 4-byte length, then the 20-byte String that is not an int.
+    /// assert_eq!(bad.error().offset(), Some(24));
+    /// assert_eq!(codec.decode(&mut buf)?.unwrap()?, 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tolerant(self) -> TolerantVarCodec<T> {
+        TolerantVarCodec { codec: self }
+    }
+
     /// The configuration values are encoded and decoded with.
     ///
     /// ```
@@ -270,22 +355,42 @@ impl<T> VarCodec<T> {
     }
 }
 
+impl<T: DeserializeOwned> VarCodec<T> {
+    /// The next whole frame's value: `Ok(None)` until the frame is there, `Err` for broken framing, and
+    /// `Ok(Some(Err(_)))` for an intact frame whose value does not deserialize. Either way a whole frame is
+    /// taken off `src`, so the next call starts at the next frame.
+    #[inline(always)]
+    fn next_value(&mut self, src: &mut BytesMut) -> Result<Option<std::result::Result<T, BadFrame>>> {
+        let start = self.frames.offset + 4;
+        let Some(len) = self.frames.peek(src)? else {
+            return Ok(None);
+        };
+        // Decoded like `get_var`, straight from tokio's buffer, then the frame and its length are consumed in
+        // one step (read or not); errors carry stream offsets.
+        let value = framing::decode_packet(&src[4..4 + len], &self.cfg);
+        self.frames.offset += 4 + len;
+        Ok(Some(match value {
+            Ok(v) => {
+                src.advance(4 + len);
+                Ok(v)
+            }
+            Err(e) => {
+                let mut frame = src.split_to(4 + len);
+                frame.advance(4);
+                Err(BadFrame { error: e.shifted(start), frame: frame.freeze() })
+            }
+        }))
+    }
+}
+
 impl<T: DeserializeOwned> Decoder for VarCodec<T> {
     type Item = T;
     type Error = Error;
 
     #[inline(always)]
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
-        let start = self.frames.offset + 4;
-        match self.frames.peek(src)? {
-            // Decoded like `get_var`, straight from tokio's buffer, then the frame and its length are
-            // consumed in one step (read or not); errors carry stream offsets.
-            Some(len) => {
-                let value = framing::decode_packet(&src[4..4 + len], &self.cfg);
-                self.frames.offset += 4 + len;
-                src.advance(4 + len);
-                value.map(Some).map_err(|e| e.shifted(start))
-            }
+        match self.next_value(src)? {
+            Some(value) => value.map(Some).map_err(BadFrame::into_error),
             None => Ok(None),
         }
     }
@@ -305,6 +410,175 @@ impl<T, I: Serialize> Encoder<I> for VarCodec<T> {
         // Framed straight into `dst`; a frame over the limit (`max_frame <= MAX_FRAME`) is taken back out,
         // with the error of `check_out_len`.
         framing::put_var_limited(&item, dst, &self.cfg, self.endian, self.max_frame).map(drop)
+    }
+}
+
+/// A [`VarCodec`] that keeps going past a message it cannot read: its items are `Result<T, BadFrame>`, an
+/// intact frame whose value does not deserialize as `T` being an `Err(BadFrame)` item after which the stream
+/// goes on. The decoder's own errors (the outer `Result` of a `Framed` stream) are broken framing only: a
+/// length over the maximum, a frame cut by the end of the stream. Made by [`VarCodec::tolerant`]; it encodes
+/// as the [`VarCodec`] it was made from.
+///
+/// ```
+/// use futures::{SinkExt, StreamExt};
+/// use godot_bin::tokio_codec::VarCodec;
+/// use tokio_util::codec::Framed;
+///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// let (a, b) = tokio::io::duplex(1024);
+/// let mut client = Framed::new(a, VarCodec::<godot_bin::Variant>::default());
+/// client.send(1.5).await?;
+/// client.send(2).await?;
+/// drop(client);
+/// let mut server = Framed::new(b, VarCodec::<i32>::default().tolerant());
+/// let mut got = Vec::new();
+/// while let Some(frame) = server.next().await {
+///     match frame? {
+///         Ok(n) => got.push(n),
+///         Err(bad) => println!("skipped a message: {bad}"),
+///     }
+/// }
+/// assert_eq!(got, [2]);
+/// # Ok::<(), godot_bin::Error>(())
+/// # }).unwrap();
+/// ```
+pub struct TolerantVarCodec<T> {
+    codec: VarCodec<T>,
+}
+
+impl<T> std::fmt::Debug for TolerantVarCodec<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("TolerantVarCodec").field(&self.codec).finish()
+    }
+}
+
+impl<T> TolerantVarCodec<T> {
+    /// The [`VarCodec`] underneath: its configuration, length byte order and maximum frame.
+    ///
+    /// ```
+    /// use godot_bin::tokio_codec::VarCodec;
+    /// let codec = VarCodec::<godot_bin::Variant>::default().max_frame(1024).tolerant();
+    /// assert_eq!(codec.codec().max_frame_len(), 1024);
+    /// ```
+    pub fn codec(&self) -> &VarCodec<T> {
+        &self.codec
+    }
+}
+
+impl<T: DeserializeOwned> Decoder for TolerantVarCodec<T> {
+    type Item = std::result::Result<T, BadFrame>;
+    type Error = Error;
+
+    #[inline(always)]
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>> {
+        self.codec.next_value(src)
+    }
+
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Self::Item>> {
+        match self.decode(src)? {
+            Some(v) => Ok(Some(v)),
+            None => self.codec.frames.finish(src).map(|()| None),
+        }
+    }
+}
+
+impl<T, I: Serialize> Encoder<I> for TolerantVarCodec<T> {
+    type Error = Error;
+
+    fn encode(&mut self, item: I, dst: &mut BytesMut) -> Result<()> {
+        self.codec.encode(item, dst)
+    }
+}
+
+/// An intact frame whose value did not deserialize, as [`TolerantVarCodec`] returns it: the error (its offset
+/// is the stream offset where the value went wrong) and the frame's value bytes (without the length), taken off
+/// the stream, which goes on after them. The bytes can be read again another way, e.g. as a
+/// [`Variant`](crate::Variant) to log what the peer sent.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use godot_bin::tokio_codec::VarCodec;
+/// use tokio_util::codec::{Decoder, Encoder};
+///
+/// let mut codec = VarCodec::<bool>::default().tolerant();
+/// let mut buf = BytesMut::new();
+/// codec.encode("Ping", &mut buf)?;
+/// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
+/// assert_eq!(godot_bin::from_slice::<godot_bin::Variant>(bad.frame())?, "Ping".into());
+/// assert!(matches!(bad.error().kind(), godot_bin::ErrorKind::Message(_)), "{bad}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct BadFrame {
+    error: Error,
+    frame: Bytes,
+}
+
+impl BadFrame {
+    /// Why the value did not deserialize, with its stream offset.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::{Decoder, Encoder};
+    /// let mut codec = godot_bin::tokio_codec::VarCodec::<String>::default().tolerant();
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(5, &mut buf)?;
+    /// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
+    /// assert!(bad.error().to_string().contains("expected a string"), "{bad}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn error(&self) -> &Error {
+        &self.error
+    }
+
+    /// The frame's value bytes, without the length field.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::{Decoder, Encoder};
+    /// let mut codec = godot_bin::tokio_codec::VarCodec::<String>::default().tolerant();
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(5, &mut buf)?;
+    /// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
+    /// assert_eq!(&bad.frame()[..], [2, 0, 0, 0, 5, 0, 0, 0]); // TYPE_INT, 5
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn frame(&self) -> &Bytes {
+        &self.frame
+    }
+
+    /// The error, dropping the frame's bytes.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::{Decoder, Encoder};
+    /// let mut codec = godot_bin::tokio_codec::VarCodec::<String>::default().tolerant();
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(5, &mut buf)?;
+    /// let err: godot_bin::Error = codec.decode(&mut buf)?.unwrap().unwrap_err().into_error();
+    /// assert_eq!(err.offset(), Some(12)); // the 4-byte length, then the 8-byte int that is not a String
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn into_error(self) -> Error {
+        self.error
+    }
+}
+
+impl std::fmt::Display for BadFrame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a message of {} byte(s) did not decode: {}", self.frame.len(), self.error)
+    }
+}
+
+impl std::error::Error for BadFrame {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+impl From<BadFrame> for Error {
+    fn from(bad: BadFrame) -> Error {
+        bad.error
     }
 }
 

@@ -1,6 +1,7 @@
 # Godot 3 game client for examples/tcp_server.rs (scripts/live-net.sh), checking each of the server's replies
-# byte for byte against the value built here. The same two conversations as net_client.gd, in Godot 3 types
-# (PoolStringArray, Quat):
+# byte for byte against the value built here. Each conversation opens with a message the server does not
+# know ({"Chat": …}), which it must skip without dropping the client, then the hello. The same two
+# conversations as net_client.gd, in Godot 3 types (PoolStringArray, Quat):
 #   stream  StreamPeerTCP put_var's each message and get_var's its reply before the next (tcp_server --framing var)
 #   packet  a PacketPeerStream wrapping the StreamPeerTCP put_var's / get_var's them; the three inputs go out in
 #           one burst and their three replies are awaited together (get_available_packet_count() must reach 3,
@@ -107,6 +108,9 @@ func _init():
 		return
 	if mode == "packet":
 		pkt.set_stream_peer(tcp)
+	# First a message the server does not know, at once followed by the hello (no reply awaited between them):
+	# the server must skip it and still answer the hello (a server that drops the client fails here).
+	send("chat", {"Chat": {"text": "hi from %s" % name, "to": ["all"]}})
 	converse(["hello"], [{"Hello": {"name": name, "protocol": 1}}],
 		[{"Welcome": {"player_id": 1001, "spawn": Vector2(0.5, -4.0), "color": Color(0.1, 0.2, 0.3, 1.0), "motd": "welcome, %s ✓" % name}}])
 	var whats = []
