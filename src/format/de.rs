@@ -1093,6 +1093,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 matches!(
                     k,
                     K::StringName
+                        | K::PackedByteArray
                         | K::PackedInt32Array
                         | K::PackedInt64Array
                         | K::PackedFloat32Array
@@ -2603,7 +2604,11 @@ impl<'de> de::VariantAccess<'de> for FieldDe<'_> {
 fn note_buffered(v: &Variant, at: Option<usize>) {
     let plain_data = match v {
         Variant::Nil | Variant::Bool(_) | Variant::Int(_) | Variant::Float(_) | Variant::String(_) => true,
-        Variant::PackedByteArray(_) => true,
+        Variant::PackedByteArray(b) => {
+            // Its plain form is an Array of ints: noted by its bytes (see `magic::note_bytes`).
+            magic::note_bytes(b, at);
+            return;
+        }
         // Untyped containers pass as themselves; their elements are noted one by one.
         Variant::Array(a) => a.element_type.is_untyped() && !a.shared,
         Variant::Dictionary(d) => d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared,
