@@ -18,6 +18,11 @@ pub(crate) const PREFIX: &str = "$godot_bin::";
 /// The magic newtype name `Variant`'s `Serialize` and `Deserialize` use.
 pub(crate) const VARIANT: &str = "$godot_bin::Variant";
 
+/// The magic newtype names `TypedArray` and `TypedDictionary` read through: a typed container read under
+/// them keeps its type (see [`Config::strict_typed_containers`]).
+pub(crate) const TYPED_ARRAY: &str = "$godot_bin::TypedArray";
+pub(crate) const TYPED_DICTIONARY: &str = "$godot_bin::TypedDictionary";
+
 /// The enum tag under which our Deserializer announces a handed-over value.
 pub(crate) const DECODED: &str = "$godot_bin::Decoded";
 
