@@ -393,16 +393,40 @@ pub(crate) fn note_bytes(bytes: &[u8], at: Option<usize>) {
 fn noted_bytes(v: &Variant) -> Option<Option<usize>> {
     let key = array_bytes_key(v)?;
     let Variant::Array(a) = v else { return None };
+    find_bytes(key, a.items.len(), |n| {
+        n.iter().zip(&a.items).all(|(x, y)| matches!(y, Variant::Int(i) if *i == *x as i64))
+    })
+}
+
+/// The offset of the noted PackedByteArray with `key` and `len` bytes that `same` accepts.
+fn find_bytes(key: u64, len: usize, same: impl Fn(&[u8]) -> bool) -> Option<Option<usize>> {
     BYTE_NOTES.with(|b| {
         let b = b.borrow();
-        b.get(&key)?
-            .iter()
-            .find(|(n, _)| {
-                n.len() == a.items.len()
-                    && n.iter().zip(&a.items).all(|(x, y)| matches!(y, Variant::Int(i) if *i == *x as i64))
-            })
-            .map(|(_, at)| *at)
+        b.get(&key)?.iter().find(|(n, _)| n.len() == len && same(n)).map(|(_, at)| *at)
     })
+}
+
+/// If `bytes`, the items of an Array of ints 0 to 255 being rebuilt from serde's buffer, are a noted
+/// PackedByteArray: the message that refuses it (before the Array is built: see `variant::buffered_seq`).
+pub(crate) fn buffered_bytes_loss(bytes: &[u8]) -> Option<String> {
+    if !noting() || !DIRTY.with(|d| d.get()) {
+        return None;
+    }
+    let at = find_bytes(bytes_key(bytes.len(), bytes.iter().copied()), bytes.len(), |n| n == bytes)?;
+    Some(refusal("PackedByteArray", at, "Array"))
+}
+
+/// The refusal of a Godot-only value of type `what` (at byte `at`) that would become a `became`.
+fn refusal(what: &str, at: Option<usize>, became: &str) -> String {
+    let at = at.map(|a| format!(" (byte {a})")).unwrap_or_default();
+    let msg = format!(
+        "a {what}{at} went through serde's buffering (#[serde(flatten)], or an untagged, internally or \
+         adjacently tagged enum), which keeps plain data only: as a Variant it would silently become a {became}. \
+         Read that part as a Variant without flatten/tags and take the fields you model with \
+         godot_bin::from_variant (see godot_bin::coming_from_gdscript)"
+    );
+    REFUSED.with(|r| *r.borrow_mut() = Some(msg.clone()));
+    msg
 }
 
 /// If `v`, a `Variant` rebuilt from serde's buffer, is the plain form of a Godot-only value noted there:
@@ -425,16 +449,7 @@ pub(crate) fn buffered_loss(v: &Variant) -> Option<String> {
             }
             (None, None) => return None,
         };
-        let at = at.map(|a| format!(" (byte {a})")).unwrap_or_default();
-        let msg = format!(
-            "a {what}{at} went through serde's buffering (#[serde(flatten)], or an untagged, internally or \
-             adjacently tagged enum), which keeps plain data only: as a Variant it would silently become a {}. \
-             Read that part as a Variant without flatten/tags and take the fields you model with \
-             godot_bin::from_variant (see godot_bin::coming_from_gdscript)",
-            v.kind().name()
-        );
-        REFUSED.with(|r| *r.borrow_mut() = Some(msg.clone()));
-        Some(msg)
+        Some(refusal(what, at, v.kind().name()))
     })
 }
 
