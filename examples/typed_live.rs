@@ -6,10 +6,17 @@
 //! cargo run --example typed_live -- OUT.sav
 //! ```
 //! The file holds, in order: `Array[String](["a", "bc"])`, `Dictionary[String, int]({"hp": 42, "mp": 7})`,
-//! `Array[Vector2]([Vector2(1, 2)])`, and `["a", "bc"]` untyped.
+//! `Array[Vector2]([Vector2(1, 2)])`, `["a", "bc"]` untyped, and `Array[Dictionary]([{"name": "potion",
+//! "count": 3}])` from a struct that only derives `Serialize` (`TypedArray<AsDictionary<Item>>`).
 
 use godot_bin::framing::write_store_var;
-use godot_bin::{Config, Dialect, TypedArray, TypedDictionary, Vector2};
+use godot_bin::{AsDictionary, Config, Dialect, TypedArray, TypedDictionary, Vector2};
+
+#[derive(serde::Serialize)]
+struct Item {
+    name: String,
+    count: i64,
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::args().nth(1).ok_or("usage: typed_live OUT.sav")?;
@@ -21,6 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     write_store_var(&mut file, &stats, &cfg)?;
     write_store_var(&mut file, &TypedArray::from(vec![Vector2::new(1.0, 2.0)]), &cfg)?;
     write_store_var(&mut file, &names, &cfg)?;
+    let items = TypedArray::from(vec![AsDictionary(Item { name: "potion".into(), count: 3 })]);
+    write_store_var(&mut file, &items, &cfg)?;
     std::fs::write(&out, &file)?;
     println!("wrote {} bytes to {out}", file.len());
     Ok(())

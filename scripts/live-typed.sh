@@ -2,7 +2,7 @@
 # Live typed containers: Godot 4.6 assigns the TypedArray / TypedDictionary values we write to typed GDScript
 # variables (var names: Array[String] = …), and sees the plain Vec we write beside them as untyped.
 #
-#   scripts/live-typed.sh      (exit 0 only if Godot 4.6 printed 4 OK lines and no FAIL)
+#   scripts/live-typed.sh      (exit 0 only if Godot 4.6 printed 5 OK lines and no FAIL)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -17,8 +17,8 @@ rc=$?
 rm -rf "$dir"
 ok=$(grep -c '^OK ' <<<"$out")
 grep '^FAIL' <<<"$out"
-if [ "$rc" = 0 ] && [ "$ok" = 4 ]; then
-    echo "live-typed: godot-4.6: OK (Array[String], Dictionary[String, int] and Array[Vector2] assigned to typed variables; the plain Vec untyped)"
+if [ "$rc" = 0 ] && [ "$ok" = 5 ]; then
+    echo "live-typed: godot-4.6: OK (Array[String], Dictionary[String, int] and Array[Vector2] and Array[Dictionary] of a derived struct assigned to typed variables; the plain Vec untyped)"
 else
     echo "live-typed: godot-4.6: FAIL (ok=$ok rc=$rc)"; tail -5 <<<"$out"; exit 1
 fi

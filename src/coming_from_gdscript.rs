@@ -1,5 +1,43 @@
-//! Coming from GDScript: how the values a script stores map to Rust types, and the five things that
-//! surprise people first. Every example here runs as a test.
+//! Coming from GDScript: how the values a script stores map to Rust types, and the things that surprise
+//! people first. Every example here runs as a test.
+//!
+//! # Typed arrays and dictionaries need `TypedArray` / `TypedDictionary`
+//! A script's `var items: Array[Dictionary]` (or `Array[String]`, `Dictionary[String, int]`, …) is stored
+//! *typed* (Godot 4.3+ arrays, 4.4+ dictionaries). A `Vec` or map field reads it without complaint, but
+//! writes it back untyped, and the script then stops at the assignment (`Trying to assign an array of type
+//! "Array" to a variable of type "Array[Dictionary]"`). Use [`TypedArray<T>`](crate::TypedArray) and
+//! [`TypedDictionary<K, V>`](crate::TypedDictionary) for such fields; a struct of your own is an element
+//! through [`AsDictionary`](crate::AsDictionary). To be told where a plain field would drop a type, read with
+//! [`Config::strict_typed_containers`](crate::Config::strict_typed_containers): such a read is then an
+//! error at the container's byte offset naming the Godot type and the Rust type to use.
+//!
+//! ```
+//! use godot_bin::{AsDictionary, Config, TypedArray};
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Serialize, Deserialize)]
+//! struct Item { a: i64 }
+//! #[derive(Deserialize)]
+//! struct Loose { items: Vec<Item> }
+//! #[derive(Serialize, Deserialize)]
+//! struct Save { items: TypedArray<AsDictionary<Item>> }
+//!
+//! // Godot 4.6's var_to_bytes(Array[Dictionary]([{"a": 1}])) (tests/fixtures/godot-4.6/values.tsv "tarr_dict"),
+//! // as the value of {"items": …}:
+//! let typed = [
+//!     0x1c, 0, 1, 0, 0x1b, 0, 0, 0, 1, 0, 0, 0, 0x1b, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0,
+//!     2, 0, 0, 0, 1, 0, 0, 0,
+//! ];
+//! let key = [4, 0, 0, 0, 5, 0, 0, 0, b'i', b't', b'e', b'm', b's', 0, 0, 0];
+//! let bytes = [&[0x1b, 0, 0, 0, 1, 0, 0, 0][..], &key, &typed].concat();
+//! let strict = Config::default().strict_typed_containers(true);
+//! let err = godot_bin::from_slice_with::<Loose>(&bytes, &strict).err().unwrap();
+//! assert!(err.to_string().contains("Array[Dictionary]") && err.offset() == Some(24));
+//! // The typed field reads it, and writes back what Godot wrote:
+//! let save: Save = godot_bin::from_slice_with(&bytes, &strict)?;
+//! assert_eq!(godot_bin::to_vec(&save)?, bytes);
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 //!
 //! # Enums are ints
 //! A GDScript `enum State { IDLE, RUN, JUMP }` is stored as its int: `store_var(State.RUN)` writes `1`.

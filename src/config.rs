@@ -72,6 +72,7 @@ pub struct Config {
     double_precision: bool,
     max_depth: usize,
     serde_stack: usize,
+    strict_typed_containers: bool,
 }
 
 impl Default for Config {
@@ -129,6 +130,7 @@ impl Config {
             double_precision: false,
             max_depth: Self::DEFAULT_MAX_DEPTH,
             serde_stack: Self::DEFAULT_SERDE_STACK,
+            strict_typed_containers: false,
         }
     }
 
@@ -231,6 +233,46 @@ impl Config {
     pub fn serde_stack(mut self, bytes: usize) -> Self {
         self.serde_stack = bytes;
         self
+    }
+
+    /// Whether reading a typed container (a Godot 4 `Array[T]` or `Dictionary[K, V]`) into a Rust type that
+    /// would write it back untyped (a `Vec`, a map, a tuple, another format's value) is an error. Off by
+    /// default: such a read succeeds and the type is dropped, and a GDScript variable declared with the typed
+    /// type then refuses what is written back (`Trying to assign an array of type "Array" to a variable of
+    /// type "Array[Dictionary]"`). On, the read fails at the container's byte offset, naming its Godot type
+    /// and the Rust type that keeps it ([`TypedArray`], [`TypedDictionary`], or a [`Variant`]).
+    ///
+    /// ```
+    /// use godot_bin::{from_slice_with, Config, TypedArray};
+    /// // Godot 4.6 var_to_bytes(Array[int]([1, 2, 3])) (tests/fixtures/godot-4.6/values.tsv "tarr_int"):
+    /// let bytes = [
+    ///     0x1c, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0,
+    /// ];
+    /// assert!(from_slice_with::<Vec<i64>>(&bytes, &Config::default()).is_ok()); // the type is dropped
+    /// let strict = Config::default().strict_typed_containers(true);
+    /// let err = from_slice_with::<Vec<i64>>(&bytes, &strict).unwrap_err();
+    /// assert!(err.to_string().contains("Array[int]") && err.to_string().contains("TypedArray"));
+    /// assert_eq!(from_slice_with::<TypedArray<i64>>(&bytes, &strict)?.0, [1, 2, 3]);
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    ///
+    /// [`TypedArray`]: crate::TypedArray
+    /// [`TypedDictionary`]: crate::TypedDictionary
+    /// [`Variant`]: crate::Variant
+    pub fn strict_typed_containers(mut self, strict: bool) -> Self {
+        self.strict_typed_containers = strict;
+        self
+    }
+
+    /// Whether [`strict_typed_containers`](Self::strict_typed_containers) is on.
+    ///
+    /// ```
+    /// use godot_bin::Config;
+    /// assert!(!Config::default().typed_containers_strict());
+    /// assert!(Config::default().strict_typed_containers(true).typed_containers_strict());
+    /// ```
+    pub fn typed_containers_strict(&self) -> bool {
+        self.strict_typed_containers
     }
 
     /// Replaces the dialect.

@@ -4,7 +4,7 @@
 //! encoding is canonical (it decodes to the same value and encodes to the same bytes). Findings that are
 //! reported but not yet decided are `#[ignore]`d with the reason, and their other checks still run.
 
-use godot_bin::{Config, Dialect, Variant};
+use godot_bin::{Config, Dialect, ErrorKind, Variant};
 
 /// The fuzz targets' config byte: bits 0–3 the dialect (index in `Dialect::ALL`), bit 4 objects, bit 5
 /// double precision, bit 6 a depth limit of 8.
@@ -246,34 +246,47 @@ fn pandemonium5_array_typed_typed_array_survives_the_json_form() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// structured_binary, 2026-11-25: a typed `Dictionary[Array, int]` (Godot 4.4+) whose key arrives as a
-// PackedByteArray, read with `max_depth(1)`. On the wire the dictionary is one level deep (a packed array is
-// no container), so decoding accepts it; the engine's conversion turns the key into an Array, so the value
-// in memory is two levels deep, and encoding it with the same config refuses it (`TooDeep`). Decoding
-// gives a value the same config cannot write. Not fixed: whether the decoder should count levels that
-// conversions create (refusing bytes the engine reads, with the engine's fixed limit of 1024) or the
-// encoder should allow them is the lead's call; the fuzz targets accept this one case (a value deeper in
-// memory than on the wire) and nothing else.
+// structured_binary: a typed `Dictionary[Array, int]` (Godot 4.4+) whose key arrives as a PackedByteArray, read
+// with `max_depth(1)`. On the wire the dictionary is one level deep (a packed array is no container); the
+// engine's conversion turns the key into an Array whose items are one level deeper, which encoding with the
+// same config refuses (`TooDeep`, as the engine's own encoder refuses a value past its limit). Decided: the
+// decoder counts the levels a conversion creates, so what decodes under a config re-encodes under it. The
+// same holds for an element of a typed `Array[Array]`.
 
 const CONVERTED_KEY_DEEPER_THAN_ITS_BYTES_G46: &[u8] =
     &[0x08, 0x1b, 0, 1, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1d, 0, 0, 0, 2, 0, 0, 0, 7, 8, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0];
 
-#[test]
-fn converted_key_deeper_than_its_bytes_decodes() {
-    let (&sel, bytes) = CONVERTED_KEY_DEEPER_THAN_ITS_BYTES_G46.split_first().unwrap();
-    let cfg = config(sel).max_depth(1);
-    let v = Variant::decode(bytes, &cfg).unwrap();
-    let Variant::Dictionary(d) = &v else { panic!("{v:?}") };
-    assert_eq!(d.entries[0].0, Variant::from(vec![Variant::Int(7), Variant::Int(8)]));
-    assert_eq!(v.nesting_depth(), 2, "one level more in memory than on the wire");
+/// Decodes `bytes` with `cfg`; when that succeeds, encoding the value with `cfg` succeeds and decodes to it.
+fn decodes_then_encodes(bytes: &[u8], cfg: &Config) -> Result<Variant, godot_bin::Error> {
+    let v = Variant::decode(bytes, cfg)?;
+    let enc = v.encode(cfg).unwrap_or_else(|e| panic!("decoded under {cfg:?} but not encoded: {v:?}: {e}"));
+    assert_eq!(Variant::decode(&enc, cfg).unwrap(), v);
+    Ok(v)
 }
 
 #[test]
-#[ignore = "reported: decoding with max_depth(1) accepts a value (its key converted into an Array) that encoding with the same config refuses"]
-fn converted_key_deeper_than_its_bytes_encodes_with_the_same_config() {
+fn converted_key_deeper_than_its_bytes_is_refused_where_encoding_would_be() {
     let (&sel, bytes) = CONVERTED_KEY_DEEPER_THAN_ITS_BYTES_G46.split_first().unwrap();
-    let cfg = config(sel).max_depth(1);
-    let v = Variant::decode(bytes, &cfg).unwrap();
-    let enc = v.encode(&cfg).unwrap_or_else(|e| panic!("{v:?}: {e}"));
-    assert_eq!(Variant::decode(&enc, &cfg).unwrap(), v);
+    let err = decodes_then_encodes(bytes, &config(sel).max_depth(1)).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::TooDeep { max: 1 }), "{err}");
+    assert_eq!(err.offset(), Some(12), "at the key");
+    // One level more and it decodes, converted, and encodes with the same config.
+    let v = decodes_then_encodes(bytes, &config(sel).max_depth(2)).unwrap();
+    let Variant::Dictionary(d) = &v else { panic!("{v:?}") };
+    assert_eq!(d.entries[0].0, Variant::from(vec![Variant::Int(7), Variant::Int(8)]));
+    assert_eq!(v.nesting_depth(), 2);
+}
+
+#[test]
+fn converted_element_deeper_than_its_bytes_is_refused_where_encoding_would_be() {
+    // Array[Array]([PackedByteArray(7, 8)]) as Godot 4.4+ writes a typed array (header flag 1, element type 28).
+    let bytes = [0x1c, 0, 1, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1d, 0, 0, 0, 2, 0, 0, 0, 7, 8, 0, 0];
+    let cfg = Config::new(Dialect::Godot4_6);
+    let err = decodes_then_encodes(&bytes, &cfg.clone().max_depth(1)).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::TooDeep { max: 1 }), "{err}");
+    let v = decodes_then_encodes(&bytes, &cfg.clone().max_depth(2)).unwrap();
+    assert_eq!(v[0], Variant::from(vec![Variant::Int(7), Variant::Int(8)]));
+    // An empty packed array converts to an empty Array: nothing deeper, accepted at the limit.
+    let empty = [0x1c, 0, 1, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1d, 0, 0, 0, 0, 0, 0, 0];
+    decodes_then_encodes(&empty, &cfg.max_depth(1)).unwrap();
 }

@@ -76,3 +76,80 @@ fn dialects_without_typed_containers_get_plain_ones() {
     assert_eq!(to_vec_with(&a, &cfg).unwrap(), to_vec(&a).unwrap());
     assert_ne!(to_vec_with(&d, &cfg).unwrap(), to_vec(&d).unwrap());
 }
+
+/// Reads the engine's bytes as `T` under `Config::strict_typed_containers` and writes them back.
+fn same_strict<T: DeserializeOwned + Serialize>(id: &str) {
+    let bytes = engine(id);
+    let cfg = Config::default().strict_typed_containers(true);
+    let v: T = from_slice_with(&bytes, &cfg).unwrap_or_else(|e| panic!("{id}: {e}"));
+    assert_eq!(hex(&to_vec(&v).unwrap()), hex(&bytes), "{id}");
+}
+
+#[test]
+fn strict_typed_containers_refuse_a_plain_vec_or_map_and_name_the_type_to_use() {
+    use std::collections::BTreeMap;
+    let strict = Config::default().strict_typed_containers(true);
+    // Godot's Array[Dictionary] read into a Vec: by default the type is dropped (and written back untyped).
+    let bytes = engine("tarr_dict");
+    let plain: Vec<BTreeMap<String, i64>> = from_slice(&bytes).unwrap();
+    assert_ne!(hex(&to_vec(&plain).unwrap()), hex(&bytes));
+    let err = from_slice_with::<Vec<BTreeMap<String, i64>>>(&bytes, &strict).unwrap_err();
+    let m = err.to_string();
+    assert!(m.contains("Array[Dictionary]") && m.contains("TypedArray<T>"), "{m}");
+    assert_eq!(err.offset(), Some(0), "{m}");
+    // A Dictionary[String, int] read into a map.
+    let err = from_slice_with::<BTreeMap<String, i64>>(&engine("tdict_str_int"), &strict).unwrap_err();
+    assert!(err.to_string().contains("Dictionary[String, int]") && err.to_string().contains("TypedDictionary"));
+    // As a struct's field: the error is at the field's value.
+    #[derive(serde::Deserialize, Debug)]
+    struct Save {
+        #[allow(dead_code)]
+        items: Vec<BTreeMap<String, i64>>,
+    }
+    let typed: Variant = from_slice(&bytes).unwrap();
+    let save: Variant = [("items", typed.clone())].into_iter().collect();
+    let save_bytes = to_vec(&save).unwrap();
+    assert!(from_slice::<Save>(&save_bytes).is_ok());
+    let err = from_slice_with::<Save>(&save_bytes, &strict).unwrap_err();
+    // {"items": …}: the Dictionary header and count, the key "items" (4 + 4 + 8), then the value.
+    assert_eq!(err.offset(), Some(24), "{err}");
+    // A Variant keeps the type, and untyped containers read as before.
+    let v: Variant = from_slice_with(&save_bytes, &strict).unwrap();
+    assert_eq!(v["items"], typed);
+    assert_eq!(from_slice_with::<Vec<i64>>(&to_vec(&vec![1i64, 2]).unwrap(), &strict).unwrap(), [1, 2]);
+}
+
+#[test]
+fn strict_typed_containers_read_every_typed_value_into_its_typed_type() {
+    same_strict::<TypedArray<i64>>("tarr_int");
+    same_strict::<TypedArray<i64>>("tarr_int_empty");
+    same_strict::<TypedArray<Vec<Variant>>>("tarr_array");
+    same_strict::<TypedArray<std::collections::BTreeMap<String, i64>>>("tarr_dict");
+    same_strict::<TypedArray<PackedByteArray>>("tarr_pba");
+    same_strict::<(TypedArray<i64>, TypedArray<String>)>("tarr_nested_typed");
+    same_strict::<TypedDictionary<String, i64>>("tdict_str_int");
+    same_strict::<TypedDictionary<StringName, Vec<Variant>>>("tdict_sname_array");
+    same_strict::<TypedDictionary<Variant, f64>>("tdict_value_only");
+    same_strict::<(TypedDictionary<String, i64>,)>("tdict_in_array");
+    same_strict::<Variant>("tarr_dict");
+}
+
+#[test]
+fn a_derive_only_struct_is_an_array_of_dictionary_element() {
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    struct Entry {
+        a: i64,
+    }
+    // Godot 4.6's Array[Dictionary]([{"a": 1}]), read into derived structs and written back byte for byte.
+    same::<TypedArray<AsDictionary<Entry>>>("tarr_dict");
+    same_strict::<TypedArray<AsDictionary<Entry>>>("tarr_dict");
+    let v: TypedArray<AsDictionary<Entry>> = from_slice(&engine("tarr_dict")).unwrap();
+    assert_eq!(v[0].a, 1);
+    assert_eq!(<AsDictionary<Entry> as Element>::container_type(), ContainerType::Builtin(TypeKind::Dictionary));
+    // As a typed Dictionary's value: Dictionary[String, Dictionary].
+    let d: TypedDictionary<String, AsDictionary<Entry>> =
+        [("k".to_string(), AsDictionary(Entry { a: 2 }))].into_iter().collect();
+    let back: Variant = from_slice(&to_vec(&d).unwrap()).unwrap();
+    let Variant::Dictionary(back) = back else { panic!() };
+    assert_eq!(back.value_type, ContainerType::Builtin(TypeKind::Dictionary));
+}

@@ -465,7 +465,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
             }
             let at = self.r.pos();
             let (kind, flags) = self.value_header()?;
-            self.check_depth(base_depth + stack.len(), at)?;
+            let depth = base_depth + stack.len();
+            self.check_depth(depth, at)?;
             let (mut done, mut done_hash) = if kind.is_container() {
                 match self.open(kind, flags, at)? {
                     Opened::Frame(mut f) => {
@@ -532,6 +533,11 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     }
                     Some(f) => {
                         self.leaf_inline(kind, flags, f.slot())?;
+                        if kind.is_engine_packed() && f.converted_len() > 0 {
+                            // It becomes an Array whose items sit one level deeper: held to the limit as the
+                            // encoder holds them, so that what decodes under a config encodes under it.
+                            self.check_depth(depth + 1, at)?;
+                        }
                         if !f.filled(None) {
                             continue;
                         }
@@ -1390,6 +1396,36 @@ impl Frame {
                 let last = properties.len() - 1;
                 &mut properties[last].1
             }
+        }
+    }
+
+    /// The element count of the packed array just written into this frame's slot if the frame converts it
+    /// into an Array (an element of a typed `Array[Array]`, a key of a `Dictionary[Array, …]`, under Godot 4's
+    /// rule: see `admit::godot4_admit`), else 0.
+    #[cold]
+    fn converted_len(&self) -> usize {
+        let (t, rule, last) = match self {
+            Frame::Array { a, rule, .. } => (&a.element_type, rule, a.items.last()),
+            Frame::Dictionary { b, key_type, rule, phase: DictPhase::Key, .. } => {
+                (key_type, rule, b.entries.last().map(|(k, _)| k))
+            }
+            _ => return 0,
+        };
+        if !matches!(rule, AdmitRule::Godot4 { .. }) || *t != ContainerType::Builtin(TypeKind::Array) {
+            return 0;
+        }
+        match last {
+            Some(Variant::PackedByteArray(p)) => p.len(),
+            Some(Variant::PackedInt32Array(p)) => p.len(),
+            Some(Variant::PackedInt64Array(p)) => p.len(),
+            Some(Variant::PackedFloat32Array(p)) => p.len(),
+            Some(Variant::PackedFloat64Array(p)) => p.len(),
+            Some(Variant::PackedStringArray(p)) => p.len(),
+            Some(Variant::PackedVector2Array(p)) => p.len(),
+            Some(Variant::PackedVector3Array(p)) => p.len(),
+            Some(Variant::PackedColorArray(p)) => p.len(),
+            Some(Variant::PackedVector4Array(p)) => p.len(),
+            _ => 0,
         }
     }
 

@@ -200,6 +200,10 @@ pub struct Deserializer<'de, 'c> {
     /// Entered when serde's buffer first asks for a value: from then on, and while this deserializer lives,
     /// Godot-only values handed to the buffer are noted (see `magic::note_buffered`).
     buffering: Option<magic::ReadScope>,
+    /// The byte offset of the value a `TypedArray`/`TypedDictionary` asked for last (see
+    /// [`Config::strict_typed_containers`]): a typed container there keeps its type. An offset, not a flag,
+    /// so that a value read by a fast path leaves nothing behind for the next one.
+    typed_at: usize,
 }
 
 /// The exact header words (type id and flags, nothing else set) of the values the per-value fast paths
@@ -388,6 +392,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             fast,
             fast_below: if fast { limit.saturating_add(1) } else { 0 },
             buffering: None,
+            typed_at: usize::MAX,
         }
     }
 
@@ -765,6 +770,11 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             _ => {
                 self.dec.r = saved;
                 let v = self.dec.value(self.depth)?;
+                if self.dec.cfg().typed_containers_strict() && at != self.typed_at {
+                    if let Some(msg) = typed_dropped(&v) {
+                        return Err(Error::new(ErrorKind::Message(msg), Some(at)));
+                    }
+                }
                 Next::Whole(Box::new(v), at)
             }
         })
@@ -1093,6 +1103,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 matches!(
                     k,
                     K::StringName
+                        | K::PackedByteArray
                         | K::PackedInt32Array
                         | K::PackedInt64Array
                         | K::PackedFloat32Array
@@ -1162,6 +1173,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             if let Some(b) = self.raw_packed(kind, size)? {
                 return visitor.visit_borrowed_bytes(b);
             }
+        }
+        if name == magic::TYPED_ARRAY || name == magic::TYPED_DICTIONARY {
+            self.typed_at = self.dec.r.pos();
         }
         visitor.visit_newtype_struct(self)
     }
@@ -2597,13 +2611,46 @@ impl<'de> de::VariantAccess<'de> for FieldDe<'_> {
 // ---------------------------------------------------------------------------------------------------------
 // Variant: the whole decoded value is handed to `Variant`'s visitor (see `value_serde`).
 
+/// Under [`Config::strict_typed_containers`]: the refusal of a typed container `v` read into a type that is
+/// not `TypedArray`/`TypedDictionary`/`Variant` (it would be written back untyped); `None` when `v` is not typed.
+#[cold]
+fn typed_dropped(v: &Variant) -> Option<String> {
+    fn name(t: &crate::value::ContainerType) -> String {
+        use crate::value::ContainerType as C;
+        match t {
+            C::Untyped => "Variant".into(),
+            C::Builtin(k) => k.name().into(),
+            C::Class(c) => c.clone(),
+            C::Script(s) => format!("script {s:?}"),
+        }
+    }
+    let (godot, rust) = match v {
+        Variant::Array(a) | Variant::PackedTypedArray(a) if !a.element_type.is_untyped() => {
+            (format!("Array[{}]", name(&a.element_type)), "godot_bin::TypedArray<T>")
+        }
+        Variant::Dictionary(d) if !d.key_type.is_untyped() || !d.value_type.is_untyped() => {
+            (format!("Dictionary[{}, {}]", name(&d.key_type), name(&d.value_type)), "godot_bin::TypedDictionary<K, V>")
+        }
+        _ => return None,
+    };
+    Some(format!(
+        "a typed {godot} is read into a type that would write it back untyped (a Vec, map or tuple), which a \
+         GDScript variable of type {godot} refuses: read it as {rust} (or a Variant), or turn \
+         Config::strict_typed_containers off to drop the type"
+    ))
+}
+
 /// Notes `v`, about to be handed to serde's buffer, if it is of a Godot-only type (see
 /// `magic::note_buffered`): with the plain form it takes there, found by taking it through the buffer.
 #[cold]
 fn note_buffered(v: &Variant, at: Option<usize>) {
     let plain_data = match v {
         Variant::Nil | Variant::Bool(_) | Variant::Int(_) | Variant::Float(_) | Variant::String(_) => true,
-        Variant::PackedByteArray(_) => true,
+        Variant::PackedByteArray(b) => {
+            // Its plain form is an Array of ints: noted by its bytes (see `magic::note_bytes`).
+            magic::note_bytes(b, at);
+            return;
+        }
         // Untyped containers pass as themselves; their elements are noted one by one.
         Variant::Array(a) => a.element_type.is_untyped() && !a.shared,
         Variant::Dictionary(d) => d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared,

@@ -18,6 +18,11 @@ pub(crate) const PREFIX: &str = "$godot_bin::";
 /// The magic newtype name `Variant`'s `Serialize` and `Deserialize` use.
 pub(crate) const VARIANT: &str = "$godot_bin::Variant";
 
+/// The magic newtype names `TypedArray` and `TypedDictionary` read through: a typed container read under
+/// them keeps its type (see [`Config::strict_typed_containers`]).
+pub(crate) const TYPED_ARRAY: &str = "$godot_bin::TypedArray";
+pub(crate) const TYPED_DICTIONARY: &str = "$godot_bin::TypedDictionary";
+
 /// The enum tag under which our Deserializer announces a handed-over value.
 pub(crate) const DECODED: &str = "$godot_bin::Decoded";
 
@@ -123,6 +128,35 @@ const MAX_SAME_SKETCH: usize = 64;
 
 type Notes = std::collections::HashMap<u64, Vec<Buffered>>;
 
+type ByteNotes = std::collections::HashMap<u64, Vec<(Vec<u8>, Option<usize>)>>;
+
+/// A hash of a byte string's length and first 16 bytes: equal for a PackedByteArray and the Array of ints
+/// it becomes in serde's buffer (see [`array_bytes_key`]).
+fn bytes_key(len: usize, first: impl Iterator<Item = u8>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    len.hash(&mut h);
+    first.take(16).for_each(|b| b.hash(&mut h));
+    h.finish()
+}
+
+/// The [`bytes_key`] of an untyped Array whose first 16 items are ints from 0 to 255 (the shape a
+/// PackedByteArray takes in serde's buffer); `None` for anything else.
+fn array_bytes_key(v: &Variant) -> Option<u64> {
+    let Variant::Array(a) = v else { return None };
+    if !a.element_type.is_untyped() || a.shared {
+        return None;
+    }
+    let mut first = [0u8; 16];
+    for (i, x) in a.items.iter().take(16).enumerate() {
+        match x {
+            Variant::Int(b @ 0..=255) => first[i] = *b as u8,
+            _ => return None,
+        }
+    }
+    Some(bytes_key(a.items.len(), first.into_iter().take(a.items.len())))
+}
+
 /// A hash of a value's first three levels (kind, text, number, length; a container's first 16 elements or
 /// entries at each level): equal values have equal sketches, and the plain forms of math types (a Transform3D
 /// is three levels of components) differ when their numbers do.
@@ -175,6 +209,10 @@ thread_local! {
     static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The notes by `sketch` of their plain form, their nodes, whether more than `MAX_BUFFERED` came.
     static BUFFERED: RefCell<(Notes, usize, bool)> = RefCell::new((Notes::default(), 0, false));
+    /// The PackedByteArrays noted, by `bytes_key`: their bytes and byte offset. Their plain form in the buffer
+    /// is an Array of ints, kept here as the bytes themselves (one byte per byte, where the plain form would
+    /// take a Variant per byte); bounded by the input they came from.
+    static BYTE_NOTES: RefCell<ByteNotes> = RefCell::new(ByteNotes::default());
     /// The last refusal, for serde's "did not match any variant of untagged enum", which drops it.
     static REFUSED: RefCell<Option<String>> = const { RefCell::new(None) };
 }
@@ -235,6 +273,7 @@ impl Drop for ReadScope {
                 let mut b = b.borrow_mut();
                 *b = (Notes::default(), 0, false);
             });
+            BYTE_NOTES.with(|b| *b.borrow_mut() = ByteNotes::default());
             REFUSED.with(|r| r.borrow_mut().take());
         }
     }
@@ -327,6 +366,69 @@ pub(crate) fn note_buffered(plain: Variant, type_name: &'static str, at: Option<
     });
 }
 
+/// Notes a PackedByteArray handed to serde's buffer (where it is an Array of ints), by its bytes: it costs no
+/// nodes of the read's budget (`MAX_BUFFERED`), one byte per byte instead.
+pub(crate) fn note_bytes(bytes: &[u8], at: Option<usize>) {
+    DIRTY.with(|d| d.set(true));
+    let key = bytes_key(bytes.len(), bytes.iter().copied());
+    let full = BYTE_NOTES.with(|b| {
+        let mut b = b.borrow_mut();
+        let same = b.entry(key).or_default();
+        if same.iter().any(|(n, _)| n == bytes) {
+            false
+        } else if same.len() < MAX_SAME_SKETCH {
+            same.push((bytes.to_vec(), at));
+            false
+        } else {
+            true
+        }
+    });
+    if full {
+        // As in `note_buffered`: every check would compare against all of them, refuse instead.
+        BUFFERED.with(|b| b.borrow_mut().2 = true);
+    }
+}
+
+/// The noted PackedByteArray `v` (an Array of ints rebuilt from serde's buffer) is the plain form of: its offset.
+fn noted_bytes(v: &Variant) -> Option<Option<usize>> {
+    let key = array_bytes_key(v)?;
+    let Variant::Array(a) = v else { return None };
+    find_bytes(key, a.items.len(), |n| {
+        n.iter().zip(&a.items).all(|(x, y)| matches!(y, Variant::Int(i) if *i == *x as i64))
+    })
+}
+
+/// The offset of the noted PackedByteArray with `key` and `len` bytes that `same` accepts.
+fn find_bytes(key: u64, len: usize, same: impl Fn(&[u8]) -> bool) -> Option<Option<usize>> {
+    BYTE_NOTES.with(|b| {
+        let b = b.borrow();
+        b.get(&key)?.iter().find(|(n, _)| n.len() == len && same(n)).map(|(_, at)| *at)
+    })
+}
+
+/// If `bytes`, the items of an Array of ints 0 to 255 being rebuilt from serde's buffer, are a noted
+/// PackedByteArray: the message that refuses it (before the Array is built: see `variant::buffered_seq`).
+pub(crate) fn buffered_bytes_loss(bytes: &[u8]) -> Option<String> {
+    if !noting() || !DIRTY.with(|d| d.get()) {
+        return None;
+    }
+    let at = find_bytes(bytes_key(bytes.len(), bytes.iter().copied()), bytes.len(), |n| n == bytes)?;
+    Some(refusal("PackedByteArray", at, "Array"))
+}
+
+/// The refusal of a Godot-only value of type `what` (at byte `at`) that would become a `became`.
+fn refusal(what: &str, at: Option<usize>, became: &str) -> String {
+    let at = at.map(|a| format!(" (byte {a})")).unwrap_or_default();
+    let msg = format!(
+        "a {what}{at} went through serde's buffering (#[serde(flatten)], or an untagged, internally or \
+         adjacently tagged enum), which keeps plain data only: as a Variant it would silently become a {became}. \
+         Read that part as a Variant without flatten/tags and take the fields you model with \
+         godot_bin::from_variant (see godot_bin::coming_from_gdscript)"
+    );
+    REFUSED.with(|r| *r.borrow_mut() = Some(msg.clone()));
+    msg
+}
+
 /// If `v`, a `Variant` rebuilt from serde's buffer, is the plain form of a Godot-only value noted there:
 /// the message that refuses it.
 pub(crate) fn buffered_loss(v: &Variant) -> Option<String> {
@@ -336,23 +438,18 @@ pub(crate) fn buffered_loss(v: &Variant) -> Option<String> {
     BUFFERED.with(|b| {
         let b = b.borrow();
         let found = b.0.get(&sketch(v)).and_then(|ns| ns.iter().find(|n| n.plain == *v));
-        let (what, at) = match found {
-            Some(n) => (n.type_name, n.at),
-            None if b.2 && !matches!(v, Variant::Nil | Variant::Bool(_) | Variant::Int(_) | Variant::Float(_)) => {
+        let bytes_at = if found.is_none() { noted_bytes(v) } else { None };
+        let (what, at) = match (found, bytes_at) {
+            (Some(n), _) => (n.type_name, n.at),
+            (None, Some(at)) => ("PackedByteArray", at),
+            (None, None)
+                if b.2 && !matches!(v, Variant::Nil | Variant::Bool(_) | Variant::Int(_) | Variant::Float(_)) =>
+            {
                 ("Godot-typed value (too many went through the buffer to tell which)", None)
             }
-            None => return None,
+            (None, None) => return None,
         };
-        let at = at.map(|a| format!(" (byte {a})")).unwrap_or_default();
-        let msg = format!(
-            "a {what}{at} went through serde's buffering (#[serde(flatten)], or an untagged, internally or \
-             adjacently tagged enum), which keeps plain data only: as a Variant it would silently become a {}. \
-             Read that part as a Variant without flatten/tags and take the fields you model with \
-             godot_bin::from_variant (see godot_bin::coming_from_gdscript)",
-            v.kind().name()
-        );
-        REFUSED.with(|r| *r.borrow_mut() = Some(msg.clone()));
-        Some(msg)
+        Some(refusal(what, at, v.kind().name()))
     })
 }
 

@@ -13,3 +13,4 @@ pub(crate) mod ser;
 pub(crate) mod typed_containers;
 pub(crate) mod variant;
 pub(crate) mod variant_conv;
+pub(crate) mod variant_ser;

@@ -23,7 +23,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::ops::{Deref, DerefMut};
 
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 use crate::markers::*;
@@ -31,8 +31,10 @@ use crate::types::TypeKind;
 use crate::value::{ContainerType, Dictionary, Variant};
 
 /// A Rust type that is one Godot type as an element of a typed container: the type `Array[T]` names.
-/// Implemented for the scalars, strings, markers, `Variant` (untyped) and the containers; implement it for
-/// your own types (a struct is a `Dictionary`, a C-like enum stored as its int an `int`).
+/// Implemented for the scalars, strings, markers, `Variant` (untyped) and the containers. A struct that
+/// only derives `Serialize`/`Deserialize` needs nothing more: wrap it in [`AsDictionary`]
+/// (`TypedArray<AsDictionary<Item>>` is `Array[Dictionary]`). For other types of your own, implement it (a
+/// C-like enum stored as its int is an `int`).
 ///
 /// ```
 /// use godot_bin::{ContainerType, Element, TypeKind};
@@ -137,6 +139,55 @@ impl<K, V> Element for BTreeMap<K, V> {
     }
 }
 
+/// Any `Serialize`/`Deserialize` type (a derived struct) as an element of type `Dictionary`: what a struct
+/// is on the wire. `TypedArray<AsDictionary<Item>>` is written as `Array[Dictionary]`, which a GDScript
+/// variable `var items: Array[Dictionary]` accepts, and reads it back; the wrapper is transparent (it
+/// derefs to the value, and other formats see the value itself). A blanket `Element` for every such type
+/// cannot exist beside the others (a `Vector2` derives them too, and is a `Vector2`), hence the wrapper.
+///
+/// ```
+/// use godot_bin::{AsDictionary, TypedArray, Variant};
+/// #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+/// struct Item { name: String, count: i64 }
+/// let items: TypedArray<AsDictionary<Item>> = vec![AsDictionary(Item { name: "potion".into(), count: 3 })].into();
+/// let bytes = godot_bin::to_vec(&items)?;
+/// // Array, typed: Dictionary (the header Godot 4.6 writes for an Array[Dictionary], tests/fixtures/godot-4.6/values.tsv "tarr_dict"):
+/// assert_eq!(bytes[..8], [0x1c, 0, 1, 0, 27, 0, 0, 0]);
+/// let back: TypedArray<AsDictionary<Item>> = godot_bin::from_slice(&bytes)?;
+/// assert_eq!(back[0].name, "potion");
+/// let strict = godot_bin::Config::default().strict_typed_containers(true);
+/// assert_eq!(godot_bin::from_slice_with::<TypedArray<AsDictionary<Item>>>(&bytes, &strict)?, back);
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct AsDictionary<T>(pub T);
+
+impl<T> Element for AsDictionary<T> {
+    fn container_type() -> ContainerType {
+        ContainerType::Builtin(TypeKind::Dictionary)
+    }
+}
+
+impl<T> From<T> for AsDictionary<T> {
+    fn from(v: T) -> Self {
+        AsDictionary(v)
+    }
+}
+
+impl<T> Deref for AsDictionary<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for AsDictionary<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
 /// A `Vec<T>` written as the typed `Array[T]` (where the dialect has typed arrays: Godot 4.3+, Pandemonium 5;
 /// a plain Array elsewhere); it derefs to its `Vec`.
 ///
@@ -210,7 +261,26 @@ impl<T: Element + Serialize> Serialize for TypedArray<T> {
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for TypedArray<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Vec::<T>::deserialize(d).map(TypedArray)
+        // A newtype with a magic name, so that our deserializer knows the typed Array is kept (see
+        // `Config::strict_typed_containers`); other formats see a newtype around a sequence.
+        struct ItemsVisitor<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for ItemsVisitor<T> {
+            type Value = TypedArray<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an Array")
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                Vec::<T>::deserialize(d).map(TypedArray)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+                while let Some(x) = seq.next_element()? {
+                    out.push(x);
+                }
+                Ok(TypedArray(out))
+            }
+        }
+        d.deserialize_newtype_struct(crate::format::magic::TYPED_ARRAY, ItemsVisitor(PhantomData))
     }
 }
 
@@ -300,6 +370,9 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for TypedDi
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a Dictionary")
             }
+            fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                d.deserialize_map(self)
+            }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
                 let mut out = Vec::with_capacity(m.size_hint().unwrap_or(0).min(4096));
                 while let Some(pair) = m.next_entry()? {
@@ -308,6 +381,7 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for TypedDi
                 Ok(TypedDictionary(out))
             }
         }
-        d.deserialize_map(PairsVisitor(PhantomData))
+        // A newtype with a magic name, as `TypedArray`'s.
+        d.deserialize_newtype_struct(crate::format::magic::TYPED_DICTIONARY, PairsVisitor(PhantomData))
     }
 }

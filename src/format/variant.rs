@@ -177,7 +177,10 @@ impl Variant {
     }
 }
 
-struct VariantVisitor;
+/// `from_buffer`: rebuilding from serde's buffer while our deserializer reads (see `Variant::deserialize`).
+struct VariantVisitor {
+    from_buffer: bool,
+}
 
 impl<'de> Visitor<'de> for VariantVisitor {
     type Value = Variant;
@@ -236,6 +239,9 @@ impl<'de> Visitor<'de> for VariantVisitor {
         Ok(Variant::PackedByteArray(v))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Variant, A::Error> {
+        if self.from_buffer {
+            return buffered_seq(seq);
+        }
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 12));
         while let Some(x) = seq.next_element::<Variant>()? {
             items.push(x);
@@ -250,6 +256,32 @@ impl<'de> Visitor<'de> for VariantVisitor {
         }
         Ok(Variant::Dictionary(Box::new(d)))
     }
+}
+
+/// An Array rebuilt from serde's buffer: while its items are ints from 0 to 255 (the plain form of a
+/// PackedByteArray) they are kept as bytes, one byte each instead of a 40-byte Variant, and an Array that is
+/// a noted PackedByteArray is refused before it is built (see `magic::note_bytes`).
+fn buffered_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> std::result::Result<Variant, A::Error> {
+    let mut bytes = Vec::new();
+    let first = loop {
+        match seq.next_element::<Variant>()? {
+            Some(Variant::Int(i @ 0..=255)) => bytes.push(i as u8),
+            Some(other) => break other,
+            None => {
+                if let Some(msg) = magic::buffered_bytes_loss(&bytes) {
+                    return Err(de::Error::custom(msg));
+                }
+                return Ok(Variant::from(bytes.into_iter().map(|b| Variant::Int(b as i64)).collect::<Vec<_>>()));
+            }
+        }
+    };
+    let mut items = Vec::with_capacity(bytes.len() + 1 + seq.size_hint().unwrap_or(0).min(1 << 12));
+    items.extend(bytes.into_iter().map(|b| Variant::Int(b as i64)));
+    items.push(first);
+    while let Some(x) = seq.next_element::<Variant>()? {
+        items.push(x);
+    }
+    Ok(Variant::from(items))
 }
 
 /// Exact through godot_bin (the wire type is kept: StringName stays StringName, a 32-bit float stays a
@@ -274,12 +306,12 @@ impl<'de> Deserialize<'de> for Variant {
         if magic::is_buffer_deserializer::<D>() && magic::noting() {
             // Rebuilt from serde's buffer while our deserializer reads: refused if it is the plain form of a
             // Godot-only value that went in (see `magic::note_buffered`).
-            let v = d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor)?;
+            let v = d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor { from_buffer: true })?;
             return match magic::buffered_loss(&v) {
                 Some(msg) => Err(de::Error::custom(msg)),
                 None => Ok(v),
             };
         }
-        d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor)
+        d.deserialize_newtype_struct(VARIANT_MAGIC, VariantVisitor { from_buffer: false })
     }
 }

@@ -30,4 +30,10 @@ func _init():
 		print("OK untyped control")
 	else:
 		print("FAIL untyped control: ", plain); fails += 1
+	var it = f.get_var()
+	if it is Array and it.is_typed() and it.get_typed_builtin() == TYPE_DICTIONARY:
+		var items: Array[Dictionary] = it
+		print("OK Array[Dictionary] ", items[0]["name"], " ", items[0]["count"])
+	else:
+		print("FAIL Array[Dictionary]: ", it); fails += 1
 	quit(1 if fails > 0 else 0)
