@@ -63,16 +63,6 @@ fn game_state(c: &mut Criterion) {
     g.bench_function("rmp_serde", |b| b.iter(|| rmp_serde::from_slice::<data::GameState>(black_box(&mp)).unwrap()));
     g.bench_function("serde_json", |b| b.iter(|| serde_json::from_slice::<data::GameState>(black_box(&js)).unwrap()));
     g.finish();
-
-    // The typed structs to a Variant: `to_variant` (direct) against the byte round trip it replaced, and
-    // serde_json's `to_value` for scale.
-    let mut g = group(c, "game_state_to_variant", gb.len());
-    g.bench_function("to_variant", |b| b.iter(|| godot_bin::to_variant(black_box(&state)).unwrap()));
-    g.bench_function("through_bytes", |b| {
-        b.iter(|| Variant::decode(&godot_bin::to_vec(black_box(&state)).unwrap(), &cfg).unwrap())
-    });
-    g.bench_function("serde_json_to_value", |b| b.iter(|| serde_json::to_value(black_box(&state)).unwrap()));
-    g.finish();
 }
 
 fn packed(c: &mut Criterion) {
@@ -135,15 +125,6 @@ fn logs(c: &mut Criterion) {
         b.iter(|| serde_json::from_slice::<Vec<data::LogLine>>(black_box(&ljs)).unwrap())
     });
     memcpy(&mut g, &lb);
-    g.finish();
-
-    let mut g = group(c, "logs_20k_to_variant", lb.len());
-    let cfg = Config::default();
-    g.bench_function("to_variant", |b| b.iter(|| godot_bin::to_variant(black_box(&logs)).unwrap()));
-    g.bench_function("through_bytes", |b| {
-        b.iter(|| Variant::decode(&godot_bin::to_vec(black_box(&logs)).unwrap(), &cfg).unwrap())
-    });
-    g.bench_function("serde_json_to_value", |b| b.iter(|| serde_json::to_value(black_box(&logs)).unwrap()));
     g.finish();
 }
 

@@ -13,4 +13,3 @@ pub(crate) mod ser;
 pub(crate) mod typed_containers;
 pub(crate) mod variant;
 pub(crate) mod variant_conv;
-pub(crate) mod variant_ser;

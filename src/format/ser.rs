@@ -108,13 +108,6 @@ impl<'a, O: Output> Serializer<'a, O> {
         }
     }
 
-    /// This serializer writing a value nested `depth` levels deep (its depth checks count from there), as
-    /// the direct [`Variant`] serializer (`variant_ser`) hands a marker over.
-    pub(crate) fn at_depth(mut self, depth: usize) -> Self {
-        self.depth = depth;
-        self
-    }
-
     #[inline]
     fn id(&self, kind: TypeKind) -> Result<u32> {
         match self.d.type_id(kind) {
@@ -1254,12 +1247,6 @@ macro_rules! reject_compounds {
     };
 }
 
-/// Appends the numeric components of `v` (a math marker's field) to `flat`, flattened as the math markers'
-/// serializer flattens them (f32 widened exactly, ints as f64; anything else an error).
-pub(crate) fn push_components<T: ?Sized + Serialize>(flat: &mut Flat, v: &T) -> Result<()> {
-    v.serialize(Comps(flat))
-}
-
 /// The numeric components of a math type, flattened in field order (nested structs and arrays included).
 #[doc(hidden)]
 #[derive(Default)]
@@ -1288,7 +1275,7 @@ impl Flat {
     }
 
     /// The components, in order.
-    pub(crate) fn vals(&self) -> &[f64] {
+    fn vals(&self) -> &[f64] {
         if self.n <= 4 {
             &self.vals[..self.n]
         } else {

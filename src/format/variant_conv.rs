@@ -7,14 +7,11 @@ use serde::Serialize;
 use crate::config::Config;
 use crate::error::Result;
 use crate::format::de::VariantDe;
-use crate::format::variant_ser::{Fallback, VariantSer};
 use crate::value::Variant;
 
 /// The [`Variant`] a value maps to: what decoding `to_vec(value)` gives, so exactly the mapping of the wire
 /// (structs become Dictionaries, markers their Godot types, `Option::None` nil, …). With the default
-/// config; see [`to_variant_with`]. Plain data is built straight into the `Variant`, without the bytes;
-/// Godot types go through the bytes one marker at a time, and typed containers, full Objects, Signal,
-/// Image and InputEvent (and any error) take the whole value through them.
+/// config; see [`to_variant_with`]. (Today this goes through the wire form internally.)
 ///
 /// ```
 /// use godot_bin::{to_variant, Variant, Vector2};
@@ -38,12 +35,7 @@ pub fn to_variant<T: ?Sized + Serialize>(value: &T) -> Result<Variant> {
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn to_variant_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<Variant> {
-    match value.serialize(VariantSer::new(cfg)) {
-        Ok(v) => Ok(v),
-        // A typed container, a full Object and a few other markers, and every error: through the bytes,
-        // whose value or error is the answer (`value` is serialized a second time).
-        Err(Fallback) => Variant::decode(&crate::to_vec_with(value, cfg)?, cfg),
-    }
+    Variant::decode(&crate::to_vec_with(value, cfg)?, cfg)
 }
 
 /// A Rust value from a [`Variant`], read as the same value's bytes would be read (`from_slice`), without
