@@ -198,3 +198,24 @@ fn write_path_cut_short_leaves_the_old_file_whole() {
     assert_eq!(decrypt(&std::fs::read(&path).unwrap(), &key(), 1 << 20).unwrap(), [7; 150_000]);
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn an_engine_save_with_one_byte_flipped_opened_with_the_right_password_says_damaged() {
+    for (engine, _, _) in ENGINES {
+        let file = fixture(engine, "pass.gdec");
+        let pass = Key::from_password(PASSWORD);
+        // The first, a middle and the last byte of the encrypted content, and the stored MD5's first byte.
+        let body = if engine == "godot-4.6" { 44 } else { 32 };
+        let md5 = if engine == "godot-4.6" { 4 } else { 8 };
+        for at in [body, (body + file.len()) / 2, file.len() - 1, md5] {
+            let mut f = file.clone();
+            f[at] ^= 0x10;
+            let err = decode(&f, &opts().key(pass.clone())).unwrap_err();
+            assert!(matches!(err, ContainerError::Damaged), "{engine} byte {at}: {err}");
+            assert!(err.to_string().contains("likelier damaged"), "{err}");
+            let err = decode(&f, &opts().key(key())).unwrap_err();
+            assert!(matches!(err, ContainerError::WrongKey), "{engine} byte {at}: {err}");
+            assert!(err.to_string().contains("likelier wrong"), "{err}");
+        }
+    }
+}

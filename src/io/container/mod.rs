@@ -18,7 +18,10 @@
 //! Hostile files: every declared size is checked against [`ReadOptions::max_size`] (default
 //! [`DEFAULT_MAX_SIZE`]) and against the input's length before anything is allocated, and the output grows
 //! only with bytes that really decompressed; truncated or corrupt parts are errors with their byte offset.
-//! A wrong key or password is [`ContainerError::WrongKey`] (the content's MD5 is checked), never garbage.
+//! The content's MD5 is checked, so a wrong key or password never gives garbage: a mismatch is
+//! [`ContainerError::WrongKey`] when the content decrypts to noise (the key is likelier wrong) and
+//! [`ContainerError::Damaged`] when most of it decrypts to data (the file is likelier damaged). Every
+//! declared size is checked arithmetic: a length that would wrap is [`ContainerError::TooLarge`].
 //!
 //! ```
 //! use godot_bin::container::{self, Compression, Container, Key, ReadOptions};
@@ -74,10 +77,43 @@ pub enum ContainerError {
     /// An encrypted file, and no key or password was given.
     #[error("the file is encrypted (GDEC): a password or key is needed")]
     KeyNeeded,
-    /// The MD5 of the decrypted content does not match the one in the header: the key or password is wrong
-    /// (or the file was altered).
-    #[error("wrong password or key (the MD5 of the decrypted content does not match the file's)")]
+    /// The MD5 of the decrypted content does not match the one in the header, and the content decrypts to
+    /// noise: the key or password is most likely wrong (a damaged file opened with the right key still
+    /// decrypts mostly to data, which is [`ContainerError::Damaged`]).
+    ///
+    /// ```
+    /// use godot_bin::container::{decode, encrypt, ContainerError, Key, Layout, ReadOptions};
+    /// let file = encrypt(&[0; 64], &Key::from_password("right"), Layout::Godot4)?;
+    /// let err = decode(&file, &ReadOptions::new().key(Key::from_password("wrong"))).unwrap_err();
+    /// assert!(matches!(err, ContainerError::WrongKey));
+    /// assert!(err.to_string().starts_with("wrong password or key"));
+    /// # Ok::<(), ContainerError>(())
+    /// ```
+    #[error(
+        "wrong password or key, or a damaged file: the MD5 of the decrypted content does not match the file's, \
+         and with this password or key the content decrypts to noise, so the password or key is likelier wrong"
+    )]
     WrongKey,
+    /// The MD5 of the decrypted content does not match the one in the header, but the content decrypts
+    /// mostly to data, not noise: the file is most likely damaged (a byte changed after it was written, which
+    /// turns the blocks around it to noise) and the key or password right.
+    ///
+    /// ```
+    /// use godot_bin::container::{decode, encrypt, ContainerError, Key, Layout, ReadOptions};
+    /// let key = Key::from_password("right");
+    /// let mut file = encrypt(&b"gold: 100, level: 2; ".repeat(20), &key, Layout::Godot3)?;
+    /// let last = file.len() - 1;
+    /// file[last] ^= 1; // one byte flipped in the last block
+    /// let err = decode(&file, &ReadOptions::new().key(key)).unwrap_err();
+    /// assert!(matches!(err, ContainerError::Damaged));
+    /// assert!(err.to_string().starts_with("damaged file, or a wrong password or key"));
+    /// # Ok::<(), ContainerError>(())
+    /// ```
+    #[error(
+        "damaged file, or a wrong password or key: the MD5 of the decrypted content does not match the file's, \
+         but with this password or key most of it decrypts to data, not noise, so the file is likelier damaged"
+    )]
+    Damaged,
     /// A compression mode or encryption mode the engines do not write.
     #[error("unknown mode {mode} at byte {offset}")]
     UnknownMode {
