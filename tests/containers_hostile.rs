@@ -342,6 +342,29 @@ fn a_block_declaring_a_huge_size_that_really_decompresses_then_fails_stays_in_th
 }
 
 #[test]
+fn a_zstd_frame_declaring_an_8_mib_window_in_a_small_file_is_refused_before_the_decoder_reserves_it() {
+    // A 64 MiB block whose frame asks for an 8 MiB window (allowed for a block that size) and holds 80 RLE
+    // blocks of 128 KiB (10 MiB in 330 bytes, which the decoder keeps up to its window), short of 64 MiB.
+    let mut f = header(2, 64 << 20, 64 << 20);
+    let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0x00, 13 << 3];
+    for i in 0..80u32 {
+        let h = (128 << 10) << 3 | 1 << 1 | u32::from(i == 79);
+        frame.extend_from_slice(&h.to_le_bytes()[..3]);
+        frame.push(7);
+    }
+    f.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+    f.extend_from_slice(&0u32.to_le_bytes());
+    f.extend_from_slice(&frame);
+    let (peak, r) = peak_of(|| decode(&f, &opts()));
+    println!("GCPF zstd, a frame asking for an 8 MiB window, {} input byte(s): peak {peak}", f.len());
+    assert!(
+        matches!(&r, Err(ContainerError::CorruptBlock { block: 0, offset: 24, what }) if what.contains("window")),
+        "{r:?}"
+    );
+    open_bounded(&f, &opts()).unwrap_err();
+}
+
+#[test]
 fn a_block_declaring_a_huge_size_that_decompresses_opens_within_the_bound() {
     for (mode, size) in
         [(Compression::Zstd, 16usize << 20), (Compression::Deflate, 16 << 20), (Compression::FastLz, 4 << 20)]

@@ -143,7 +143,7 @@ pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, Containe
     let corrupt =
         |i: usize, at: usize| move |what| ContainerError::CorruptBlock { block: i as u32, offset: at as u64, what };
     for (i, at, csize, want) in blocks() {
-        let got = decompress_block(&file[at..at + csize], mode, want, None).map_err(corrupt(i, at))?;
+        let got = decompress_block(&file[at..at + csize], mode, want, file.len(), None).map_err(corrupt(i, at))?;
         if got != want {
             return Err(corrupt(i, at)(format!("decompressed to {got} byte(s), the header says {want}")));
         }
@@ -152,7 +152,7 @@ pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, Containe
     let mut out = Vec::with_capacity(total + 16);
     for (i, at, csize, want) in blocks() {
         let before = out.len();
-        decompress_block(&file[at..at + csize], mode, want, Some(&mut out)).map_err(corrupt(i, at))?;
+        decompress_block(&file[at..at + csize], mode, want, file.len(), Some(&mut out)).map_err(corrupt(i, at))?;
         if out.len() - before != want {
             // The first pass saw this block give `want` bytes: only a decoder that changed its mind lands here.
             let got = out.len() - before;
@@ -164,8 +164,15 @@ pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, Containe
 
 /// Decompresses one block, at most `want + 1` bytes of it (one more shows a block that is too long), and
 /// says how many it gave: appended to `out`, or, without `out`, counted and dropped as they come. `want`
-/// is the block's size from the header (a FastLZ block under 16 bytes decodes to 16, its padding cut).
-fn decompress_block(src: &[u8], mode: Compression, want: usize, out: Option<&mut Vec<u8>>) -> Result<usize, String> {
+/// is the block's size from the header (a FastLZ block under 16 bytes decodes to 16, its padding cut);
+/// `file_len` the whole file's, which bounds the zstd window a block may ask for.
+fn decompress_block(
+    src: &[u8],
+    mode: Compression,
+    want: usize,
+    file_len: usize,
+    out: Option<&mut Vec<u8>>,
+) -> Result<usize, String> {
     match mode {
         Compression::FastLz => {
             let cap = want.max(16);
@@ -195,10 +202,12 @@ fn decompress_block(src: &[u8], mode: Compression, want: usize, out: Option<&mut
         Compression::Deflate => read_capped(flate2::read::ZlibDecoder::new(src), want, out, "Deflate"),
         Compression::Gzip => read_capped(flate2::read::GzDecoder::new(src), want, out, "GZIP"),
         Compression::Zstd => {
-            // The decoder reserves the frame's declared window up front: refuse windows that a block of
-            // this size cannot need (the engine's blocks declare at most their own size).
+            // The decoder reserves the frame's declared window up front, before a byte decompresses: refuse
+            // windows that a block of this size cannot need (the engine's blocks declare at most their own
+            // size), above ZSTD_MAX_WINDOW, or above twice the file's size (so that a file that fails costs
+            // at most that); ZSTD_MIN_WINDOW is always allowed.
             if let Some(window) = zstd_window(src) {
-                let max = (want as u64).clamp(ZSTD_MIN_WINDOW, ZSTD_MAX_WINDOW);
+                let max = (want as u64).min(2 * file_len as u64).clamp(ZSTD_MIN_WINDOW, ZSTD_MAX_WINDOW);
                 if window > max {
                     return Err(format!(
                         "Zstd: a window of {window} byte(s) for a block of {want} (at most {max} accepted)"
