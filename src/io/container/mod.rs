@@ -800,7 +800,7 @@ pub fn read_path<P: AsRef<Path>>(path: P, opts: &ReadOptions) -> Result<Vec<u8>,
 /// # Ok::<(), godot_bin::container::ContainerError>(())
 /// ```
 pub fn write_path<P: AsRef<Path>>(path: P, content: &[u8], container: &Container) -> Result<(), ContainerError> {
-    crate::file::write_atomic(path, &encode(content, container)?)?;
+    crate::io::atomic::write_atomic(path, &encode(content, container)?)?;
     Ok(())
 }
 
