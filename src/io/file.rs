@@ -51,7 +51,10 @@ pub use super::atomic::write_atomic;
 /// );
 /// let path = std::env::temp_dir().join(format!("godot_bin_format_doc_{}.sav", std::process::id()));
 /// file::save(&path, &[Variant::Int(7)], &how)?;
-/// assert_eq!(file::open(&path, None)?, (vec![Variant::Int(7)], how));
+/// let (values, found) = file::open(&path, None)?;
+/// assert_eq!((values, found.stored, found.framing), (vec![Variant::Int(7)], how.stored, how.framing));
+/// // (An int reads the same in every dialect: detection names the first of them, Godot 4.6.)
+/// assert_eq!(found.dialect, Dialect::Godot4_6);
 /// # std::fs::remove_file(&path)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
