@@ -223,8 +223,9 @@ fn encode_like_keeps_the_originals_container() {
 /// largest), four bytes each.
 fn zstd_zeros(head: &[u8], zeros: usize) -> Vec<u8> {
     let mut f = 0xFD2F_B528u32.to_le_bytes().to_vec();
-    f.push(0xA0); // single segment, 4-byte content size, no checksum
-    f.extend_from_slice(&((head.len() + zeros) as u32).to_le_bytes());
+    // No content size, no checksum, a 128 KiB window (a frame may ask for a window of at most twice its
+    // file's size, 128 KiB always allowed: a window is reserved before anything decompresses).
+    f.extend_from_slice(&[0x00, 7 << 3]);
     let block = |f: &mut Vec<u8>, last: bool, kind: u32, size: usize| {
         f.extend_from_slice(&(u32::from(last) | kind << 1 | (size as u32) << 3).to_le_bytes()[..3]);
     };

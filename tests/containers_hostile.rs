@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use godot_bin::container::{
     compress, compress_with_block_size, decode, encrypt, Compression, ContainerError, Key, Layout, ReadOptions,
+    DEFAULT_MAX_SIZE,
 };
 
 struct Counting;
@@ -266,14 +267,140 @@ fn flipped_bytes_never_panic_and_stay_in_the_bound() {
 }
 
 #[test]
-fn encrypted_content_changes_are_wrong_key_errors() {
+fn a_flipped_byte_with_the_right_key_says_damaged_and_a_wrong_key_says_wrong_key() {
     let content = b"gold: 100".repeat(10);
     for layout in [Layout::Godot3, Layout::Godot4] {
         let file = encrypt(&content, &key(), layout).unwrap();
-        let mut f = file.clone();
-        let first_content_byte = f.len() - 96;
-        f[first_content_byte] ^= 1;
-        assert!(matches!(decode(&f, &opts()), Err(ContainerError::WrongKey)), "{layout:?}");
+        // Every byte of the encrypted content, flipped alone, with the right key: damaged (after the content,
+        // a 4.x file's padding is not checked: CFB leaves the content as it was).
+        let body = file.len() - 96;
+        for at in body..body + content.len() {
+            let mut f = file.clone();
+            f[at] ^= 1;
+            assert!(matches!(decode(&f, &opts()), Err(ContainerError::Damaged)), "{layout:?} byte {at}");
+            // With a wrong key the same damaged file is noise.
+            let r = decode(&f, &opts().key(Key::from_password("hunter3")));
+            assert!(matches!(r, Err(ContainerError::WrongKey)), "{layout:?} byte {at}");
+        }
         assert!(matches!(decode(&file, &opts().key(Key::from_password("hunter3"))), Err(ContainerError::WrongKey)));
+    }
+}
+
+/// A wrong key never reads as damage: 2,000 wrong keys on files of 1 to 4,000 bytes of data.
+#[test]
+fn wrong_keys_on_data_of_every_size_say_wrong_key() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for i in 0..2000u64 {
+        let len = (next() % 4000 + 1) as usize;
+        let content: Vec<u8> = (0..len).map(|j| if j % 4 == 0 { (j / 4) as u8 } else { 0 }).collect();
+        let layout = if i % 2 == 0 { Layout::Godot3 } else { Layout::Godot4 };
+        let file = encrypt(&content, &key(), layout).unwrap();
+        let wrong = Key::from_bytes(std::array::from_fn(|k| (next() >> (k % 8)) as u8));
+        let r = decode(&file, &opts().key(wrong));
+        assert!(matches!(r, Err(ContainerError::WrongKey)), "{layout:?} {len} byte(s): {r:?}");
+    }
+}
+
+/// `size` zeros in one block of `size` bytes (the file's second block, empty, is replaced with junk of
+/// the same length): every byte of the first block really decompresses, and the file still fails.
+fn one_big_block_then_junk(mode: Compression, size: usize) -> Vec<u8> {
+    let zeros = vec![0u8; size];
+    let mut f = compress_with_block_size(&zeros, mode, size as u32).unwrap();
+    drop(zeros);
+    let last = u32::from_le_bytes(f[20..24].try_into().unwrap()) as usize;
+    let end = f.len() - 4;
+    let start = end - last;
+    f[start..end].fill(0xff);
+    f
+}
+
+#[test]
+fn a_block_declaring_a_huge_size_that_really_decompresses_then_fails_stays_in_the_bound() {
+    // 64 MiB of zeros in one deflate/gzip/zstd block (2 KB to 65 KB of input), then a corrupt last block:
+    // the file fails, so its bound is 2·n + 1 MiB, whatever the first block decompressed to.
+    let mut over = Vec::new();
+    for (mode, size) in [
+        (Compression::Zstd, 64usize << 20),
+        (Compression::Deflate, 64 << 20),
+        (Compression::Gzip, 64 << 20),
+        (Compression::FastLz, 8 << 20),
+    ] {
+        let f = one_big_block_then_junk(mode, size);
+        let (peak, r) = peak_of(|| decode(&f, &opts()));
+        let bound = 2 * f.len() + SLACK;
+        println!("GCPF {mode}, one block of {size} byte(s) then a corrupt one, {} input byte(s): peak {peak}", f.len());
+        assert!(matches!(r, Err(ContainerError::CorruptBlock { block: 1, .. })), "{mode}: {r:?}");
+        over.extend((peak > bound).then(|| format!("{mode}: peak {peak} > bound {bound}")));
+    }
+    assert!(over.is_empty(), "{over:?}");
+}
+
+#[test]
+fn a_zstd_frame_declaring_an_8_mib_window_in_a_small_file_is_refused_before_the_decoder_reserves_it() {
+    // A 64 MiB block whose frame asks for an 8 MiB window (allowed for a block that size) and holds 80 RLE
+    // blocks of 128 KiB (10 MiB in 330 bytes, which the decoder keeps up to its window), short of 64 MiB.
+    let mut f = header(2, 64 << 20, 64 << 20);
+    let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0x00, 13 << 3];
+    for i in 0..80u32 {
+        let h = (128 << 10) << 3 | 1 << 1 | u32::from(i == 79);
+        frame.extend_from_slice(&h.to_le_bytes()[..3]);
+        frame.push(7);
+    }
+    f.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+    f.extend_from_slice(&0u32.to_le_bytes());
+    f.extend_from_slice(&frame);
+    let (peak, r) = peak_of(|| decode(&f, &opts()));
+    println!("GCPF zstd, a frame asking for an 8 MiB window, {} input byte(s): peak {peak}", f.len());
+    assert!(
+        matches!(&r, Err(ContainerError::CorruptBlock { block: 0, offset: 24, what }) if what.contains("window")),
+        "{r:?}"
+    );
+    open_bounded(&f, &opts()).unwrap_err();
+}
+
+#[test]
+fn a_block_declaring_a_huge_size_that_decompresses_opens_within_the_bound() {
+    for (mode, size) in
+        [(Compression::Zstd, 16usize << 20), (Compression::Deflate, 16 << 20), (Compression::FastLz, 4 << 20)]
+    {
+        let zeros = vec![0u8; size];
+        let f = compress_with_block_size(&zeros, mode, size as u32).unwrap();
+        drop(zeros);
+        let (peak, r) = peak_of(|| decode(&f, &opts()));
+        println!("GCPF {mode}, one block of {size} byte(s), {} input byte(s): peak {peak}", f.len());
+        assert_eq!(r.unwrap().len(), size);
+        open_bounded(&f, &opts()).unwrap();
+    }
+}
+
+#[test]
+fn an_encrypted_header_declaring_2_pow_64_minus_1_bytes_is_refused_with_its_offset() {
+    // The MD5 of no bytes, so that a length that wraps to 0 would pass the check with any key.
+    let empty_md5 = [0xd4, 0x1d, 0x8c, 0xd9, 0x8f, 0x00, 0xb2, 0x04, 0xe9, 0x80, 0x09, 0x98, 0xec, 0xf8, 0x42, 0x7e];
+    for (len_at, godot3) in [(24usize, true), (20, false)] {
+        let mut f = b"GDEC".to_vec();
+        if godot3 {
+            f.extend_from_slice(&1u32.to_le_bytes());
+        }
+        f.extend_from_slice(&empty_md5);
+        f.extend_from_slice(&u64::MAX.to_le_bytes());
+        if !godot3 {
+            f.extend_from_slice(&[0; 16]);
+        }
+        assert_eq!(f.len(), len_at + 8 + if godot3 { 0 } else { 16 });
+        for max in [u64::MAX, DEFAULT_MAX_SIZE] {
+            let r = decode(&f, &opts().max_size(max));
+            assert!(
+                matches!(r, Err(ContainerError::TooLarge { offset, declared: u64::MAX, .. }) if offset == len_at as u64),
+                "{} max {max}: {r:?}",
+                if godot3 { "3.x" } else { "4.x" }
+            );
+        }
     }
 }

@@ -13,152 +13,220 @@
 //! # std::fs::remove_file(&path)?;
 //! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! With the `containers` feature, [`open`] reads "whatever this save is" (plain, compressed or encrypted;
+//! a `store_var` stream or one bare value; any dialect) and says how, in a [`Format`]; [`save`] writes
+//! values back the same way, atomically. The whole round trip:
+//!
+//! ```no_run
+//! # #[cfg(feature = "containers")] {
+//! use godot_bin::{file, Variant};
+//! let (mut values, how) = file::open("user_save.dat", Some("hunter2"))?;
+//! if let Variant::Dictionary(save) = &mut values[0] {
+//!     save.insert(Variant::from("gold"), Variant::Int(999));
+//! }
+//! file::save("user_save.dat", &values, &how)?;
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+#[cfg(feature = "containers")]
 use std::fs;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+#[cfg(feature = "containers")]
+use std::path::Path;
 
-/// Writes `bytes` to the file at `path` atomically: into a temporary file in the same folder (named
-/// `.NAME.tmp-PID-N`), flushed to the disk, then renamed over `path`. On any error the temporary file is
-/// removed and `path` is as it was.
-///
-/// A `path` that is a symbolic link has the file it points to replaced, and the link stays. An existing
-/// file's permissions are kept (on Unix). Reading the old content first and writing the same path
-/// (`godot-bin convert save.sav -o save.sav`) is safe: the old file is only replaced once the new one is
-/// whole.
+pub use super::atomic::write_atomic;
+
+/// How a file on disk holds its values: what [`open`] found, and what [`save`] writes back.
 ///
 /// ```
-/// let path = std::env::temp_dir().join(format!("godot_bin_atomic_doc_{}.sav", std::process::id()));
-/// godot_bin::file::write_atomic(&path, b"first")?;
-/// godot_bin::file::write_atomic(&path, b"second")?;
-/// assert_eq!(std::fs::read(&path)?, b"second");
+/// use godot_bin::container::{Compression, Container, Stored};
+/// use godot_bin::detect::Framing;
+/// use godot_bin::{file, Dialect, Variant};
+/// // A Godot 3 save, compressed with FastLZ, written with store_var.
+/// let how = file::Format::new(
+///     Stored::new(Container::Compressed(Compression::FastLz)),
+///     Framing::Stream { big_endian: false },
+///     Dialect::Godot3,
+/// );
+/// let path = std::env::temp_dir().join(format!("godot_bin_format_doc_{}.sav", std::process::id()));
+/// file::save(&path, &[Variant::Int(7)], &how)?;
+/// let (values, found) = file::open(&path, None)?;
+/// assert_eq!((values, found.stored, found.framing), (vec![Variant::Int(7)], how.stored, how.framing));
+/// // (An int reads the same in every dialect: detection names the first of them, Godot 4.6.)
+/// assert_eq!(found.dialect, Dialect::Godot4_6);
 /// # std::fs::remove_file(&path)?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> io::Result<()> {
-    let target = resolve(path.as_ref());
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Format {
+    /// The container around the content: plain, compressed with its mode, or encrypted with its key,
+    /// layout (and a Godot 4 file's IV).
+    pub stored: crate::container::Stored,
+    /// A `store_var` stream (each value behind its length) or one bare value (`var_to_bytes`).
+    pub framing: crate::detect::Framing,
+    /// The dialect the values are read and written in.
+    pub dialect: crate::Dialect,
+}
+
+#[cfg(feature = "containers")]
+impl Format {
+    /// A format from its parts.
+    ///
+    /// ```
+    /// use godot_bin::{container::{Container, Stored}, detect::Framing, file::Format, Dialect};
+    /// let f = Format::new(Stored::new(Container::Plain), Framing::Bare, Dialect::Godot4_6);
+    /// assert_eq!(f.dialect, Dialect::Godot4_6);
+    /// ```
+    pub fn new(stored: crate::container::Stored, framing: crate::detect::Framing, dialect: crate::Dialect) -> Format {
+        Format { stored, framing, dialect }
+    }
+
+    /// The bytes of the file holding `values` in this format (see [`save`]).
+    ///
+    /// ```
+    /// use godot_bin::{container::{Container, Stored}, detect::Framing, file::Format, Dialect, Variant};
+    /// let f = Format::new(Stored::new(Container::Plain), Framing::Stream { big_endian: false }, Dialect::Godot4_6);
+    /// // Godot 4.6 store_var(1): its length, then var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1").
+    /// assert_eq!(f.encode(&[Variant::Int(1)])?, [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0]);
+    /// # Ok::<(), godot_bin::file::FileError>(())
+    /// ```
+    pub fn encode(&self, values: &[crate::Variant]) -> Result<Vec<u8>, FileError> {
+        use crate::detect::Framing;
+        use crate::framing::Endian;
+        let cfg = crate::Config::new(self.dialect);
+        let content = match self.framing {
+            Framing::Bare => match values {
+                [value] => value.encode(&cfg)?,
+                _ => return Err(FileError::NotOneValue(values.len())),
+            },
+            Framing::Stream { big_endian } => {
+                let endian = if big_endian { Endian::Big } else { Endian::Little };
+                let mut out = Vec::new();
+                for value in values {
+                    crate::framing::write_frame(&mut out, &value.encode(&cfg)?, endian)?;
+                }
+                out
+            }
+        };
+        Ok(self.stored.encode(&content)?)
+    }
+}
+
+/// Why [`open`] or [`save`] failed.
+///
+/// ```
+/// let err = godot_bin::file::open("/no/such/save.sav", None).unwrap_err();
+/// assert!(matches!(err, godot_bin::file::FileError::Container(_)));
+/// ```
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// Reading, opening or writing the container (and the file itself).
+    #[error(transparent)]
+    Container(#[from] crate::container::ContainerError),
+    /// Decoding or encoding a value.
+    #[error(transparent)]
+    Data(#[from] crate::Error),
+    /// The content is not values that any dialect reads: what detection says of it.
+    #[error("{0}")]
+    NotGodotData(String),
+    /// A bare value (`var_to_bytes`) is one value; this many were given.
+    #[error("one bare value (var_to_bytes) is one value, not {0}")]
+    NotOneValue(usize),
+}
+
+/// Opens the file at `path`, whatever it is, and says how it is stored: the container (plain, compressed,
+/// or encrypted with `password`, as `open_encrypted_with_pass` takes it), the framing and the dialect
+/// (found by [`detect`](crate::detect::detect); where several dialects read the content to different
+/// values, the first of its candidates). The values come in file order: one for a bare value or a
+/// `store_var` stream of one value (a save written with a single `store_var`), more for a longer stream.
+/// Content is limited to [`container::DEFAULT_MAX_SIZE`](crate::container::DEFAULT_MAX_SIZE) (see
+/// [`open_with`] for a raw key or another limit).
+///
+/// ```
+/// use godot_bin::{container::Layout, file, Variant};
+/// // An encrypted save Godot 4.6 wrote: store_var(dict), store_var(array), store_var("save-end").
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-4.6/containers/pass.gdec");
+/// let (values, how) = file::open(path, Some("hunter2 \u{e9}"))?;
+/// assert_eq!((values.len(), &values[2]), (3, &Variant::from("save-end")));
+/// assert!(matches!(how.stored.container, godot_bin::container::Container::Encrypted(_, Layout::Godot4)));
+/// assert_eq!(how.dialect, godot_bin::Dialect::Godot4_6);
+/// # Ok::<(), godot_bin::file::FileError>(())
+/// ```
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+pub fn open(path: impl AsRef<Path>, password: Option<&str>) -> Result<(Vec<crate::Variant>, Format), FileError> {
+    let mut opts = crate::container::ReadOptions::new();
+    if let Some(password) = password {
+        opts = opts.key(crate::container::Key::from_password(password));
+    }
+    open_with(path, &opts)
+}
+
+/// [`open`] with a raw key, another size limit, or plain files refused ([`container::ReadOptions`](crate::container::ReadOptions)).
+///
+/// ```
+/// use godot_bin::container::{Key, ReadOptions};
+/// let key = Key::from_bytes(std::array::from_fn(|i| ((i * 7 + 3) % 256) as u8));
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-3.6/containers/key.gdec");
+/// let (values, how) = godot_bin::file::open_with(path, &ReadOptions::new().key(key))?;
+/// assert_eq!((values.len(), how.dialect), (3, godot_bin::Dialect::Godot3));
+/// # Ok::<(), godot_bin::file::FileError>(())
+/// ```
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+pub fn open_with(
+    path: impl AsRef<Path>,
+    opts: &crate::container::ReadOptions,
+) -> Result<(Vec<crate::Variant>, Format), FileError> {
+    use crate::detect::Framing;
+    let file =
+        crate::container::read_file(fs::File::open(path).map_err(crate::container::ContainerError::from)?, opts)?;
+    let (content, stored) = crate::container::open(&file, opts)?;
+    drop(file);
+    let detection = crate::detect::detect(&content);
+    let (Some(framing), Some(dialect)) = (detection.framing, detection.dialect()) else {
+        return Err(FileError::NotGodotData(detection.to_string()));
     };
-    let name = target
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, format!("{}: not a file name", target.display())))?;
-    let (tmp, file) = create_temp(&dir, name)?;
-    let written = write_and_sync(file, bytes, &target).and_then(|()| fs::rename(&tmp, &target));
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    sync_dir(&dir);
-    Ok(())
-}
-
-/// The file a path names: a symbolic link's target (followed to the end), else the path itself.
-fn resolve(path: &Path) -> PathBuf {
-    match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
-        _ => path.to_path_buf(),
-    }
-}
-
-/// A new temporary file in `dir`, created exclusively (never one that exists).
-fn create_temp(dir: &Path, name: &std::ffi::OsStr) -> io::Result<(PathBuf, fs::File)> {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    loop {
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let mut tmp_name = std::ffi::OsString::from(".");
-        tmp_name.push(name);
-        tmp_name.push(format!(".tmp-{}-{n}", std::process::id()));
-        let tmp = dir.join(tmp_name);
-        match fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(f) => return Ok((tmp, f)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
+    let cfg = crate::Config::new(dialect);
+    let values = match framing {
+        Framing::Bare => vec![crate::Variant::decode(&content, &cfg)?],
+        Framing::Stream { big_endian } => {
+            let endian = if big_endian { crate::framing::Endian::Big } else { crate::framing::Endian::Little };
+            crate::framing::values(&content, &cfg, endian).collect::<Result<_, _>>()?
         }
-    }
+    };
+    Ok((values, Format { stored, framing, dialect }))
 }
 
-/// Writes, keeps the old file's permissions, and flushes the data to the disk.
-fn write_and_sync(mut file: fs::File, bytes: &[u8], target: &Path) -> io::Result<()> {
-    file.write_all(bytes)?;
-    if let Ok(m) = fs::metadata(target) {
-        file.set_permissions(m.permissions())?;
-    }
-    file.sync_all()
-}
-
-/// Makes the rename itself durable where the platform allows it (Unix: fsync of the folder); best effort.
-fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scratch(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("godot_bin_file_{tag}_{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    #[test]
-    fn replaces_and_leaves_no_temporary_file() {
-        let dir = scratch("replace");
-        let path = dir.join("save.sav");
-        fs::write(&path, vec![7u8; 150_000]).unwrap();
-        write_atomic(&path, b"new").unwrap();
-        assert_eq!(fs::read(&path).unwrap(), b"new");
-        let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(names, [std::ffi::OsString::from("save.sav")]);
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_failed_write_keeps_the_old_file() {
-        let dir = scratch("fail");
-        // The target is a folder: the rename fails after the temporary file was written.
-        let path = dir.join("occupied");
-        fs::create_dir(&path).unwrap();
-        fs::write(path.join("inside"), b"old").unwrap();
-        assert!(write_atomic(&path, b"new").is_err());
-        assert_eq!(fs::read(path.join("inside")).unwrap(), b"old");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "the temporary file is removed");
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn a_symbolic_link_keeps_pointing_at_the_new_content() {
-        let dir = scratch("link");
-        let real = dir.join("real.sav");
-        fs::write(&real, b"old").unwrap();
-        let link = dir.join("link.sav");
-        std::os::unix::fs::symlink(&real, &link).unwrap();
-        write_atomic(&link, b"new").unwrap();
-        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
-        assert_eq!(fs::read(&real).unwrap(), b"new");
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn permissions_are_kept() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = scratch("perm");
-        let path = dir.join("save.sav");
-        fs::write(&path, b"old").unwrap();
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomic(&path, b"new").unwrap();
-        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
-        fs::remove_dir_all(&dir).unwrap();
-    }
+/// Writes `values` to the file at `path` as `how` says (usually what [`open`] gave), atomically
+/// ([`write_atomic`]). An untouched file comes back byte for byte where our encoders are the engine's:
+/// plain, FastLZ, and encryption (a Godot 4 file keeps its IV while its content is unchanged, and gets a
+/// new random one otherwise); Deflate, GZIP and Zstd files come back with the same content, in another
+/// encoder's bytes.
+///
+/// ```
+/// use godot_bin::{file, Variant};
+/// let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-3.6/containers/fastlz.gcpf");
+/// let (mut values, how) = file::open(fixture, None)?;
+/// let copy = std::env::temp_dir().join(format!("godot_bin_save_doc_{}.sav", std::process::id()));
+/// file::save(&copy, &values, &how)?;
+/// assert_eq!(std::fs::read(&copy)?, std::fs::read(fixture)?);
+/// values[2] = Variant::from("edited");
+/// file::save(&copy, &values, &how)?;
+/// assert_eq!(file::open(&copy, None)?.0[2], Variant::from("edited"));
+/// # std::fs::remove_file(&copy)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+pub fn save(path: impl AsRef<Path>, values: &[crate::Variant], how: &Format) -> Result<(), FileError> {
+    write_atomic(path, &how.encode(values)?).map_err(crate::container::ContainerError::from)?;
+    Ok(())
 }

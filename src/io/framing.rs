@@ -408,7 +408,7 @@ pub fn load<T: serde::de::DeserializeOwned>(path: impl AsRef<std::path::Path>, c
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn save<T: ?Sized + Serialize>(path: impl AsRef<std::path::Path>, value: &T, cfg: &Config) -> Result<()> {
-    crate::file::write_atomic(path, &put_var(value, cfg, Endian::Little)?)?;
+    crate::io::atomic::write_atomic(path, &put_var(value, cfg, Endian::Little)?)?;
     Ok(())
 }
 

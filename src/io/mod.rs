@@ -6,6 +6,7 @@
 //! Uses the
 //! codec, the serde format and the layers below.
 
+mod atomic;
 pub mod config_file;
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]

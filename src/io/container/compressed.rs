@@ -91,7 +91,10 @@ fn compress_block(block: &[u8], mode: Compression, out: &mut Vec<u8>) -> Result<
 }
 
 /// Reads a GCPF file. Declared sizes are checked against `max_size` and the input's length before anything
-/// is allocated; the output grows only with bytes that actually decompressed.
+/// is allocated. Every block is then decompressed twice: first into nothing (counted, the decoder's own
+/// window aside), so that a block that does not give its declared size fails before any output exists;
+/// then into the output, reserved once at the total that the first pass showed the blocks really hold.
+/// A failing file therefore costs the decoders' state only, and an opening one its content once.
 pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, ContainerError> {
     if file.get(..4) != Some(COMPRESSED_MAGIC) {
         return Err(ContainerError::NotAContainer);
@@ -116,64 +119,95 @@ pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, Containe
         });
     }
     let count = count as usize;
-    let blocks_start = table + 4 * count;
     let total = total as usize;
     let bs = block_size as usize;
-    let mut out = Vec::new();
-    let mut at = blocks_start;
-    for i in 0..count {
-        let csize = u32_at(file, table + 4 * i)? as usize;
-        let Some(src) = file.get(at..at.saturating_add(csize)) else {
+    // Where each block is, checked against the file's length for all of them before any decompresses.
+    let blocks = || {
+        (0..count).scan(table + 4 * count, move |at, i| {
+            let csize = u32_at(file, table + 4 * i).expect("inside the table") as usize;
+            let start = *at;
+            *at = at.saturating_add(csize);
+            let want = if i + 1 == count { total % bs } else { bs };
+            Some((i, start, csize, want))
+        })
+    };
+    for (_, at, csize, _) in blocks() {
+        if file.len().saturating_sub(at) < csize {
             return Err(ContainerError::Truncated {
                 offset: at as u64,
                 needed: csize as u64,
                 available: file.len().saturating_sub(at) as u64,
             });
-        };
-        let want = if i + 1 == count { total % bs } else { bs };
-        let before = out.len();
-        decompress_block(src, mode, want, &mut out).map_err(|what| ContainerError::CorruptBlock {
-            block: i as u32,
-            offset: at as u64,
-            what,
-        })?;
-        if out.len() - before != want {
-            return Err(ContainerError::CorruptBlock {
-                block: i as u32,
-                offset: at as u64,
-                what: format!("decompressed to {} byte(s), the header says {}", out.len() - before, want),
-            });
         }
-        at += csize;
+    }
+    let corrupt =
+        |i: usize, at: usize| move |what| ContainerError::CorruptBlock { block: i as u32, offset: at as u64, what };
+    for (i, at, csize, want) in blocks() {
+        let got = decompress_block(&file[at..at + csize], mode, want, file.len(), None).map_err(corrupt(i, at))?;
+        if got != want {
+            return Err(corrupt(i, at)(format!("decompressed to {got} byte(s), the header says {want}")));
+        }
+    }
+    // (16 more: a FastLZ block under 16 bytes decodes to 16 before its padding is cut.)
+    let mut out = Vec::with_capacity(total + 16);
+    for (i, at, csize, want) in blocks() {
+        let before = out.len();
+        decompress_block(&file[at..at + csize], mode, want, file.len(), Some(&mut out)).map_err(corrupt(i, at))?;
+        if out.len() - before != want {
+            // The first pass saw this block give `want` bytes: only a decoder that changed its mind lands here.
+            let got = out.len() - before;
+            return Err(corrupt(i, at)(format!("decompressed to {got} byte(s), the header says {want}")));
+        }
     }
     Ok(out)
 }
 
-/// Appends one block's bytes; `want` is the block's size from the header (a FastLZ block under 16 bytes
-/// decodes to 16, its padding cut here).
-fn decompress_block(src: &[u8], mode: Compression, want: usize, out: &mut Vec<u8>) -> Result<(), String> {
+/// Decompresses one block, at most `want + 1` bytes of it (one more shows a block that is too long), and
+/// says how many it gave: appended to `out`, or, without `out`, counted and dropped as they come. `want`
+/// is the block's size from the header (a FastLZ block under 16 bytes decodes to 16, its padding cut);
+/// `file_len` the whole file's, which bounds the zstd window a block may ask for.
+fn decompress_block(
+    src: &[u8],
+    mode: Compression,
+    want: usize,
+    file_len: usize,
+    out: Option<&mut Vec<u8>>,
+) -> Result<usize, String> {
     match mode {
         Compression::FastLz => {
             let cap = want.max(16);
-            let before = out.len();
-            fastlz::decompress(src, cap, out)
-                .map_err(|e| format!("FastLZ: {} at byte {} of the block", e.what, e.offset))?;
-            if want < 16 {
-                // The engine pads short blocks to 16 bytes and keeps the first `want` of what decompresses.
-                if out.len() - before < want {
-                    return Err(format!("FastLZ: a short block decompressed to {} byte(s)", out.len() - before));
+            let fail = |e: fastlz::FastLzError| format!("FastLZ: {} at byte {} of the block", e.what, e.offset);
+            let got = match out {
+                Some(out) => {
+                    let before = out.len();
+                    fastlz::decompress(src, cap, out).map_err(fail)?;
+                    let got = out.len() - before;
+                    if want < 16 && got >= want {
+                        // The engine pads short blocks to 16 bytes and keeps the first `want` of what
+                        // decompresses.
+                        out.truncate(before + want);
+                    }
+                    got
                 }
-                out.truncate(before + want);
+                None => fastlz::decompressed_len(src, cap).map_err(fail)?,
+            };
+            if want < 16 {
+                if got < want {
+                    return Err(format!("FastLZ: a short block decompressed to {got} byte(s)"));
+                }
+                return Ok(want);
             }
-            Ok(())
+            Ok(got)
         }
         Compression::Deflate => read_capped(flate2::read::ZlibDecoder::new(src), want, out, "Deflate"),
         Compression::Gzip => read_capped(flate2::read::GzDecoder::new(src), want, out, "GZIP"),
         Compression::Zstd => {
-            // The decoder reserves the frame's declared window up front: refuse windows that a block of
-            // this size cannot need (the engine's blocks declare at most their own size).
+            // The decoder reserves the frame's declared window up front, before a byte decompresses: refuse
+            // windows that a block of this size cannot need (the engine's blocks declare at most their own
+            // size), above ZSTD_MAX_WINDOW, or above twice the file's size (so that a file that fails costs
+            // at most that); ZSTD_MIN_WINDOW is always allowed.
             if let Some(window) = zstd_window(src) {
-                let max = (want as u64).clamp(ZSTD_MIN_WINDOW, ZSTD_MAX_WINDOW);
+                let max = (want as u64).min(2 * file_len as u64).clamp(ZSTD_MIN_WINDOW, ZSTD_MAX_WINDOW);
                 if window > max {
                     return Err(format!(
                         "Zstd: a window of {window} byte(s) for a block of {want} (at most {max} accepted)"
@@ -215,9 +249,15 @@ fn zstd_window(src: &[u8]) -> Option<u64> {
     Some(if fcs_len == 2 { v + 256 } else { v })
 }
 
-/// Reads at most `want + 1` bytes (one more shows a block that is too long) into `out`.
-fn read_capped<R: Read>(r: R, want: usize, out: &mut Vec<u8>, name: &str) -> Result<(), String> {
-    r.take(want as u64 + 1).read_to_end(out).map(|_| ()).map_err(|e| format!("{name}: {e}"))
+/// Reads at most `want + 1` bytes into `out` (reserved by the caller: only what really decompressed is
+/// written), or counts them through a small buffer.
+fn read_capped<R: Read>(r: R, want: usize, out: Option<&mut Vec<u8>>, name: &str) -> Result<usize, String> {
+    let mut r = r.take(want as u64 + 1);
+    let got = match out {
+        Some(out) => r.read_to_end(out),
+        None => std::io::copy(&mut r, &mut std::io::sink()).map(|n| n as usize),
+    };
+    got.map_err(|e| format!("{name}: {e}"))
 }
 
 #[cfg(test)]

@@ -33,8 +33,9 @@ const HEADER3: usize = 4 + 4 + 16 + 8;
 /// The Godot 4.x header: magic, MD5, length, IV.
 const HEADER4: usize = 4 + 16 + 8 + 16;
 
-fn padded(len: u64) -> u64 {
-    len.div_ceil(16) * 16
+/// `len` rounded up to whole 16-byte blocks (None when that is past `u64::MAX`).
+fn padded(len: u64) -> Option<u64> {
+    len.checked_next_multiple_of(16)
 }
 
 pub(crate) fn encrypt(
@@ -45,7 +46,7 @@ pub(crate) fn encrypt(
 ) -> Result<Vec<u8>, ContainerError> {
     let digest: [u8; 16] = Md5::digest(payload).into();
     let len = payload.len();
-    let mut body = vec![0u8; padded(len as u64) as usize];
+    let mut body = vec![0u8; len.next_multiple_of(16)];
     body[..len].copy_from_slice(payload);
     let mut out = Vec::with_capacity(HEADER4 + body.len());
     out.extend_from_slice(ENCRYPTED_MAGIC);
@@ -104,7 +105,10 @@ pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) 
     if len > max_size {
         return Err(ContainerError::TooLarge { offset: len_at as u64, declared: len, max: max_size });
     }
-    let body_len = padded(len);
+    // The largest length that pads to a whole number of blocks is u64::MAX - 15; a length past it would
+    // wrap to a tiny body (and the MD5 of nothing).
+    let body_len =
+        padded(len).ok_or(ContainerError::TooLarge { offset: len_at as u64, declared: len, max: u64::MAX - 15 })?;
     let available = (file.len() - header) as u64;
     if body_len > available {
         return Err(ContainerError::Truncated { offset: header as u64, needed: body_len, available });
@@ -125,10 +129,50 @@ pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) 
     body.truncate(len as usize);
     let digest: [u8; 16] = Md5::digest(&body).into();
     if digest[..] != file[md5_at..md5_at + 16] {
-        return Err(ContainerError::WrongKey);
+        return Err(if looks_like_data(&body) { ContainerError::Damaged } else { ContainerError::WrongKey });
     }
     Ok(body)
 }
+
+/// Whether decrypted bytes are data rather than noise, by how far the byte counts of their distinct
+/// 16-byte blocks are from uniform (Pearson's chi-squared over the 256 byte values).
+///
+/// AES with a wrong key turns every distinct block into noise, indistinguishable from uniform bytes (a
+/// repeated block repeats its noise in 3.x's ECB, hence distinct blocks only): the statistic is then 255 on
+/// average with a standard deviation of about 23, and with fewer bytes than values it cannot rise far (32
+/// noise bytes would need two dozen repeated pairs to reach the threshold). With the right key a damaged
+/// file has only the blocks around the damage turned to noise (one block in 3.x's ECB, two in 4.x's CFB),
+/// and the rest is what the game stored: `store_var` data full of zero bytes and small numbers, or text,
+/// far above the threshold (a 16-byte Variant with four zero bytes gives 432 already, a typical save tens
+/// of thousands). Content that is itself noise-like (compressed or random bytes) reads as a wrong key.
+/// At most [`SAMPLE_BLOCKS`] distinct blocks are looked at, from the start.
+fn looks_like_data(content: &[u8]) -> bool {
+    /// Fifteen standard deviations above noise's mean.
+    const THRESHOLD: f64 = 600.0;
+    let mut seen = std::collections::HashSet::new();
+    let mut counts = [0u64; 256];
+    let mut n = 0u64;
+    for block in content.chunks(16) {
+        if seen.len() == SAMPLE_BLOCKS {
+            break;
+        }
+        if seen.insert(block) {
+            for &b in block {
+                counts[usize::from(b)] += 1;
+            }
+            n += block.len() as u64;
+        }
+    }
+    if n == 0 {
+        return false;
+    }
+    let n = n as f64;
+    let squares: f64 = counts.iter().map(|&c| (c as f64) * (c as f64)).sum();
+    256.0 / n * squares - n > THRESHOLD
+}
+
+/// The distinct blocks [`looks_like_data`] looks at (64 KiB of content).
+const SAMPLE_BLOCKS: usize = 4096;
 
 /// The IV of a Godot 4.x encrypted file (to write the same bytes again with [`super::encrypt_with_iv`]).
 pub(crate) fn iv_of(file: &[u8]) -> Option<[u8; 16]> {

@@ -168,8 +168,26 @@ pub(crate) struct FastLzError {
 /// Decompresses a FastLZ block (level 1 or 2) into `out`, producing at most `max_out` bytes; every read
 /// and every back-reference is checked (the engine's bounds checks, as errors).
 pub(crate) fn decompress(input: &[u8], max_out: usize, out: &mut Vec<u8>) -> Result<(), FastLzError> {
+    run(input, max_out, out, false).map(|_| ())
+}
+
+/// How many bytes a FastLZ block decompresses to (at most `max_out`; checked as [`decompress`] checks
+/// it), in a window of at most twice [`KEPT`] bytes whatever the block's size.
+pub(crate) fn decompressed_len(input: &[u8], max_out: usize) -> Result<usize, FastLzError> {
+    run(input, max_out, &mut Vec::new(), true)
+}
+
+/// The bytes kept behind the output when only counting: more than the farthest back-reference (a level-2
+/// far distance, 65535 + 8191 + 1).
+const KEPT: usize = 1 << 17;
+
+/// Decompresses into `out`; when `slide`, the oldest output is dropped as it grows past twice [`KEPT`].
+/// Returns the bytes produced.
+fn run(input: &[u8], max_out: usize, out: &mut Vec<u8>, slide: bool) -> Result<usize, FastLzError> {
     let err = |offset: usize, what: &'static str| Err(FastLzError { offset, what });
     let start = out.len();
+    // Bytes produced and dropped since (when sliding).
+    let mut dropped = 0usize;
     let Some(&first) = input.first() else {
         return err(0, "empty block");
     };
@@ -185,7 +203,7 @@ pub(crate) fn decompress(input: &[u8], max_out: usize, out: &mut Vec<u8>) -> Res
         if ctrl >= 32 {
             let mut len = (ctrl >> 5) - 1;
             let mut ofs = (ctrl & 31) << 8;
-            let produced = out.len() - start;
+            let produced = dropped + out.len() - start;
             if len == 6 {
                 // Level 1: one extra length byte; level 2: bytes added while they are 255.
                 loop {
@@ -217,31 +235,53 @@ pub(crate) fn decompress(input: &[u8], max_out: usize, out: &mut Vec<u8>) -> Res
             if produced + len > max_out {
                 return err(at, "output longer than the block");
             }
-            let from = out.len() - back;
-            for k in 0..len {
-                let b = out[from + k];
-                out.push(b);
+            // In pieces, so that a long level-2 match slides too; `back` stays inside what is kept.
+            let mut left = len;
+            while left > 0 {
+                let piece = left.min(KEPT);
+                let from = out.len() - back;
+                for k in 0..piece {
+                    let b = out[from + k];
+                    out.push(b);
+                }
+                left -= piece;
+                if slide {
+                    dropped += slide_window(out, start);
+                }
             }
         } else {
             let len = ctrl + 1;
             if ip + len > n {
                 return err(at, "literal run past the end");
             }
-            if out.len() - start + len > max_out {
+            if dropped + out.len() - start + len > max_out {
                 return err(at, "output longer than the block");
             }
             out.extend_from_slice(&input[ip..ip + len]);
             ip += len;
         }
+        if slide {
+            dropped += slide_window(out, start);
+        }
         // Level 1 stops with fewer than two bytes left (a lone trailing byte is ignored, as the engine
         // does); level 2 at the end.
         let done = if level == 1 { ip + 2 > n } else { ip >= n };
         if done {
-            return Ok(());
+            return Ok(dropped + out.len() - start);
         }
         ctrl = usize::from(input[ip]);
         ip += 1;
     }
+}
+
+/// Drops the oldest output past `start` once more than twice [`KEPT`] bytes are there; returns how many.
+fn slide_window(out: &mut Vec<u8>, start: usize) -> usize {
+    if out.len() - start <= 2 * KEPT {
+        return 0;
+    }
+    let cut = out.len() - start - KEPT;
+    out.drain(start..start + cut);
+    cut
 }
 
 #[cfg(test)]
@@ -254,6 +294,8 @@ mod tests {
         let mut d = Vec::new();
         decompress(&c, data.len(), &mut d).unwrap();
         assert_eq!(d, data);
+        assert_eq!(decompressed_len(&c, data.len()), Ok(data.len()));
+        assert!(decompressed_len(&c, data.len() - 1).is_err());
     }
 
     #[test]
@@ -264,6 +306,23 @@ mod tests {
         roundtrip(&b"0123456789".repeat(500));
         let noise: Vec<u8> = (0..5000u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
         roundtrip(&noise);
+        // Longer than the counting window, with matches across its slides.
+        let long: Vec<u8> =
+            (0..1_000_000u32).map(|i| (i.wrapping_mul(2654435761) >> 29) as u8 ^ (i / 7000) as u8).collect();
+        roundtrip(&long);
+    }
+
+    #[test]
+    fn a_long_level2_match_is_counted_in_a_bounded_window() {
+        // Level 2: a literal, then one match of 3 + 6 + 255 * 4000 + 10 bytes one byte back.
+        let mut block = vec![0x20, b'x', 0xe0];
+        block.extend(std::iter::repeat(255).take(4000));
+        block.extend([10, 0]);
+        let n = 1 + 3 + 6 + 255 * 4000 + 10;
+        assert_eq!(decompressed_len(&block, n), Ok(n));
+        let mut out = Vec::new();
+        decompress(&block, n, &mut out).unwrap();
+        assert!(out.len() == n && out.iter().all(|&b| b == b'x'));
     }
 
     #[test]

@@ -5,7 +5,10 @@
 //! A container wraps the bytes of a whole file; inside is what the game stored, usually a stream of
 //! `store_var` values, read with [`framing::values`](crate::framing::values). [`decode`] (or [`read`],
 //! [`read_path`]) finds the container by its magic and opens it; [`encode`] (or [`Writer`],
-//! [`write_path`]) writes one.
+//! [`write_path`]) writes one. [`open`] also says how the file was stored ([`Stored`]: the compression
+//! mode, or the key, layout and IV of an encrypted file), and [`Stored::encode`] writes new content back
+//! the same way; [`file::open`](crate::file::open) and [`file::save`](crate::file::save) do the same for
+//! a whole save on disk, values, framing and dialect included.
 //!
 //! | engine | here | ours is byte-identical to the engine's |
 //! |---|---|---|
@@ -15,10 +18,19 @@
 //! | 3.x `open_encrypted[_with_pass]` | [`Layout::Godot3`] | yes |
 //! | 4.x `open_encrypted[_with_pass]` | [`Layout::Godot4`] | with the same IV ([`encrypt_with_iv`]); the engine picks a random one |
 //!
-//! Hostile files: every declared size is checked against [`ReadOptions::max_size`] (default
-//! [`DEFAULT_MAX_SIZE`]) and against the input's length before anything is allocated, and the output grows
-//! only with bytes that really decompressed; truncated or corrupt parts are errors with their byte offset.
-//! A wrong key or password is [`ContainerError::WrongKey`] (the content's MD5 is checked), never garbage.
+//! Hostile files: every declared size is checked (with checked arithmetic) against
+//! [`ReadOptions::max_size`] (default [`DEFAULT_MAX_SIZE`]) and against the input's length before anything
+//! is allocated. A compressed file's blocks are decompressed a first time into nothing, each stopped one
+//! byte past its declared size, and only when every block gave its size is the output allocated (once, at
+//! the total the blocks were seen to hold) and filled: a file that fails costs the decoders' state, never
+//! what its blocks claim or what they produced before the failure (a zstd frame may ask for a window of at
+//! most its block's size, 8 MiB, and twice the file's size, 128 KiB always allowed). Opening a file of n
+//! bytes to m bytes of content peaks under 4·m + 2·n + 1 MiB (`tests/containers_hostile.rs` measures it).
+//! Truncated or corrupt parts are errors with their byte offset.
+//! The content's MD5 is checked, so a wrong key or password never gives garbage: a mismatch is
+//! [`ContainerError::WrongKey`] when the content decrypts to noise (the key is likelier wrong) and
+//! [`ContainerError::Damaged`] when most of it decrypts to data (the file is likelier damaged). Every
+//! declared size is checked arithmetic: a length that would wrap is [`ContainerError::TooLarge`].
 //!
 //! ```
 //! use godot_bin::container::{self, Compression, Container, Key, ReadOptions};
@@ -74,10 +86,43 @@ pub enum ContainerError {
     /// An encrypted file, and no key or password was given.
     #[error("the file is encrypted (GDEC): a password or key is needed")]
     KeyNeeded,
-    /// The MD5 of the decrypted content does not match the one in the header: the key or password is wrong
-    /// (or the file was altered).
-    #[error("wrong password or key (the MD5 of the decrypted content does not match the file's)")]
+    /// The MD5 of the decrypted content does not match the one in the header, and the content decrypts to
+    /// noise: the key or password is most likely wrong (a damaged file opened with the right key still
+    /// decrypts mostly to data, which is [`ContainerError::Damaged`]).
+    ///
+    /// ```
+    /// use godot_bin::container::{decode, encrypt, ContainerError, Key, Layout, ReadOptions};
+    /// let file = encrypt(&[0; 64], &Key::from_password("right"), Layout::Godot4)?;
+    /// let err = decode(&file, &ReadOptions::new().key(Key::from_password("wrong"))).unwrap_err();
+    /// assert!(matches!(err, ContainerError::WrongKey));
+    /// assert!(err.to_string().starts_with("wrong password or key"));
+    /// # Ok::<(), ContainerError>(())
+    /// ```
+    #[error(
+        "wrong password or key, or a damaged file: the MD5 of the decrypted content does not match the file's, \
+         and with this password or key the content decrypts to noise, so the password or key is likelier wrong"
+    )]
     WrongKey,
+    /// The MD5 of the decrypted content does not match the one in the header, but the content decrypts
+    /// mostly to data, not noise: the file is most likely damaged (a byte changed after it was written, which
+    /// turns the blocks around it to noise) and the key or password right.
+    ///
+    /// ```
+    /// use godot_bin::container::{decode, encrypt, ContainerError, Key, Layout, ReadOptions};
+    /// let key = Key::from_password("right");
+    /// let mut file = encrypt(&b"gold: 100, level: 2; ".repeat(20), &key, Layout::Godot3)?;
+    /// let last = file.len() - 1;
+    /// file[last] ^= 1; // one byte flipped in the last block
+    /// let err = decode(&file, &ReadOptions::new().key(key)).unwrap_err();
+    /// assert!(matches!(err, ContainerError::Damaged));
+    /// assert!(err.to_string().starts_with("damaged file, or a wrong password or key"));
+    /// # Ok::<(), ContainerError>(())
+    /// ```
+    #[error(
+        "damaged file, or a wrong password or key: the MD5 of the decrypted content does not match the file's, \
+         but with this password or key most of it decrypts to data, not noise, so the file is likelier damaged"
+    )]
+    Damaged,
     /// A compression mode or encryption mode the engines do not write.
     #[error("unknown mode {mode} at byte {offset}")]
     UnknownMode {
@@ -566,18 +611,139 @@ pub fn godot4_iv(file: &[u8]) -> Option<[u8; 16]> {
 /// # Ok::<(), ContainerError>(())
 /// ```
 pub fn decrypt(file: &[u8], key: &Key, max_size: u64) -> Result<Vec<u8>, ContainerError> {
+    decrypt_layout(file, key, max_size).map(|(content, _)| content)
+}
+
+/// [`decrypt`], and the layout the file was in.
+fn decrypt_layout(file: &[u8], key: &Key, max_size: u64) -> Result<(Vec<u8>, Layout), ContainerError> {
     // A 3.x header has mode 1 where a 4.x header has the first bytes of an MD5: read it as 3.x, and as 4.x
     // only if that fails (a 4.x MD5 starting 01 00 00 00); the 3.x reading's error is the one reported.
     if file.get(4..8) != Some(&1u32.to_le_bytes()[..]) {
-        return encrypted::decrypt_as(file, key, Layout::Godot4, max_size);
+        return Ok((encrypted::decrypt_as(file, key, Layout::Godot4, max_size)?, Layout::Godot4));
     }
     let as3 = encrypted::decrypt_as(file, key, Layout::Godot3, max_size);
     if as3.is_err() {
         if let Ok(content) = encrypted::decrypt_as(file, key, Layout::Godot4, max_size) {
-            return Ok(content);
+            return Ok((content, Layout::Godot4));
         }
     }
-    as3
+    Ok((as3?, Layout::Godot3))
+}
+
+/// What [`open`] found around a file's content: the [`Container`] that writes it back the same way (the
+/// compression mode; the key and layout of an encrypted file), and for a Godot 4 encrypted file the IV it
+/// was written with, so that [`Stored::encode`] gives the same bytes again for the same content.
+///
+/// The IV is kept only for the content the file held: different content gets a new random IV (as the
+/// engine gives it), since one IV for two contents under one key would show where they differ.
+///
+/// ```
+/// use godot_bin::container::{encrypt, open, Container, Key, Layout, ReadOptions, Stored};
+/// let key = Key::from_password("hunter2");
+/// let file = encrypt(b"gold: 100", &key, Layout::Godot4)?;
+/// let (content, stored) = open(&file, &ReadOptions::new().key(key.clone()))?;
+/// assert_eq!(stored.container, Container::Encrypted(key, Layout::Godot4));
+/// assert_eq!(stored.encode(&content)?, file); // the same content: the same IV, the same bytes
+/// assert_ne!(stored.encode(b"gold: 999")?[28..44], file[28..44]); // other content: a new IV
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    /// The container; for an encrypted file, with the key it opened with.
+    pub container: Container,
+    /// A Godot 4 encrypted file's IV and the MD5 of the content it was written for.
+    iv: Option<([u8; 16], [u8; 16])>,
+}
+
+impl Stored {
+    /// Content stored in `container` (a Godot 4 encrypted file gets a random IV).
+    ///
+    /// ```
+    /// use godot_bin::container::{Compression, Container, Stored};
+    /// let s = Stored::new(Container::Compressed(Compression::Zstd));
+    /// assert_eq!(&s.encode(b"abc")?[..8], b"GCPF\x02\0\0\0");
+    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// ```
+    pub fn new(container: Container) -> Stored {
+        Stored { container, iv: None }
+    }
+
+    /// The IV of the Godot 4 encrypted file this came from.
+    ///
+    /// ```
+    /// use godot_bin::container::{encrypt_with_iv, open, Key, ReadOptions};
+    /// let key = Key::from_bytes([1; 32]);
+    /// let (_, stored) = open(&encrypt_with_iv(b"x", &key, [5; 16]), &ReadOptions::new().key(key))?;
+    /// assert_eq!(stored.iv(), Some([5; 16]));
+    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// ```
+    pub fn iv(&self) -> Option<[u8; 16]> {
+        self.iv.map(|(iv, _)| iv)
+    }
+
+    /// `content` in this container: the file's own IV when `content` is what the file held (so an
+    /// untouched file comes back byte for byte), else as [`encode`] writes it.
+    ///
+    /// ```
+    /// use godot_bin::container::{compress, open, Compression, ReadOptions};
+    /// let file = compress(b"level 3", Compression::FastLz)?;
+    /// let (content, stored) = open(&file, &ReadOptions::new())?;
+    /// assert_eq!(stored.encode(&content)?, file);
+    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// ```
+    pub fn encode(&self, content: &[u8]) -> Result<Vec<u8>, ContainerError> {
+        use md5::{Digest, Md5};
+        match (&self.container, self.iv) {
+            (Container::Encrypted(key, Layout::Godot4), Some((iv, md5)))
+                if <[u8; 16]>::from(Md5::digest(content)) == md5 =>
+            {
+                Ok(encrypt_with_iv(content, key, iv))
+            }
+            (container, _) => encode(content, container),
+        }
+    }
+}
+
+impl From<Container> for Stored {
+    /// ```
+    /// use godot_bin::container::{Container, Stored};
+    /// assert_eq!(Stored::from(Container::Plain).container, Container::Plain);
+    /// ```
+    fn from(container: Container) -> Stored {
+        Stored::new(container)
+    }
+}
+
+/// Opens a file in memory as [`decode`] does, and says how it was stored, so that [`Stored::encode`]
+/// writes it back the same way.
+///
+/// ```
+/// use godot_bin::container::{compress, open, Compression, Container, ReadOptions};
+/// let (content, stored) = open(&compress(b"abc", Compression::Gzip)?, &ReadOptions::new())?;
+/// assert_eq!((content.as_slice(), stored.container), (&b"abc"[..], Container::Compressed(Compression::Gzip)));
+/// let (_, stored) = open(b"plain", &ReadOptions::new())?;
+/// assert_eq!(stored.container, Container::Plain);
+/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// ```
+pub fn open(file: &[u8], opts: &ReadOptions) -> Result<(Vec<u8>, Stored), ContainerError> {
+    match detect(file) {
+        Kind::Encrypted => {
+            let key = opts.key.as_ref().ok_or(ContainerError::KeyNeeded)?;
+            let (content, layout) = decrypt_layout(file, key, opts.max_size)?;
+            let iv = match layout {
+                Layout::Godot4 => godot4_iv(file).zip(file.get(4..20).and_then(|m| m.try_into().ok())),
+                Layout::Godot3 => None,
+            };
+            Ok((content, Stored { container: Container::Encrypted(key.clone(), layout), iv }))
+        }
+        Kind::Compressed => {
+            let content = compressed::decompress(file, opts.max_size)?;
+            let mode = Compression::from_mode(u32::from_le_bytes(file[4..8].try_into().expect("4 bytes")))
+                .expect("a file that decompressed has a known mode");
+            Ok((content, Stored::new(Container::Compressed(mode))))
+        }
+        _ => Ok((decode(file, opts)?, Stored::new(Container::Plain))),
+    }
 }
 
 /// [`decrypt`] in the given layout only.
@@ -604,6 +770,11 @@ pub fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Resu
 /// # Ok::<(), godot_bin::container::ContainerError>(())
 /// ```
 pub fn read<R: Read>(reader: R, opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
+    decode(&read_file(reader, opts)?, opts)
+}
+
+/// The bytes of a whole file from `reader`, at most what a container holding `opts.max_size` bytes takes.
+pub(crate) fn read_file<R: Read>(reader: R, opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
     // The largest file that can hold max_size bytes of content: FastLZ's worst case is 1 + 1/32 per byte,
     // plus headers and per-block overhead.
     let cap = opts.max_size.saturating_add(opts.max_size / 16).saturating_add(1 << 16);
@@ -612,7 +783,7 @@ pub fn read<R: Read>(reader: R, opts: &ReadOptions) -> Result<Vec<u8>, Container
     if file.len() as u64 > cap {
         return Err(ContainerError::TooLarge { offset: 0, declared: file.len() as u64, max: cap });
     }
-    decode(&file, opts)
+    Ok(file)
 }
 
 /// Reads and opens the file at `path` (see [`read`]).
@@ -638,7 +809,7 @@ pub fn read_path<P: AsRef<Path>>(path: P, opts: &ReadOptions) -> Result<Vec<u8>,
 /// # Ok::<(), godot_bin::container::ContainerError>(())
 /// ```
 pub fn write_path<P: AsRef<Path>>(path: P, content: &[u8], container: &Container) -> Result<(), ContainerError> {
-    crate::file::write_atomic(path, &encode(content, container)?)?;
+    crate::io::atomic::write_atomic(path, &encode(content, container)?)?;
     Ok(())
 }
 
