@@ -368,29 +368,17 @@ fn open_container(bytes: Vec<u8>, secret: &Secret, limit: &Limit) -> Result<Open
     if let Some(k) = &key {
         opts = opts.key(k.clone());
     }
-    let mode = if kind == Kind::Compressed {
-        bytes.get(4..8).and_then(|m| Compression::from_mode(u32::from_le_bytes(m.try_into().ok()?)))
-    } else {
-        None
-    };
-    let opened = match (&key, kind) {
-        // The layout is kept for writing back: the one whose reading succeeds (3.x first when the header
-        // has 3.x's mode field, as container::decrypt reads it).
-        (Some(k), Kind::Encrypted) => {
-            let as4 = || container::decrypt_as(&bytes, k, Layout::Godot4, max).map(|c| (c, Layout::Godot4));
-            if bytes.get(4..8) == Some(&1u32.to_le_bytes()[..]) {
-                container::decrypt_as(&bytes, k, Layout::Godot3, max)
-                    .map(|c| (c, Layout::Godot3))
-                    .or_else(|e3| as4().map_err(|_| e3))
-            } else {
-                as4()
-            }
-            .map(|(c, l)| (c, Some(l)))
+    // container::open keeps what writing back needs: the compression mode, or the key and the layout
+    // that opened the file.
+    match container::open(&bytes, &opts) {
+        Ok((content, stored)) => {
+            let (mode, layout) = match stored.container {
+                Container::Compressed(m) => (Some(m), None),
+                Container::Encrypted(_, l) => (None, Some(l)),
+                _ => (None, None),
+            };
+            Ok(Opened { content, kind, mode, key, layout })
         }
-        _ => container::decode(&bytes, &opts).map(|c| (c, None)),
-    };
-    match opened {
-        Ok((content, layout)) => Ok(Opened { content, kind, mode, key, layout }),
         Err(ContainerError::KeyNeeded) => {
             Err(Fail(2, format!("the file is encrypted (GDEC): give --password, --key or set {PASSWORD_ENV}")))
         }
