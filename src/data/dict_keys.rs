@@ -319,7 +319,7 @@ impl Hasher for Identity {
 }
 
 /// A dictionary's entries by key hash. Holds no key: a candidate is confirmed by the caller's comparison.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct HashIndex {
     first: HashMap<u64, usize, BuildHasherDefault<Identity>>,
     /// Entries whose hash equals an earlier, different key's (practically never).
@@ -329,6 +329,15 @@ pub(crate) struct HashIndex {
 impl HashIndex {
     pub(crate) fn with_capacity(n: usize) -> Self {
         HashIndex { first: HashMap::with_capacity_and_hasher(n, Default::default()), more: Vec::new() }
+    }
+
+    /// The entry whose key hashes to `h` and for which `same(entry)` holds.
+    pub(crate) fn find(&self, h: u64, mut same: impl FnMut(usize) -> bool) -> Option<usize> {
+        match self.first.get(&h) {
+            None => None,
+            Some(&i) if same(i) => Some(i),
+            Some(_) => self.more.iter().find(|&&(mh, j)| mh == h && same(j)).map(|&(_, j)| j),
+        }
     }
 
     /// The entry whose key hashes to `h` and for which `same(entry)` holds; else records entry `new` under `h`

@@ -5,6 +5,7 @@
 //! float conversions.
 
 pub(crate) mod dict_keys;
+pub(crate) mod entries;
 pub mod markers;
 pub mod value;
 pub(crate) mod value_access;
