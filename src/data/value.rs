@@ -13,7 +13,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-pub use crate::data::entries::{Entries, Iter, IterMut};
+use crate::data::hash_index::HashIndex;
 use crate::markers::*;
 use crate::types::TypeKind;
 
@@ -342,6 +342,194 @@ impl IntoIterator for Array {
     type IntoIter = std::vec::IntoIter<Variant>;
     fn into_iter(self) -> Self::IntoIter {
         self.items.into_iter()
+    }
+}
+
+/// A [`Dictionary`](crate::Dictionary)'s entries, key and value in insertion order.
+///
+/// Reads as a slice of `(key, value)` pairs (`len`, `iter`, `[i]`, `first`, …). Changes go through methods
+/// that keep the index by key current: [`Entries::insert`] (a key already there gets the value in place),
+/// [`Entries::push`] and [`Entries::iter_mut`] (values only). Past a few entries, the first insert or
+/// lookup through `&mut` builds that index (hashing each key once) and every change keeps it, so building a
+/// dictionary key by key costs the size of its keys, not their count squared; a lookup through `&` uses the
+/// index when there is one and otherwise compares the keys in turn. Keys are compared as [`Variant`]'s `==` does (floats by bits: `Int(1)` and `Float(1.0)` are
+/// different keys, a NaN key finds the same NaN).
+///
+/// ```
+/// use godot_bin::{value::Entries, Variant};
+/// let mut e = Entries::from(vec![(Variant::from("a"), Variant::Int(1))]);
+/// e.insert("b".into(), Variant::Int(2));
+/// e.insert("a".into(), Variant::Int(3));
+/// assert_eq!(e, [("a".into(), Variant::Int(3)), ("b".into(), Variant::Int(2))]);
+/// assert_eq!(e[1].0.as_str(), Some("b"));
+/// ```
+#[derive(Default)]
+pub struct Entries {
+    pub(crate) list: Vec<(Variant, Variant)>,
+    /// Entries by key hash: built by the first insert or `&mut` lookup past a few entries, kept
+    /// current by every change after that. (A plain field, not a lazily filled cell: a `Variant` must not
+    /// look interior-mutable to a `HashMap`.)
+    pub(crate) index: Option<Box<HashIndex>>,
+}
+
+/// The entries of a [`Dictionary`](crate::Dictionary) or [`Entries`] in order, each key with its value to
+/// change (from `iter_mut`).
+///
+/// ```
+/// use godot_bin::{Dictionary, Variant};
+/// let mut d: Dictionary = [("hp", 10)].into_iter().collect();
+/// let it: godot_bin::value::IterMut<'_> = d.iter_mut();
+/// for (_, v) in it {
+///     *v = Variant::Int(1);
+/// }
+/// assert_eq!(d.get(&"hp".into()), Some(&Variant::Int(1)));
+/// ```
+pub struct IterMut<'a>(pub(crate) std::slice::IterMut<'a, (Variant, Variant)>);
+
+impl<'a> Iterator for IterMut<'a> {
+    type Item = (&'a Variant, &'a mut Variant);
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (&*k, v))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for IterMut<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|(k, v)| (&*k, v))
+    }
+}
+
+impl ExactSizeIterator for IterMut<'_> {}
+
+/// The entries of a [`Dictionary`](crate::Dictionary) in order, key and value (from `iter`).
+///
+/// ```
+/// use godot_bin::Dictionary;
+/// let d: Dictionary = [("hp", 10)].into_iter().collect();
+/// let it: godot_bin::value::Iter<'_> = d.iter();
+/// assert_eq!(it.map(|(k, _)| k.as_str().unwrap()).collect::<Vec<_>>(), ["hp"]);
+/// ```
+#[derive(Clone)]
+pub struct Iter<'a>(pub(crate) std::slice::Iter<'a, (Variant, Variant)>);
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a Variant, &'a Variant);
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (k, v))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|(k, v)| (k, v))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl std::ops::Deref for Entries {
+    type Target = [(Variant, Variant)];
+    fn deref(&self) -> &Self::Target {
+        &self.list
+    }
+}
+
+impl Clone for Entries {
+    fn clone(&self) -> Self {
+        Entries { list: self.list.clone(), index: self.index.clone() }
+    }
+}
+
+impl PartialEq for Entries {
+    fn eq(&self, o: &Self) -> bool {
+        self.list == o.list
+    }
+}
+
+impl Eq for Entries {}
+
+impl<const N: usize> PartialEq<[(Variant, Variant); N]> for Entries {
+    fn eq(&self, o: &[(Variant, Variant); N]) -> bool {
+        self.list[..] == o[..]
+    }
+}
+
+impl PartialEq<[(Variant, Variant)]> for Entries {
+    fn eq(&self, o: &[(Variant, Variant)]) -> bool {
+        self.list[..] == *o
+    }
+}
+
+impl PartialEq<Vec<(Variant, Variant)>> for Entries {
+    fn eq(&self, o: &Vec<(Variant, Variant)>) -> bool {
+        self.list == *o
+    }
+}
+
+impl std::hash::Hash for Entries {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.list.hash(h)
+    }
+}
+
+impl std::fmt::Debug for Entries {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.list.fmt(f)
+    }
+}
+
+impl From<Vec<(Variant, Variant)>> for Entries {
+    /// The entries as given (a repeated key is kept; lookups find its first entry).
+    fn from(list: Vec<(Variant, Variant)>) -> Self {
+        Entries { list, index: None }
+    }
+}
+
+impl From<Entries> for Vec<(Variant, Variant)> {
+    fn from(e: Entries) -> Self {
+        e.list
+    }
+}
+
+impl FromIterator<(Variant, Variant)> for Entries {
+    /// The pairs in order, a repeated key keeping its place and taking the later value (as
+    /// [`Entries::insert`]).
+    fn from_iter<I: IntoIterator<Item = (Variant, Variant)>>(pairs: I) -> Self {
+        let mut e = Entries::default();
+        for (k, v) in pairs {
+            e.insert(k, v);
+        }
+        e
+    }
+}
+
+impl<'a> IntoIterator for &'a Entries {
+    type Item = &'a (Variant, Variant);
+    type IntoIter = std::slice::Iter<'a, (Variant, Variant)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Entries {
+    type Item = (&'a Variant, &'a mut Variant);
+    type IntoIter = IterMut<'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl IntoIterator for Entries {
+    type Item = (Variant, Variant);
+    type IntoIter = std::vec::IntoIter<(Variant, Variant)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
     }
 }
 
