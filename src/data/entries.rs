@@ -110,7 +110,7 @@ impl Entries {
     /// use godot_bin::{value::Entries, Variant};
     /// let mut e = Entries::default();
     /// e.push(("a".into(), Variant::Int(1)));
-    /// assert_eq!(e.get(&"a".into()), Some(&Variant::Int(1)));
+    /// assert_eq!(e.position(&"a".into()), Some(0));
     /// ```
     pub fn push(&mut self, entry: (Variant, Variant)) {
         let n = self.list.len();
