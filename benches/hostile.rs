@@ -5,7 +5,12 @@
 //! the depth cap) is compared with the time per byte of the 10,000-entity game state (benches/common) through
 //! the same entry point, in the same run, their samples interleaved. Linear time means a bounded ratio; the
 //! promise (README "Safety") is at most 10x. Prints every ratio and exits non-zero if one is above the
-//! bound. `--bound X` changes it.
+//! bound. `--bound X` changes it; `--building` runs only the building paths below.
+//!
+//! The same bound holds for the paths that build a `Dictionary` key by key rather than decode one: a
+//! ConfigFile with many keys or many sections (`ConfigFile::parse`, `config_file::from_str`), and a big
+//! JSON object read as a `Variant` by serde_json, directly and through serde's buffer (an untagged enum).
+//! Their game state is its ConfigFile text or its serde_json text.
 
 #[path = "common/mod.rs"]
 mod data;
@@ -13,6 +18,7 @@ mod data;
 use std::hint::black_box;
 use std::time::Instant;
 
+use godot_bin::config_file::{self, ConfigFile};
 use godot_bin::{json, text, Config, Dialect, Variant, VariantRef};
 
 const DICTIONARY: u32 = 27;
@@ -124,6 +130,93 @@ fn time_pair(mut base: impl FnMut(), mut shape: impl FnMut()) -> (f64, f64) {
 
 type Entry = (&'static str, fn(&[u8], &Config));
 
+/// A ConfigFile of `sections` sections of `keys` keys each, every value an Int.
+fn config_text(sections: usize, keys: usize, cfg: &Config) -> Vec<u8> {
+    let mut cf = ConfigFile::new();
+    for s in 0..sections {
+        for k in 0..keys {
+            cf.set(&format!("section{s:07}"), &format!("key{k:07}"), k as i64);
+        }
+    }
+    cf.to_text(cfg).into_bytes()
+}
+
+/// A JSON object of `n` keys, every value an int.
+fn json_object(n: usize) -> Vec<u8> {
+    let body: Vec<String> = (0..n).map(|i| format!("\"key{i:07}\":{i}")).collect();
+    format!("{{{}}}", body.join(",")).into_bytes()
+}
+
+/// A value that serde buffers before it knows which variant it is (so the `Variant` inside is read from
+/// serde's buffer, not from the format).
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum Buffered {
+    Value(Variant),
+}
+
+/// Named inputs.
+type Shapes<'a> = &'a [(&'a str, Vec<u8>)];
+
+/// Times each building entry point on its shapes against the game state through it; the worst ratio.
+fn building(cfg: &Config) -> f64 {
+    let state = data::game_state(10_000);
+    let state_variant = Variant::decode(&godot_bin::to_vec(&state).unwrap(), cfg).unwrap();
+    let mut cf = ConfigFile::new();
+    cf.set("state", "value", state_variant);
+    let config_state = cf.to_text(cfg).into_bytes();
+    let json_state = serde_json::to_vec(&state).unwrap();
+    // 30,000 keys: about 0.5 MB, where a scan per key took seconds.
+    let config_shapes =
+        [("30,000 keys in one section", config_text(1, 30_000, cfg)), ("30,000 sections", config_text(30_000, 1, cfg))];
+    let json_shapes = [("an object of 30,000 keys", json_object(30_000))];
+    let entries: [(Entry, &[u8], Shapes); 4] = [
+        (
+            ("ConfigFile::parse", |t, c| drop(black_box(ConfigFile::parse(std::str::from_utf8(t).unwrap(), c)))),
+            &config_state,
+            &config_shapes,
+        ),
+        (
+            ("config_file::from_str::<Variant>", |t, c| {
+                drop(black_box(config_file::from_str::<Variant>(std::str::from_utf8(t).unwrap(), c)))
+            }),
+            &config_state,
+            &config_shapes,
+        ),
+        (
+            ("serde_json::from_slice::<Variant>", |t, _| drop(black_box(serde_json::from_slice::<Variant>(t)))),
+            &json_state,
+            &json_shapes,
+        ),
+        (
+            ("serde_json::from_slice::<untagged enum holding a Variant>", |t, _| {
+                drop(black_box(serde_json::from_slice::<Buffered>(t)))
+            }),
+            &json_state,
+            &json_shapes,
+        ),
+    ];
+    let mut worst: f64 = 0.0;
+    for ((entry, f), base_in, shapes) in entries {
+        println!("{entry}: game state {} bytes", base_in.len());
+        f(base_in, cfg);
+        for (name, input) in shapes {
+            let (base, shape) = time_pair(|| f(base_in, cfg), || f(input, cfg));
+            let (base, per_byte) = (base / base_in.len() as f64, shape / input.len() as f64);
+            let ratio = per_byte / base;
+            worst = worst.max(ratio);
+            println!(
+                "  {name}: {:.2} ns/byte ({} bytes), {ratio:.1}x the game state ({:.2} ns/byte alongside)",
+                per_byte * 1e9,
+                input.len(),
+                base * 1e9
+            );
+        }
+    }
+    worst
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let bound: f64 =
@@ -170,8 +263,9 @@ fn main() {
         std::thread::Builder::new().stack_size(256 << 20).spawn(move || drop(v)).unwrap().join().unwrap();
         out
     };
-    let mut worst: f64 = 0.0;
-    for (entry, f) in entries {
+    let only_building = args.iter().any(|a| a == "--building");
+    let mut worst: f64 = building(&cfg);
+    for (entry, f) in entries.into_iter().filter(|_| !only_building) {
         let base_in = form(entry, &state).unwrap();
         let base_len = base_in.len();
         println!("{entry}: game state {base_len} bytes");

@@ -216,3 +216,24 @@ fn what_we_write_reads_back_equal() {
         assert_eq!(back, cf, "{engine}");
     }
 }
+
+/// A section name ending in a backslash: Godot 4.6's loader reads `\]` as a `]` inside the name, so the
+/// engine's own spelling `[a\]` runs on to the next `]` and the file loads as one garbage section. Ours
+/// writes `[a\ ]`, which Godot 4.6, 3.6 and 3.2.3 all load as `a\` (their loaders trim header names:
+/// checked with `ConfigFile.parse` in each engine). Every such name reads back to the same sections.
+#[test]
+fn a_section_name_ending_in_a_backslash_loads_again() {
+    let cfg = Config::new(Dialect::Godot4_6);
+    for name in ["a\\", "\\", "i\\\\", "b]", "g\\]", "e\nf", "c\"d"] {
+        let mut cf = ConfigFile::new();
+        cf.set(name, "k", 1);
+        cf.set("z", "k", 2);
+        let text = cf.to_text(&cfg);
+        let back = ConfigFile::parse(&text, &cfg).unwrap();
+        assert_eq!(back.sections().collect::<Vec<_>>(), [name, "z"], "{text:?}");
+        assert_eq!(back.get(name, "k"), Some(&Variant::Int(1)), "{text:?}");
+    }
+    // The spelling the engines were shown to load as `a\`.
+    let back = ConfigFile::parse("[a\\ ]\nk=1\n[z]\nk=2\n", &cfg).unwrap();
+    assert_eq!(back.sections().collect::<Vec<_>>(), ["a\\", "z"]);
+}

@@ -1234,8 +1234,8 @@ impl DictBuilder {
         &mut self.entries[i.min(last)].1
     }
 
-    pub(crate) fn finish(self) -> Vec<(Variant, Variant)> {
-        self.entries
+    pub(crate) fn finish(self) -> Entries {
+        self.entries.into()
     }
 }
 

@@ -15,10 +15,10 @@
 //! Equal values (as [`Variant`]'s `==` says) always have equal structural hashes.
 
 use std::collections::hash_map::{DefaultHasher, RandomState};
-use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::OnceLock;
 
+pub(crate) use crate::data::hash_index::HashIndex;
 use crate::value::{Array, Dictionary, Object, Variant};
 
 /// The process's hashing key.
@@ -300,57 +300,6 @@ pub(crate) fn structural_hash(v: &Variant) -> u64 {
     }
 }
 
-/// A `Hasher` that passes a u64 through: the index's keys are already keyed hashes.
-#[derive(Default)]
-pub(crate) struct Identity(u64);
-
-impl Hasher for Identity {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ u64::from(b) ^ (self.0 >> 56);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
-    }
-}
-
-/// A dictionary's entries by key hash. Holds no key: a candidate is confirmed by the caller's comparison.
-#[derive(Default)]
-pub(crate) struct HashIndex {
-    first: HashMap<u64, usize, BuildHasherDefault<Identity>>,
-    /// Entries whose hash equals an earlier, different key's (practically never).
-    more: Vec<(u64, usize)>,
-}
-
-impl HashIndex {
-    pub(crate) fn with_capacity(n: usize) -> Self {
-        HashIndex { first: HashMap::with_capacity_and_hasher(n, Default::default()), more: Vec::new() }
-    }
-
-    /// The entry whose key hashes to `h` and for which `same(entry)` holds; else records entry `new` under `h`
-    /// and returns `None`.
-    pub(crate) fn find_or_insert(&mut self, h: u64, new: usize, mut same: impl FnMut(usize) -> bool) -> Option<usize> {
-        match self.first.get(&h) {
-            None => {
-                self.first.insert(h, new);
-                None
-            }
-            Some(&i) if same(i) => Some(i),
-            Some(_) => {
-                if let Some(&(_, j)) = self.more.iter().find(|&&(mh, j)| mh == h && same(j)) {
-                    return Some(j);
-                }
-                self.more.push((h, new));
-                None
-            }
-        }
-    }
-}
-
 impl Hash for Variant {
     /// Feeds the value's structural hash: one walk of the value with a stack on the heap, so any depth is
     /// fine; equal values (as `==` says, floats by bits) feed the same number.
@@ -396,17 +345,5 @@ mod tests {
         }));
         assert_ne!(structural_hash(&plain), structural_hash(&typed));
         assert_ne!(structural_hash(&plain), structural_hash(&Variant::Int(1)));
-    }
-
-    #[test]
-    fn colliding_hashes_are_told_apart_by_the_comparison() {
-        let mut ix = HashIndex::default();
-        let keys = ["a", "b", "c"];
-        // Every key given the same hash: the comparison alone decides.
-        for (n, k) in keys.iter().enumerate() {
-            assert_eq!(ix.find_or_insert(42, n, |i| keys[i] == *k), None);
-        }
-        assert_eq!(ix.find_or_insert(42, 3, |i| keys[i] == "c"), Some(2));
-        assert_eq!(ix.find_or_insert(42, 3, |i| keys[i] == "a"), Some(0));
     }
 }

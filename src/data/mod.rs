@@ -5,6 +5,8 @@
 //! float conversions.
 
 pub(crate) mod dict_keys;
+pub(crate) mod entries;
+pub(crate) mod hash_index;
 pub mod markers;
 pub mod value;
 pub(crate) mod value_access;

@@ -13,6 +13,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
+use crate::data::hash_index::HashIndex;
 use crate::markers::*;
 use crate::types::TypeKind;
 
@@ -251,21 +252,306 @@ impl From<Vec<Variant>> for Array {
     }
 }
 
+impl Array {
+    /// The number of elements.
+    ///
+    /// ```
+    /// use godot_bin::{Array, Variant};
+    /// assert_eq!(Array::from(vec![Variant::Nil, Variant::Int(1)]).len(), 2);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are no elements.
+    ///
+    /// ```
+    /// use godot_bin::Array;
+    /// assert!(Array::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The elements in order.
+    ///
+    /// ```
+    /// use godot_bin::{Array, Variant};
+    /// let a = Array::from(vec![Variant::Int(1), Variant::Int(2)]);
+    /// assert_eq!(a.iter().filter_map(Variant::as_int).sum::<i64>(), 3);
+    /// ```
+    pub fn iter(&self) -> std::slice::Iter<'_, Variant> {
+        self.items.iter()
+    }
+
+    /// The elements in order, to change.
+    ///
+    /// ```
+    /// use godot_bin::{Array, Variant};
+    /// let mut a = Array::from(vec![Variant::Int(1), Variant::Int(2)]);
+    /// a.iter_mut().for_each(|v| *v = Variant::Nil);
+    /// assert!(a.iter().all(Variant::is_nil));
+    /// ```
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Variant> {
+        self.items.iter_mut()
+    }
+
+    /// The element at `index`.
+    ///
+    /// ```
+    /// use godot_bin::{Array, Variant};
+    /// let a = Array::from(vec![Variant::Int(7)]);
+    /// assert_eq!(a.get(0), Some(&Variant::Int(7)));
+    /// assert_eq!(a.get(1), None);
+    /// ```
+    pub fn get(&self, index: usize) -> Option<&Variant> {
+        self.items.get(index)
+    }
+
+    /// The element at `index`, to change.
+    ///
+    /// ```
+    /// use godot_bin::{Array, Variant};
+    /// let mut a = Array::from(vec![Variant::Int(7)]);
+    /// *a.get_mut(0).unwrap() = Variant::Int(8);
+    /// assert_eq!(a.items, [Variant::Int(8)]);
+    /// ```
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut Variant> {
+        self.items.get_mut(index)
+    }
+}
+
+impl<'a> IntoIterator for &'a Array {
+    type Item = &'a Variant;
+    type IntoIter = std::slice::Iter<'a, Variant>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Array {
+    type Item = &'a mut Variant;
+    type IntoIter = std::slice::IterMut<'a, Variant>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter_mut()
+    }
+}
+
+impl IntoIterator for Array {
+    type Item = Variant;
+    type IntoIter = std::vec::IntoIter<Variant>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter()
+    }
+}
+
+/// A [`Dictionary`](crate::Dictionary)'s entries, key and value in insertion order.
+///
+/// Reads as a slice of `(key, value)` pairs (`len`, `iter`, `[i]`, `first`, …). Changes go through methods
+/// that keep the index by key current: [`Entries::insert`] (a key already there gets the value in place),
+/// [`Entries::push`] and [`Entries::iter_mut`] (values only). Past a few entries, the first insert or
+/// lookup through `&mut` builds that index (hashing each key once) and every change keeps it, so building a
+/// dictionary key by key costs the size of its keys, not their count squared; a lookup through `&` uses the
+/// index when there is one and otherwise compares the keys in turn. Keys are compared as [`Variant`]'s `==` does (floats by bits: `Int(1)` and `Float(1.0)` are
+/// different keys, a NaN key finds the same NaN).
+///
+/// ```
+/// use godot_bin::{value::Entries, Variant};
+/// let mut e = Entries::from(vec![(Variant::from("a"), Variant::Int(1))]);
+/// e.insert("b".into(), Variant::Int(2));
+/// e.insert("a".into(), Variant::Int(3));
+/// assert_eq!(e, [("a".into(), Variant::Int(3)), ("b".into(), Variant::Int(2))]);
+/// assert_eq!(e[1].0.as_str(), Some("b"));
+/// ```
+#[derive(Default)]
+pub struct Entries {
+    pub(crate) list: Vec<(Variant, Variant)>,
+    /// Entries by key hash: built by the first insert or `&mut` lookup past a few entries, kept
+    /// current by every change after that. (A plain field, not a lazily filled cell: a `Variant` must not
+    /// look interior-mutable to a `HashMap`.)
+    pub(crate) index: Option<Box<HashIndex>>,
+}
+
+/// The entries of a [`Dictionary`](crate::Dictionary) or [`Entries`] in order, each key with its value to
+/// change (from `iter_mut`).
+///
+/// ```
+/// use godot_bin::{Dictionary, Variant};
+/// let mut d: Dictionary = [("hp", 10)].into_iter().collect();
+/// let it: godot_bin::value::IterMut<'_> = d.iter_mut();
+/// for (_, v) in it {
+///     *v = Variant::Int(1);
+/// }
+/// assert_eq!(d.get(&"hp".into()), Some(&Variant::Int(1)));
+/// ```
+pub struct IterMut<'a>(pub(crate) std::slice::IterMut<'a, (Variant, Variant)>);
+
+impl<'a> Iterator for IterMut<'a> {
+    type Item = (&'a Variant, &'a mut Variant);
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (&*k, v))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for IterMut<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|(k, v)| (&*k, v))
+    }
+}
+
+impl ExactSizeIterator for IterMut<'_> {}
+
+/// The entries of a [`Dictionary`](crate::Dictionary) in order, key and value (from `iter`).
+///
+/// ```
+/// use godot_bin::Dictionary;
+/// let d: Dictionary = [("hp", 10)].into_iter().collect();
+/// let it: godot_bin::value::Iter<'_> = d.iter();
+/// assert_eq!(it.map(|(k, _)| k.as_str().unwrap()).collect::<Vec<_>>(), ["hp"]);
+/// ```
+#[derive(Clone)]
+pub struct Iter<'a>(pub(crate) std::slice::Iter<'a, (Variant, Variant)>);
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a Variant, &'a Variant);
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (k, v))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|(k, v)| (k, v))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl std::ops::Deref for Entries {
+    type Target = [(Variant, Variant)];
+    fn deref(&self) -> &Self::Target {
+        &self.list
+    }
+}
+
+impl Clone for Entries {
+    fn clone(&self) -> Self {
+        Entries { list: self.list.clone(), index: self.index.clone() }
+    }
+}
+
+impl PartialEq for Entries {
+    fn eq(&self, o: &Self) -> bool {
+        self.list == o.list
+    }
+}
+
+impl Eq for Entries {}
+
+impl<const N: usize> PartialEq<[(Variant, Variant); N]> for Entries {
+    fn eq(&self, o: &[(Variant, Variant); N]) -> bool {
+        self.list[..] == o[..]
+    }
+}
+
+impl PartialEq<[(Variant, Variant)]> for Entries {
+    fn eq(&self, o: &[(Variant, Variant)]) -> bool {
+        self.list[..] == *o
+    }
+}
+
+impl PartialEq<Vec<(Variant, Variant)>> for Entries {
+    fn eq(&self, o: &Vec<(Variant, Variant)>) -> bool {
+        self.list == *o
+    }
+}
+
+impl std::hash::Hash for Entries {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.list.hash(h)
+    }
+}
+
+impl std::fmt::Debug for Entries {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.list.fmt(f)
+    }
+}
+
+impl From<Vec<(Variant, Variant)>> for Entries {
+    /// The entries as given (a repeated key is kept; lookups find its first entry).
+    fn from(list: Vec<(Variant, Variant)>) -> Self {
+        Entries { list, index: None }
+    }
+}
+
+impl From<Entries> for Vec<(Variant, Variant)> {
+    fn from(e: Entries) -> Self {
+        e.list
+    }
+}
+
+impl FromIterator<(Variant, Variant)> for Entries {
+    /// The pairs in order, a repeated key keeping its place and taking the later value (as
+    /// [`Entries::insert`]).
+    fn from_iter<I: IntoIterator<Item = (Variant, Variant)>>(pairs: I) -> Self {
+        let mut e = Entries::default();
+        for (k, v) in pairs {
+            e.insert(k, v);
+        }
+        e
+    }
+}
+
+impl<'a> IntoIterator for &'a Entries {
+    type Item = &'a (Variant, Variant);
+    type IntoIter = std::slice::Iter<'a, (Variant, Variant)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Entries {
+    type Item = (&'a Variant, &'a mut Variant);
+    type IntoIter = IterMut<'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl IntoIterator for Entries {
+    type Item = (Variant, Variant);
+    type IntoIter = std::vec::IntoIter<(Variant, Variant)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
+    }
+}
+
 /// A `Dictionary`: entries in insertion order (keys are unique, any [`Variant`] can be a key), and, for
-/// typed dictionaries (Godot 4.4+), the key and value types.
+/// typed dictionaries (Godot 4.4+), the key and value types. Finding and inserting a key cost the key's
+/// size, not the dictionary's ([`Entries`] keeps an index by key).
 ///
 /// ```
 /// use godot_bin::{Dictionary, Variant};
 /// let mut d = Dictionary::default();
 /// d.insert(Variant::from("hp"), Variant::Int(10));
 /// d.insert(Variant::from("hp"), Variant::Int(9));
-/// assert_eq!(d.entries.len(), 1);
+/// assert_eq!(d.len(), 1);
 /// assert_eq!(d.get(&Variant::from("hp")), Some(&Variant::Int(9)));
+/// for (k, v) in &d {
+///     println!("{k:?} = {v:?}");
+/// }
 /// ```
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Dictionary {
     /// Key and value, in insertion order.
-    pub entries: Vec<(Variant, Variant)>,
+    pub entries: Entries,
     /// The declared key type.
     pub key_type: ContainerType,
     /// The declared value type.
@@ -275,6 +561,53 @@ pub struct Dictionary {
 }
 
 impl Dictionary {
+    /// The number of entries.
+    ///
+    /// ```
+    /// use godot_bin::Dictionary;
+    /// let d: Dictionary = [("a", 1), ("b", 2), ("a", 3)].into_iter().collect();
+    /// assert_eq!(d.len(), 2);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no entries.
+    ///
+    /// ```
+    /// use godot_bin::Dictionary;
+    /// assert!(Dictionary::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entries in insertion order, key and value.
+    ///
+    /// ```
+    /// use godot_bin::{Dictionary, Variant};
+    /// let d: Dictionary = [("a", 1), ("b", 2)].into_iter().collect();
+    /// let keys: Vec<&str> = d.iter().filter_map(|(k, _)| k.as_str()).collect();
+    /// assert_eq!(keys, ["a", "b"]);
+    /// ```
+    pub fn iter(&self) -> Iter<'_> {
+        Iter(self.entries.iter())
+    }
+
+    /// The entries in insertion order, each value to change (a key cannot change in place).
+    ///
+    /// ```
+    /// use godot_bin::{Dictionary, Variant};
+    /// let mut d: Dictionary = [("a", 1), ("b", 2)].into_iter().collect();
+    /// for (_, v) in d.iter_mut() {
+    ///     *v = Variant::Int(v.as_int().unwrap() * 10);
+    /// }
+    /// assert_eq!(d.get(&"b".into()), Some(&Variant::Int(20)));
+    /// ```
+    pub fn iter_mut(&mut self) -> IterMut<'_> {
+        self.entries.iter_mut()
+    }
+
     /// The value for `key`. Keys are compared as [`Variant`]s: `Int(1)` and `Float(1.0)` are different keys.
     ///
     /// ```
@@ -284,31 +617,74 @@ impl Dictionary {
     /// assert_eq!(d.get(&Variant::Float(1.0)), None);
     /// ```
     pub fn get(&self, key: &Variant) -> Option<&Variant> {
-        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.entries.position(key).map(|i| &self.entries[i].1)
     }
 
-    /// Sets `key` to `value`: replaces the value in place if the key exists (keeping its position), else
-    /// appends. This is what the engine does when it reads a repeated key.
+    /// The value for `key`, to change (keys compared as [`Dictionary::get`] does).
+    ///
+    /// ```
+    /// use godot_bin::{Dictionary, Variant};
+    /// let mut d: Dictionary = [("hp", 10)].into_iter().collect();
+    /// if let Some(hp) = d.get_mut(&"hp".into()) {
+    ///     *hp = Variant::Int(9);
+    /// }
+    /// assert_eq!(d.get(&"hp".into()), Some(&Variant::Int(9)));
+    /// ```
+    pub fn get_mut(&mut self, key: &Variant) -> Option<&mut Variant> {
+        let i = self.entries.position_indexed(key)?;
+        self.entries.value_mut(i)
+    }
+
+    /// Sets `key` to `value`: replaces the value in place if the key exists (keeping its position, and
+    /// returning the old value), else appends. This is what the engine does when it reads a repeated key.
+    /// Costs the key's size, however many entries there are.
     ///
     /// ```
     /// use godot_bin::{Dictionary, Variant};
     /// let mut d = Dictionary::default();
     /// d.insert("a".into(), Variant::Int(1));
     /// d.insert("b".into(), Variant::Int(2));
-    /// d.insert("a".into(), Variant::Int(3));
+    /// assert_eq!(d.insert("a".into(), Variant::Int(3)), Some(Variant::Int(1)));
     /// assert_eq!(d.entries, [("a".into(), Variant::Int(3)), ("b".into(), Variant::Int(2))]);
     /// ```
-    pub fn insert(&mut self, key: Variant, value: Variant) {
-        match self.entries.iter_mut().find(|(k, _)| *k == key) {
-            Some(e) => e.1 = value,
-            None => self.entries.push((key, value)),
-        }
+    pub fn insert(&mut self, key: Variant, value: Variant) -> Option<Variant> {
+        self.entries.insert(key, value)
+    }
+}
+
+impl<'a> IntoIterator for &'a Dictionary {
+    type Item = (&'a Variant, &'a Variant);
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Dictionary {
+    type Item = (&'a Variant, &'a mut Variant);
+    type IntoIter = IterMut<'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl IntoIterator for Dictionary {
+    type Item = (Variant, Variant);
+    type IntoIter = std::vec::IntoIter<(Variant, Variant)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter()
+    }
+}
+
+impl From<Entries> for Dictionary {
+    fn from(entries: Entries) -> Self {
+        Dictionary { entries, ..Default::default() }
     }
 }
 
 impl From<Vec<(Variant, Variant)>> for Dictionary {
     fn from(entries: Vec<(Variant, Variant)>) -> Self {
-        Dictionary { entries, ..Default::default() }
+        Dictionary { entries: entries.into(), ..Default::default() }
     }
 }
 
@@ -562,7 +938,7 @@ impl<'v> CloneFrame<'v> {
                 }
             }
             CloneFrame::Entries { src, out, .. } => Variant::Dictionary(Box::new(Dictionary {
-                entries: out,
+                entries: out.into(),
                 key_type: src.key_type.clone(),
                 value_type: src.value_type.clone(),
                 shared: src.shared,

@@ -91,7 +91,7 @@ impl VariantIndex for str {
                 d.entries.len() - 1
             }
         };
-        &mut d.entries[i].1
+        d.entries.value_mut(i).unwrap_or_else(|| unreachable!("entry {i} was just found or added"))
     }
 }
 

@@ -1193,7 +1193,12 @@ fn container_body<T: ?Sized + Serialize, O: Output>(
             if cap_bool(st.get("where_supported")) && !ser.d.typed_dictionaries() {
                 (key_type, value_type) = (ContainerType::Untyped, ContainerType::Untyped);
             }
-            ser.variant(&Variant::Dictionary(Box::new(Dictionary { entries: vec![], key_type, value_type, shared })))?;
+            ser.variant(&Variant::Dictionary(Box::new(Dictionary {
+                entries: Default::default(),
+                key_type,
+                value_type,
+                shared,
+            })))?;
             let at = ser.out.pos() - 4;
             ser.enter()?;
             value.serialize(&mut ContainerSer { ser: &mut *ser, count_at: Some(at), object: false })?;

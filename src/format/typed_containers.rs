@@ -337,6 +337,79 @@ impl<K, V> DerefMut for TypedDictionary<K, V> {
     }
 }
 
+impl<K, V> TypedDictionary<K, V> {
+    /// The number of entries.
+    ///
+    /// ```
+    /// use godot_bin::TypedDictionary;
+    /// let d: TypedDictionary<String, i64> = [("a".to_string(), 1)].into_iter().collect();
+    /// assert_eq!(d.len(), 1);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no entries.
+    ///
+    /// ```
+    /// use godot_bin::TypedDictionary;
+    /// assert!(TypedDictionary::<String, i64>::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The entries in order, key and value.
+    ///
+    /// ```
+    /// use godot_bin::TypedDictionary;
+    /// let d: TypedDictionary<String, i64> = [("a".to_string(), 1), ("b".to_string(), 2)].into_iter().collect();
+    /// assert_eq!(d.iter().map(|(_, v)| v).sum::<i64>(), 3);
+    /// ```
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&K, &V)> + ExactSizeIterator {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    /// The value for `key` (compared with each key in turn: the entries are a plain list).
+    ///
+    /// ```
+    /// use godot_bin::TypedDictionary;
+    /// let d: TypedDictionary<String, i64> = [("hp".to_string(), 10)].into_iter().collect();
+    /// assert_eq!(d.get("hp"), Some(&10));
+    /// assert_eq!(d.get("mp"), None);
+    /// ```
+    pub fn get<Q: ?Sized + PartialEq>(&self, key: &Q) -> Option<&V>
+    where
+        K: std::borrow::Borrow<Q>,
+    {
+        self.0.iter().find(|(k, _)| k.borrow() == key).map(|(_, v)| v)
+    }
+
+    /// Sets `key` to `value`: a key already there keeps its position and gets `value` (the old value is
+    /// returned), else the entry is appended. Compares with each key in turn (the entries are a plain list);
+    /// for many entries, collect them from an iterator instead.
+    ///
+    /// ```
+    /// use godot_bin::TypedDictionary;
+    /// let mut d = TypedDictionary::<String, i64>::default();
+    /// assert_eq!(d.insert("hp".to_string(), 10), None);
+    /// assert_eq!(d.insert("hp".to_string(), 9), Some(10));
+    /// assert_eq!(d.0, [("hp".to_string(), 9)]);
+    /// ```
+    pub fn insert(&mut self, key: K, value: V) -> Option<V>
+    where
+        K: PartialEq,
+    {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => Some(std::mem::replace(v, value)),
+            None => {
+                self.0.push((key, value));
+                None
+            }
+        }
+    }
+}
+
 /// The pairs as a serde map.
 struct Pairs<'a, K, V>(&'a [(K, V)]);
 

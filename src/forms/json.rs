@@ -210,7 +210,7 @@ pub fn restore_types(value: &mut Variant, original: &Variant) {
                 for (i, (k, val)) in x.entries.iter_mut().enumerate() {
                     let found = match y.entries.get(i) {
                         Some((ok, ov)) if ok == k => Some(ov),
-                        _ => index.get(&*k).copied(),
+                        _ => index.get(k).copied(),
                     };
                     if let Some(ov) = found {
                         stack.push((val, ov));

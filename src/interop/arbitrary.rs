@@ -263,7 +263,7 @@ fn any_array(u: &mut Unstructured<'_>, depth: usize) -> Result<Array> {
 
 fn any_dictionary(u: &mut Unstructured<'_>, depth: usize) -> Result<Dictionary> {
     Ok(Dictionary {
-        entries: vec_of(u, |u| Ok((any_variant(u, depth + 1)?, any_variant(u, depth + 1)?)))?,
+        entries: vec_of(u, |u| Ok((any_variant(u, depth + 1)?, any_variant(u, depth + 1)?)))?.into(),
         key_type: u.arbitrary()?,
         value_type: u.arbitrary()?,
         shared: u.arbitrary()?,

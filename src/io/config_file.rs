@@ -404,6 +404,13 @@ impl ConfigFile {
                 out.push('[');
                 if godot4 {
                     out.push_str(&name.replace(']', "\\]"));
+                    // Godot 4's loader reads `\]` as a `]` inside the name, so a name ending in a backslash
+                    // would swallow its closing bracket (Godot 4.6's own saver writes it so, and the file then
+                    // loads as one garbage section). A space before the bracket keeps it: the loader trims
+                    // names (as Godot 3.x and 4.6 do: `[a\ ]` loads as `a\` in all three).
+                    if name.ends_with('\\') {
+                        out.push(' ');
+                    }
                 } else {
                     out.push_str(name);
                 }

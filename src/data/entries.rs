@@ -1,0 +1,177 @@
+//! A Dictionary's entries: insertion order, and an index by key so that building and looking up are linear
+//! however many entries there are.
+
+use crate::data::dict_keys::{structural_hash, HashIndex};
+use crate::value::{Entries, IterMut, Variant};
+
+/// Up to this many entries, a key is found by comparing it with each; past it, through the index.
+const LINEAR_MAX: usize = 8;
+
+/// Indexes `list`'s keys (a repeated key: its first entry).
+fn build(list: &[(Variant, Variant)]) -> Box<HashIndex> {
+    let mut ix = Box::new(HashIndex::with_capacity(list.len()));
+    for (i, (k, _)) in list.iter().enumerate() {
+        ix.find_or_insert(structural_hash(k), i, |j| list[j].0 == *k);
+    }
+    ix
+}
+
+impl Entries {
+    /// No entries, room for `n`.
+    ///
+    /// ```
+    /// use godot_bin::value::Entries;
+    /// assert!(Entries::with_capacity(4).is_empty());
+    /// ```
+    pub fn with_capacity(n: usize) -> Self {
+        Entries { list: Vec::with_capacity(n), index: None }
+    }
+
+    /// Builds the index if the entries are past the few that are scanned.
+    fn ensure_index(&mut self) {
+        if self.index.is_none() && self.list.len() > LINEAR_MAX {
+            self.index = Some(build(&self.list));
+        }
+    }
+
+    /// The position of `key`'s entry.
+    ///
+    /// ```
+    /// use godot_bin::{value::Entries, Variant};
+    /// let e: Entries = (0..100).map(|i| (Variant::Int(i), Variant::Nil)).collect();
+    /// assert_eq!(e.position(&Variant::Int(42)), Some(42));
+    /// assert_eq!(e.position(&Variant::Float(42.0)), None);
+    /// ```
+    pub fn position(&self, key: &Variant) -> Option<usize> {
+        match self.index.as_deref() {
+            None => self.list.iter().position(|(k, _)| k == key),
+            Some(ix) => ix.find(structural_hash(key), |i| self.list[i].0 == *key),
+        }
+    }
+
+    /// [`Entries::position`] that first builds the index if there is none and the entries are past a few:
+    /// for a caller that will look up many keys.
+    ///
+    /// ```
+    /// use godot_bin::{value::Entries, Variant};
+    /// let mut e = Entries::from((0..100).map(|i| (Variant::Int(i), Variant::Nil)).collect::<Vec<_>>());
+    /// assert_eq!(e.position_indexed(&Variant::Int(99)), Some(99));
+    /// ```
+    pub fn position_indexed(&mut self, key: &Variant) -> Option<usize> {
+        self.ensure_index();
+        self.position(key)
+    }
+
+    /// The value of entry `i` (by position), to change.
+    ///
+    /// ```
+    /// use godot_bin::{value::Entries, Variant};
+    /// let mut e = Entries::from(vec![(Variant::from("a"), Variant::Int(1))]);
+    /// *e.value_mut(0).unwrap() = Variant::Int(2);
+    /// assert_eq!(e[0].1, Variant::Int(2));
+    /// ```
+    pub fn value_mut(&mut self, i: usize) -> Option<&mut Variant> {
+        self.list.get_mut(i).map(|(_, v)| v)
+    }
+
+    /// Sets `key` to `value`: a key already there keeps its position and gets `value` (the old value is
+    /// returned), else the entry is appended. Linear in the key's size, whatever the count.
+    ///
+    /// ```
+    /// use godot_bin::{value::Entries, Variant};
+    /// let mut e = Entries::default();
+    /// assert_eq!(e.insert("a".into(), Variant::Int(1)), None);
+    /// assert_eq!(e.insert("a".into(), Variant::Int(2)), Some(Variant::Int(1)));
+    /// assert_eq!(e.len(), 1);
+    /// ```
+    pub fn insert(&mut self, key: Variant, value: Variant) -> Option<Variant> {
+        let n = self.list.len();
+        if n >= LINEAR_MAX && self.index.is_none() {
+            self.index = Some(build(&self.list));
+        }
+        let list = &self.list;
+        let found = match self.index.as_deref_mut() {
+            None => list.iter().position(|(k, _)| *k == key),
+            Some(ix) => ix.find_or_insert(structural_hash(&key), n, |i| list[i].0 == key),
+        };
+        match found {
+            Some(i) => Some(std::mem::replace(&mut self.list[i].1, value)),
+            None => {
+                self.list.push((key, value));
+                None
+            }
+        }
+    }
+
+    /// Appends an entry without looking for its key: for entries known to be new (a repeated key's later
+    /// entry is kept, and lookups find the first). [`Entries::insert`] is the dictionary's own rule.
+    ///
+    /// ```
+    /// use godot_bin::{value::Entries, Variant};
+    /// let mut e = Entries::default();
+    /// e.push(("a".into(), Variant::Int(1)));
+    /// assert_eq!(e.position(&"a".into()), Some(0));
+    /// ```
+    pub fn push(&mut self, entry: (Variant, Variant)) {
+        let n = self.list.len();
+        if let Some(ix) = self.index.as_deref_mut() {
+            let list = &self.list;
+            ix.find_or_insert(structural_hash(&entry.0), n, |i| list[i].0 == entry.0);
+        }
+        self.list.push(entry);
+    }
+
+    /// Keys and values in order, the values to change (keys cannot change in place: that would lose them
+    /// from the index).
+    ///
+    /// ```
+    /// use godot_bin::{value::Entries, Variant};
+    /// let mut e = Entries::from(vec![(Variant::from("a"), Variant::Int(1))]);
+    /// for (_, v) in e.iter_mut() {
+    ///     *v = Variant::Int(5);
+    /// }
+    /// assert_eq!(e[0].1, Variant::Int(5));
+    /// ```
+    pub fn iter_mut(&mut self) -> IterMut<'_> {
+        IterMut(self.list.iter_mut())
+    }
+
+    /// The entries as a `Vec` (the index is dropped).
+    ///
+    /// ```
+    /// use godot_bin::{value::Entries, Variant};
+    /// let e = Entries::from(vec![(Variant::Nil, Variant::Nil)]);
+    /// assert_eq!(e.into_vec().len(), 1);
+    /// ```
+    pub fn into_vec(self) -> Vec<(Variant, Variant)> {
+        self.list
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_index_finds_what_a_scan_finds() {
+        let keys: Vec<Variant> = (0..50)
+            .flat_map(|i| [Variant::Int(i), Variant::Float(i as f64), Variant::from(format!("{i}"))])
+            .chain([Variant::Float(f64::NAN), Variant::Float(-0.0), Variant::Float(0.5)])
+            .collect();
+        let mut e = Entries::default();
+        for (n, k) in keys.iter().enumerate() {
+            assert_eq!(e.insert(k.clone(), Variant::Int(n as i64)), None, "{k:?}");
+        }
+        assert_eq!(e.len(), keys.len());
+        for (n, k) in keys.iter().enumerate() {
+            assert_eq!(e.position(k), Some(n), "{k:?}");
+            assert_eq!(e.insert(k.clone(), Variant::Nil), Some(Variant::Int(n as i64)));
+        }
+        assert_eq!(e.len(), keys.len());
+        e.push((Variant::Int(1000), Variant::Nil));
+        assert_eq!(e.position(&Variant::Int(1000)), Some(keys.len()));
+        // From a Vec with a repeated key: the first entry is found, as a scan finds it.
+        let from: Entries = Entries::from(e.iter().cloned().chain(e.iter().cloned()).collect::<Vec<_>>());
+        assert_eq!(from.position(&Variant::Int(1000)), Some(keys.len()));
+    }
+}
