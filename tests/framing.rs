@@ -262,27 +262,7 @@ fn save_cut_short_leaves_the_old_file_whole() {
     let path = std::env::temp_dir().join(format!("godot-bin-save-cut-short-{}.sav", std::process::id()));
     let old = b"the old save".repeat(100);
     std::fs::write(&path, &old).unwrap();
-    let child = |limit: &str| {
-        std::process::Command::new("sh")
-            .arg("-c")
-            .arg(format!("{limit} exec \"$0\" --ignored --exact save_cut_short_child"))
-            .arg(std::env::current_exe().unwrap())
-            .env(CUT_SHORT_ENV, &path)
-            .output()
-            .unwrap()
-            .status
-    };
-    assert!(!child("ulimit -f 8;").success(), "the limit did not stop the write");
-    let after = std::fs::read(&path).unwrap();
-    assert!(after == old, "the old file is not whole: {} bytes where its {} were", after.len(), old.len());
-    // The killed child left its temporary file beside the target (`.NAME.tmp-PID-N`).
-    let tmp = format!(".{}.tmp-", path.file_name().unwrap().to_string_lossy());
-    for e in std::fs::read_dir(path.parent().unwrap()).unwrap().flatten() {
-        if e.file_name().to_string_lossy().starts_with(&tmp) {
-            std::fs::remove_file(e.path()).unwrap();
-        }
-    }
-    assert!(child("").success());
+    common::write_cut_short_keeps_the_old_file(&path, &old, "save_cut_short_child", CUT_SHORT_ENV);
     let new = std::fs::read(&path).unwrap();
     assert_eq!((new.len(), &new[..8], new[149_999]), (150_000, &[0xec, 0x49, 2, 0, 29, 0, 0, 0][..], 7));
     std::fs::remove_file(&path).unwrap();

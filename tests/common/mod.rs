@@ -50,3 +50,30 @@ pub fn equal_modulo_padding(engine: &[u8], ours: &[u8]) -> bool {
     engine.len() == ours.len()
         && engine.iter().zip(ours).enumerate().all(|(i, (e, o))| e == o || (*o == 0 && i % 4 != 0))
 }
+
+/// A write cut short, as a full disk would cut it: runs the ignored test `child` of this test binary (it
+/// writes the file named by the environment variable `env`, here `path`) under `ulimit -f 8`, which must stop
+/// it, and checks that `path` still holds `old`. Removes the temporary file the killed child left beside
+/// `path` (`.NAME.tmp-PID-N`), then runs `child` without the limit, which must succeed.
+pub fn write_cut_short_keeps_the_old_file(path: &Path, old: &[u8], child: &str, env: &str) {
+    let run = |limit: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("{limit} exec \"$0\" --ignored --exact {child}"))
+            .arg(std::env::current_exe().unwrap())
+            .env(env, path)
+            .output()
+            .unwrap()
+            .status
+    };
+    assert!(!run("ulimit -f 8;").success(), "the limit did not stop the write");
+    let after = std::fs::read(path).unwrap();
+    assert!(after == old, "the old file is not whole: {} bytes where its {} were", after.len(), old.len());
+    let tmp = format!(".{}.tmp-", path.file_name().unwrap().to_string_lossy());
+    for e in std::fs::read_dir(path.parent().unwrap()).unwrap().flatten() {
+        if e.file_name().to_string_lossy().starts_with(&tmp) {
+            std::fs::remove_file(e.path()).unwrap();
+        }
+    }
+    assert!(run("").success(), "{child} failed without the limit");
+}
