@@ -9,7 +9,8 @@
 //!
 //! The same bound holds for the paths that build a `Dictionary` key by key rather than decode one: a
 //! ConfigFile with many keys or many sections (`ConfigFile::parse`, `config_file::from_str`), and a big
-//! JSON object read as a `Variant` by serde_json, directly and through serde's buffer (an untagged enum).
+//! JSON object read as a `Variant` by serde_json, directly and through serde's buffer (an untagged enum), and
+//! keys set one by one by name (`v[key] = value`, against 1,000 keys set the same way).
 //! Their game state is its ConfigFile text or its serde_json text.
 
 #[path = "common/mod.rs"]
@@ -171,7 +172,11 @@ fn building(cfg: &Config) -> f64 {
     let config_shapes =
         [("30,000 keys in one section", config_text(1, 30_000, cfg)), ("30,000 sections", config_text(30_000, 1, cfg))];
     let json_shapes = [("an object of 30,000 keys", json_object(30_000))];
-    let entries: [(Entry, &[u8], Shapes); 4] = [
+    // Keys set one by one by name (`v[key] = value`), against a small dictionary built the same way.
+    let key_lines = |n: usize| (0..n).map(|i| format!("k{i:07}\n")).collect::<String>().into_bytes();
+    let few_keys = key_lines(1_000);
+    let key_shapes = [("30,000 keys set by name", key_lines(30_000))];
+    let entries: [(Entry, &[u8], Shapes); 5] = [
         (
             ("ConfigFile::parse", |t, c| drop(black_box(ConfigFile::parse(std::str::from_utf8(t).unwrap(), c)))),
             &config_state,
@@ -195,6 +200,17 @@ fn building(cfg: &Config) -> f64 {
             }),
             &json_state,
             &json_shapes,
+        ),
+        (
+            ("Variant[key] = value", |t, _| {
+                let mut v = Variant::Nil;
+                for key in std::str::from_utf8(t).unwrap().lines() {
+                    v[key] = Variant::Int(1);
+                }
+                drop(black_box(v))
+            }),
+            &few_keys,
+            &key_shapes,
         ),
     ];
     let mut worst: f64 = 0.0;

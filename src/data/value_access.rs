@@ -16,10 +16,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops;
 
 use crate::markers::{
-    Aabb, Basis, Color, Plane, Projection, Quaternion, Rect2, Rect2i, Rid, Transform2D, Transform3D, Vector2, Vector2i,
-    Vector3, Vector3i, Vector4, Vector4i,
+    Aabb, Basis, Color, Plane, Projection, Quaternion, Rect2, Rect2i, Rid, StringName, Transform2D, Transform3D,
+    Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
-use crate::value::{Array, Dictionary, Variant};
+use crate::value::{Array, Dictionary, Entries, Variant};
 
 mod private {
     pub trait Sealed {}
@@ -76,7 +76,9 @@ impl VariantIndex for str {
         v.as_dictionary()?.entries.iter().find(|(k, _)| k.as_str() == Some(self)).map(|(_, x)| x)
     }
     fn index_into_mut<'v>(&self, v: &'v mut Variant) -> Option<&'v mut Variant> {
-        v.as_dictionary_mut()?.entries.iter_mut().find(|(k, _)| k.as_str() == Some(self)).map(|(_, x)| x)
+        let entries = &mut v.as_dictionary_mut()?.entries;
+        let i = text_key_position(entries, self)?;
+        entries.value_mut(i)
     }
     fn index_or_insert<'v>(&self, v: &'v mut Variant) -> &'v mut Variant {
         if v.is_nil() {
@@ -84,7 +86,7 @@ impl VariantIndex for str {
         }
         let kind = v.kind();
         let Some(d) = v.as_dictionary_mut() else { panic!("cannot index a {kind:?} with a key") };
-        let i = match d.entries.iter().position(|(k, _)| k.as_str() == Some(self)) {
+        let i = match text_key_position(&mut d.entries, self) {
             Some(i) => i,
             None => {
                 d.entries.push((Variant::from(self), Variant::Nil));
@@ -93,6 +95,14 @@ impl VariantIndex for str {
         };
         d.entries.value_mut(i).unwrap_or_else(|| unreachable!("entry {i} was just found or added"))
     }
+}
+
+/// The first entry whose key is the String or the StringName `text`, found through the entries' index (built
+/// for a dictionary past a few entries), so that setting many keys by name is linear, not a scan per key.
+fn text_key_position(entries: &mut Entries, text: &str) -> Option<usize> {
+    let as_string = entries.position_indexed(&Variant::from(text));
+    let as_name = entries.position_indexed(&Variant::StringName(StringName::from(text)));
+    as_string.into_iter().chain(as_name).min()
 }
 
 impl VariantIndex for String {
@@ -449,6 +459,30 @@ mod tests {
         let mut v = Variant::from(d);
         v["k"] = 2.into();
         assert_eq!(v.as_dictionary().unwrap().entries, [(StringName::from("k").into(), Variant::Int(2))]);
+    }
+
+    /// With the index built (past a few entries), a name finds the first entry whose key is that String or
+    /// that StringName, as a scan in order does.
+    #[test]
+    fn index_by_name_finds_the_first_string_or_string_name_key() {
+        for name_first in [true, false] {
+            let mut d = Dictionary::default();
+            for i in 0..20 {
+                d.insert(Variant::from(format!("x{i}")), Variant::Nil);
+            }
+            let (a, b) = (Variant::from(StringName::from("k")), Variant::from("k"));
+            let (first, second) = if name_first { (a, b) } else { (b, a) };
+            d.insert(first.clone(), 1.into());
+            d.insert(second.clone(), 2.into());
+            let mut v = Variant::from(d);
+            v["k"] = 3.into();
+            v["new"] = 4.into();
+            let entries = &v.as_dictionary().unwrap().entries;
+            assert_eq!(entries[20], (first, Variant::Int(3)));
+            assert_eq!(entries[21], (second, Variant::Int(2)));
+            assert_eq!(entries[22], (Variant::from("new"), Variant::Int(4)));
+            assert_eq!(entries.len(), 23);
+        }
     }
 
     #[test]
