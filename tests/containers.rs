@@ -261,3 +261,17 @@ fn file_open_then_save_gives_every_engine_save_back() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `file::open` detects under the config it then reads with: Godot 3.6's `var2bytes(PoolVector2Array())`
+/// (fixture row "pv2_empty"), an Object in Godot 4 that reads only where objects are allowed, opens as Godot 3.
+#[test]
+fn file_open_picks_a_reading_that_decodes() {
+    let row = common::rows("godot-3.6/values.tsv").into_iter().find(|r| r.get(0) == "pv2_empty").unwrap();
+    let bytes = common::unhex(row.get(2));
+    let path = std::env::temp_dir().join(format!("godot_bin_open_pv2_{}.bin", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let (values, how) = godot_bin::file::open(&path, None).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(how.dialect, Dialect::Godot3);
+    assert_eq!(values, [Variant::PackedVector2Array(vec![])]);
+}

@@ -190,11 +190,13 @@ pub fn open_with(
         crate::container::read_file(fs::File::open(path).map_err(crate::container::ContainerError::from)?, opts)?;
     let (content, stored) = crate::container::open(&file, opts)?;
     drop(file);
-    let detection = crate::detect::detect(&content);
+    // Only readings that decode under the config the values are then read with are offered.
+    let cfg = crate::Config::default();
+    let detection = crate::detect::detect_with(&content, &cfg);
     let (Some(framing), Some(dialect)) = (detection.framing, detection.dialect()) else {
         return Err(FileError::NotGodotData(detection.to_string()));
     };
-    let cfg = crate::Config::new(dialect);
+    let cfg = cfg.with_dialect(dialect);
     let values = match framing {
         Framing::Bare => vec![crate::Variant::decode(&content, &cfg)?],
         Framing::Stream { big_endian } => {
