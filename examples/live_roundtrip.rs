@@ -14,8 +14,8 @@ use std::fmt::Write as _;
 use godot_bin::*;
 
 #[path = "support/gen.rs"]
-mod gen;
-use gen::{Gen, Rng};
+mod r#gen;
+use r#gen::{Gen, Rng};
 
 fn hex(b: &[u8]) -> String {
     b.iter().fold(String::new(), |mut s, x| {

@@ -351,14 +351,14 @@ fn text_format(head: &[u8]) -> Option<ForeignFormat> {
         }
     }
     let digits: Vec<u8> = body.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
-    if !bom && digits.len() >= 8 && digits.len() % 2 == 0 && digits.iter().all(u8::is_ascii_hexdigit) {
+    if !bom && digits.len() >= 8 && digits.len().is_multiple_of(2) && digits.iter().all(u8::is_ascii_hexdigit) {
         return Some(ForeignFormat::Hex);
     }
     let b64 = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/');
     let unpadded = digits.iter().rposition(|b| b != &b'=').map_or(0, |i| i + 1);
     if !bom
         && digits.len() >= 8
-        && digits.len() % 4 == 0
+        && digits.len().is_multiple_of(4)
         && digits.len() - unpadded <= 2
         && digits[..unpadded].iter().all(b64)
     {

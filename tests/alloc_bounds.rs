@@ -40,30 +40,38 @@ fn note(delta: isize, transient_extra: isize) {
 // SAFETY: every call is forwarded unchanged to the system allocator; only counters are kept beside it.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = System.alloc(l);
-        if !p.is_null() {
-            note(l.size() as isize, 0);
+        unsafe {
+            let p = System.alloc(l);
+            if !p.is_null() {
+                note(l.size() as isize, 0);
+            }
+            p
         }
-        p
     }
     unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
-        let p = System.alloc_zeroed(l);
-        if !p.is_null() {
-            note(l.size() as isize, 0);
+        unsafe {
+            let p = System.alloc_zeroed(l);
+            if !p.is_null() {
+                note(l.size() as isize, 0);
+            }
+            p
         }
-        p
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l);
-        note(-(l.size() as isize), 0);
+        unsafe {
+            System.dealloc(p, l);
+            note(-(l.size() as isize), 0);
+        }
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        let q = System.realloc(p, l, new);
-        if !q.is_null() {
-            // A moving realloc holds both blocks for a moment: count the peak as if it did.
-            note(new as isize - l.size() as isize, l.size().min(new) as isize);
+        unsafe {
+            let q = System.realloc(p, l, new);
+            if !q.is_null() {
+                // A moving realloc holds both blocks for a moment: count the peak as if it did.
+                note(new as isize - l.size() as isize, l.size().min(new) as isize);
+            }
+            q
         }
-        q
     }
 }
 
@@ -428,7 +436,7 @@ fn engine_written_fixtures_allocate_within_the_bound() {
 }
 
 fn unhex(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).ok()).collect()

@@ -32,29 +32,37 @@ fn note(delta: isize, transient_extra: isize) {
 // SAFETY: every call is forwarded unchanged to the system allocator; only counters are kept beside it.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: AllocLayout) -> *mut u8 {
-        let p = System.alloc(l);
-        if !p.is_null() {
-            note(l.size() as isize, 0);
+        unsafe {
+            let p = System.alloc(l);
+            if !p.is_null() {
+                note(l.size() as isize, 0);
+            }
+            p
         }
-        p
     }
     unsafe fn alloc_zeroed(&self, l: AllocLayout) -> *mut u8 {
-        let p = System.alloc_zeroed(l);
-        if !p.is_null() {
-            note(l.size() as isize, 0);
+        unsafe {
+            let p = System.alloc_zeroed(l);
+            if !p.is_null() {
+                note(l.size() as isize, 0);
+            }
+            p
         }
-        p
     }
     unsafe fn dealloc(&self, p: *mut u8, l: AllocLayout) {
-        System.dealloc(p, l);
-        note(-(l.size() as isize), 0);
+        unsafe {
+            System.dealloc(p, l);
+            note(-(l.size() as isize), 0);
+        }
     }
     unsafe fn realloc(&self, p: *mut u8, l: AllocLayout, new: usize) -> *mut u8 {
-        let q = System.realloc(p, l, new);
-        if !q.is_null() {
-            note(new as isize - l.size() as isize, l.size().min(new) as isize);
+        unsafe {
+            let q = System.realloc(p, l, new);
+            if !q.is_null() {
+                note(new as isize - l.size() as isize, l.size().min(new) as isize);
+            }
+            q
         }
-        q
     }
 }
 

@@ -33,22 +33,28 @@ fn note(delta: isize) {
 // SAFETY: every call is forwarded unchanged to the system allocator; only counters are kept beside it.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = System.alloc(l);
-        if !p.is_null() {
-            note(l.size() as isize);
+        unsafe {
+            let p = System.alloc(l);
+            if !p.is_null() {
+                note(l.size() as isize);
+            }
+            p
         }
-        p
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l);
-        note(-(l.size() as isize));
+        unsafe {
+            System.dealloc(p, l);
+            note(-(l.size() as isize));
+        }
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        let q = System.realloc(p, l, new);
-        if !q.is_null() {
-            note(new as isize - l.size() as isize);
+        unsafe {
+            let q = System.realloc(p, l, new);
+            if !q.is_null() {
+                note(new as isize - l.size() as isize);
+            }
+            q
         }
-        q
     }
 }
 

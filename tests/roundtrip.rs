@@ -2,10 +2,10 @@
 //! live engine check uses) encode, decode back equal, and re-encode to the same bytes.
 
 #[path = "../examples/support/gen.rs"]
-mod gen;
+mod r#gen;
 
-use gen::{Gen, Rng};
 use godot_bin::{Config, Dialect, Variant};
+use r#gen::{Gen, Rng};
 
 #[test]
 fn random_values_round_trip_in_every_dialect() {
@@ -43,14 +43,14 @@ fn random_values_round_trip_in_every_dialect() {
 #[test]
 fn repeated_keys_keep_the_first_place_and_the_last_value() {
     fn key(i: usize) -> Variant {
-        if i % 3 == 0 {
+        if i.is_multiple_of(3) {
             Variant::Int(i as i64)
         } else {
             Variant::from(format!("k{i}"))
         }
     }
     fn value(i: usize, j: usize) -> Variant {
-        if (i + j) % 2 == 0 {
+        if (i + j).is_multiple_of(2) {
             Variant::Int((i * 100 + j) as i64)
         } else {
             Variant::from(vec![Variant::Int(j as i64), Variant::from(format!("v{i}"))])

@@ -241,7 +241,7 @@ fn truncated_and_corrupt_streams_are_errors_not_panics() {
             let mut bad = whole.clone();
             bad[i] ^= x;
             if let Err(e) = decode_in_pieces(&mut VarCodec::<Variant>::new(cfg.clone()), &bad, 3) {
-                assert!(e.offset().map_or(true, |o| o <= bad.len()), "{e}");
+                assert!(e.offset().is_none_or(|o| o <= bad.len()), "{e}");
             }
             let _ = decode_in_pieces(&mut VarCodec::<Vec<Msg>>::new(cfg.clone()), &bad, 3);
         }

@@ -4,13 +4,13 @@
 
 mod common;
 #[path = "../examples/support/gen.rs"]
-mod gen;
+mod r#gen;
 
 use std::borrow::Cow;
 
 use common::{rows, unhex};
-use gen::{Gen, Rng};
 use godot_bin::{Config, Dialect, Variant, VariantRef};
+use r#gen::{Gen, Rng};
 
 /// Decodes `bytes` both ways and asserts they agree; returns whether the input was accepted.
 fn agree(bytes: &[u8], cfg: &Config, what: &str) -> bool {

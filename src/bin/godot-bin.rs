@@ -653,7 +653,7 @@ fn choose(
     // Only readings that decode under the options given (--objects, --double) are offered.
     let found = detect::detect_with(content, &config(dialect.unwrap_or(Dialect::Godot4_6), common));
     let fits = |c: &&detect::Candidate| {
-        dialect.map_or(true, |d| c.dialects.contains(&d)) && framing.map_or(true, |f| cli_framing(c.framing) == Some(f))
+        dialect.is_none_or(|d| c.dialects.contains(&d)) && framing.is_none_or(|f| cli_framing(c.framing) == Some(f))
     };
     let Some(c) = found.candidates.iter().find(fits) else {
         if let Some(detect::Unreadable::Truncated { framing: detect::Framing::Stream { big_endian: false }, .. }) =

@@ -513,7 +513,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                             if *left == 0 {
                                 break stack.pop().map(Frame::finish).unwrap_or_default();
                             }
-                            if !self.peek_header().is_some_and(|(k, _)| k == TypeKind::String) {
+                            if self.peek_header().is_none_or(|(k, _)| k != TypeKind::String) {
                                 continue 'slots;
                             }
                             self.start_slot();

@@ -64,7 +64,7 @@ impl<'de, T: Deserialize<'de> + Bulk> Visitor<'de> for VecVisitor<T> {
     /// The raw little-endian payload of the packed array (godot_bin's Deserializer hands it over when
     /// the wire holds exactly the packed array this type pairs with, in its narrow layout).
     fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Vec<T>, E> {
-        if T::RAW == 0 || v.len() % T::RAW != 0 {
+        if T::RAW == 0 || !v.len().is_multiple_of(T::RAW) {
             return Err(E::invalid_length(v.len(), &self));
         }
         Ok(T::from_raw(v))
@@ -84,7 +84,7 @@ impl<T: Serialize + Bulk> Serialize for BulkSlice<'_, T> {
         if let Some(mut job) = crate::format::magic::take_packed_job() {
             // An array too big for the wire is left to the element-by-element path, which refuses it
             // before writing.
-            let fits = job.kind.packed_elem_size(job.wide).map_or(true, |size| count32(self.0.len(), size).is_ok());
+            let fits = job.kind.packed_elem_size(job.wide).is_none_or(|size| count32(self.0.len(), size).is_ok());
             let done = fits
                 && match &mut job.out {
                     Lent::Vec(out) => T::bulk(job.kind, job.wide, self.0, out),

@@ -1480,7 +1480,7 @@ impl<'t> Parser<'t> {
     }
 
     fn chunks<const N: usize>(&mut self, name: &str, v: Vec<f64>) -> Result<Vec<[f64; N]>, TextError> {
-        if v.len() % N != 0 {
+        if !v.len().is_multiple_of(N) {
             return Err(self.err(format!("{name} needs a multiple of {N} numbers, found {}", v.len())));
         }
         Ok(v.chunks_exact(N).map(|c| std::array::from_fn(|i| c[i])).collect())

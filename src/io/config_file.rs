@@ -205,7 +205,7 @@ impl ConfigFile {
     /// let keys: Vec<&str> = cf.entries("s").map(|(k, _)| k).collect();
     /// assert_eq!(keys, ["x", "y"]);
     /// ```
-    pub fn entries(&self, section: &str) -> impl Iterator<Item = (&str, &Variant)> {
+    pub fn entries(&self, section: &str) -> impl Iterator<Item = (&str, &Variant)> + use<'_> {
         self.index.get(section).map(|&i| &self.sections[i]).into_iter().flat_map(|s| s.live())
     }
 

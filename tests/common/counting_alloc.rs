@@ -18,19 +18,25 @@ fn note(n: usize) {
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        note(l.size());
-        System.alloc(l)
+        unsafe {
+            note(l.size());
+            System.alloc(l)
+        }
     }
     unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
-        note(l.size());
-        System.alloc_zeroed(l)
+        unsafe {
+            note(l.size());
+            System.alloc_zeroed(l)
+        }
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l)
+        unsafe { System.dealloc(p, l) }
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        note(new.saturating_sub(l.size()));
-        System.realloc(p, l, new)
+        unsafe {
+            note(new.saturating_sub(l.size()));
+            System.realloc(p, l, new)
+        }
     }
 }
 

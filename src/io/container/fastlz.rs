@@ -316,7 +316,7 @@ mod tests {
     fn a_long_level2_match_is_counted_in_a_bounded_window() {
         // Level 2: a literal, then one match of 3 + 6 + 255 * 4000 + 10 bytes one byte back.
         let mut block = vec![0x20, b'x', 0xe0];
-        block.extend(std::iter::repeat(255).take(4000));
+        block.extend(std::iter::repeat_n(255, 4000));
         block.extend([10, 0]);
         let n = 1 + 3 + 6 + 255 * 4000 + 10;
         assert_eq!(decompressed_len(&block, n), Ok(n));
