@@ -25,7 +25,7 @@ LAYERS = [
     ("forms", ["forms"]),
     ("io", ["io"]),
     ("interop", ["interop"]),
-    ("docs", ["coming_from_gdscript"]),
+    ("docs", ["coming_from_gdscript", "guide"]),
 ]
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"

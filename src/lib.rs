@@ -1,31 +1,24 @@
-//! # godot_bin
-//!
-//! Byte-exact reading and writing of the binary Variant format of the Godot family of engines: the bytes
-//! of `var_to_bytes`/`bytes_to_var` (`var2bytes`/`bytes2var` in 3.x), `FileAccess.store_var`,
-//! `StreamPeer.put_var` and `PacketPeer.put_var`, for Godot 2.1, 3.x, 4.0–4.6 and the Pandemonium engine.
-//!
-//! * [`Variant`] is a dynamic value that holds anything any dialect can put on the wire, without loss.
-//! * [`Config`] picks the [`Dialect`] and the engine's options (objects, double precision, depth limit).
-//! * Errors are one small [`Error`] with an [`ErrorKind`] and the byte offset.
-//!
-//! ```
-//! use godot_bin::{Config, Dialect, Variant};
-//! let cfg = Config::new("godot4.6".parse::<Dialect>()?);
-//! // Godot 4.6 var_to_bytes([1, "a"]), tests/fixtures/godot-4.6/values.tsv "arr_1_a":
-//! let bytes = [0x1c, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0];
-//! let v = Variant::decode(&bytes, &cfg)?;
-//! assert_eq!(v, Variant::from(vec![Variant::Int(1), Variant::from("a")]));
-//! assert_eq!(v.encode(&cfg)?, bytes);
-//! # Ok::<(), godot_bin::Error>(())
-//! ```
+#![doc = include_str!("../README.md")]
+// The README is the crate doc (its Rust blocks run as doc tests); the guide pages are `guide` and
+// `coming_from_gdscript`.
 // One function may use unsafe code: `wire::utf8`, which takes ASCII as text without `from_utf8`'s walk
-// (measured in benches/README.md, round six; its tests run under miri in `.ci/run`).
+// (its tests run under miri in `.ci/run`).
 #![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 // The layers, bottom to top: dialect < error, config < wire < data < codec < format < forms < io < interop
-// (< coming_from_gdscript, a page of documentation).
+// (< coming_from_gdscript and guide/, pages of documentation that use only the public API).
+//   dialect/  `Dialect` and the type tables (type id <-> `TypeKind`, one per dialect)
+//   error.rs, config.rs  `Error`/`ErrorKind`; `Config`
+//   wire/     little-endian primitives, padded strings, float widening
+//   data/     `Variant` and its containers, the markers (Vector2 … Projection, Color, NodePath, …), indexing
+//   codec/    the one dialect-agnostic decoder and encoder, `VariantRef`, typed-container admission
+//   format/   the serde data format: ser, de, the markers' and `Variant`'s serde impls, packed, typed containers
+//   forms/    text (var_to_str), json, convert between dialects
+//   io/       framing, config_file, tokio_codec, detect, file, container
+//   interop/  glam, mint, arbitrary
+//   bin/      the godot-bin tool (feature `cli`), on the public API
 // Each uses only its own layer and those below it (scripts/check-layers.py keeps it so; rustfmt sorts the
 // lines below by name). The folders are private: their public modules are re-exported below at their old
 // paths.
@@ -37,6 +30,7 @@ mod dialect;
 pub mod error;
 mod format;
 mod forms;
+pub mod guide;
 mod interop;
 mod io;
 pub mod wire;
@@ -95,8 +89,3 @@ pub use markers::{
 pub use types::TypeKind;
 #[doc(no_inline)]
 pub use value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
-
-/// The README's examples, compiled and run as doc tests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

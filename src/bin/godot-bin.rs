@@ -1,32 +1,6 @@
-//! `godot-bin`: inspect, write and migrate Godot binary Variant data from the command line.
-//!
-//! ```text
-//! godot-bin info    [--in-encoding raw|hex|base64] [FILE] [-o OUT]
-//! godot-bin decode  [--dialect D] [--double] [--objects] [--in-encoding raw|hex|base64] [--framing none|stream]
-//!                   [--to text|json] [--exact] [FILE] [-o OUT]
-//! godot-bin encode  [--dialect D] [--double] [--objects] [--from text|json [--like ORIGINAL]] [--out-encoding raw|hex|base64]
-//!                   [--framing none|stream] [--compress fastlz|deflate|zstd|gzip | --encrypt | --plain] [FILE] [-o OUT]
-//! godot-bin convert [--from-dialect D1] --to-dialect D2 [--double] [--objects] [--coerce] [--in-encoding …]
-//!                   [--out-encoding …] [--framing …] [--compress MODE | --plain] [FILE] [-o OUT]
-//! godot-bin config-file [--dialect D] [--from config|json [--like ORIGINAL]] [--to json|config] [--bare-keys]
-//!                   [--encrypt | --plain] [FILE] [-o OUT]
-//! every command:    [--password PW | --key HEX] [--max-size BYTES]
-//! ```
-//! Encrypted (`GDEC`) and compressed (`GCPF`) files are found by their magic and opened; the password can
-//! come from the environment variable `GODOT_BIN_PASSWORD` instead of the command line. What a container
-//! opens to is bounded by the file's size (default 512 times it, at least 1 MiB; `--max-size` raises it). A
-//! file in a container is a `store_var` stream unless `--framing` says otherwise. `convert` and `encode --like`
-//! keep the container (an encrypted file gets the target engine's layout, or the original's) unless
-//! `--compress`, `--password`/`--key` or `--plain` changes it; `config-file` writes ConfigFile text encrypted
-//! as `save_encrypted_pass` when the input or ORIGINAL was or a password is given.
-//! `-o OUT` writes a temporary file beside OUT and renames it over OUT: OUT may be the input, and a command
-//! that fails leaves it as it was. Without `-o` the output goes to standard output (raw binary not to a
-//! terminal).
-//! Each flag means one thing in every command: `--dialect` / `--from-dialect` / `--to-dialect` name dialects,
-//! `--from` / `--to` forms (text, json, config), `--in-encoding` / `--out-encoding` encodings (the old `--in`,
-//! `--out` and `convert --from D1 --to D2` still work), `-o` / `--output` the file written.
-//! Exit status: 0 success, 1 bad data (message on stderr with the byte offset, or line and column for text),
-//! 2 bad usage.
+//! `godot-bin`: inspect, write and migrate Godot binary Variant data from the command line. Its reference is
+//! its help: `godot-bin --help` and `godot-bin COMMAND --help` (the texts below, in `ABOUT` … `CONFIG_FILE_AFTER`).
+
 #![forbid(unsafe_code)]
 
 use std::io::{IsTerminal, Read, Write};
@@ -39,12 +13,151 @@ use godot_bin::container::{self, Compression, Container, ContainerError, Key, Ki
 use godot_bin::convert::{check_fits, convert, Options};
 use godot_bin::{detect, json, text, Config, Dialect, Variant};
 
+/// `godot-bin --help`: what the tool is and what every command shares.
+const ABOUT: &str = "\
+Decode, encode and convert Godot's binary Variant format (var_to_bytes, store_var, put_var) for Godot 2.1,
+3.x, 4.0-4.6 and Pandemonium.
+
+Input: FILE, or standard input. Without --dialect (--from-dialect for convert) the bytes are read in every
+dialect and framing, the reading that fits is taken (exact store_var lengths first, then the most plausible
+values, then the most common engine) and stderr says what was taken; when the bytes are ambiguous it says
+what else they read as and the flag that settles it (--dialect or --framing). Only readings that decode
+under the flags given (--objects, --double) are offered. `info FILE` prints the detection itself.
+
+Encrypted (GDEC: open_encrypted, open_encrypted_with_pass) and compressed (GCPF: open_compressed) files are
+found by their magic and opened; the password is --password, --key HEX or the environment variable
+GODOT_BIN_PASSWORD (which keeps it out of shell history). A file in a container is a store_var stream unless
+--framing says otherwise. What a container may open to is bounded by its file's size: 512 times it, at least
+1 MiB (--max-size raises it).
+
+Output: standard output (raw binary is not written to a terminal), or -o FILE, written to a temporary file
+beside FILE and renamed over it once whole: FILE may be the input, and a command that fails or is cut short
+leaves it as it was (a shell's `> FILE` empties the file before the command even reads it).
+
+Each flag means one thing in every command: --dialect, --from-dialect and --to-dialect name dialects
+(godot2, godot3, godot4.0 ... godot4.6, godot4, pandemonium-3.5, pandemonium-3.8, pandemonium-5,
+pandemonium); --from and --to name forms (text, json, config); --in-encoding and --out-encoding name byte
+encodings (raw, the default, lowercase hex or base64 on one line); -o / --output the file written. The
+older spellings --in, --out and convert's --from/--to for dialects still work.";
+
+/// After `godot-bin --help`: exit status and a first session.
+const AFTER: &str = "\
+Exit status: 0 on success, 1 on bad data (the message has the byte offset, or the line and column for
+text and JSON), 2 on bad usage.
+
+Examples:
+  godot-bin info save.sav                          # container, framing, the dialects that read it
+  godot-bin decode save.sav                        # print the values in Godot's text syntax
+  godot-bin decode --to json save.sav | jq -c '.tick += 1' | godot-bin encode --from json --like save.sav -o save.sav
+  godot-bin convert --to-dialect godot4 old.sav -o new.sav
+  godot-bin config-file settings.cfg -o settings.json
+
+`godot-bin COMMAND --help` describes each command.";
+
+/// `godot-bin decode --help`.
+const DECODE_ABOUT: &str = "\
+Binary to text or JSON.
+
+Text (--to text, the default) is the dialect's var_to_str syntax (var2str in 3.x): Vector2(1, 2.5),
+Array[int]([1]), &\"name\" in Godot 4; Vector2( 1, 2.5 ), PoolIntArray( 1 ) in Godot 3. It differs from
+the engine's own output in two ways, both so that the engine's str_to_var of this text gives back the exact
+bytes: dictionary keys stay in stored order (the engine's printer sorts them), and every float is printed
+with digits the engine's own, not correctly rounded, parser reads back exactly. --exact fails instead of
+printing a value the engine cannot rebuild from text (an object by instance id, a NaN payload, a non-empty
+Signal, a RID in 3.x, a float below about 1e-292).
+
+JSON (--to json) is plain JSON where that is unambiguous (int, float with a '.', String, untyped Array,
+Dictionary with String keys) and {\"$Type\": ...} where it is not ({\"$Vector2\": [1.5, -2.25]},
+{\"$StringName\": \"a\"}, {\"$PackedByteArray\": \"base64\"}, {\"$float\": \"nan\"}, typed containers,
+non-String keys). Lossless: decode --to json, then encode --from json, gives the same bytes.
+
+With --framing stream each value of a store_var/put_var stream is one line of text or JSON.
+
+An empty input says `empty input`; a save cut short says `truncated: the first value declares N byte(s), M
+present`; the bytes of another format say what they look like (a PNG image, ConfigFile text, JSON, a Godot
+resource pack, ...); flags that do not fit the bytes are answered with the flags that do.";
+
+/// After `godot-bin decode --help`.
+const DECODE_AFTER: &str = "\
+Examples:
+  godot-bin decode save.sav                                     # dialect and framing detected
+  godot-bin decode --dialect godot3 --framing stream save.sav -o save.txt
+  godot-bin decode --to json save.sav | jq '.entities[1].pos'
+  GODOT_BIN_PASSWORD=hunter2 godot-bin decode save.dat          # an encrypted save";
+
+/// `godot-bin info --help`.
+const INFO_ABOUT: &str = "\
+What a file is: its container, framing and the dialects that read it (with --password/--key, what is
+inside an encrypted one).
+
+This is the detection decode and convert do when no dialect is given, printed with every candidate.";
+
+/// `godot-bin encode --help`.
+const ENCODE_ABOUT: &str = "\
+Text or JSON to binary.
+
+The input is the text or JSON that decode prints (one value, or one per line with --framing stream).
+Either --dialect or --like ORIGINAL says what to write: --like takes ORIGINAL's dialect, framing and
+container (the compression mode; for an encrypted file the same key and layout), and with --from json the
+types JSON tools lose come back from it (jq prints 1.0 as 1 and -0.0 as -0).
+
+Containers: --compress fastlz|deflate|zstd|gzip writes open_compressed's file (FastLZ byte for byte as the
+engines write it); --password, --key or --encrypt writes open_encrypted's file in the dialect's layout;
+--plain writes none.";
+
+/// After `godot-bin encode --help`.
+const ENCODE_AFTER: &str = "\
+Examples:
+  godot-bin encode --dialect godot3 --framing stream save.txt -o save.sav
+  godot-bin encode --dialect godot4.6 --from json --compress zstd save.json -o save.dat
+  godot-bin encode --dialect godot3 --from json --password hunter2 save.json -o save.dat
+  godot-bin decode --to json save.sav | jq -c '.tick += 1' | godot-bin encode --from json --like save.sav -o save.sav";
+
+/// `godot-bin convert --help`.
+const CONVERT_ABOUT: &str = "\
+Binary of one dialect to binary of another (e.g. --from-dialect godot3 --to-dialect godot4).
+
+Godot 3 to 4 writes Pool*Array as Packed*Array, Quat as Quaternion, Transform as Transform3D, ... (the same
+values with the target's type ids); back to 3, StringName becomes String and typed containers untyped.
+Also between Godot 4 minors (typed containers before 4.3/4.4, PackedVector4Array before 4.3) and
+Pandemonium layouts. A value with no counterpart (Vector2i, Callable, PackedInt64Array, ... in Godot 3) is
+an error naming where it is (`at entities[3].pos: Vector2i has no counterpart in godot3`) unless --coerce
+applies the lossy mapping (Vector2i to Vector2, PackedInt64Array to PackedInt32Array when it fits, ...).
+Full objects pass unchanged (class names are not renamed).
+
+The input's container is kept (an encrypted file gets the target engine's layout) unless --compress,
+--password/--key or --plain changes it.";
+
+/// After `godot-bin convert --help`.
+const CONVERT_AFTER: &str = "\
+Examples:
+  godot-bin convert --to-dialect godot4 save.sav -o save.sav        # in place, dialect detected
+  godot-bin convert --from-dialect godot3 --to-dialect godot4 --framing stream old.sav -o new.sav
+  godot-bin convert --to-dialect godot4 --password hunter2 save.dat -o save.dat   # stays encrypted";
+
+/// `godot-bin config-file --help`.
+const CONFIG_FILE_ABOUT: &str = "\
+ConfigFile text (ConfigFile.save) to JSON and back: JSON is {section: {key: value}} in the type-tagged JSON
+of decode --to json; the keys outside any section are under \"\".
+
+Without --dialect the text is read as Godot 4.x and as 3.x (PackedStringArray(...) or PoolStringArray( ...
+), Transform3D or Transform, Color(1, 2, 3, 4) or Color( 1, 2, 3, 4 )) and the reading that reads it, or
+that writes more of its lines back as they are, is taken; when that does not tell and it matters, the
+message asks for --dialect. Text is written as ConfigFile.save writes it, byte for byte.
+
+Encrypted files (save_encrypted_pass) are opened with the password; ConfigFile text is written encrypted
+when the input or ORIGINAL was, or with --password/--key/--encrypt (--plain: never).";
+
+/// After `godot-bin config-file --help`.
+const CONFIG_FILE_AFTER: &str = "\
+Examples:
+  godot-bin config-file settings.cfg -o settings.json
+  godot-bin config-file --from json --to config --like settings.cfg settings.json -o settings.cfg
+  GODOT_BIN_PASSWORD=hunter2 godot-bin config-file settings.dat
+  godot-bin config-file --to config --password hunter2 settings.cfg -o settings.dat";
+
 #[derive(Parser)]
-#[command(
-    name = "godot-bin",
-    version,
-    about = "Decode, encode and convert Godot's binary Variant format (var_to_bytes, store_var, put_var)"
-)]
+#[command(name = "godot-bin", version, about = "Decode, encode and convert Godot's binary Variant format (var_to_bytes, store_var, put_var)", long_about = ABOUT, after_help = AFTER)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -168,7 +281,7 @@ fn byte_size(s: &str) -> Result<u64, String> {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Binary to text or JSON.
+    #[command(about = "Binary to text or JSON", long_about = DECODE_ABOUT, after_help = DECODE_AFTER)]
     Decode {
         /// godot2, godot3, godot4.0 … godot4.6, godot4, pandemonium-3.5, pandemonium-3.8, pandemonium-5, pandemonium.
         /// Default: detected from the bytes (what was detected is said on stderr; `info` shows the candidates).
@@ -194,8 +307,7 @@ enum Cmd {
         /// Input file (default: standard input).
         file: Option<String>,
     },
-    /// What a file is: its container, framing and the dialects that read it (with --password/--key, what
-    /// is inside an encrypted one).
+    #[command(about = "What a file is: its container, framing and the dialects that read it", long_about = INFO_ABOUT)]
     Info {
         /// Input encoding.
         #[arg(long = "in-encoding", visible_alias = "in", value_enum, default_value = "raw")]
@@ -209,7 +321,7 @@ enum Cmd {
         /// Input file (default: standard input).
         file: Option<String>,
     },
-    /// Text or JSON to binary.
+    #[command(about = "Text or JSON to binary", long_about = ENCODE_ABOUT, after_help = ENCODE_AFTER)]
     Encode {
         /// The dialect to write (see decode). Default with --like: the original's (and its framing).
         #[arg(long, value_parser = dialect)]
@@ -245,7 +357,7 @@ enum Cmd {
         /// Input file (default: standard input).
         file: Option<String>,
     },
-    /// Binary of one dialect to binary of another (e.g. --from-dialect godot3 --to-dialect godot4).
+    #[command(about = "Binary of one dialect to binary of another", long_about = CONVERT_ABOUT, after_help = CONVERT_AFTER)]
     Convert {
         /// The dialect of the input (see decode). Default: detected from the bytes, as decode does.
         #[arg(long = "from-dialect", aliases = ["dialect", "from"], value_parser = dialect)]
@@ -280,8 +392,7 @@ enum Cmd {
         /// Input file (default: standard input).
         file: Option<String>,
     },
-    /// ConfigFile text (ConfigFile.save) to JSON and back: JSON is {section: {key: value}} in the
-    /// type-tagged JSON of decode --to json; the keys outside any section are under "".
+    #[command(about = "ConfigFile text (ConfigFile.save) to JSON and back", long_about = CONFIG_FILE_ABOUT, after_help = CONFIG_FILE_AFTER)]
     ConfigFile {
         /// The dialect of the values' text syntax (see decode). Default: Godot 3.x or 4.x, detected from
         /// the text (of ORIGINAL with --like).

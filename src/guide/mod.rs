@@ -1,0 +1,24 @@
+//! The guide: pages of documentation that hold no code, each the one home of its subject. Every example in
+//! them runs as a test.
+//!
+//! | page | what it says |
+//! |---|---|
+//! | [`wire_format`] | the dialects, what each engine writes and reads, where we differ on purpose, how each claim is checked against real engines |
+//! | [`serde_mapping`] | which Godot value each Rust type becomes, and what it is read back from |
+//! | [`safety`] | what decoding untrusted input promises (no panics, bounded memory, time and stack), the test that checks each promise, and fuzzing |
+//! | [`speed`] | the current speed against Godot 4.6 and postcard, the targets, and how to measure them |
+//! | [`coming_from_gdscript`](crate::coming_from_gdscript) | how a script's values map to Rust, and what surprises people first |
+//!
+//! The command-line tool documents itself: `godot-bin --help` and `godot-bin COMMAND --help`.
+//!
+//! ```
+//! // The guide's pages are modules without items: reading them costs nothing at run time.
+//! let v = godot_bin::Variant::from("guide");
+//! assert_eq!(godot_bin::from_slice::<String>(&godot_bin::to_vec(&v)?)?, "guide");
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
+
+pub mod safety;
+pub mod serde_mapping;
+pub mod speed;
+pub mod wire_format;
