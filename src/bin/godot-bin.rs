@@ -102,7 +102,8 @@ container (the compression mode; for an encrypted file the same key and layout),
 types JSON tools lose come back from it (jq prints 1.0 as 1 and -0.0 as -0).
 
 Containers: --compress fastlz|deflate|zstd|gzip writes open_compressed's file (FastLZ byte for byte as the
-engines write it); --password, --key or --encrypt writes open_encrypted's file in the dialect's layout;
+engines write it); --password, --key or --encrypt writes an encrypted file (open_encrypted_with_pass,
+open_encrypted) in the dialect's layout;
 --plain writes none.";
 
 /// After `godot-bin encode --help`.
@@ -140,10 +141,10 @@ const CONFIG_FILE_ABOUT: &str = "\
 ConfigFile text (ConfigFile.save) to JSON and back: JSON is {section: {key: value}} in the type-tagged JSON
 of decode --to json; the keys outside any section are under \"\".
 
-Without --dialect the text is read as Godot 4.x and as 3.x (PackedStringArray(...) or PoolStringArray( ...
-), Transform3D or Transform, Color(1, 2, 3, 4) or Color( 1, 2, 3, 4 )) and the reading that reads it, or
-that writes more of its lines back as they are, is taken; when that does not tell and it matters, the
-message asks for --dialect. Text is written as ConfigFile.save writes it, byte for byte.
+Without --dialect the text is read as Godot 4.x and as 3.x (PackedStringArray(...) or
+PoolStringArray( ... ), Transform3D or Transform, Color(1, 2, 3, 4) or Color( 1, 2, 3, 4 )) and the
+reading that reads it, or that writes more of its lines back as they are, is taken; when that does not
+tell and it matters, the message asks for --dialect. Text is written as ConfigFile.save writes it, byte for byte.
 
 Encrypted files (save_encrypted_pass) are opened with the password; ConfigFile text is written encrypted
 when the input or ORIGINAL was, or with --password/--key/--encrypt (--plain: never).";
