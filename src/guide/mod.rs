@@ -12,9 +12,11 @@
 //! The command-line tool documents itself: `godot-bin --help` and `godot-bin COMMAND --help`.
 //!
 //! ```
-//! // The guide's pages are modules without items: reading them costs nothing at run time.
-//! let v = godot_bin::Variant::from("guide");
-//! assert_eq!(godot_bin::from_slice::<String>(&godot_bin::to_vec(&v)?)?, "guide");
+//! // Every page's examples run as tests, as this one does. A String on the wire: type id 4, the byte
+//! // length, the UTF-8 bytes, zero padding to a multiple of 4 (the wire format page has the rest).
+//! let bytes = [4, 0, 0, 0, 5, 0, 0, 0, b'g', b'u', b'i', b'd', b'e', 0, 0, 0];
+//! assert_eq!(godot_bin::from_slice::<String>(&bytes)?, "guide");
+//! assert_eq!(godot_bin::to_vec("guide")?, bytes);
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 

@@ -4,7 +4,9 @@
 //! the equivalent Dictionary, and back:
 //!
 //! ```
-//! use godot_bin::{Color, Config, Dialect, PackedStringArray, Vector2};
+//! use godot_bin::markers::{Color, Vector2};
+//! use godot_bin::packed::PackedStringArray;
+//! use godot_bin::{Config, Dialect};
 //! use serde::{Deserialize, Serialize};
 //!
 //! #[derive(Serialize, Deserialize, Debug, PartialEq)]
@@ -50,14 +52,14 @@
 //! # Depth
 //! A [`Variant`](crate::Variant) is handed between the serde format and the core codec whole, so it is
 //! lossless at any depth; other types recurse through serde, which
-//! [`SERDE_MAX_DEPTH`](crate::SERDE_MAX_DEPTH) and a stack budget bound so that no input can exhaust a
+//! `SERDE_MAX_DEPTH` (512) and a stack budget bound so that no input can exhaust a
 //! thread's stack ([`safety`](super::safety) has the numbers).
 //!
 //! # Typed containers
 //! A GDScript `var items: Array[Dictionary]` is stored typed; a `Vec` or map field reads it but writes it
-//! back untyped, which the script then refuses. Use [`TypedArray<T>`](crate::TypedArray) /
-//! [`TypedDictionary<K, V>`](crate::TypedDictionary) for such fields (a derived struct as an element:
-//! `TypedArray<AsDictionary<Item>>`), and read with `Config::default().strict_typed_containers(true)` to be
+//! back untyped, which the script then refuses. Use `TypedArray<T>` / `TypedDictionary<K, V>` for such
+//! fields (a derived struct as an element:
+//! `TypedArray<AsDictionary<Item>>`), and read with the config's strict typed containers option to be
 //! told, with the byte offset and the type to use, where a plain field would drop a type
 //! ([`coming_from_gdscript`](crate::coming_from_gdscript) shows it).
 //!

@@ -8,7 +8,7 @@
 //! ```
 //! // The benches' game state is the real format: what encodes here is what Godot 4.6's var_to_bytes gives
 //! // for the same Dictionary (`tests/speed_state.rs` checks it byte for byte).
-//! use godot_bin::Vector2;
+//! use godot_bin::markers::Vector2;
 //! #[derive(serde::Serialize)]
 //! struct Entity { name: String, pos: Vector2, hp: i64 }
 //! let bytes = godot_bin::to_vec(&Entity { name: "a".into(), pos: Vector2::new(1.0, 2.0), hp: 3 })?;

@@ -29,7 +29,7 @@
 //!     assert_eq!(Variant::decode(&one, &cfg)?, Variant::Int(1));
 //! }
 //! // Vector2i exists in Godot 4 only: in Godot 3 writing it is an error that names both.
-//! let err = Variant::Vector2i(godot_bin::Vector2i::new(1, 2)).encode(&Config::new(Dialect::Godot3)).unwrap_err();
+//! let err = Variant::Vector2i(godot_bin::markers::Vector2i::new(1, 2)).encode(&Config::new(Dialect::Godot3)).unwrap_err();
 //! assert!(err.to_string().contains("godot3"));
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
@@ -76,7 +76,7 @@
 //!   `res://` path is required and kept.
 //!
 //! # Double-precision builds
-//! With [`Config::double_precision`](crate::Config::double_precision), Godot 4 double builds set the 64-bit
+//! With the config's double precision option, Godot 4 double builds set the 64-bit
 //! flag on math types and write f64 components, and so does godot_bin (checked by round trips; no double
 //! build is packaged to run live). Godot 2, 3 and Pandemonium double builds are **not interoperable**: their
 //! encoders write f32 for most math types but copy raw halves of doubles for Transform2D, Basis and
