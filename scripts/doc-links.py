@@ -3,7 +3,9 @@
 intra-doc link to an item of a dependency whose docs it has no address for (`--no-deps`; shows as
 `[Bytes]`, brackets and all), or a Markdown link it left alone. Reads the HTML of `cargo doc` (run it
 first: `RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features`). Code (inside <code> or <pre>) is not
-read, so `Array[int]` is fine. Exit status 1 on any finding not in KNOWN.
+read, so `Array[int]` is fine. Also checks the README, which is the crate doc and read on GitHub too: its
+links are absolute (docs.rs) or plain URLs, and each docs.rs link to this crate must name a page that
+`cargo doc` wrote. Exit status 1 on any finding not in KNOWN.
 
     python3 scripts/doc-links.py [DOC_DIR]      (default target/doc/godot_bin)
 """
@@ -51,7 +53,31 @@ def main():
     for rel, h in gone:
         print(f"fixed (remove from KNOWN) {rel}: {h}")
     print(f"doc-links: {pages} pages, {len(found)} link(s) shown as literal text, {len(new)} not known")
-    return 1 if new or gone else 0
+    broken = readme_links(root)
+    return 1 if new or gone or broken else 0
+
+
+DOCS_RS = "https://docs.rs/godot_bin/latest/godot_bin/"
+
+
+def readme_links(root, readme="README.md"):
+    """README links: a relative link works on GitHub but not in rustdoc, so none are allowed; a docs.rs link to
+    this crate must name a page of the local docs. Returns the number of bad links (each printed)."""
+    if not os.path.exists(readme):
+        return 0
+    text = re.sub(r"```.*?```", " ", open(readme, encoding="utf-8").read(), flags=re.S)
+    bad = 0
+    for target in re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r"^\[[^\]]+\]:\s*(\S+)", text, re.M):
+        if target.startswith(DOCS_RS):
+            page = target[len(DOCS_RS):].split("#")[0] or "index.html"
+            if not os.path.exists(os.path.join(root, page)):
+                print(f"NEW   {readme}: {target} names no page of {root}")
+                bad += 1
+        elif not re.match(r"https?://|#", target):  # a heading's anchor is the same in both
+            print(f"NEW   {readme}: {target} is relative (it works on GitHub or in rustdoc, not both)")
+            bad += 1
+    print(f"doc-links: {readme}: {bad} bad link(s)")
+    return bad
 
 
 if __name__ == "__main__":
