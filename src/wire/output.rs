@@ -1,7 +1,6 @@
 //! Where the encoders write: the sealed [`Output`] buffers, [`BufTarget`] for `to_buf_with`, and the
 //! public [`WriteExt`] appenders.
 
-use super::{len32, pad_len};
 use crate::error::Result;
 use sealed::Sealed as _;
 /// The encoders' lent buffer and `to_buf_with`'s in-place targets, for the format layer.
@@ -176,8 +175,8 @@ pub trait WriteExt: sealed::Sealed {
 /// Only this crate implements [`Output`] and [`WriteExt`], so they can gain methods without breaking
 /// anyone. The methods the encoders write with live here, out of the public API.
 mod sealed {
-    use super::{len32, pad_len};
     use crate::error::Result;
+    use crate::wire::fields::{len32, pad_len};
     use bytes::BytesMut;
 
     /// A [`BufTarget`](super::BufTarget) that is an [`Output`](super::Output).
@@ -489,6 +488,7 @@ impl WriteExt for Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire::fields::pad_len;
 
     #[test]
     fn short_string_is_header_and_padded_string() {

@@ -1,6 +1,6 @@
 //! The reader of the wire: little-endian primitives, headers, counts and padded strings from a byte slice.
 
-use super::pad_len;
+use super::fields::pad_len;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Reads primitives from a byte slice, tracking the offset for error messages. Returns borrowed data.
