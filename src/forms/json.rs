@@ -51,7 +51,7 @@ use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
-use crate::wire::{narrow_exact, widen_exact};
+use crate::wire::{base64_decode, base64_encode, narrow_exact, widen_exact};
 
 /// A JSON document that is not valid JSON, or not a valid tagged value; with the line and column (syntax
 /// errors) or the path inside the value (shape errors).
@@ -278,47 +278,6 @@ fn f32_json(x: f32) -> Value {
     f64_json(y)
 }
 
-fn base64(b: &[u8]) -> String {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut s = String::with_capacity(b.len().div_ceil(3) * 4);
-    for c in b.chunks(3) {
-        let n =
-            (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
-        for i in 0..4 {
-            if i <= c.len() {
-                s.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                s.push('=');
-            }
-        }
-    }
-    s
-}
-
-fn unbase64(s: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(s.len() / 4 * 3);
-    let (mut acc, mut bits) = (0u32, 0);
-    for c in s.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => break,
-            _ => return None,
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
-}
-
 fn tagged(tag: &str, v: Value) -> Value {
     let mut m = Map::new();
     m.insert(format!("${tag}"), v);
@@ -482,7 +441,7 @@ impl Out {
             V::Rid(r) => tagged(k.name(), Value::from(r.0)),
             V::Callable => tagged("Callable", Value::Null),
             V::Signal(s) => tagged("Signal", serde_json::json!({ "name": s.name, "object": s.object })),
-            V::PackedByteArray(b) => tagged(k.name(), Value::from(base64(b))),
+            V::PackedByteArray(b) => tagged(k.name(), Value::from(base64_encode(b))),
             V::PackedInt32Array(a) => tagged(k.name(), Self::ints(a)),
             V::PackedInt64Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| Value::from(*x)).collect())),
             V::PackedFloat32Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| f32_json(*x)).collect())),
@@ -505,7 +464,7 @@ impl Out {
             }
             V::Image(img) => tagged(
                 "Image",
-                serde_json::json!({"format": img.format, "mipmaps": img.mipmaps, "width": img.width, "height": img.height, "data": base64(&img.data)}),
+                serde_json::json!({"format": img.format, "mipmaps": img.mipmaps, "width": img.width, "height": img.height, "data": base64_encode(&img.data)}),
             ),
             V::InputEvent(ev) => {
                 let mut m = Map::new();
@@ -930,7 +889,9 @@ impl In<'_> {
                 V::from(d)
             }
             "PackedByteArray" => V::PackedByteArray(
-                j.as_str().and_then(unbase64).ok_or_else(|| self.err("$PackedByteArray needs a base64 string"))?,
+                j.as_str()
+                    .and_then(|s| base64_decode(s.as_bytes()).ok())
+                    .ok_or_else(|| self.err("$PackedByteArray needs a base64 string"))?,
             ),
             "PackedInt32Array" => V::PackedInt32Array(self.each(j, tag, |s, x| {
                 x.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or_else(|| s.err("expected a 32-bit integer"))
@@ -964,7 +925,10 @@ impl In<'_> {
                     mipmaps: self.u32_of(g("mipmaps")?)?,
                     width: self.u32_of(g("width")?)?,
                     height: self.u32_of(g("height")?)?,
-                    data: g("data")?.as_str().and_then(unbase64).ok_or_else(|| self.err("Image data is base64"))?,
+                    data: g("data")?
+                        .as_str()
+                        .and_then(|s| base64_decode(s.as_bytes()).ok())
+                        .ok_or_else(|| self.err("Image data is base64"))?,
                 }))
             }
             "InputEvent" => {

@@ -20,12 +20,14 @@
 // Layer 2 of src/ (see lib.rs and scripts/check-layers.py): uses error.rs and the dialect layer only;
 // everything above reads and writes bytes through it.
 
+mod base64;
 mod fields;
 mod output;
 mod reader;
 mod reals;
 mod utf8;
 
+pub use self::base64::{base64_decode, base64_encode};
 pub(crate) use fields::{array_type_bits, count32, dict_type_bits, len32};
 pub use fields::{int_is_wide, pad_len, str_size, FLAG_64, SHARED_BIT, TYPE_MASK};
 pub use output::{BufTarget, Output, WriteExt};

@@ -534,8 +534,10 @@ impl<'t> Parser<'t> {
                 for x in v {
                     match x {
                         Ok(i) => out.push(i as u8),
+                        // Base64 as Godot 4 writes it, read with `wire::base64_decode`'s leniency.
                         Err(b64) => out.extend(
-                            base64_decode(&b64).ok_or_else(|| self.err("PackedByteArray: invalid base64 string"))?,
+                            crate::wire::base64_decode(b64.as_bytes())
+                                .map_err(|_| self.err("PackedByteArray: invalid base64 string"))?,
                         ),
                     }
                 }
@@ -932,31 +934,4 @@ fn describe(t: &Tok) -> String {
         Tok::Ident(i) => format!("'{i}'"),
         Tok::Eof => "the end of the text".into(),
     }
-}
-
-/// Standard base64 (with or without padding), as Godot 4 accepts in `PackedByteArray("…")`.
-fn base64_decode(s: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(s.len() / 4 * 3);
-    let mut acc = 0u32;
-    let mut bits = 0;
-    for c in s.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => break,
-            b' ' | b'\n' | b'\r' | b'\t' => continue,
-            _ => return None,
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
 }
