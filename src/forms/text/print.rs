@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::error::TextError;
 use super::float::real_token;
-use super::names::type_name;
+
 use super::names::{syntax_of, Syntax};
 use crate::config::{Config, Dialect};
 use crate::markers::*;
@@ -143,7 +143,7 @@ fn short_key(k: &Variant) -> String {
             return w.out;
         }
     };
-    count(type_name(Syntax::Godot4, kind), n)
+    count(kind.name(), n)
 }
 
 fn is_ident(t: &str) -> bool {
@@ -252,7 +252,7 @@ impl<'c> Writer<'c> {
     }
 
     fn name(&self, k: TypeKind) -> &'static str {
-        type_name(self.syn, k)
+        k.name_in(self.syn)
     }
 
     fn check_kind(&mut self, k: TypeKind) {
@@ -443,7 +443,7 @@ impl<'c> Writer<'c> {
     fn container_type(&mut self, t: &ContainerType) {
         match t {
             ContainerType::Untyped => self.out.push_str("Variant"),
-            ContainerType::Builtin(k) => self.out.push_str(type_name(Syntax::Godot4, *k)),
+            ContainerType::Builtin(k) => self.out.push_str(k.name()),
             ContainerType::Class(c) => self.out.push_str(c),
             ContainerType::Script(s) => {
                 self.lossy("a container typed with a script cannot be written as text");
