@@ -628,48 +628,17 @@ pub(crate) const PANDEMONIUM_3_8: &[TypeKind] = &[
 ];
 
 /// Pandemonium v5.0+: the 3.8 table with TypedArray and PackedTypedArray inserted at 27 (VARIANT_MAX 40).
-pub(crate) const PANDEMONIUM_5: &[TypeKind] = &[
-    K::Nil,
-    K::Bool,
-    K::Int,
-    K::Float,
-    K::String,
-    K::Rect2,
-    K::Rect2i,
-    K::Vector2,
-    K::Vector2i,
-    K::Vector3,
-    K::Vector3i,
-    K::Vector4,
-    K::Vector4i,
-    K::Plane,
-    K::Quaternion,
-    K::Aabb,
-    K::Basis,
-    K::Transform3D,
-    K::Transform2D,
-    K::Projection,
-    K::Color,
-    K::NodePath,
-    K::Rid,
-    K::Object,
-    K::StringName,
-    K::Dictionary,
-    K::Array,
-    K::TypedArray,
-    K::PackedTypedArray,
-    K::PackedByteArray,
-    K::PackedInt32Array,
-    K::PackedFloat32Array,
-    K::PackedStringArray,
-    K::PackedVector2Array,
-    K::PackedVector2iArray,
-    K::PackedVector3Array,
-    K::PackedVector3iArray,
-    K::PackedVector4Array,
-    K::PackedVector4iArray,
-    K::PackedColorArray,
-];
+pub(crate) const PANDEMONIUM_5: &[TypeKind] = &{
+    let mut t = [K::Nil; 40];
+    let mut i = 0;
+    while i < PANDEMONIUM_3_8.len() {
+        t[if i < 27 { i } else { i + 2 }] = PANDEMONIUM_3_8[i];
+        i += 1;
+    }
+    t[27] = K::TypedArray;
+    t[28] = K::PackedTypedArray;
+    t
+};
 
 /// The id of `kind` in `table`, if the table has it (the slow form of [`ids_of`], kept to check it).
 #[cfg(test)]

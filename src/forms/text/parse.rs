@@ -449,6 +449,26 @@ impl<'t> Parser<'t> {
         Ok(v.chunks_exact(N).map(|c| std::array::from_fn(|i| c[i])).collect())
     }
 
+    /// The elements of a packed array of `N`-real groups (`PackedVector2Array(1, 2, 3, 4)`), each group
+    /// made into one by `make`.
+    fn real_groups<const N: usize, T>(
+        &mut self,
+        name: &str,
+        make: impl Fn(&Self, &[f64; N]) -> T,
+    ) -> Result<Vec<T>, TextError> {
+        let v = self.list(|p| p.real())?;
+        Ok(self.chunks::<N>(name, v)?.iter().map(|c| make(self, c)).collect())
+    }
+
+    /// The elements of a packed array of `N`-integer groups (`PoolVector2iArray(1, 2, 3, 4)`).
+    fn int_groups<const N: usize, T>(&mut self, name: &str, make: impl Fn([i32; N]) -> T) -> Result<Vec<T>, TextError> {
+        let v = self.list(|p| p.int())?;
+        if !v.len().is_multiple_of(N) {
+            return Err(self.err(format!("{name} needs a multiple of {N} integers")));
+        }
+        Ok(v.chunks_exact(N).map(|c| make(std::array::from_fn(|i| c[i] as i32))).collect())
+    }
+
     fn color_of(c: &[f64]) -> Color {
         Color::new(c[0] as f32, c[1] as f32, c[2] as f32, c.get(3).map_or(1.0, |a| *a as f32))
     }
@@ -554,51 +574,21 @@ impl<'t> Parser<'t> {
                 t => Err(p.err(format!("expected a string, found {}", describe(&t)))),
             })?),
             K::PackedVector2Array => {
-                let v = self.list(|p| p.real())?;
-                let c = self.chunks::<2>(name, v)?;
-                V::PackedVector2Array(c.iter().map(|c| Vector2::from_reals(&self.stored(c))).collect())
+                V::PackedVector2Array(self.real_groups::<2, _>(name, |p, c| Vector2::from_reals(&p.stored(c)))?)
             }
             K::PackedVector3Array => {
-                let v = self.list(|p| p.real())?;
-                let c = self.chunks::<3>(name, v)?;
-                V::PackedVector3Array(c.iter().map(|c| Vector3::from_reals(&self.stored(c))).collect())
+                V::PackedVector3Array(self.real_groups::<3, _>(name, |p, c| Vector3::from_reals(&p.stored(c)))?)
             }
             K::PackedVector4Array => {
-                let v = self.list(|p| p.real())?;
-                let c = self.chunks::<4>(name, v)?;
-                V::PackedVector4Array(c.iter().map(|c| Vector4::from_reals(&self.stored(c))).collect())
+                V::PackedVector4Array(self.real_groups::<4, _>(name, |p, c| Vector4::from_reals(&p.stored(c)))?)
             }
-            K::PackedColorArray => {
-                let v = self.list(|p| p.real())?;
-                let c = self.chunks::<4>(name, v)?;
-                V::PackedColorArray(c.iter().map(|c| Self::color_of(c)).collect())
-            }
-            K::PackedVector2iArray => {
-                let v = self.list(|p| p.int())?;
-                if v.len() % 2 != 0 {
-                    return Err(self.err("PoolVector2iArray needs a multiple of 2 integers"));
-                }
-                V::PackedVector2iArray(v.chunks_exact(2).map(|c| Vector2i::new(c[0] as i32, c[1] as i32)).collect())
-            }
+            K::PackedColorArray => V::PackedColorArray(self.real_groups(name, |_, c: &[f64; 4]| Self::color_of(c))?),
+            K::PackedVector2iArray => V::PackedVector2iArray(self.int_groups(name, |[x, y]| Vector2i::new(x, y))?),
             K::PackedVector3iArray => {
-                let v = self.list(|p| p.int())?;
-                if v.len() % 3 != 0 {
-                    return Err(self.err("PoolVector3iArray needs a multiple of 3 integers"));
-                }
-                V::PackedVector3iArray(
-                    v.chunks_exact(3).map(|c| Vector3i::new(c[0] as i32, c[1] as i32, c[2] as i32)).collect(),
-                )
+                V::PackedVector3iArray(self.int_groups(name, |[x, y, z]| Vector3i::new(x, y, z))?)
             }
             K::PackedVector4iArray => {
-                let v = self.list(|p| p.int())?;
-                if v.len() % 4 != 0 {
-                    return Err(self.err("PoolVector4iArray needs a multiple of 4 integers"));
-                }
-                V::PackedVector4iArray(
-                    v.chunks_exact(4)
-                        .map(|c| Vector4i::new(c[0] as i32, c[1] as i32, c[2] as i32, c[3] as i32))
-                        .collect(),
-                )
+                V::PackedVector4iArray(self.int_groups(name, |[x, y, z, w]| Vector4i::new(x, y, z, w))?)
             }
             _ => return Err(self.err(format!("{name}(…) cannot be read from text"))),
         })
