@@ -86,6 +86,20 @@ pub(crate) enum Family {
     Pandemonium,
 }
 
+impl Family {
+    /// The constructor name of `kind` in this family's text syntax (Godot 4's [`TypeKind::name`] where the
+    /// family has no other).
+    pub(crate) fn name_of(self, kind: TypeKind) -> &'static str {
+        let n = &types::NAMES[kind as usize];
+        match self {
+            Family::Godot2 => n.godot2,
+            Family::Godot3 => n.godot3,
+            Family::Godot4 => n.godot4,
+            Family::Pandemonium => n.pandemonium,
+        }
+    }
+}
+
 impl Dialect {
     /// Every dialect, oldest first.
     ///

@@ -18,8 +18,6 @@
 
 use std::fmt;
 
-use super::Family;
-
 /// A kind of value, named as Godot 4 names it (Godot 3 and Pandemonium names in the docs of each kind).
 ///
 /// ```
@@ -332,18 +330,6 @@ impl TypeKind {
     /// ```
     pub fn name(self) -> &'static str {
         NAMES[self as usize].godot4
-    }
-
-    /// The constructor name of this kind in a family's text syntax (Godot 4's [`TypeKind::name`] where the
-    /// family has no other).
-    pub(crate) fn name_in(self, family: Family) -> &'static str {
-        let n = &NAMES[self as usize];
-        match family {
-            Family::Godot2 => n.godot2,
-            Family::Godot3 => n.godot3,
-            Family::Godot4 => n.godot4,
-            Family::Pandemonium => n.pandemonium,
-        }
     }
 
     /// The kind any engine's spelling names: every family's name and the older spellings the engines still

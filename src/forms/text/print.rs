@@ -252,7 +252,7 @@ impl<'c> Writer<'c> {
     }
 
     fn name(&self, k: TypeKind) -> &'static str {
-        k.name_in(self.syn)
+        self.syn.name_of(k)
     }
 
     fn check_kind(&mut self, k: TypeKind) {
