@@ -35,9 +35,11 @@ pub fn base64_encode(bytes: &[u8]) -> String {
     ENGINE.encode(bytes)
 }
 
-/// The bytes of standard base64 `text`, read with the leniency of the [module](self) doc: white space
-/// skipped, padding optional. A bad character is an [`ErrorKind::InvalidData`] error at its byte offset in
-/// `text`.
+/// The bytes of standard base64 `text`, read with the one leniency of every base64 reader of the crate
+/// (the text form's `PackedByteArray("…")`, the JSON form, the CLI): ASCII white space anywhere is skipped,
+/// the `=` padding may be left out (only `=` and white space may follow it), and the unused low bits of the
+/// last character are ignored. Anything else (another character, padding inside the text, a lone last
+/// character) is an [`ErrorKind::InvalidData`] error at its byte offset in `text`.
 ///
 /// ```
 /// use godot_bin::wire::base64_decode;

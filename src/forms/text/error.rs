@@ -5,7 +5,7 @@ use std::fmt;
 /// A text syntax error (or a value the text cannot carry), with where it was found.
 ///
 /// `line` and `column` are 1-based (the column counts characters); `offset` is the byte offset in the text.
-/// For [`to_text_exact`] the position is 0 and [`TextError::path`] names the value inside the input.
+/// For [`to_text_exact`](crate::text::to_text_exact) the position is 0 and [`TextError::path`] names the value inside the input.
 ///
 /// ```
 /// use godot_bin::{text, Config};
