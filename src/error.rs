@@ -319,6 +319,21 @@ impl ForeignFormat {
     }
 }
 
+/// Whether `digits` (white space taken out) are at least 8 characters of padded standard base64: what
+/// `wire::base64_decode` reads, in the padded form that tells base64 from other text. This layer is below
+/// `wire`, so it asks the `base64` crate itself, with the decoder's alphabet and its unused-bits rule.
+fn is_padded_base64(digits: &[u8]) -> bool {
+    use base64::engine::{general_purpose::GeneralPurpose, DecodePaddingMode, GeneralPurposeConfig};
+    use base64::{alphabet, Engine as _};
+    const PADDED: GeneralPurpose = GeneralPurpose::new(
+        &alphabet::STANDARD,
+        GeneralPurposeConfig::new()
+            .with_decode_padding_mode(DecodePaddingMode::RequireCanonical)
+            .with_decode_allow_trailing_bits(true),
+    );
+    digits.len() >= 8 && PADDED.decode(digits).is_ok()
+}
+
 /// The text entries of [`ForeignFormat::of`]: `head` (the first bytes of the input) if it is text.
 fn text_format(head: &[u8]) -> Option<ForeignFormat> {
     let (bom, body) = match head.strip_prefix(b"\xef\xbb\xbf") {
@@ -354,14 +369,7 @@ fn text_format(head: &[u8]) -> Option<ForeignFormat> {
     if !bom && digits.len() >= 8 && digits.len().is_multiple_of(2) && digits.iter().all(u8::is_ascii_hexdigit) {
         return Some(ForeignFormat::Hex);
     }
-    let b64 = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/');
-    let unpadded = digits.iter().rposition(|b| b != &b'=').map_or(0, |i| i + 1);
-    if !bom
-        && digits.len() >= 8
-        && digits.len().is_multiple_of(4)
-        && digits.len() - unpadded <= 2
-        && digits[..unpadded].iter().all(b64)
-    {
+    if !bom && is_padded_base64(&digits) {
         return Some(ForeignFormat::Base64);
     }
     if let Some((key, value)) = first.split_once('=') {

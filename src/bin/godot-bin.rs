@@ -170,7 +170,7 @@ enum Bin {
     Raw,
     /// Lowercase hex on one line (reading: whitespace ignored).
     Hex,
-    /// Standard base64 on one line (reading: whitespace ignored).
+    /// Standard base64 on one line (reading: white space skipped, padding optional; `wire::base64_decode`).
     Base64,
 }
 
@@ -559,51 +559,17 @@ fn unhex(b: &[u8]) -> Result<Vec<u8>, Fail> {
     Ok(out)
 }
 
-const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-fn unbase64(b: &[u8]) -> Result<Vec<u8>, Fail> {
-    let mut out = Vec::with_capacity(b.len() / 4 * 3);
-    let (mut acc, mut bits) = (0u32, 0);
-    let mut ended = false;
-    for (i, &c) in b.iter().enumerate() {
-        if c.is_ascii_whitespace() {
-            continue;
-        }
-        if c == b'=' {
-            ended = true;
-            continue;
-        }
-        let Some(v) = B64.iter().position(|&x| x == c).filter(|_| !ended) else {
-            return Err(data(format!("invalid base64 input: character {:?} at input byte {i}", c as char)));
-        };
-        acc = (acc << 6) | v as u32;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Ok(out)
-}
-
-fn base64(b: &[u8]) -> String {
-    let mut s = String::with_capacity(b.len().div_ceil(3) * 4);
-    for c in b.chunks(3) {
-        let n =
-            (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
-        for i in 0..4 {
-            s.push(if i <= c.len() { B64[(n >> (18 - 6 * i) & 63) as usize] as char } else { '=' });
-        }
-    }
-    s
-}
-
 fn decode_bin(raw: Vec<u8>, enc: Bin) -> Result<Vec<u8>, Fail> {
     match enc {
         Bin::Raw => Ok(raw),
         Bin::Hex => unhex(&raw),
-        Bin::Base64 => unbase64(&raw),
+        Bin::Base64 => godot_bin::wire::base64_decode(&raw).map_err(|e| {
+            let at = e.offset().unwrap_or(raw.len());
+            match raw.get(at) {
+                Some(&c) => data(format!("invalid base64 input: character {:?} at input byte {at}", c as char)),
+                None => data("invalid base64 input: it ends inside a byte"),
+            }
+        }),
     }
 }
 
@@ -619,7 +585,7 @@ fn write_bin(bytes: &[u8], enc: Bin, dest: &Dest) -> Result<(), Fail> {
             s.push('\n');
             emit(s.as_bytes(), dest, false)
         }
-        Bin::Base64 => emit(format!("{}\n", base64(bytes)).as_bytes(), dest, false),
+        Bin::Base64 => emit(format!("{}\n", godot_bin::wire::base64_encode(bytes)).as_bytes(), dest, false),
     }
 }
 

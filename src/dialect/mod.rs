@@ -86,6 +86,20 @@ pub(crate) enum Family {
     Pandemonium,
 }
 
+impl Family {
+    /// The constructor name of `kind` in this family's text syntax (Godot 4's [`TypeKind::name`] where the
+    /// family has no other).
+    pub(crate) fn name_of(self, kind: TypeKind) -> &'static str {
+        let n = &types::NAMES[kind as usize];
+        match self {
+            Family::Godot2 => n.godot2,
+            Family::Godot3 => n.godot3,
+            Family::Godot4 => n.godot4,
+            Family::Pandemonium => n.pandemonium,
+        }
+    }
+}
+
 impl Dialect {
     /// Every dialect, oldest first.
     ///
@@ -160,48 +174,38 @@ impl Dialect {
         }
     }
 
-    /// The dialect's type table, index = type id.
-    pub(crate) const fn table(self) -> &'static [TypeKind] {
+    /// The dialect's type tables, built at compile time from its type table.
+    #[inline]
+    const fn tables(self) -> &'static types::Tables {
         match self {
-            Dialect::Godot2 => types::GODOT2,
-            Dialect::Godot3 => types::GODOT3,
-            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => types::GODOT4.split_at(38).0,
-            Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 => types::GODOT4,
-            Dialect::Pandemonium3_5 => types::PANDEMONIUM_3_5,
-            Dialect::Pandemonium3_8 => types::PANDEMONIUM_3_8,
-            Dialect::Pandemonium5 => types::PANDEMONIUM_5,
+            Dialect::Godot2 => &types::GODOT2_TABLES,
+            Dialect::Godot3 => &types::GODOT3_TABLES,
+            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => &types::GODOT4_0_TABLES,
+            Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 => &types::GODOT4_TABLES,
+            Dialect::Pandemonium3_5 => &types::PANDEMONIUM_3_5_TABLES,
+            Dialect::Pandemonium3_8 => &types::PANDEMONIUM_3_8_TABLES,
+            Dialect::Pandemonium5 => &types::PANDEMONIUM_5_TABLES,
         }
     }
 
-    /// The dialect's type table inverted (built at compile time): the id of each kind.
+    /// The dialect's type table, index = type id.
+    #[inline]
+    pub(crate) const fn table(self) -> &'static [TypeKind] {
+        self.tables().kinds
+    }
+
     /// Every kind's header type id (index `kind as usize`; `types::NO_ID`: none), for callers that look
     /// up several.
     #[inline]
     pub(crate) const fn ids(self) -> &'static types::Ids {
-        match self {
-            Dialect::Godot2 => &types::GODOT2_IDS,
-            Dialect::Godot3 => &types::GODOT3_IDS,
-            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => &types::GODOT4_0_IDS,
-            Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 => &types::GODOT4_IDS,
-            Dialect::Pandemonium3_5 => &types::PANDEMONIUM_3_5_IDS,
-            Dialect::Pandemonium3_8 => &types::PANDEMONIUM_3_8_IDS,
-            Dialect::Pandemonium5 => &types::PANDEMONIUM_5_IDS,
-        }
+        &self.tables().ids
     }
 
     /// The String, int, float and Dictionary type ids (as [`Dialect::ids`] has them, widened), in one
     /// table: what the serializer caches per message.
     #[inline]
     pub(crate) fn ser_ids(self) -> &'static [u32; 4] {
-        match self {
-            Dialect::Godot2 => &types::GODOT2_SER_IDS,
-            Dialect::Godot3 => &types::GODOT3_SER_IDS,
-            Dialect::Godot4_0 | Dialect::Godot4_1 | Dialect::Godot4_2 => &types::GODOT4_0_SER_IDS,
-            Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6 => &types::GODOT4_SER_IDS,
-            Dialect::Pandemonium3_5 => &types::PANDEMONIUM_3_5_SER_IDS,
-            Dialect::Pandemonium3_8 => &types::PANDEMONIUM_3_8_SER_IDS,
-            Dialect::Pandemonium5 => &types::PANDEMONIUM_5_SER_IDS,
-        }
+        &self.tables().ser_ids
     }
 
     /// The header type id of `kind` in this dialect, or `None` if the dialect has no such type.

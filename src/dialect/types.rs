@@ -131,7 +131,7 @@ pub enum TypeKind {
 impl TypeKind {
     /// The kind named `name` (as [`TypeKind::name`] spells it).
     pub(crate) fn from_name(name: &str) -> Option<TypeKind> {
-        TypeKind::ALL.iter().copied().find(|k| k.name() == name)
+        NAMES.iter().find(|n| n.godot4 == name).map(|n| n.kind)
     }
 
     /// Every kind, in declaration order.
@@ -329,55 +329,16 @@ impl TypeKind {
     /// assert_eq!(TypeKind::Transform3D.to_string(), TypeKind::Transform3D.name());
     /// ```
     pub fn name(self) -> &'static str {
-        use TypeKind::*;
-        match self {
-            Nil => "Nil",
-            Bool => "bool",
-            Int => "int",
-            Float => "float",
-            String => "String",
-            Vector2 => "Vector2",
-            Vector2i => "Vector2i",
-            Rect2 => "Rect2",
-            Rect2i => "Rect2i",
-            Vector3 => "Vector3",
-            Vector3i => "Vector3i",
-            Transform2D => "Transform2D",
-            Vector4 => "Vector4",
-            Vector4i => "Vector4i",
-            Plane => "Plane",
-            Quaternion => "Quaternion",
-            Aabb => "AABB",
-            Basis => "Basis",
-            Transform3D => "Transform3D",
-            Projection => "Projection",
-            Color => "Color",
-            StringName => "StringName",
-            NodePath => "NodePath",
-            Rid => "RID",
-            Object => "Object",
-            Callable => "Callable",
-            Signal => "Signal",
-            Dictionary => "Dictionary",
-            Array => "Array",
-            PackedByteArray => "PackedByteArray",
-            PackedInt32Array => "PackedInt32Array",
-            PackedInt64Array => "PackedInt64Array",
-            PackedFloat32Array => "PackedFloat32Array",
-            PackedFloat64Array => "PackedFloat64Array",
-            PackedStringArray => "PackedStringArray",
-            PackedVector2Array => "PackedVector2Array",
-            PackedVector3Array => "PackedVector3Array",
-            PackedColorArray => "PackedColorArray",
-            PackedVector4Array => "PackedVector4Array",
-            PackedVector2iArray => "PoolVector2iArray",
-            PackedVector3iArray => "PoolVector3iArray",
-            PackedVector4iArray => "PoolVector4iArray",
-            Image => "Image",
-            InputEvent => "InputEvent",
-            TypedArray => "TypedArray",
-            PackedTypedArray => "PackedTypedArray",
-        }
+        NAMES[self as usize].godot4
+    }
+
+    /// The kind any engine's spelling names: every family's name and the older spellings the engines still
+    /// read (`"Quat"`, `"PoolRealArray"`, `"RealArray"`, `"Rect3"`).
+    pub(crate) fn from_any_name(name: &str) -> Option<TypeKind> {
+        NAMES
+            .iter()
+            .find(|n| [n.godot4, n.godot3, n.pandemonium, n.godot2].contains(&name) || n.also.contains(&name))
+            .map(|n| n.kind)
     }
 }
 
@@ -388,6 +349,83 @@ impl fmt::Display for TypeKind {
 }
 
 use TypeKind as K;
+
+/// A kind's names: Godot 4's ([`TypeKind::name`]), the constructor names the other families' text syntax
+/// writes, and other spellings that older engines wrote and the text parser still reads.
+pub(crate) struct Names {
+    pub(crate) kind: TypeKind,
+    pub(crate) godot4: &'static str,
+    pub(crate) godot3: &'static str,
+    pub(crate) pandemonium: &'static str,
+    pub(crate) godot2: &'static str,
+    pub(crate) also: &'static [&'static str],
+}
+
+/// A row whose name is the same in every family.
+const fn same(kind: TypeKind, name: &'static str) -> Names {
+    Names { kind, godot4: name, godot3: name, pandemonium: name, godot2: name, also: &[] }
+}
+
+/// A packed array: Godot 4's name, the `Pool…` name of Godot 3 and Pandemonium, Godot 2's, and older ones.
+const fn packed(
+    kind: TypeKind,
+    godot4: &'static str,
+    pool: &'static str,
+    godot2: &'static str,
+    also: &'static [&'static str],
+) -> Names {
+    Names { kind, godot4, godot3: pool, pandemonium: pool, godot2, also }
+}
+
+/// The names of every kind, one row each at index `kind as usize`: the one name table.
+pub(crate) static NAMES: [Names; TypeKind::ALL.len()] = [
+    same(K::Nil, "Nil"),
+    same(K::Bool, "bool"),
+    same(K::Int, "int"),
+    same(K::Float, "float"),
+    same(K::String, "String"),
+    same(K::Vector2, "Vector2"),
+    same(K::Vector2i, "Vector2i"),
+    same(K::Rect2, "Rect2"),
+    same(K::Rect2i, "Rect2i"),
+    same(K::Vector3, "Vector3"),
+    same(K::Vector3i, "Vector3i"),
+    Names { godot2: "Matrix32", ..same(K::Transform2D, "Transform2D") },
+    same(K::Vector4, "Vector4"),
+    same(K::Vector4i, "Vector4i"),
+    same(K::Plane, "Plane"),
+    Names { godot3: "Quat", godot2: "Quat", ..same(K::Quaternion, "Quaternion") },
+    Names { also: &["Rect3"], ..same(K::Aabb, "AABB") },
+    Names { godot2: "Matrix3", ..same(K::Basis, "Basis") },
+    Names { godot3: "Transform", pandemonium: "Transform", godot2: "Transform", ..same(K::Transform3D, "Transform3D") },
+    same(K::Projection, "Projection"),
+    same(K::Color, "Color"),
+    same(K::StringName, "StringName"),
+    same(K::NodePath, "NodePath"),
+    same(K::Rid, "RID"),
+    same(K::Object, "Object"),
+    same(K::Callable, "Callable"),
+    same(K::Signal, "Signal"),
+    same(K::Dictionary, "Dictionary"),
+    same(K::Array, "Array"),
+    packed(K::PackedByteArray, "PackedByteArray", "PoolByteArray", "ByteArray", &["RawArray"]),
+    packed(K::PackedInt32Array, "PackedInt32Array", "PoolIntArray", "IntArray", &[]),
+    same(K::PackedInt64Array, "PackedInt64Array"),
+    packed(K::PackedFloat32Array, "PackedFloat32Array", "PoolRealArray", "FloatArray", &["RealArray"]),
+    same(K::PackedFloat64Array, "PackedFloat64Array"),
+    packed(K::PackedStringArray, "PackedStringArray", "PoolStringArray", "StringArray", &[]),
+    packed(K::PackedVector2Array, "PackedVector2Array", "PoolVector2Array", "Vector2Array", &[]),
+    packed(K::PackedVector3Array, "PackedVector3Array", "PoolVector3Array", "Vector3Array", &[]),
+    packed(K::PackedColorArray, "PackedColorArray", "PoolColorArray", "ColorArray", &[]),
+    Names { pandemonium: "PoolVector4Array", ..same(K::PackedVector4Array, "PackedVector4Array") },
+    same(K::PackedVector2iArray, "PoolVector2iArray"),
+    same(K::PackedVector3iArray, "PoolVector3iArray"),
+    same(K::PackedVector4iArray, "PoolVector4iArray"),
+    same(K::Image, "Image"),
+    same(K::InputEvent, "InputEvent"),
+    same(K::TypedArray, "TypedArray"),
+    same(K::PackedTypedArray, "PackedTypedArray"),
+];
 
 /// Godot 2.0–2.1 (`Variant::Type`, VARIANT_MAX 29).
 pub(crate) const GODOT2: &[TypeKind] = &[
@@ -576,48 +614,17 @@ pub(crate) const PANDEMONIUM_3_8: &[TypeKind] = &[
 ];
 
 /// Pandemonium v5.0+: the 3.8 table with TypedArray and PackedTypedArray inserted at 27 (VARIANT_MAX 40).
-pub(crate) const PANDEMONIUM_5: &[TypeKind] = &[
-    K::Nil,
-    K::Bool,
-    K::Int,
-    K::Float,
-    K::String,
-    K::Rect2,
-    K::Rect2i,
-    K::Vector2,
-    K::Vector2i,
-    K::Vector3,
-    K::Vector3i,
-    K::Vector4,
-    K::Vector4i,
-    K::Plane,
-    K::Quaternion,
-    K::Aabb,
-    K::Basis,
-    K::Transform3D,
-    K::Transform2D,
-    K::Projection,
-    K::Color,
-    K::NodePath,
-    K::Rid,
-    K::Object,
-    K::StringName,
-    K::Dictionary,
-    K::Array,
-    K::TypedArray,
-    K::PackedTypedArray,
-    K::PackedByteArray,
-    K::PackedInt32Array,
-    K::PackedFloat32Array,
-    K::PackedStringArray,
-    K::PackedVector2Array,
-    K::PackedVector2iArray,
-    K::PackedVector3Array,
-    K::PackedVector3iArray,
-    K::PackedVector4Array,
-    K::PackedVector4iArray,
-    K::PackedColorArray,
-];
+pub(crate) const PANDEMONIUM_5: &[TypeKind] = &{
+    let mut t = [K::Nil; 40];
+    let mut i = 0;
+    while i < PANDEMONIUM_3_8.len() {
+        t[if i < 27 { i } else { i + 2 }] = PANDEMONIUM_3_8[i];
+        i += 1;
+    }
+    t[27] = K::TypedArray;
+    t[28] = K::PackedTypedArray;
+    t
+};
 
 /// The id of `kind` in `table`, if the table has it (the slow form of [`ids_of`], kept to check it).
 #[cfg(test)]
@@ -631,10 +638,10 @@ pub(crate) const NO_ID: u8 = u8::MAX;
 /// A type table inverted: the header id of every kind (index `kind as usize`), or [`NO_ID`].
 pub(crate) type Ids = [u8; TypeKind::ALL.len()];
 
-/// Inverts the first `len` entries of `table` at compile time (the first id of a kind wins, as in [`id_in`]).
-pub(crate) const fn ids_of(table: &[TypeKind], len: usize) -> Ids {
+/// Inverts `table` at compile time (the first id of a kind wins, as in [`id_in`]).
+pub(crate) const fn ids_of(table: &[TypeKind]) -> Ids {
     let mut ids = [NO_ID; TypeKind::ALL.len()];
-    let mut i = len;
+    let mut i = table.len();
     while i > 0 {
         i -= 1;
         ids[table[i] as usize] = i as u8;
@@ -642,19 +649,9 @@ pub(crate) const fn ids_of(table: &[TypeKind], len: usize) -> Ids {
     ids
 }
 
-// Constants (a `&` to one is a `'static` table, promoted), so that the serializer's tables below are
-// derived from them at compile time.
-pub(crate) const GODOT2_IDS: Ids = ids_of(GODOT2, GODOT2.len());
-pub(crate) const GODOT3_IDS: Ids = ids_of(GODOT3, GODOT3.len());
-pub(crate) const GODOT4_0_IDS: Ids = ids_of(GODOT4, 38);
-pub(crate) const GODOT4_IDS: Ids = ids_of(GODOT4, GODOT4.len());
-pub(crate) const PANDEMONIUM_3_5_IDS: Ids = ids_of(PANDEMONIUM_3_5, PANDEMONIUM_3_5.len());
-pub(crate) const PANDEMONIUM_3_8_IDS: Ids = ids_of(PANDEMONIUM_3_8, PANDEMONIUM_3_8.len());
-pub(crate) const PANDEMONIUM_5_IDS: Ids = ids_of(PANDEMONIUM_5, PANDEMONIUM_5.len());
-
 /// The ids the serializer caches (String, int, float, Dictionary; [`NO_ID`] widened where there is none),
 /// widened at compile time: copied in one go per message.
-pub(crate) const fn ser_ids_of(ids: Ids) -> [u32; 4] {
+pub(crate) const fn ser_ids_of(ids: &Ids) -> [u32; 4] {
     [
         ids[TypeKind::String as usize] as u32,
         ids[TypeKind::Int as usize] as u32,
@@ -663,17 +660,69 @@ pub(crate) const fn ser_ids_of(ids: Ids) -> [u32; 4] {
     ]
 }
 
-pub(crate) static GODOT2_SER_IDS: [u32; 4] = ser_ids_of(GODOT2_IDS);
-pub(crate) static GODOT3_SER_IDS: [u32; 4] = ser_ids_of(GODOT3_IDS);
-pub(crate) static GODOT4_0_SER_IDS: [u32; 4] = ser_ids_of(GODOT4_0_IDS);
-pub(crate) static GODOT4_SER_IDS: [u32; 4] = ser_ids_of(GODOT4_IDS);
-pub(crate) static PANDEMONIUM_3_5_SER_IDS: [u32; 4] = ser_ids_of(PANDEMONIUM_3_5_IDS);
-pub(crate) static PANDEMONIUM_3_8_SER_IDS: [u32; 4] = ser_ids_of(PANDEMONIUM_3_8_IDS);
-pub(crate) static PANDEMONIUM_5_SER_IDS: [u32; 4] = ser_ids_of(PANDEMONIUM_5_IDS);
+/// What the codec looks up per dialect, all derived from one type table at compile time: the table (type
+/// id → kind), its inverse (kind → type id) and the serializer's four ids.
+pub(crate) struct Tables {
+    /// Index = type id.
+    pub(crate) kinds: &'static [TypeKind],
+    /// Index = `kind as usize`; [`NO_ID`]: the dialect has no such type.
+    pub(crate) ids: Ids,
+    /// String, int, float and Dictionary ids, widened.
+    pub(crate) ser_ids: [u32; 4],
+}
+
+impl Tables {
+    const fn new(kinds: &'static [TypeKind]) -> Tables {
+        let ids = ids_of(kinds);
+        Tables { kinds, ids, ser_ids: ser_ids_of(&ids) }
+    }
+}
+
+// Constants (a `&` to one is a `'static` table, promoted).
+pub(crate) const GODOT2_TABLES: Tables = Tables::new(GODOT2);
+pub(crate) const GODOT3_TABLES: Tables = Tables::new(GODOT3);
+/// Godot 4.0–4.2: Godot 4.3's table without PackedVector4Array.
+pub(crate) const GODOT4_0_TABLES: Tables = Tables::new(GODOT4.split_at(38).0);
+pub(crate) const GODOT4_TABLES: Tables = Tables::new(GODOT4);
+pub(crate) const PANDEMONIUM_3_5_TABLES: Tables = Tables::new(PANDEMONIUM_3_5);
+pub(crate) const PANDEMONIUM_3_8_TABLES: Tables = Tables::new(PANDEMONIUM_3_8);
+pub(crate) const PANDEMONIUM_5_TABLES: Tables = Tables::new(PANDEMONIUM_5);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_in_kind_order_and_name_one_kind() {
+        for (i, k) in TypeKind::ALL.iter().enumerate() {
+            assert_eq!(NAMES[i].kind, *k);
+            assert_eq!(TypeKind::from_name(k.name()), Some(*k));
+        }
+        for n in &NAMES {
+            for name in [n.godot4, n.godot3, n.pandemonium, n.godot2].iter().chain(n.also) {
+                assert_eq!(TypeKind::from_any_name(name), Some(n.kind), "{name}");
+            }
+        }
+    }
+
+    /// The serde markers' names are the Rust names of the kinds (`Aabb`, `PackedVector2iArray`).
+    #[test]
+    fn marker_names_are_the_kinds_rust_names() {
+        for k in TypeKind::ALL {
+            let rust = format!("{k:?}");
+            let want = |is: bool| is.then_some(k);
+            assert_eq!(
+                TypeKind::math_from_marker(&rust),
+                want(k.components() > 1 && k.packed_elem_size(false).is_none()),
+                "{k:?}"
+            );
+            assert_eq!(
+                TypeKind::packed_from_marker(&rust),
+                want(rust.starts_with("Packed") && rust != "PackedTypedArray"),
+                "{k:?}"
+            );
+        }
+    }
 
     #[test]
     fn ser_ids_are_the_ids_widened() {
@@ -704,20 +753,14 @@ mod tests {
 
     #[test]
     fn inverted_tables_agree_with_the_tables() {
-        for (t, len, ids) in [
-            (GODOT2, GODOT2.len(), &GODOT2_IDS),
-            (GODOT3, GODOT3.len(), &GODOT3_IDS),
-            (GODOT4, 38, &GODOT4_0_IDS),
-            (GODOT4, GODOT4.len(), &GODOT4_IDS),
-            (PANDEMONIUM_3_5, PANDEMONIUM_3_5.len(), &PANDEMONIUM_3_5_IDS),
-            (PANDEMONIUM_3_8, PANDEMONIUM_3_8.len(), &PANDEMONIUM_3_8_IDS),
-            (PANDEMONIUM_5, PANDEMONIUM_5.len(), &PANDEMONIUM_5_IDS),
-        ] {
+        for d in crate::Dialect::ALL {
+            let t = d.table();
             for k in TypeKind::ALL {
-                let want = id_in(&t[..len], k);
+                let ids = d.ids();
                 let got = if ids[k as usize] == NO_ID { None } else { Some(ids[k as usize] as u32) };
-                assert_eq!(got, want, "{k:?}");
+                assert_eq!(got, id_in(t, k), "{d:?} {k:?}");
             }
         }
+        assert_eq!(crate::Dialect::Godot4_2.table(), &GODOT4[..38]);
     }
 }

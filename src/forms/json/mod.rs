@@ -42,7 +42,11 @@
 
 use std::fmt;
 
-use serde_json::{Map, Number, Value};
+use serde_json::Number;
+
+mod tree;
+
+use tree::{Map, Value};
 
 use crate::codec::DictBuilder;
 use crate::config::Config;
@@ -51,7 +55,7 @@ use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
-use crate::wire::{narrow_exact, widen_exact};
+use crate::wire::{base64_decode, base64_encode, narrow_exact, widen_exact};
 
 /// A JSON document that is not valid JSON, or not a valid tagged value; with the line and column (syntax
 /// errors) or the path inside the value (shape errors).
@@ -83,14 +87,16 @@ impl fmt::Display for JsonError {
 
 impl std::error::Error for JsonError {}
 
-/// The JSON form of `v` (see the module docs). `cfg` says whether math components are f32.
+/// The JSON form of `v` (see the module docs). `cfg` says whether math components are f32. A `Dictionary`'s
+/// entries are in stored order in [`to_json_string`]; in this `Value` only where serde_json's
+/// `preserve_order` feature is on (else its objects are sorted by key).
 ///
 /// ```
 /// use godot_bin::{json, Config, Variant};
 /// assert_eq!(json::to_json(&Variant::Float(f64::INFINITY), &Config::default()), serde_json::json!({"$float": "inf"}));
 /// ```
-pub fn to_json(v: &Variant, cfg: &Config) -> Value {
-    with_stack_for(v, || Out { single: !cfg.is_double_precision() }.value(v))
+pub fn to_json(v: &Variant, cfg: &Config) -> serde_json::Value {
+    with_stack_for(v, || Out { single: !cfg.is_double_precision() }.value(v).into())
 }
 
 /// [`to_json`] as compact text (one line).
@@ -111,7 +117,11 @@ pub fn to_json_string(v: &Variant, cfg: &Config) -> String {
 /// let v = json::from_json(&serde_json::json!({"$PackedByteArray": "AQI="}), &Config::default()).unwrap();
 /// assert_eq!(v, Variant::PackedByteArray(vec![1, 2]));
 /// ```
-pub fn from_json(j: &Value, cfg: &Config) -> Result<Variant, JsonError> {
+pub fn from_json(j: &serde_json::Value, cfg: &Config) -> Result<Variant, JsonError> {
+    read(&Value::from(j), cfg)
+}
+
+fn read(j: &Value, cfg: &Config) -> Result<Variant, JsonError> {
     In { single: !cfg.is_double_precision(), cfg, path: Vec::new(), in_key: 0, hash: None, made: None }.value(j)
 }
 
@@ -123,8 +133,7 @@ pub fn from_json(j: &Value, cfg: &Config) -> Result<Variant, JsonError> {
 /// assert_eq!(json::from_json_str("[1,", &Config::default()).unwrap_err().position, Some((1, 3)));
 /// ```
 pub fn from_json_str(s: &str, cfg: &Config) -> Result<Variant, JsonError> {
-    let j: Value = serde_json::from_str(s).map_err(syntax)?;
-    from_json(&j, cfg)
+    read(&Value::from_text(s).map_err(syntax)?, cfg)
 }
 
 /// Reads a sequence of JSON documents separated by whitespace (one per value of a `store_var` stream, as
@@ -136,8 +145,14 @@ pub fn from_json_str(s: &str, cfg: &Config) -> Result<Variant, JsonError> {
 /// ```
 pub fn from_json_str_many(s: &str, cfg: &Config) -> Result<Vec<Variant>, JsonError> {
     let mut out = Vec::new();
-    for j in serde_json::Deserializer::from_str(s).into_iter::<Value>() {
-        out.push(from_json(&j.map_err(syntax)?, cfg)?);
+    let mut docs = serde_json::Deserializer::from_str(s).into_iter::<Value>();
+    let mut start = 0;
+    while let Some(j) = docs.next() {
+        let mut j = j.map_err(syntax)?;
+        let end = docs.byte_offset();
+        j.finish(&s[start..end]);
+        start = end;
+        out.push(read(&j, cfg)?);
     }
     Ok(out)
 }
@@ -278,47 +293,6 @@ fn f32_json(x: f32) -> Value {
     f64_json(y)
 }
 
-fn base64(b: &[u8]) -> String {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut s = String::with_capacity(b.len().div_ceil(3) * 4);
-    for c in b.chunks(3) {
-        let n =
-            (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
-        for i in 0..4 {
-            if i <= c.len() {
-                s.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                s.push('=');
-            }
-        }
-    }
-    s
-}
-
-fn unbase64(s: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(s.len() / 4 * 3);
-    let (mut acc, mut bits) = (0u32, 0);
-    for c in s.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => break,
-            _ => return None,
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
-}
-
 fn tagged(tag: &str, v: Value) -> Value {
     let mut m = Map::new();
     m.insert(format!("${tag}"), v);
@@ -329,8 +303,8 @@ fn type_json(t: &ContainerType) -> Value {
     match t {
         ContainerType::Untyped => Value::from("Variant"),
         ContainerType::Builtin(k) => Value::from(k.name()),
-        ContainerType::Class(c) => serde_json::json!({ "class": c }),
-        ContainerType::Script(s) => serde_json::json!({ "script": s }),
+        ContainerType::Class(c) => Value::object([("class", Value::from(c.as_str()))]),
+        ContainerType::Script(s) => Value::object([("script", Value::from(s.as_str()))]),
     }
 }
 
@@ -394,7 +368,7 @@ impl Out {
     fn object(&self, o: &Object) -> Value {
         let inner = match o {
             Object::Null => Value::Null,
-            Object::InstanceId(id) => serde_json::json!({ "id": id }),
+            Object::InstanceId(id) => Value::object([("id", Value::from(*id))]),
             Object::Full { class, properties } => {
                 let props: Vec<Value> = properties
                     .iter()
@@ -419,7 +393,7 @@ impl Out {
             let mut m = Map::new();
             for (k, x) in &d.entries {
                 if let V::String(s) = k {
-                    m.insert(s.clone(), self.value(x));
+                    m.push_new(s.clone(), self.value(x));
                 }
             }
             return Value::Object(m);
@@ -481,8 +455,11 @@ impl Out {
             }
             V::Rid(r) => tagged(k.name(), Value::from(r.0)),
             V::Callable => tagged("Callable", Value::Null),
-            V::Signal(s) => tagged("Signal", serde_json::json!({ "name": s.name, "object": s.object })),
-            V::PackedByteArray(b) => tagged(k.name(), Value::from(base64(b))),
+            V::Signal(s) => tagged(
+                "Signal",
+                Value::object([("name", Value::from(s.name.as_str())), ("object", Value::from(s.object))]),
+            ),
+            V::PackedByteArray(b) => tagged(k.name(), Value::from(base64_encode(b))),
             V::PackedInt32Array(a) => tagged(k.name(), Self::ints(a)),
             V::PackedInt64Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| Value::from(*x)).collect())),
             V::PackedFloat32Array(a) => tagged(k.name(), Value::Array(a.iter().map(|x| f32_json(*x)).collect())),
@@ -505,7 +482,13 @@ impl Out {
             }
             V::Image(img) => tagged(
                 "Image",
-                serde_json::json!({"format": img.format, "mipmaps": img.mipmaps, "width": img.width, "height": img.height, "data": base64(&img.data)}),
+                Value::object([
+                    ("format", img.format.into()),
+                    ("mipmaps", img.mipmaps.into()),
+                    ("width", img.width.into()),
+                    ("height", img.height.into()),
+                    ("data", base64_encode(&img.data).into()),
+                ]),
             ),
             V::InputEvent(ev) => {
                 let mut m = Map::new();
@@ -794,7 +777,7 @@ impl In<'_> {
         })
     }
 
-    fn tagged(&mut self, tag: &str, j: &Value, m: &Map<String, Value>) -> Result<Variant, JsonError> {
+    fn tagged(&mut self, tag: &str, j: &Value, m: &Map) -> Result<Variant, JsonError> {
         use Variant as V;
         let allowed: &[&str] = match tag {
             "Array" | "PackedTypedArray" => &["type", "shared"],
@@ -930,7 +913,9 @@ impl In<'_> {
                 V::from(d)
             }
             "PackedByteArray" => V::PackedByteArray(
-                j.as_str().and_then(unbase64).ok_or_else(|| self.err("$PackedByteArray needs a base64 string"))?,
+                j.as_str()
+                    .and_then(|s| base64_decode(s.as_bytes()).ok())
+                    .ok_or_else(|| self.err("$PackedByteArray needs a base64 string"))?,
             ),
             "PackedInt32Array" => V::PackedInt32Array(self.each(j, tag, |s, x| {
                 x.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or_else(|| s.err("expected a 32-bit integer"))
@@ -964,7 +949,10 @@ impl In<'_> {
                     mipmaps: self.u32_of(g("mipmaps")?)?,
                     width: self.u32_of(g("width")?)?,
                     height: self.u32_of(g("height")?)?,
-                    data: g("data")?.as_str().and_then(unbase64).ok_or_else(|| self.err("Image data is base64"))?,
+                    data: g("data")?
+                        .as_str()
+                        .and_then(|s| base64_decode(s.as_bytes()).ok())
+                        .ok_or_else(|| self.err("Image data is base64"))?,
                 }))
             }
             "InputEvent" => {
@@ -1023,5 +1011,34 @@ mod tests {
         let e = from_json_str(&s, &cfg).unwrap_err();
         assert!(e.message.contains("objects are not allowed"), "{e}");
         assert_eq!(from_json_str(&s, &cfg.clone().allow_objects(true)).unwrap(), v, "{s}");
+    }
+
+    /// Floats read from JSON text are correctly rounded (digits that a fast parser can get an ulp wrong),
+    /// and objects keep their members in order, a repeated key in its first place with its last value:
+    /// whatever features serde_json is built with.
+    #[test]
+    fn floats_exact_and_objects_in_order() {
+        let cfg = Config::default();
+        for (t, want) in [
+            ("2.2250738585072011e-308", 2.225073858507201e-308),
+            ("0.1", 0.1),
+            ("9007199254740993.0", 9007199254740992.0),
+            ("1.7976931348623157e308", f64::MAX),
+            ("4.9406564584124654e-324", 5e-324),
+            ("2.4703282292062328e-324", 5e-324),
+            ("0.30000000000000004", 0.30000000000000004),
+            ("123456789012345678901234567890e-40", 1.2345678901234568e-11),
+            ("-1.2345678901234567e-300", -1.2345678901234567e-300),
+        ] {
+            let doc = format!("[\"a\\\"1.5\", {t}, {{\"k\": {t}}}]");
+            let v = from_json_str(&doc, &cfg).unwrap();
+            let Variant::Array(a) = &v else { panic!("{v:?}") };
+            assert_eq!(a.items[1], Variant::Float(want), "{t}");
+            assert_eq!(from_json_str_many(&format!("1 {t}"), &cfg).unwrap()[1], Variant::Float(want), "{t}");
+        }
+        // 2^53 + 1 as an integer stays exact (an int, not a float).
+        assert_eq!(from_json_str("9007199254740993", &cfg).unwrap(), Variant::Int(9007199254740993));
+        let v = from_json_str(r#"{"z": 1, "a": 2.5, "z": 3, "m": [0.1]}"#, &cfg).unwrap();
+        assert_eq!(to_json_string(&v, &cfg), r#"{"z":3,"a":2.5,"m":[0.1]}"#);
     }
 }

@@ -1,0 +1,552 @@
+//! Printing a value in a dialect's text syntax, and the paths that name a value inside another.
+
+use std::fmt::Write as _;
+
+use super::error::TextError;
+use super::float::real_token;
+
+use super::names::{syntax_of, Syntax};
+use crate::config::{Config, Dialect};
+use crate::markers::*;
+use crate::types::TypeKind;
+use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
+
+/// Prints `v` in the text syntax of `cfg`'s dialect (best effort: see [`to_text_exact`] for the values the
+/// engine cannot rebuild from text). `cfg.is_double_precision()` decides whether math components are f32.
+///
+/// ```
+/// use godot_bin::{text, Config, Dialect, Dictionary, StringName, Variant};
+/// let mut d = Dictionary::default();
+/// d.insert(Variant::from("b"), Variant::Float(1.0));
+/// d.insert(Variant::from("a"), Variant::StringName(StringName::from("x")));
+/// assert_eq!(text::to_text(&d.into(), &Config::new(Dialect::Godot4_6)), "{\n\"b\": 1.0,\n\"a\": &\"x\"\n}");
+/// ```
+pub fn to_text(v: &Variant, cfg: &Config) -> String {
+    with_stack_for(v, || {
+        let mut w = Writer::new(cfg, false);
+        w.value(v);
+        w.out
+    })
+}
+
+/// Prints `v` like [`to_text`], or fails when the engine's `str_to_var` of the text would not give back
+/// the same value (and so the same bytes). The error names the path of the first such value.
+///
+/// ```
+/// use godot_bin::{text, Config, Object, Variant};
+/// let cfg = Config::default();
+/// let v = Variant::from(vec![Variant::Float(0.5), Variant::from(Object::InstanceId(42))]);
+/// let err = text::to_text_exact(&v, &cfg).unwrap_err();
+/// assert_eq!(err.path(), Some("[1]"));
+/// assert!(text::to_text_exact(&Variant::Float(0.5), &cfg).is_ok());
+/// ```
+pub fn to_text_exact(v: &Variant, cfg: &Config) -> Result<String, TextError> {
+    let w = with_stack_for(v, || {
+        let mut w = Writer::new(cfg, true);
+        w.value(v);
+        (w.out, w.lossy)
+    });
+    match w.1 {
+        Some((path, message)) => Err(TextError::at_path(path, message)),
+        None => Ok(w.0),
+    }
+}
+
+/// One step of a path inside a value, for messages such as `entities[3].pos`.
+pub(crate) enum Seg<'a> {
+    Index(usize),
+    Key(&'a Variant),
+    Prop(&'a str),
+}
+
+/// Renders a path (`entities[3].pos`, `["a b"]`, `[Vector2(1, 2)]`).
+pub(crate) fn render_path(segs: &[Seg<'_>]) -> String {
+    let mut s = String::new();
+    for seg in segs {
+        match seg {
+            Seg::Index(i) => {
+                let _ = write!(s, "[{i}]");
+            }
+            Seg::Prop(p) => match p.char_indices().nth(KEY_CAP) {
+                Some((i, _)) => {
+                    let _ = write!(s, ".{}…", &p[..i]);
+                }
+                None => {
+                    let _ = write!(s, ".{p}");
+                }
+            },
+            Seg::Key(k) => match k.as_str() {
+                Some(t) if t.len() <= KEY_CAP && is_ident(t) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(t);
+                }
+                _ => {
+                    let _ = write!(s, "[{}]", short_key(k));
+                }
+            },
+        }
+    }
+    s
+}
+
+/// The longest rendering of one key in a path, in characters; longer ones end in "…".
+const KEY_CAP: usize = 80;
+
+/// A key as a path shows it: its text when short, else a summary of at most about [`KEY_CAP`] characters.
+/// The cost is bounded by the cap, never by the key's size: containers and packed arrays are named with
+/// their length, and strings are cut before they are rendered.
+fn short_key(k: &Variant) -> String {
+    use Variant as V;
+    let cut = |t: &str| -> (String, bool) {
+        match t.char_indices().nth(KEY_CAP) {
+            Some((i, _)) => (t[..i].to_owned(), true),
+            None => (t.to_owned(), false),
+        }
+    };
+    let count = |name: &str, n: usize| format!("{name}(… {n} items)");
+    let cfg = Config::default();
+    let (kind, n) = match k {
+        V::Dictionary(d) => return format!("{{… {} entries}}", d.entries.len()),
+        V::Array(a) | V::PackedTypedArray(a) => return format!("[… {} items]", a.items.len()),
+        V::Object(_) => return "Object(…)".to_owned(),
+        V::String(t) | V::StringName(crate::StringName(t)) => {
+            let (t, more) = cut(t);
+            let short = if matches!(k, V::String(_)) { V::String(t) } else { V::StringName(crate::StringName(t)) };
+            let mut w = Writer::new(&cfg, false);
+            w.leaf(&short);
+            return if more { format!("{}…", w.out) } else { w.out };
+        }
+        V::NodePath(p) => {
+            let (t, more) = cut(&p.to_string());
+            return format!("NodePath({t:?}{})", if more { "…" } else { "" });
+        }
+        V::PackedByteArray(a) => (TypeKind::PackedByteArray, a.len()),
+        V::PackedInt32Array(a) => (TypeKind::PackedInt32Array, a.len()),
+        V::PackedInt64Array(a) => (TypeKind::PackedInt64Array, a.len()),
+        V::PackedFloat32Array(a) => (TypeKind::PackedFloat32Array, a.len()),
+        V::PackedFloat64Array(a) => (TypeKind::PackedFloat64Array, a.len()),
+        V::PackedStringArray(a) => (TypeKind::PackedStringArray, a.len()),
+        V::PackedVector2Array(a) => (TypeKind::PackedVector2Array, a.len()),
+        V::PackedVector3Array(a) => (TypeKind::PackedVector3Array, a.len()),
+        V::PackedVector4Array(a) => (TypeKind::PackedVector4Array, a.len()),
+        V::PackedColorArray(a) => (TypeKind::PackedColorArray, a.len()),
+        V::PackedVector2iArray(a) => (TypeKind::PackedVector2iArray, a.len()),
+        V::PackedVector3iArray(a) => (TypeKind::PackedVector3iArray, a.len()),
+        V::PackedVector4iArray(a) => (TypeKind::PackedVector4iArray, a.len()),
+        V::Image(img) => (TypeKind::Image, img.data.len()),
+        // Every other leaf has a small, fixed-size rendering.
+        _ => {
+            let mut w = Writer::new(&cfg, false);
+            w.leaf(k);
+            return w.out;
+        }
+    };
+    count(kind.name(), n)
+}
+
+fn is_ident(t: &str) -> bool {
+    let mut c = t.chars();
+    matches!(c.next(), Some(f) if f.is_alphabetic() || f == '_') && c.all(|c| c.is_alphanumeric() || c == '_')
+}
+
+struct Writer<'c> {
+    out: String,
+    syn: Syntax,
+    single: bool,
+    track: bool,
+    lossy: Option<(String, &'static str)>,
+    path: Vec<Seg<'c>>,
+    dialect: Dialect,
+}
+
+impl<'c> Writer<'c> {
+    fn new(cfg: &Config, track: bool) -> Self {
+        Writer {
+            out: String::new(),
+            syn: syntax_of(cfg.dialect()),
+            single: !cfg.is_double_precision(),
+            track,
+            lossy: None,
+            path: Vec::new(),
+            dialect: cfg.dialect(),
+        }
+    }
+
+    fn lossy(&mut self, why: &'static str) {
+        if self.track && self.lossy.is_none() {
+            self.lossy = Some((render_path(&self.path), why));
+        }
+    }
+
+    fn real(&mut self, x: f64, single: bool, float_type: bool) {
+        let (s, exact) = real_token(x, single, float_type);
+        if !exact {
+            self.lossy(if x.is_nan() {
+                "a NaN other than the engine's `nan` cannot be written as text"
+            } else {
+                "the engine's text parser cannot produce this float (too small or subnormal)"
+            });
+        }
+        self.out.push_str(&s);
+    }
+
+    fn string(&mut self, s: &str) {
+        if s.contains('\0') {
+            self.lossy("a string with a NUL character cannot be written as text");
+        }
+        self.out.push('"');
+        for c in s.chars() {
+            match c {
+                '"' => self.out.push_str("\\\""),
+                '\\' => self.out.push_str("\\\\"),
+                '\n' => self.out.push_str("\\n"),
+                '\t' => self.out.push_str("\\t"),
+                '\r' => self.out.push_str("\\r"),
+                '\u{8}' => self.out.push_str("\\b"),
+                '\u{c}' => self.out.push_str("\\f"),
+                c if (c as u32) < 0x20 => {
+                    let _ = write!(self.out, "\\u{:04x}", c as u32);
+                }
+                c => self.out.push(c),
+            }
+        }
+        self.out.push('"');
+    }
+
+    /// `Name(` in Godot 4, `Name( ` in the others.
+    fn open(&mut self, name: &str) {
+        self.out.push_str(name);
+        self.out.push_str(if self.syn == Syntax::Godot4 { "(" } else { "( " });
+    }
+
+    fn close(&mut self) {
+        self.out.push_str(if self.syn == Syntax::Godot4 { ")" } else { " )" });
+    }
+
+    fn sep(&mut self, i: usize) {
+        if i > 0 {
+            self.out.push_str(", ");
+        }
+    }
+
+    fn reals<T: Reals>(&mut self, name: &str, v: &T) {
+        let mut r = [0.0f64; 16];
+        v.to_reals(&mut r[..T::N]);
+        self.open(name);
+        for (i, x) in r[..T::N].iter().enumerate() {
+            self.sep(i);
+            self.real(*x, self.single, false);
+        }
+        self.close();
+    }
+
+    fn ints(&mut self, name: &str, v: &[i32]) {
+        self.open(name);
+        for (i, x) in v.iter().enumerate() {
+            self.sep(i);
+            let _ = write!(self.out, "{x}");
+        }
+        self.close();
+    }
+
+    fn name(&self, k: TypeKind) -> &'static str {
+        self.syn.name_of(k)
+    }
+
+    fn check_kind(&mut self, k: TypeKind) {
+        if !self.dialect.has_type(k) {
+            self.lossy("this type does not exist in the dialect");
+        }
+    }
+
+    /// Containers here, on a small frame; leaves in [`Writer::leaf`] (deep values stay cheap on the stack).
+    fn value(&mut self, v: &'c Variant) {
+        self.check_kind(v.kind());
+        match v {
+            Variant::Dictionary(d) => self.dictionary(d),
+            Variant::Array(a) => self.array(a, false),
+            Variant::PackedTypedArray(a) => self.array(a, true),
+            Variant::Object(o) => self.object(o),
+            _ => self.leaf(v),
+        }
+    }
+
+    #[inline(never)]
+    fn leaf(&mut self, v: &Variant) {
+        use Variant as V;
+        match v {
+            V::Nil => self.out.push_str("null"),
+            V::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
+            V::Int(i) => {
+                let _ = write!(self.out, "{i}");
+            }
+            V::Float(x) => self.real(*x, false, true),
+            V::String(s) => self.string(s),
+            V::StringName(s) => {
+                match self.syn {
+                    Syntax::Godot4 => self.out.push('&'),
+                    Syntax::Pandemonium => self.out.push('@'),
+                    _ => {}
+                }
+                self.string(&s.0);
+            }
+            V::Vector2(x) => self.reals(self.name(TypeKind::Vector2), x),
+            V::Vector2i(x) => self.ints(self.name(TypeKind::Vector2i), &[x.x, x.y]),
+            V::Rect2(x) => self.reals(self.name(TypeKind::Rect2), x),
+            V::Rect2i(x) => self.ints(self.name(TypeKind::Rect2i), &[x.position.x, x.position.y, x.size.x, x.size.y]),
+            V::Vector3(x) => self.reals(self.name(TypeKind::Vector3), x),
+            V::Vector3i(x) => self.ints(self.name(TypeKind::Vector3i), &[x.x, x.y, x.z]),
+            V::Transform2D(x) => self.reals(self.name(TypeKind::Transform2D), &**x),
+            V::Vector4(x) => self.reals(self.name(TypeKind::Vector4), x),
+            V::Vector4i(x) => self.ints(self.name(TypeKind::Vector4i), &[x.x, x.y, x.z, x.w]),
+            V::Plane(x) => self.reals(self.name(TypeKind::Plane), x),
+            V::Quaternion(x) => self.reals(self.name(TypeKind::Quaternion), x),
+            V::Aabb(x) => self.reals(self.name(TypeKind::Aabb), &**x),
+            V::Basis(x) => self.reals(self.name(TypeKind::Basis), &**x),
+            V::Transform3D(x) => self.reals(self.name(TypeKind::Transform3D), &**x),
+            V::Projection(x) => self.reals(self.name(TypeKind::Projection), &**x),
+            V::Color(c) => {
+                self.open(self.name(TypeKind::Color));
+                for (i, x) in [c.r, c.g, c.b, c.a].into_iter().enumerate() {
+                    self.sep(i);
+                    self.real(x as f64, true, false);
+                }
+                self.close();
+            }
+            V::NodePath(p) => {
+                self.out.push_str("NodePath(");
+                self.string(&p.to_string());
+                self.out.push(')');
+            }
+            V::Rid(r) => {
+                if self.syn != Syntax::Godot4 {
+                    self.lossy("a RID cannot be written as text in this dialect");
+                }
+                if r.0 == 0 {
+                    self.out.push_str("RID()");
+                } else {
+                    // As the engine prints it: the id as a signed 64-bit integer (ids above i64::MAX are
+                    // negative); the engine's parser clamps larger positive numbers.
+                    let _ = write!(self.out, "RID({})", r.0 as i64);
+                }
+            }
+            V::Callable => self.out.push_str("Callable()"),
+            V::Signal(s) => {
+                if *s != Signal::default() {
+                    self.lossy("a Signal's name and object cannot be written as text");
+                }
+                self.out.push_str("Signal()");
+            }
+            V::PackedByteArray(b) => {
+                self.open(self.name(TypeKind::PackedByteArray));
+                for (i, x) in b.iter().enumerate() {
+                    self.sep(i);
+                    let _ = write!(self.out, "{x}");
+                }
+                self.close();
+            }
+            V::PackedInt32Array(a) => self.ints(self.name(TypeKind::PackedInt32Array), a),
+            V::PackedInt64Array(a) => {
+                self.open(self.name(TypeKind::PackedInt64Array));
+                for (i, x) in a.iter().enumerate() {
+                    self.sep(i);
+                    let _ = write!(self.out, "{x}");
+                }
+                self.close();
+            }
+            V::PackedFloat32Array(a) => {
+                self.open(self.name(TypeKind::PackedFloat32Array));
+                for (i, x) in a.iter().enumerate() {
+                    self.sep(i);
+                    self.real(*x as f64, true, false);
+                }
+                self.close();
+            }
+            V::PackedFloat64Array(a) => {
+                self.open(self.name(TypeKind::PackedFloat64Array));
+                for (i, x) in a.iter().enumerate() {
+                    self.sep(i);
+                    self.real(*x, false, false);
+                }
+                self.close();
+            }
+            V::PackedStringArray(a) => {
+                self.open(self.name(TypeKind::PackedStringArray));
+                for (i, x) in a.iter().enumerate() {
+                    self.sep(i);
+                    self.string(x);
+                }
+                self.close();
+            }
+            V::PackedVector2Array(a) => self.packed_reals(TypeKind::PackedVector2Array, a, self.single),
+            V::PackedVector3Array(a) => self.packed_reals(TypeKind::PackedVector3Array, a, self.single),
+            V::PackedVector4Array(a) => self.packed_reals(TypeKind::PackedVector4Array, a, self.single),
+            V::PackedColorArray(a) => {
+                self.open(self.name(TypeKind::PackedColorArray));
+                for (i, c) in a.iter().enumerate() {
+                    for (j, x) in [c.r, c.g, c.b, c.a].into_iter().enumerate() {
+                        self.sep(i * 4 + j);
+                        self.real(x as f64, true, false);
+                    }
+                }
+                self.close();
+            }
+            V::PackedVector2iArray(a) => {
+                let flat: Vec<i32> = a.iter().flat_map(|v| [v.x, v.y]).collect();
+                self.ints(self.name(TypeKind::PackedVector2iArray), &flat)
+            }
+            V::PackedVector3iArray(a) => {
+                let flat: Vec<i32> = a.iter().flat_map(|v| [v.x, v.y, v.z]).collect();
+                self.ints(self.name(TypeKind::PackedVector3iArray), &flat)
+            }
+            V::PackedVector4iArray(a) => {
+                let flat: Vec<i32> = a.iter().flat_map(|v| [v.x, v.y, v.z, v.w]).collect();
+                self.ints(self.name(TypeKind::PackedVector4iArray), &flat)
+            }
+            V::Image(img) => {
+                self.lossy("a Godot 2 Image is printed for reading only");
+                let _ = write!(self.out, "Image( {}, {}, {}, {}", img.width, img.height, img.mipmaps, img.format);
+                for b in &img.data {
+                    let _ = write!(self.out, ", {b}");
+                }
+                self.out.push_str(" )");
+            }
+            V::InputEvent(ev) => {
+                self.lossy("a Godot 2 InputEvent is printed for reading only");
+                let _ = write!(self.out, "InputEvent({},{:?})", ev.device, ev.data);
+            }
+            #[allow(unreachable_patterns)]
+            _ => {
+                self.lossy("this kind of value has no text form");
+                self.out.push_str("null");
+            }
+        }
+    }
+
+    fn packed_reals<T: Reals>(&mut self, kind: TypeKind, a: &[T], single: bool) {
+        self.open(self.name(kind));
+        let mut r = [0.0f64; 4];
+        let mut i = 0;
+        for v in a {
+            v.to_reals(&mut r[..T::N]);
+            for x in &r[..T::N] {
+                self.sep(i);
+                self.real(*x, single, false);
+                i += 1;
+            }
+        }
+        self.close();
+    }
+
+    fn container_type(&mut self, t: &ContainerType) {
+        match t {
+            ContainerType::Untyped => self.out.push_str("Variant"),
+            ContainerType::Builtin(k) => self.out.push_str(k.name()),
+            ContainerType::Class(c) => self.out.push_str(c),
+            ContainerType::Script(s) => {
+                self.lossy("a container typed with a script cannot be written as text");
+                let _ = write!(self.out, "Object /* script {s} */");
+            }
+        }
+    }
+
+    fn array(&mut self, a: &'c Array, packed: bool) {
+        let typed = !a.element_type.is_untyped();
+        if a.shared {
+            self.lossy("Godot 2's shared flag has no text form");
+        }
+        if typed || packed {
+            if self.syn == Syntax::Pandemonium {
+                self.out.push_str(if packed { "PackedTypedArray( " } else { "TypedArray( " });
+                self.container_type(&a.element_type);
+                self.out.push_str(" , ");
+                self.items(&a.items, ", ");
+                self.out.push_str(" )");
+                return;
+            }
+            self.out.push_str("Array[");
+            self.container_type(&a.element_type);
+            self.out.push_str("](");
+        }
+        let spaced = self.syn != Syntax::Godot4;
+        self.out.push_str(if spaced { "[ " } else { "[" });
+        self.items(&a.items, ", ");
+        self.out.push_str(if spaced { " ]" } else { "]" });
+        if typed || packed {
+            self.out.push(')');
+        }
+    }
+
+    fn items(&mut self, items: &'c [Variant], sep: &str) {
+        for (i, x) in items.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(sep);
+            }
+            self.path.push(Seg::Index(i));
+            self.value(x);
+            self.path.pop();
+        }
+    }
+
+    fn dictionary(&mut self, d: &'c Dictionary) {
+        let typed = !d.key_type.is_untyped() || !d.value_type.is_untyped();
+        if d.shared {
+            self.lossy("Godot 2's shared flag has no text form");
+        }
+        if typed {
+            self.out.push_str("Dictionary[");
+            self.container_type(&d.key_type);
+            self.out.push_str(", ");
+            self.container_type(&d.value_type);
+            self.out.push_str("](");
+        }
+        if d.entries.is_empty() {
+            self.out.push_str(match self.syn {
+                Syntax::Godot4 => "{}",
+                Syntax::Godot2 => "{\n\n}",
+                _ => "{\n}",
+            });
+        } else {
+            self.out.push_str("{\n");
+            for (i, (k, v)) in d.entries.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(",\n");
+                }
+                self.path.push(Seg::Key(k));
+                self.value(k);
+                self.out.push_str(": ");
+                self.value(v);
+                self.path.pop();
+            }
+            self.out.push_str("\n}");
+        }
+        if typed {
+            self.out.push(')');
+        }
+    }
+
+    fn object(&mut self, o: &'c Object) {
+        match o {
+            Object::Null => self.out.push_str("null"),
+            Object::InstanceId(id) => {
+                self.lossy("an object by instance id cannot be rebuilt from text");
+                let _ = write!(self.out, "Object(EncodedObjectAsID,\"object_id\":{id})");
+            }
+            Object::Full { class, properties } => {
+                self.out.push_str("Object(");
+                self.out.push_str(class);
+                for (name, v) in properties {
+                    self.out.push(',');
+                    self.string(name);
+                    self.out.push(':');
+                    self.path.push(Seg::Prop(name));
+                    self.value(v);
+                    self.path.pop();
+                }
+                self.out.push(')');
+            }
+        }
+    }
+}
