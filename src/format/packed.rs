@@ -166,64 +166,37 @@ fn i32s(bytes: &[u8]) -> impl Iterator<Item = i32> + '_ {
     words::<4>(bytes).map(i32::from_le_bytes)
 }
 
-impl Bulk for i32 {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[i32], out: &mut O) -> bool {
-        match kind {
-            TypeKind::PackedInt32Array => put_each(out, items, 4, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
-            TypeKind::PackedInt64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&(x as i64).to_le_bytes())),
-            _ => return false,
-        }
-        true
-    }
-    const RAW: usize = 4;
-    fn from_raw(bytes: &[u8]) -> Vec<i32> {
-        i32s(bytes).collect()
-    }
+/// Appends each item as the `N` little-endian bytes `f` makes of it (see [`put_each`]).
+#[inline(always)]
+fn put_le<T, const N: usize, O: Output>(out: &mut O, items: &[T], f: impl Fn(&T) -> [u8; N]) {
+    put_each(out, items, N, |x, d| d.copy_from_slice(&f(x)));
 }
-impl Bulk for i64 {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[i64], out: &mut O) -> bool {
-        match kind {
-            TypeKind::PackedInt64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
-            _ => return false,
-        }
-        true
-    }
-    const RAW: usize = 8;
-    fn from_raw(bytes: &[u8]) -> Vec<i64> {
-        words::<8>(bytes).map(i64::from_le_bytes).collect()
-    }
-}
-impl Bulk for f32 {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[f32], out: &mut O) -> bool {
-        match kind {
-            TypeKind::PackedFloat32Array => put_each(out, items, 4, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
-            TypeKind::PackedFloat64Array => {
-                put_each(out, items, 8, |&x, d| d.copy_from_slice(&widen_like_engine(x).to_le_bytes()))
+
+/// The numbers: each writes to the packed arrays listed (`kind => bytes of x`), and is read from a narrow
+/// payload of `$raw`-byte words.
+macro_rules! bulk_numbers {
+    ($($t:ty, $raw:literal: $($kind:ident => |$x:ident| $bytes:expr),+;)*) => {$(
+        impl Bulk for $t {
+            fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[$t], out: &mut O) -> bool {
+                match kind {
+                    $(TypeKind::$kind => put_le(out, items, |&$x| $bytes),)+
+                    _ => return false,
+                }
+                true
             }
-            _ => return false,
-        }
-        true
-    }
-    const RAW: usize = 4;
-    fn from_raw(bytes: &[u8]) -> Vec<f32> {
-        f32s(bytes).collect()
-    }
-}
-impl Bulk for f64 {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[f64], out: &mut O) -> bool {
-        match kind {
-            TypeKind::PackedFloat64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
-            TypeKind::PackedFloat32Array => {
-                put_each(out, items, 4, |&x, d| d.copy_from_slice(&narrow_exact(x).to_le_bytes()))
+            const RAW: usize = $raw;
+            fn from_raw(bytes: &[u8]) -> Vec<$t> {
+                words::<$raw>(bytes).map(<$t>::from_le_bytes).collect()
             }
-            _ => return false,
         }
-        true
-    }
-    const RAW: usize = 8;
-    fn from_raw(bytes: &[u8]) -> Vec<f64> {
-        words::<8>(bytes).map(f64::from_le_bytes).collect()
-    }
+    )*};
+}
+
+bulk_numbers! {
+    i32, 4: PackedInt32Array => |x| x.to_le_bytes(), PackedInt64Array => |x| (x as i64).to_le_bytes();
+    i64, 8: PackedInt64Array => |x| x.to_le_bytes();
+    f32, 4: PackedFloat32Array => |x| x.to_le_bytes(), PackedFloat64Array => |x| widen_like_engine(x).to_le_bytes();
+    f64, 8: PackedFloat64Array => |x| x.to_le_bytes(), PackedFloat32Array => |x| narrow_exact(x).to_le_bytes();
 }
 impl Bulk for String {
     fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[String], out: &mut O) -> bool {

@@ -140,30 +140,7 @@ impl ser::Serializer for CapSer {
     fn serialize_bool(self, v: bool) -> Result<Cap> {
         Ok(Cap::Bool(v))
     }
-    fn serialize_i8(self, v: i8) -> Result<Cap> {
-        Ok(Cap::Int(v as i128))
-    }
-    fn serialize_i16(self, v: i16) -> Result<Cap> {
-        Ok(Cap::Int(v as i128))
-    }
-    fn serialize_i32(self, v: i32) -> Result<Cap> {
-        Ok(Cap::Int(v as i128))
-    }
-    fn serialize_i64(self, v: i64) -> Result<Cap> {
-        Ok(Cap::Int(v as i128))
-    }
-    fn serialize_u8(self, v: u8) -> Result<Cap> {
-        Ok(Cap::Int(v as i128))
-    }
-    fn serialize_u16(self, v: u16) -> Result<Cap> {
-        Ok(Cap::Int(v as i128))
-    }
-    fn serialize_u32(self, v: u32) -> Result<Cap> {
-        Ok(Cap::Int(v as i128))
-    }
-    fn serialize_u64(self, v: u64) -> Result<Cap> {
-        Ok(Cap::Int(v as i128))
-    }
+    ints_as!(i128, |self, v| Ok(Cap::Int(v)));
     fn serialize_f32(self, v: f32) -> Result<Cap> {
         Ok(Cap::Float(widen_exact(v)))
     }
@@ -215,30 +192,11 @@ impl ser::Serializer for CapSer {
     fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<CapSeq> {
         self.serialize_seq(Some(len))
     }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant> {
-        Err(Error::invalid(CAP_MSG, None))
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(Error::invalid(CAP_MSG, None))
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(Error::invalid(CAP_MSG, None))
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant> {
-        Err(Error::invalid(CAP_MSG, None))
-    }
+    reject!(CAP_MSG;
+        serialize_tuple_variant(a: &'static str, b: u32, c: &'static str, d: usize) -> Self::SerializeTupleVariant,
+        serialize_map(a: Option<usize>) -> Self::SerializeMap,
+        serialize_struct(a: &'static str, b: usize) -> Self::SerializeStruct,
+        serialize_struct_variant(a: &'static str, b: u32, c: &'static str, d: usize) -> Self::SerializeStructVariant);
 }
 
 impl ser::SerializeSeq for CapSeq {
@@ -252,23 +210,4 @@ impl ser::SerializeSeq for CapSeq {
         Ok(Cap::Seq(self.0))
     }
 }
-impl ser::SerializeTuple for CapSeq {
-    type Ok = Cap;
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        ser::SerializeSeq::serialize_element(self, v)
-    }
-    fn end(self) -> Result<Cap> {
-        ser::SerializeSeq::end(self)
-    }
-}
-impl ser::SerializeTupleStruct for CapSeq {
-    type Ok = Cap;
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        ser::SerializeSeq::serialize_element(self, v)
-    }
-    fn end(self) -> Result<Cap> {
-        ser::SerializeSeq::end(self)
-    }
-}
+like_seq!(impl[] CapSeq => Cap; SerializeTuple::serialize_element, SerializeTupleStruct::serialize_field);

@@ -39,38 +39,8 @@ impl<O: Output> ser::SerializeSeq for Compound<'_, '_, O> {
     }
 }
 
-impl<O: Output> ser::SerializeTuple for Compound<'_, '_, O> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<()> {
-        ser::SerializeSeq::end(self)
-    }
-}
-
-impl<O: Output> ser::SerializeTupleStruct for Compound<'_, '_, O> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<()> {
-        ser::SerializeSeq::end(self)
-    }
-}
-
-impl<O: Output> ser::SerializeTupleVariant for Compound<'_, '_, O> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<()> {
-        ser::SerializeSeq::end(self)
-    }
-}
+like_seq!(impl[O: Output] Compound<'_, '_, O> => ();
+    SerializeTuple::serialize_element, SerializeTupleStruct::serialize_field, SerializeTupleVariant::serialize_field);
 
 impl<O: Output> ser::SerializeMap for Compound<'_, '_, O> {
     type Ok = ();
@@ -78,13 +48,11 @@ impl<O: Output> ser::SerializeMap for Compound<'_, '_, O> {
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
         self.ser.element(key)
     }
+    /// A value: as a sequence's element (it completes one entry).
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.ser.element(value)?;
-        self.n += 1;
-        Ok(())
+        ser::SerializeSeq::serialize_element(self, value)
     }
     fn end(self) -> Result<()> {
-        let n = self.n;
-        self.finish(n)
+        ser::SerializeSeq::end(self)
     }
 }

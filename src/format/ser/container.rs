@@ -139,17 +139,10 @@ impl<'c, 's, 'a, O: Output> ser::Serializer for &'c mut ContainerSer<'s, 'a, O> 
     fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
         Ok(ContainerCompound { c: self, n: 0 })
     }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(Error::invalid(CONTAINER_MSG, None))
-    }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
-        Err(Error::invalid(CONTAINER_MSG, None))
-    }
+    reject!(CONTAINER_MSG; serialize_tuple(a: usize) -> Self::SerializeTuple, serialize_tuple_struct(a: &'static str,
+        b: usize) -> Self::SerializeTupleStruct, serialize_struct(a: &'static str, b: usize) -> Self::SerializeStruct);
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
         Ok(ContainerCompound { c: self, n: 0 })
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(Error::invalid(CONTAINER_MSG, None))
     }
 }
 
@@ -188,12 +181,11 @@ impl<O: Output> ser::SerializeMap for ContainerCompound<'_, '_, '_, O> {
             self.c.ser.element(k)
         }
     }
+    /// A value: as a sequence's element (it completes one entry).
     fn serialize_value<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        self.c.ser.element(v)?;
-        self.n += 1;
-        Ok(())
+        ser::SerializeSeq::serialize_element(self, v)
     }
     fn end(self) -> Result<()> {
-        self.finish()
+        ser::SerializeSeq::end(self)
     }
 }

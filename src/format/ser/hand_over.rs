@@ -55,22 +55,9 @@ impl ser::Serializer for UnitCatcher {
         serialize_char(v: char), serialize_str(v: &str), serialize_bytes(v: &[u8]), serialize_none(),
         serialize_unit_struct(n: &'static str), serialize_unit_variant(n: &'static str, i: u32, v: &'static str));
     reject_compounds!(NOT_VARIANT);
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
-        Err(Error::invalid(NOT_VARIANT, None))
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
-        Err(Error::invalid(NOT_VARIANT, None))
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(Error::invalid(NOT_VARIANT, None))
-    }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
-        Err(Error::invalid(NOT_VARIANT, None))
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(Error::invalid(NOT_VARIANT, None))
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(Error::invalid(NOT_VARIANT, None))
-    }
+    reject!(NOT_VARIANT; serialize_newtype_struct<T>(a: &'static str, b: &T),
+        serialize_seq(a: Option<usize>) -> Self::SerializeSeq, serialize_tuple(a: usize) -> Self::SerializeTuple,
+        serialize_tuple_struct(a: &'static str, b: usize) -> Self::SerializeTupleStruct,
+        serialize_map(a: Option<usize>) -> Self::SerializeMap,
+        serialize_struct(a: &'static str, b: usize) -> Self::SerializeStruct);
 }

@@ -14,44 +14,61 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::wire::{BufTarget, Output, Target};
 
 // The helper serializers accept only the shapes their marker produces; anything else is an error.
+
+/// Serializer methods that refuse with `$msg`: `name(arg: type, …)`, `<T>` for a method generic over a
+/// `Serialize` value, `-> type` where it answers other than `Self::Ok`.
 macro_rules! reject {
-    ($msg:expr; $($name:ident($($arg:ident: $t:ty),*)),* $(,)?) => {$(
-        fn $name(self, $(_: $t),*) -> Result<Self::Ok> { Err(Error::invalid($msg, None)) }
+    (@ret) => { Self::Ok };
+    (@ret $ret:ty) => { $ret };
+    ($msg:expr; $($name:ident $(<$g:ident>)? ($($arg:ident: $t:ty),*) $(-> $ret:ty)?),* $(,)?) => {$(
+        fn $name $(<$g: ?Sized + Serialize>)? (self, $(_: $t),*) -> Result<reject!(@ret $($ret)?)> {
+            Err(Error::invalid($msg, None))
+        }
     )*};
 }
 
+/// The methods refused by every helper serializer: `Option`s and the enum variants that carry values.
 macro_rules! reject_compounds {
     ($msg:expr) => {
-        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Self::Ok> {
-            Err(Error::invalid($msg, None))
+        reject!($msg; serialize_some<T>(v: &T),
+            serialize_newtype_variant<T>(n: &'static str, i: u32, v: &'static str, x: &T),
+            serialize_tuple_variant(n: &'static str, i: u32, v: &'static str, l: usize) -> Self::SerializeTupleVariant,
+            serialize_struct_variant(n: &'static str, i: u32, v: &'static str, l: usize)
+                -> Self::SerializeStructVariant);
+    };
+}
+
+/// The integer methods from `i8` to `u64` (not the 128-bit ones), each with `v` widened by `as $wide`.
+macro_rules! ints_as {
+    (@each $wide:ty, |$s:ident, $v:ident| $body:expr; $($name:ident: $t:ty),*) => {$(
+        fn $name($s, $v: $t) -> Result<Self::Ok> {
+            let $v = $v as $wide;
+            $body
         }
-        fn serialize_newtype_variant<T: ?Sized + Serialize>(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: &T,
-        ) -> Result<Self::Ok> {
-            Err(Error::invalid($msg, None))
+    )*};
+    ($wide:ty, |$s:ident, $v:ident| $body:expr) => {
+        ints_as!(@each $wide, |$s, $v| $body; serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+            serialize_i64: i64, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32, serialize_u64: u64);
+    };
+}
+
+/// `SerializeTuple`, `SerializeTupleStruct` and `SerializeTupleVariant` (those named) of a type that is its
+/// own `SerializeSeq`: each element as a sequence element, the same end.
+macro_rules! like_seq {
+    (@one [$($g:tt)*] $ty:ty, $ok:ty, $tr:ident, $m:ident) => {
+        impl<$($g)*> ser::$tr for $ty {
+            type Ok = $ok;
+            type Error = Error;
+            fn $m<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+                ser::SerializeSeq::serialize_element(self, value)
+            }
+            fn end(self) -> Result<$ok> {
+                ser::SerializeSeq::end(self)
+            }
         }
-        fn serialize_tuple_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeTupleVariant> {
-            Err(Error::invalid($msg, None))
-        }
-        fn serialize_struct_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeStructVariant> {
-            Err(Error::invalid($msg, None))
-        }
+    };
+    (impl $g:tt $ty:ty => $ok:ty; $($tr:ident::$m:ident),+ $(,)?) => {
+        $(like_seq!(@one $g $ty, $ok, $tr, $m);)+
     };
 }
 

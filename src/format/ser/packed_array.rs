@@ -4,7 +4,7 @@ use serde::ser::{self, Serialize};
 
 use super::capture::{capture, capture_str, Cap};
 use super::hand_over::UnitCatcher;
-use super::math::{Comps, Flat};
+use super::math::{int_component, Comps, Flat};
 use super::Serializer;
 use crate::codec::math_wide;
 use crate::error::{Error, ErrorKind, Result};
@@ -111,15 +111,9 @@ impl<'p, 'o, O: Output> ser::Serializer for &'p mut PackedSer<'o, O> {
     fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
         Ok(PackedSeq(self))
     }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
-        Err(Error::invalid(PACKED_MSG, None))
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(Error::invalid(PACKED_MSG, None))
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(Error::invalid(PACKED_MSG, None))
-    }
+    reject!(PACKED_MSG; serialize_tuple_struct(a: &'static str, b: usize) -> Self::SerializeTupleStruct,
+        serialize_map(a: Option<usize>) -> Self::SerializeMap,
+        serialize_struct(a: &'static str, b: usize) -> Self::SerializeStruct);
 }
 
 impl<O: Output> PackedSeq<'_, '_, O> {
@@ -164,10 +158,7 @@ impl<O: Output> PackedSeq<'_, '_, O> {
                     match kind {
                         K::PackedColorArray => p.out.wf32(narrow_exact(x)),
                         K::PackedVector2iArray | K::PackedVector3iArray | K::PackedVector4iArray => {
-                            if x != x as i32 as f64 {
-                                return Err(Error::invalid("integer vector component out of i32 range", None));
-                            }
-                            p.out.w32(x as i32 as u32)
+                            p.out.w32(int_component(x)? as u32)
                         }
                         _ if p.wide => p.out.wf64(x),
                         _ => p.out.wf32(narrow_exact(x)),
@@ -205,13 +196,4 @@ impl<O: Output> ser::SerializeSeq for PackedSeq<'_, '_, O> {
         Ok(())
     }
 }
-impl<O: Output> ser::SerializeTuple for PackedSeq<'_, '_, O> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<()> {
-        self.element(v)
-    }
-    fn end(self) -> Result<()> {
-        Ok(())
-    }
-}
+like_seq!(impl[O: Output] PackedSeq<'_, '_, O> => (); SerializeTuple::serialize_element);

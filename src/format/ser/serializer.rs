@@ -124,15 +124,20 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
-    /// A String (struct field names and string values); up to 24 bytes of text in one go (see
-    /// `wire::sealed::Sealed::short_string`), longer ones out of line.
+    /// Whether `s` takes the short String path: up to 24 bytes of text (see
+    /// `wire::sealed::Sealed::short_string`), in a dialect with a String type.
+    #[inline(always)]
+    fn short(&self, s: &str) -> bool {
+        s.len() <= 24 && self.str_id != NO_ID
+    }
+
+    /// A String (struct field names and string values); a short one in one go, longer ones out of line.
     #[inline]
     pub(super) fn string(&mut self, s: &str) -> Result<()> {
-        let k = s.as_bytes();
-        if k.len() > 24 || self.str_id == NO_ID {
+        if !self.short(s) {
             return self.long_string(s);
         }
-        self.out.short_string(self.str_id, k);
+        self.out.short_string(self.str_id, s.as_bytes());
         Ok(())
     }
 
@@ -140,11 +145,10 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// known where the field is written).
     #[inline(always)]
     pub(super) fn key(&mut self, s: &'static str) -> Result<()> {
-        let k = s.as_bytes();
-        if k.len() > 24 || self.str_id == NO_ID {
+        if !self.short(s) {
             return self.long_string(s);
         }
-        self.out.const_key(self.str_id, k);
+        self.out.const_key(self.str_id, s.as_bytes());
         Ok(())
     }
 
@@ -323,13 +327,19 @@ impl<'a, O: Output> Serializer<'a, O> {
 
     /// `{name: value}`: the shape of non-unit enum variants.
     fn tagged<T: ?Sized + Serialize>(&mut self, variant: &str, value: &T) -> Result<()> {
-        self.enter()?;
-        self.header(TypeKind::Dictionary, 0)?;
-        self.out.w32(1);
-        self.string(variant)?;
+        self.open_tagged(variant)?;
         self.element(value)?;
         self.depth -= 1;
         Ok(())
+    }
+
+    /// The start of a non-unit enum variant: a Dictionary one level deeper, holding one entry, and its key
+    /// (the variant's name); the value follows.
+    fn open_tagged(&mut self, variant: &str) -> Result<()> {
+        self.enter()?;
+        self.header(TypeKind::Dictionary, 0)?;
+        self.out.w32(1);
+        self.string(variant)
     }
 
     fn magic_newtype<T: ?Sized + Serialize>(&mut self, name: &str, value: &T) -> Result<()> {
@@ -366,10 +376,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// inner count's offset.
     #[inline(never)]
     fn struct_variant(&mut self, variant: &str) -> Result<usize> {
-        self.enter()?;
-        self.header(TypeKind::Dictionary, 0)?;
-        self.out.w32(1);
-        self.string(variant)?;
+        self.open_tagged(variant)?;
         self.open(TypeKind::Dictionary)
     }
 
@@ -564,10 +571,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'s, 'a, O>> {
-        self.enter()?;
-        self.header(TypeKind::Dictionary, 0)?;
-        self.out.w32(1);
-        self.serialize_str(variant)?;
+        self.open_tagged(variant)?;
         let at = self.open(TypeKind::Array)?;
         Ok(Compound { ser: self, count_at: at, n: 0, closes: 2, keep_bits: 0 })
     }
@@ -618,15 +622,13 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         // Dictionaries' depth checks at once, the outer header with its count, the name, the inner header
         // and its placeholder. The rest (and errors) as written out in `struct_variant`.
         // (Both give only the count's offset: the compound is built once, its state constant.)
-        let k = variant.as_bytes();
-        let at =
-            if self.depth < self.cfg.depth_limit() && k.len() <= 24 && self.str_id != NO_ID && self.dict_id != NO_ID {
-                self.depth += 2;
-                self.out.variant_head(self.dict_id, self.str_id, k);
-                self.out.pos() - 4
-            } else {
-                self.struct_variant(variant)?
-            };
+        let at = if self.depth < self.cfg.depth_limit() && self.short(variant) && self.dict_id != NO_ID {
+            self.depth += 2;
+            self.out.variant_head(self.dict_id, self.str_id, variant.as_bytes());
+            self.out.pos() - 4
+        } else {
+            self.struct_variant(variant)?
+        };
         Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, m: Marker::PLAIN })
     }
     fn is_human_readable(&self) -> bool {

@@ -4,7 +4,7 @@ use serde::ser::{self, Serialize};
 
 use super::capture::{build_fields, capture, Cap};
 use super::container::container_body;
-use super::math::{Comps, Sink, FLAT_MSG};
+use super::math::{check_components, int_component, too_many_components, Comps, Sink, FLAT_MSG, MAX_COMPONENTS};
 use super::Serializer;
 use crate::config::check_depth;
 use crate::error::{Error, Result};
@@ -112,11 +112,7 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
         if let MagicStruct::Small(kind, c) = self.m.magic {
             let n = self.m.n;
             std::mem::forget(self.m);
-            if n != kind.components() {
-                return Err(Error::invalid("wrong number of components in a math type", None));
-            }
-            self.ser.small_math_end(kind, self.count_at as u32, c, n);
-            return Ok(());
+            return small_end(self.ser, kind, self.count_at, c, n);
         }
         magic_end(self.ser, self.m, self.count_at, self.closes)
     }
@@ -163,19 +159,8 @@ fn magic_end<O: Output>(ser: &mut Serializer<'_, O>, m: Marker, count_at: usize,
             ser.depth -= closes;
             Ok(())
         }
-        MagicStruct::Math(kind, _) => {
-            if m.n != kind.components() {
-                return Err(Error::invalid("wrong number of components in a math type", None));
-            }
-            Ok(())
-        }
-        MagicStruct::Small(kind, c) => {
-            if m.n != kind.components() {
-                return Err(Error::invalid("wrong number of components in a math type", None));
-            }
-            ser.small_math_end(kind, count_at as u32, c, m.n);
-            Ok(())
-        }
+        MagicStruct::Math(kind, _) => check_components(kind, m.n),
+        MagicStruct::Small(kind, c) => small_end(ser, kind, count_at, c, m.n),
         MagicStruct::Fields(f) => {
             let v = build_fields(f.0, &f.1)?;
             ser.variant(&v)
@@ -185,6 +170,14 @@ fn magic_end<O: Output>(ser: &mut Serializer<'_, O>, m: Marker, count_at: usize,
             Err(Error::invalid("a typed container or object marker without its elements", None))
         }
     }
+}
+
+/// A small math marker's end: its count checked, then header and components written (`id` is its type id).
+#[inline(always)]
+fn small_end<O: Output>(ser: &mut Serializer<'_, O>, kind: TypeKind, id: usize, c: [f64; 4], n: usize) -> Result<()> {
+    check_components(kind, n)?;
+    ser.small_math_end(kind, id as u32, c, n);
+    Ok(())
 }
 
 /// A small math marker's components, each kept in its place (`MagicStruct::Small`; an f32 widened exactly,
@@ -204,8 +197,8 @@ impl Marker {
             if let MagicStruct::Small(_, c) = &mut self.magic {
                 c[self.n] = x;
             }
-        } else if self.n >= 16 {
-            return Err(Error::invalid("too many components in a math type", None));
+        } else if self.n >= MAX_COMPONENTS {
+            return Err(too_many_components());
         }
         self.n += 1;
         Ok(())
@@ -224,17 +217,14 @@ impl<O: Output> Sink for MathOut<'_, '_, O> {
         };
         if c.n < kind.components() {
             if kind.is_int_vector() {
-                if x != x as i32 as f64 {
-                    return Err(Error::invalid("integer vector component out of i32 range", None));
-                }
-                ser.out.w32(x as i32 as u32);
+                ser.out.w32(int_component(x)? as u32);
             } else if wide {
                 ser.out.wf64(x);
             } else {
                 ser.out.wf32(narrow_exact(x));
             }
-        } else if c.n >= 16 {
-            return Err(Error::invalid("too many components in a math type", None));
+        } else if c.n >= MAX_COMPONENTS {
+            return Err(too_many_components());
         }
         c.n += 1;
         Ok(())
