@@ -144,6 +144,31 @@ fn put_reals(dst: &mut [u8], wide: bool, xs: &[f64]) {
     }
 }
 
+/// 4-byte words into `dst`, which holds exactly as many.
+#[inline(always)]
+fn put_words<const K: usize>(dst: &mut [u8], ws: [[u8; 4]; K]) {
+    for (d, w) in dst.chunks_exact_mut(4).zip(ws) {
+        d.copy_from_slice(&w);
+    }
+}
+
+/// `Bulk::RAW` and `Bulk::from_raw` of a marker of `$n` 4-byte fields (in the order given), each read from
+/// its word with `$word`.
+macro_rules! raw_fields {
+    ($t:ident, $n:literal, [$($f:ident),*], $word:expr) => {
+        const RAW: usize = $n * 4;
+        fn from_raw(bytes: &[u8]) -> Vec<$t> {
+            bytes
+                .chunks_exact($n * 4)
+                .map(|c| {
+                    let mut it = words::<4>(c).map($word);
+                    $t { $($f: it.next().unwrap_or_default()),* }
+                })
+                .collect()
+        }
+    };
+}
+
 /// The `N`-byte little-endian words of a raw payload.
 #[inline(always)]
 fn words<const N: usize>(bytes: &[u8]) -> impl Iterator<Item = [u8; N]> + '_ {
@@ -152,18 +177,6 @@ fn words<const N: usize>(bytes: &[u8]) -> impl Iterator<Item = [u8; N]> + '_ {
         w.copy_from_slice(c);
         w
     })
-}
-
-/// The f32s of a raw payload.
-#[inline(always)]
-fn f32s(bytes: &[u8]) -> impl Iterator<Item = f32> + '_ {
-    words::<4>(bytes).map(f32::from_le_bytes)
-}
-
-/// The i32s of a raw payload.
-#[inline(always)]
-fn i32s(bytes: &[u8]) -> impl Iterator<Item = i32> + '_ {
-    words::<4>(bytes).map(i32::from_le_bytes)
 }
 
 /// Appends each item as the `N` little-endian bytes `f` makes of it (see [`put_each`]).
@@ -234,11 +247,7 @@ impl<const N: usize> Bulk for [f32; N] {
                 }
             });
         } else {
-            put_each(out, items, N * 4, |a, dst| {
-                for (d, &x) in dst.chunks_exact_mut(4).zip(a) {
-                    d.copy_from_slice(&x.to_le_bytes());
-                }
-            });
+            put_each(out, items, N * 4, |a, dst| put_words(dst, a.map(f32::to_le_bytes)));
         }
         true
     }
@@ -293,17 +302,8 @@ macro_rules! bulk_reals {
                 }
                 true
             }
-            const RAW: usize = $n * 4;
-            /// Stored as the core decoder stores single-precision reals (read only when not a double build).
-            fn from_raw(bytes: &[u8]) -> Vec<$t> {
-                bytes
-                    .chunks_exact($n * 4)
-                    .map(|c| {
-                        let mut it = f32s(c).map(widen_exact);
-                        $t { $($f: it.next().unwrap_or_default()),* }
-                    })
-                    .collect()
-            }
+            // Stored as the core decoder stores single-precision reals (read only when not a double build).
+            raw_fields!($t, $n, [$($f),*], |w| widen_exact(f32::from_le_bytes(w)));
         }
     };
 }
@@ -315,24 +315,10 @@ impl Bulk for Color {
         if kind != TypeKind::PackedColorArray {
             return false;
         }
-        put_each(out, items, 16, |c, dst| {
-            for (d, x) in dst.chunks_exact_mut(4).zip([c.r, c.g, c.b, c.a]) {
-                d.copy_from_slice(&x.to_le_bytes());
-            }
-        });
+        put_each(out, items, 16, |c, dst| put_words(dst, [c.r, c.g, c.b, c.a].map(f32::to_le_bytes)));
         true
     }
-    const RAW: usize = 16;
-    fn from_raw(bytes: &[u8]) -> Vec<Color> {
-        bytes
-            .chunks_exact(16)
-            .map(|c| {
-                let mut it = f32s(c);
-                let mut f = || it.next().unwrap_or_default();
-                Color { r: f(), g: f(), b: f(), a: f() }
-            })
-            .collect()
-    }
+    raw_fields!(Color, 4, [r, g, b, a], f32::from_le_bytes);
 }
 macro_rules! bulk_ints {
     ($t:ident, $kind:ident, $n:literal, [$($f:ident),*]) => {
@@ -341,23 +327,10 @@ macro_rules! bulk_ints {
                 if kind != TypeKind::$kind {
                     return false;
                 }
-                put_each(out, items, $n * 4, |v, dst| {
-                    for (d, x) in dst.chunks_exact_mut(4).zip([$(v.$f),*]) {
-                        d.copy_from_slice(&x.to_le_bytes());
-                    }
-                });
+                put_each(out, items, $n * 4, |v, dst| put_words(dst, [$(v.$f),*].map(i32::to_le_bytes)));
                 true
             }
-            const RAW: usize = $n * 4;
-            fn from_raw(bytes: &[u8]) -> Vec<$t> {
-                bytes
-                    .chunks_exact($n * 4)
-                    .map(|c| {
-                        let mut it = i32s(c);
-                        $t { $($f: it.next().unwrap_or_default()),* }
-                    })
-                    .collect()
-            }
+            raw_fields!($t, $n, [$($f),*], i32::from_le_bytes);
         }
     };
 }
