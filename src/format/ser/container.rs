@@ -3,13 +3,35 @@
 use serde::ser::{self, Serialize};
 
 use super::capture::{cap_bool, cap_str, capture_str, Cap};
-use super::structs::ContainerState;
-use super::Serializer;
+use super::serializer::Serializer;
 use crate::config::Dialect;
 use crate::error::{Error, ErrorKind, Result};
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Variant};
 use crate::wire::Output;
+
+/// Typed containers and full objects in progress.
+#[doc(hidden)]
+pub struct ContainerState {
+    pub(super) what: &'static str,
+    pub(super) fields: Vec<(&'static str, Cap)>,
+    pub(super) done: bool,
+}
+
+impl ContainerState {
+    pub(super) fn new(name: &str) -> Self {
+        let what = match name {
+            "Array" => "Array",
+            "Dictionary" => "Dictionary",
+            _ => "Object",
+        };
+        ContainerState { what, fields: Vec::new(), done: false }
+    }
+
+    pub(super) fn get(&self, k: &str) -> Option<&Cap> {
+        self.fields.iter().find(|(n, _)| *n == k).map(|(_, c)| c)
+    }
+}
 
 /// A captured [`ContainerType`] (see `serde_markers`: an externally tagged enum).
 fn cap_container_type(c: Option<&Cap>) -> Result<ContainerType> {

@@ -2,7 +2,7 @@
 
 use serde::ser::{self, Serialize};
 
-use super::Serializer;
+use super::serializer::Serializer;
 use crate::error::{Error, Result};
 use crate::format::magic;
 use crate::wire::Output;

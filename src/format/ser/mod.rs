@@ -78,6 +78,7 @@ mod container;
 mod hand_over;
 mod math;
 mod packed_array;
+mod serde_impl;
 mod serializer;
 mod structs;
 

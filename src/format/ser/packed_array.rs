@@ -5,7 +5,7 @@ use serde::ser::{self, Serialize};
 use super::capture::{capture, capture_str, Cap};
 use super::hand_over::UnitCatcher;
 use super::math::{int_component, Comps, Flat};
-use super::Serializer;
+use super::serializer::Serializer;
 use crate::codec::math_wide;
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::magic;

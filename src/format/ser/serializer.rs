@@ -1,22 +1,17 @@
 //! The main serializer: scalars, Strings, containers and enums, and where a marker's name leads.
 
-use serde::ser::{self, Serialize};
+use serde::ser::Serialize;
 
 use super::capture::{capture_str, capture_u64};
-use super::compound::Compound;
-use super::structs::{ContainerState, MagicStruct, Marker, StructCompound};
 
 use crate::codec::math_wide;
 use crate::config::check_depth;
 use crate::config::{Config, Dialect};
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::magic;
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Object, Variant};
-use crate::wire::{
-    float_as_narrow, int_is_wide, len32, narrow_exact, narrow_like_engine, pad_len, widen_like_engine, Output, FLAG_64,
-};
+use crate::wire::{float_as_narrow, int_is_wide, len32, narrow_exact, narrow_like_engine, Output, FLAG_64};
 
 /// Serializes Rust values as Godot Variants into a `Vec<u8>`.
 ///
@@ -59,17 +54,17 @@ pub struct Serializer<'a, O: Output = Vec<u8>> {
     pub(super) d: Dialect,
     pub(super) depth: usize,
     /// The dialect's String, int, float and Dictionary type ids ([`NO_ID`] if it had none): looked up once, not per value.
-    str_id: u32,
+    pub(super) str_id: u32,
     int_id: u32,
     float_id: u32,
-    dict_id: u32,
+    pub(super) dict_id: u32,
     /// Math types are written with 64-bit reals (a double-precision build of a dialect with the flag).
     wide_math: bool,
 }
 
 /// A cached type id of a dialect without the type (none so far lacks String, int, float or Dictionary):
 /// the table's own sentinel widened (no type id is 255), so that the ids are copied as they are.
-const NO_ID: u32 = crate::dialect::types::NO_ID as u32;
+pub(super) const NO_ID: u32 = crate::dialect::types::NO_ID as u32;
 
 impl<'a, O: Output> Serializer<'a, O> {
     /// A serializer appending to `out` with `cfg`.
@@ -127,7 +122,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// Whether `s` takes the short String path: up to 24 bytes of text (see
     /// `wire::sealed::Sealed::short_string`), in a dialect with a String type.
     #[inline(always)]
-    fn short(&self, s: &str) -> bool {
+    pub(super) fn short(&self, s: &str) -> bool {
         s.len() <= 24 && self.str_id != NO_ID
     }
 
@@ -165,7 +160,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// A header without flags and a 4-byte payload (bool, 32-bit int and float, a container's count
     /// placeholder), in one 8-byte write.
     #[inline]
-    fn small(&mut self, kind: TypeKind, payload: u32) -> Result<()> {
+    pub(super) fn small(&mut self, kind: TypeKind, payload: u32) -> Result<()> {
         let id = self.id(kind)?;
         self.out.w64(id as u64 | (payload as u64) << 32);
         Ok(())
@@ -173,7 +168,7 @@ impl<'a, O: Output> Serializer<'a, O> {
 
     /// An int: a 32-bit one inline, the rest (and errors) out of line.
     #[inline]
-    fn int(&mut self, i: i64) -> Result<()> {
+    pub(super) fn int(&mut self, i: i64) -> Result<()> {
         match i32::try_from(i) {
             Ok(v) if self.int_id != NO_ID => {
                 self.out.w64(self.int_id as u64 | (v as u32 as u64) << 32);
@@ -197,7 +192,7 @@ impl<'a, O: Output> Serializer<'a, O> {
 
     /// A float: one that is exactly an f32 inline, the rest out of line.
     #[inline]
-    fn float(&mut self, f: f64) -> Result<()> {
+    pub(super) fn float(&mut self, f: f64) -> Result<()> {
         let narrow = narrow_like_engine(f);
         if narrow as f64 == f && self.float_id != NO_ID {
             self.out.w64(self.float_id as u64 | (narrow.to_bits() as u64) << 32);
@@ -218,11 +213,11 @@ impl<'a, O: Output> Serializer<'a, O> {
         Ok(())
     }
 
-    /// Starts a math marker that is not small (see [`is_small_math`]: an integer vector or more than 4
+    /// Starts a math marker that is not small (see `is_small_math` in structs.rs: an integer vector or more than 4
     /// reals): its header, as the core encoder writes the equivalent [`Variant`]; each component is then
     /// appended as it comes (`MagicStruct::Math`). Returns whether the reals are 64-bit.
     #[inline(never)]
-    fn math_start(&mut self, kind: TypeKind) -> Result<bool> {
+    pub(super) fn math_start(&mut self, kind: TypeKind) -> Result<bool> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         let wide = !kind.is_int_vector() && kind != TypeKind::Color && math_wide(self.cfg, kind)?;
         self.header(kind, if wide { FLAG_64 } else { 0 })?;
@@ -236,14 +231,14 @@ impl<'a, O: Output> Serializer<'a, O> {
         self.wide_math && kind != TypeKind::Color
     }
 
-    /// Starts a small math marker (see [`is_small_math`]): checks the depth and that the dialect has the
+    /// Starts a small math marker (see `is_small_math` in structs.rs): checks the depth and that the dialect has the
     /// type (as [`Serializer::math_start`] does, in the same order), and returns its type id. Its components
     /// are kept as they come (`MagicStruct::Small`), and its end writes header and components in one go:
     /// nothing is written before, so no write to the output can change the compound's state under the
     /// compiler's eyes, and it stays in registers. Inlined where the marker's name is recognised
     /// (`serialize_struct`), so that a constant kind folds.
     #[inline]
-    fn small_math(&mut self, kind: TypeKind) -> Result<usize> {
+    pub(super) fn small_math(&mut self, kind: TypeKind) -> Result<usize> {
         check_depth!(self.cfg, self.depth, |k| self.err_at(k));
         if self.small_math_wide(kind) {
             // Refuses what no engine can read (Godot 4.0/4.1 double-precision Vector4).
@@ -288,7 +283,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// A Dictionary header and a placeholder count (as [`Serializer::open`]); returns the count's offset.
     /// The usual case inline, the rest (and errors) through `open`.
     #[inline(always)]
-    fn open_dict(&mut self) -> Result<usize> {
+    pub(super) fn open_dict(&mut self) -> Result<usize> {
         if self.depth <= self.cfg.depth_limit() && self.dict_id != NO_ID {
             self.depth += 1;
             self.out.w64(self.dict_id as u64);
@@ -298,7 +293,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     }
 
     /// A container header and a placeholder count; returns the count's offset.
-    fn open(&mut self, kind: TypeKind) -> Result<usize> {
+    pub(super) fn open(&mut self, kind: TypeKind) -> Result<usize> {
         self.enter()?;
         self.small(kind, 0)?;
         Ok(self.out.pos() - 4)
@@ -326,7 +321,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     }
 
     /// `{name: value}`: the shape of non-unit enum variants.
-    fn tagged<T: ?Sized + Serialize>(&mut self, variant: &str, value: &T) -> Result<()> {
+    pub(super) fn tagged<T: ?Sized + Serialize>(&mut self, variant: &str, value: &T) -> Result<()> {
         self.open_tagged(variant)?;
         self.element(value)?;
         self.depth -= 1;
@@ -335,14 +330,14 @@ impl<'a, O: Output> Serializer<'a, O> {
 
     /// The start of a non-unit enum variant: a Dictionary one level deeper, holding one entry, and its key
     /// (the variant's name); the value follows.
-    fn open_tagged(&mut self, variant: &str) -> Result<()> {
+    pub(super) fn open_tagged(&mut self, variant: &str) -> Result<()> {
         self.enter()?;
         self.header(TypeKind::Dictionary, 0)?;
         self.out.w32(1);
         self.string(variant)
     }
 
-    fn magic_newtype<T: ?Sized + Serialize>(&mut self, name: &str, value: &T) -> Result<()> {
+    pub(super) fn magic_newtype<T: ?Sized + Serialize>(&mut self, name: &str, value: &T) -> Result<()> {
         match name {
             "StringName" => {
                 let s = capture_str(value)?;
@@ -375,263 +370,8 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// `{name: {...}}`: a struct variant's two Dictionaries (see `serialize_struct_variant`); returns the
     /// inner count's offset.
     #[inline(never)]
-    fn struct_variant(&mut self, variant: &str) -> Result<usize> {
+    pub(super) fn struct_variant(&mut self, variant: &str) -> Result<usize> {
         self.open_tagged(variant)?;
         self.open(TypeKind::Dictionary)
-    }
-
-    /// A `$godot_bin::` struct (`name` has the prefix): its compound's `count_at` and state, or `None` for a
-    /// plain struct after all. Out of line: the match on marker names would make the plain path's frame bigger.
-    #[inline(never)]
-    fn marker_struct(&mut self, name: &str) -> Result<Option<(usize, MagicStruct)>> {
-        let m = &name[magic::PREFIX.len()..];
-        if let Some(kind) = TypeKind::math_from_marker(m).filter(|&k| is_small_math(k)) {
-            return Ok(Some((self.small_math(kind)?, MagicStruct::Small(kind, [0.0; 4]))));
-        }
-        Ok(match self.magic_struct(m)? {
-            MagicStruct::Plain => None,
-            MagicStruct::Math(kind, _) => Some((0, MagicStruct::Math(kind, self.math_start(kind)?))),
-            magic => Some((0, magic)),
-        })
-    }
-
-    fn magic_struct(&mut self, name: &str) -> Result<MagicStruct> {
-        Ok(match name {
-            "Array" | "Dictionary" | "Object" => MagicStruct::Container(Box::new(ContainerState::new(name))),
-            "Signal" | "Image" | "InputEvent" | "NodePathParts" => {
-                MagicStruct::Fields(Box::new((name_static(name), Vec::new())))
-            }
-            _ => match TypeKind::math_from_marker(name) {
-                Some(kind) => MagicStruct::Math(kind, false),
-                None => MagicStruct::Plain,
-            },
-        })
-    }
-}
-
-/// Whether a math marker of `kind` is small: at most 4 reals (Vector2/3/4, Color, Quaternion, Plane, Rect2),
-/// collected as they come and written at its end ([`Serializer::small_math`]).
-fn is_small_math(kind: TypeKind) -> bool {
-    kind.components() <= 4 && !kind.is_int_vector()
-}
-
-/// The small math markers (see [`is_small_math`]) by their whole magic name. Always inlined: compares of a
-/// constant name fold.
-#[inline(always)]
-fn small_marker(name: &str) -> Option<TypeKind> {
-    Some(match name {
-        "$godot_bin::Vector2" => TypeKind::Vector2,
-        "$godot_bin::Vector3" => TypeKind::Vector3,
-        "$godot_bin::Color" => TypeKind::Color,
-        "$godot_bin::Vector4" => TypeKind::Vector4,
-        "$godot_bin::Quaternion" => TypeKind::Quaternion,
-        "$godot_bin::Plane" => TypeKind::Plane,
-        "$godot_bin::Rect2" => TypeKind::Rect2,
-        _ => return None,
-    })
-}
-
-fn name_static(name: &str) -> &'static str {
-    match name {
-        "Signal" => "Signal",
-        "Image" => "Image",
-        "InputEvent" => "InputEvent",
-        _ => "NodePathParts",
-    }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The main serializer.
-
-impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
-    type Ok = ();
-    type Error = Error;
-    type SerializeSeq = Compound<'s, 'a, O>;
-    type SerializeTuple = Compound<'s, 'a, O>;
-    type SerializeTupleStruct = Compound<'s, 'a, O>;
-    type SerializeTupleVariant = Compound<'s, 'a, O>;
-    type SerializeMap = Compound<'s, 'a, O>;
-    type SerializeStruct = StructCompound<'s, 'a, O>;
-    type SerializeStructVariant = StructCompound<'s, 'a, O>;
-
-    #[inline]
-    fn serialize_bool(self, v: bool) -> Result<()> {
-        self.small(TypeKind::Bool, v as u32)
-    }
-    #[inline]
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.int(v)
-    }
-    fn serialize_i128(self, v: i128) -> Result<()> {
-        let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v)))?;
-        self.int(i)
-    }
-    #[inline]
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.int(v as i64)
-    }
-    fn serialize_u64(self, v: u64) -> Result<()> {
-        let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v as i128)))?;
-        self.int(i)
-    }
-    fn serialize_u128(self, v: u128) -> Result<()> {
-        let i = i64::try_from(v)
-            .map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v.min(i128::MAX as u128) as i128)))?;
-        self.int(i)
-    }
-    #[inline]
-    fn serialize_f32(self, v: f32) -> Result<()> {
-        self.float(widen_like_engine(v))
-    }
-    #[inline]
-    fn serialize_f64(self, v: f64) -> Result<()> {
-        self.float(v)
-    }
-    fn serialize_char(self, v: char) -> Result<()> {
-        self.serialize_str(v.encode_utf8(&mut [0u8; 4]))
-    }
-    fn serialize_str(self, v: &str) -> Result<()> {
-        self.string(v)
-    }
-    fn serialize_bytes(self, v: &[u8]) -> Result<()> {
-        self.header(TypeKind::PackedByteArray, 0)?;
-        self.out.w32(len32(v.len())?);
-        self.out.put(v);
-        self.out.zeros(pad_len(v.len()));
-        Ok(())
-    }
-    fn serialize_none(self) -> Result<()> {
-        self.header(TypeKind::Nil, 0)
-    }
-    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<()> {
-        value.serialize(self)
-    }
-    fn serialize_unit(self) -> Result<()> {
-        self.header(TypeKind::Nil, 0)
-    }
-    fn serialize_unit_struct(self, name: &'static str) -> Result<()> {
-        match name.strip_prefix(magic::PREFIX) {
-            Some("Callable") => self.variant(&Variant::Callable),
-            Some("ObjectNull") => self.variant(&Variant::Object(Box::new(Object::Null))),
-            _ => self.header(TypeKind::Nil, 0),
-        }
-    }
-    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
-        self.serialize_str(variant)
-    }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result<()> {
-        match name.strip_prefix(magic::PREFIX) {
-            Some(m) => self.magic_newtype(m, value),
-            None => value.serialize(self),
-        }
-    }
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-        value: &T,
-    ) -> Result<()> {
-        self.tagged(variant, value)
-    }
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'s, 'a, O>> {
-        let at = self.open(TypeKind::Array)?;
-        Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
-    }
-    fn serialize_tuple(self, len: usize) -> Result<Compound<'s, 'a, O>> {
-        self.serialize_seq(Some(len))
-    }
-    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'s, 'a, O>> {
-        self.serialize_seq(Some(len))
-    }
-    fn serialize_tuple_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-        _len: usize,
-    ) -> Result<Compound<'s, 'a, O>> {
-        self.open_tagged(variant)?;
-        let at = self.open(TypeKind::Array)?;
-        Ok(Compound { ser: self, count_at: at, n: 0, closes: 2, keep_bits: 0 })
-    }
-    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'s, 'a, O>> {
-        let at = self.open(TypeKind::Dictionary)?;
-        Ok(Compound { ser: self, count_at: at, n: 0, closes: 1, keep_bits: 0 })
-    }
-    #[inline(always)]
-    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<StructCompound<'s, 'a, O>> {
-        if name.starts_with(magic::PREFIX) {
-            // The narrow math markers in line: where the name is a constant (a derived `serialize` this is
-            // inlined into) the compares fold, and only the dialect's checks are left.
-            if let Some(kind) = small_marker(name) {
-                let id = self.small_math(kind)?;
-                let magic = MagicStruct::Small(kind, [0.0; 4]);
-                return Ok(StructCompound {
-                    ser: self,
-                    count_at: id,
-                    n: 0,
-                    closes: 0,
-                    plain: false,
-                    m: Marker { n: 0, magic },
-                });
-            }
-            if let Some((at, magic)) = self.marker_struct(name)? {
-                return Ok(StructCompound {
-                    ser: self,
-                    count_at: at,
-                    n: 0,
-                    closes: 0,
-                    plain: false,
-                    m: Marker { n: 0, magic },
-                });
-            }
-        }
-        let at = self.open_dict()?;
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 1, plain: true, m: Marker::PLAIN })
-    }
-    #[inline(always)]
-    fn serialize_struct_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-        _len: usize,
-    ) -> Result<StructCompound<'s, 'a, O>> {
-        // The usual case inline (in the enum's `serialize`, where the variant's name is a constant): both
-        // Dictionaries' depth checks at once, the outer header with its count, the name, the inner header
-        // and its placeholder. The rest (and errors) as written out in `struct_variant`.
-        // (Both give only the count's offset: the compound is built once, its state constant.)
-        let at = if self.depth < self.cfg.depth_limit() && self.short(variant) && self.dict_id != NO_ID {
-            self.depth += 2;
-            self.out.variant_head(self.dict_id, self.str_id, variant.as_bytes());
-            self.out.pos() - 4
-        } else {
-            self.struct_variant(variant)?
-        };
-        Ok(StructCompound { ser: self, count_at: at, n: 0, closes: 2, plain: true, m: Marker::PLAIN })
-    }
-    fn is_human_readable(&self) -> bool {
-        false
     }
 }

@@ -3,11 +3,12 @@
 use serde::ser::{self, Serialize};
 
 use super::capture::{build_fields, capture, Cap};
-use super::container::container_body;
+use super::container::{container_body, ContainerState};
 use super::math::{check_components, int_component, too_many_components, Comps, Sink, FLAT_MSG, MAX_COMPONENTS};
-use super::Serializer;
+use super::serializer::Serializer;
 use crate::config::check_depth;
 use crate::error::{Error, Result};
+use crate::format::magic;
 use crate::types::TypeKind;
 use crate::wire::{narrow_exact, Output};
 
@@ -26,29 +27,6 @@ pub enum MagicStruct {
     Fields(Box<(&'static str, Vec<(&'static str, Cap)>)>),
     /// Typed Array/Dictionary, full Object: header fields captured, then the elements streamed.
     Container(Box<ContainerState>),
-}
-
-/// Typed containers and full objects in progress.
-#[doc(hidden)]
-pub struct ContainerState {
-    pub(super) what: &'static str,
-    pub(super) fields: Vec<(&'static str, Cap)>,
-    pub(super) done: bool,
-}
-
-impl ContainerState {
-    pub(super) fn new(name: &str) -> Self {
-        let what = match name {
-            "Array" => "Array",
-            "Dictionary" => "Dictionary",
-            _ => "Object",
-        };
-        ContainerState { what, fields: Vec::new(), done: false }
-    }
-
-    pub(super) fn get(&self, k: &str) -> Option<&Cap> {
-        self.fields.iter().find(|(n, _)| *n == k).map(|(_, c)| c)
-    }
 }
 
 /// Structs: a Dictionary with String keys in field order, or a marker type.
@@ -190,7 +168,7 @@ impl Sink for Marker {
 }
 
 impl Marker {
-    /// A small math marker's `n`th component (past the 4th only counted, up to the limit [`Flat`] has).
+    /// A small math marker's `n`th component (past the 4th only counted, up to [`MAX_COMPONENTS`]).
     #[inline]
     fn component(&mut self, x: f64) -> Result<()> {
         if self.n < 4 {
@@ -206,7 +184,7 @@ impl Marker {
 }
 
 /// A math marker's components appended as they come (`MagicStruct::Math`): as i32 (integer vectors), f64
-/// (`wide`) or f32; past the type's count only counted, up to the limit [`Flat`] has.
+/// (`wide`) or f32; past the type's count only counted, up to [`MAX_COMPONENTS`].
 struct MathOut<'c, 's, O: Output>(&'c mut Serializer<'s, O>, &'c mut Marker);
 
 impl<O: Output> Sink for MathOut<'_, '_, O> {
@@ -242,5 +220,66 @@ impl<O: Output> ser::SerializeStructVariant for StructCompound<'_, '_, O> {
     #[inline(always)]
     fn end(self) -> Result<()> {
         ser::SerializeStruct::end(self)
+    }
+}
+
+impl<O: Output> Serializer<'_, O> {
+    /// A `$godot_bin::` struct (`name` has the prefix): its compound's `count_at` and state, or `None` for a
+    /// plain struct after all. Out of line: the match on marker names would make the plain path's frame bigger.
+    #[inline(never)]
+    pub(super) fn marker_struct(&mut self, name: &str) -> Result<Option<(usize, MagicStruct)>> {
+        let m = &name[magic::PREFIX.len()..];
+        if let Some(kind) = TypeKind::math_from_marker(m).filter(|&k| is_small_math(k)) {
+            return Ok(Some((self.small_math(kind)?, MagicStruct::Small(kind, [0.0; 4]))));
+        }
+        Ok(match self.magic_struct(m)? {
+            MagicStruct::Plain => None,
+            MagicStruct::Math(kind, _) => Some((0, MagicStruct::Math(kind, self.math_start(kind)?))),
+            magic => Some((0, magic)),
+        })
+    }
+
+    fn magic_struct(&mut self, name: &str) -> Result<MagicStruct> {
+        Ok(match name {
+            "Array" | "Dictionary" | "Object" => MagicStruct::Container(Box::new(ContainerState::new(name))),
+            "Signal" | "Image" | "InputEvent" | "NodePathParts" => {
+                MagicStruct::Fields(Box::new((name_static(name), Vec::new())))
+            }
+            _ => match TypeKind::math_from_marker(name) {
+                Some(kind) => MagicStruct::Math(kind, false),
+                None => MagicStruct::Plain,
+            },
+        })
+    }
+}
+
+/// Whether a math marker of `kind` is small: at most 4 reals (Vector2/3/4, Color, Quaternion, Plane, Rect2),
+/// collected as they come and written at its end ([`Serializer::small_math`]).
+pub(super) fn is_small_math(kind: TypeKind) -> bool {
+    kind.components() <= 4 && !kind.is_int_vector()
+}
+
+/// The small math markers (see [`is_small_math`]) by their whole magic name. Always inlined: compares of a
+/// constant name fold.
+#[inline(always)]
+pub(super) fn small_marker(name: &str) -> Option<TypeKind> {
+    Some(match name {
+        "$godot_bin::Vector2" => TypeKind::Vector2,
+        "$godot_bin::Vector3" => TypeKind::Vector3,
+        "$godot_bin::Color" => TypeKind::Color,
+        "$godot_bin::Vector4" => TypeKind::Vector4,
+        "$godot_bin::Quaternion" => TypeKind::Quaternion,
+        "$godot_bin::Plane" => TypeKind::Plane,
+        "$godot_bin::Rect2" => TypeKind::Rect2,
+        _ => return None,
+    })
+}
+
+fn name_static(name: &str) -> &'static str {
+    match name {
+        "Signal" => "Signal",
+        "Image" => "Image",
+        "InputEvent" => "InputEvent",
+        _ => "NodePathParts",
     }
 }
