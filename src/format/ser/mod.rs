@@ -38,16 +38,18 @@ macro_rules! reject_compounds {
     };
 }
 
-/// The integer methods from `i8` to `u64` (not the 128-bit ones), each with `v` widened by `as $wide`.
+/// The integer methods from `i8` to `u64` (not the 128-bit ones), or those listed, each with `v` widened
+/// by `as $wide`.
 macro_rules! ints_as {
-    (@each $wide:ty, |$s:ident, $v:ident| $body:expr; $($name:ident: $t:ty),*) => {$(
+    ($wide:ty, |$s:ident, $v:ident| $body:expr; $($name:ident: $t:ty),*) => {$(
+        #[inline]
         fn $name($s, $v: $t) -> Result<Self::Ok> {
             let $v = $v as $wide;
             $body
         }
     )*};
     ($wide:ty, |$s:ident, $v:ident| $body:expr) => {
-        ints_as!(@each $wide, |$s, $v| $body; serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+        ints_as!($wide, |$s, $v| $body; serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
             serialize_i64: i64, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32, serialize_u64: u64);
     };
 }

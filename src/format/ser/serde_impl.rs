@@ -26,37 +26,11 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
     fn serialize_bool(self, v: bool) -> Result<()> {
         self.small(TypeKind::Bool, v as u32)
     }
-    #[inline]
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.int(v)
-    }
+    ints_as!(i64, |self, v| self.int(v); serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_u8: u8, serialize_u16: u16, serialize_u32: u32);
     fn serialize_i128(self, v: i128) -> Result<()> {
         let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v)))?;
         self.int(i)
-    }
-    #[inline]
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.int(v as i64)
-    }
-    #[inline]
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.int(v as i64)
     }
     fn serialize_u64(self, v: u64) -> Result<()> {
         let i = i64::try_from(v).map_err(|_| self.err_at(ErrorKind::IntegerOutOfRange(v as i128)))?;
