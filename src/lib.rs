@@ -56,8 +56,6 @@ pub use format::packed::{
     PoolVector4iArray,
 };
 pub use format::ser::{to_buf, to_buf_with, to_bytes_with, to_vec, to_vec_with, to_writer, to_writer_with, Serializer};
-#[allow(deprecated)]
-pub use format::ser::{to_buf_mut, to_bytes};
 pub use format::typed_containers::{AsDictionary, Element, TypedArray, TypedDictionary};
 pub use format::variant_conv::{from_variant, to_variant, to_variant_with};
 #[cfg(feature = "json")]

@@ -309,9 +309,9 @@ fn entry_points() {
     #[allow(deprecated)]
     {
         let mut old = Vec::new();
-        to_buf_mut(&[1.5f64], &mut old, &cfg).unwrap();
+        to_buf_with(&mut old, &[1.5f64], &cfg).unwrap();
         assert_eq!(from_bytes::<Vec<f64>>(&old, &cfg).unwrap(), [1.5]);
-        assert_eq!(to_bytes(&7, &cfg).unwrap(), to_vec(&7).unwrap());
+        assert_eq!(to_bytes_with(&7, &cfg).unwrap(), to_vec(&7).unwrap());
     }
     assert_eq!(from_reader::<_, Vec<f64>>(&frozen[..frozen.len() - rest.len()]).unwrap(), [1.5]);
     let e = from_slice::<i32>(&[2, 0, 0, 0, 1, 0, 0, 0, 9]).unwrap_err();

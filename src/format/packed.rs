@@ -144,6 +144,31 @@ fn put_reals(dst: &mut [u8], wide: bool, xs: &[f64]) {
     }
 }
 
+/// 4-byte words into `dst`, which holds exactly as many.
+#[inline(always)]
+fn put_words<const K: usize>(dst: &mut [u8], ws: [[u8; 4]; K]) {
+    for (d, w) in dst.chunks_exact_mut(4).zip(ws) {
+        d.copy_from_slice(&w);
+    }
+}
+
+/// `Bulk::RAW` and `Bulk::from_raw` of a marker of `$n` 4-byte fields (in the order given), each read from
+/// its word with `$word`.
+macro_rules! raw_fields {
+    ($t:ident, $n:literal, [$($f:ident),*], $word:expr) => {
+        const RAW: usize = $n * 4;
+        fn from_raw(bytes: &[u8]) -> Vec<$t> {
+            bytes
+                .chunks_exact($n * 4)
+                .map(|c| {
+                    let mut it = words::<4>(c).map($word);
+                    $t { $($f: it.next().unwrap_or_default()),* }
+                })
+                .collect()
+        }
+    };
+}
+
 /// The `N`-byte little-endian words of a raw payload.
 #[inline(always)]
 fn words<const N: usize>(bytes: &[u8]) -> impl Iterator<Item = [u8; N]> + '_ {
@@ -154,76 +179,37 @@ fn words<const N: usize>(bytes: &[u8]) -> impl Iterator<Item = [u8; N]> + '_ {
     })
 }
 
-/// The f32s of a raw payload.
+/// Appends each item as the `N` little-endian bytes `f` makes of it (see [`put_each`]).
 #[inline(always)]
-fn f32s(bytes: &[u8]) -> impl Iterator<Item = f32> + '_ {
-    words::<4>(bytes).map(f32::from_le_bytes)
+fn put_le<T, const N: usize, O: Output>(out: &mut O, items: &[T], f: impl Fn(&T) -> [u8; N]) {
+    put_each(out, items, N, |x, d| d.copy_from_slice(&f(x)));
 }
 
-/// The i32s of a raw payload.
-#[inline(always)]
-fn i32s(bytes: &[u8]) -> impl Iterator<Item = i32> + '_ {
-    words::<4>(bytes).map(i32::from_le_bytes)
+/// The numbers: each writes to the packed arrays listed (`kind => bytes of x`), and is read from a narrow
+/// payload of `$raw`-byte words.
+macro_rules! bulk_numbers {
+    ($($t:ty, $raw:literal: $($kind:ident => |$x:ident| $bytes:expr),+;)*) => {$(
+        impl Bulk for $t {
+            fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[$t], out: &mut O) -> bool {
+                match kind {
+                    $(TypeKind::$kind => put_le(out, items, |&$x| $bytes),)+
+                    _ => return false,
+                }
+                true
+            }
+            const RAW: usize = $raw;
+            fn from_raw(bytes: &[u8]) -> Vec<$t> {
+                words::<$raw>(bytes).map(<$t>::from_le_bytes).collect()
+            }
+        }
+    )*};
 }
 
-impl Bulk for i32 {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[i32], out: &mut O) -> bool {
-        match kind {
-            TypeKind::PackedInt32Array => put_each(out, items, 4, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
-            TypeKind::PackedInt64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&(x as i64).to_le_bytes())),
-            _ => return false,
-        }
-        true
-    }
-    const RAW: usize = 4;
-    fn from_raw(bytes: &[u8]) -> Vec<i32> {
-        i32s(bytes).collect()
-    }
-}
-impl Bulk for i64 {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[i64], out: &mut O) -> bool {
-        match kind {
-            TypeKind::PackedInt64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
-            _ => return false,
-        }
-        true
-    }
-    const RAW: usize = 8;
-    fn from_raw(bytes: &[u8]) -> Vec<i64> {
-        words::<8>(bytes).map(i64::from_le_bytes).collect()
-    }
-}
-impl Bulk for f32 {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[f32], out: &mut O) -> bool {
-        match kind {
-            TypeKind::PackedFloat32Array => put_each(out, items, 4, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
-            TypeKind::PackedFloat64Array => {
-                put_each(out, items, 8, |&x, d| d.copy_from_slice(&widen_like_engine(x).to_le_bytes()))
-            }
-            _ => return false,
-        }
-        true
-    }
-    const RAW: usize = 4;
-    fn from_raw(bytes: &[u8]) -> Vec<f32> {
-        f32s(bytes).collect()
-    }
-}
-impl Bulk for f64 {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[f64], out: &mut O) -> bool {
-        match kind {
-            TypeKind::PackedFloat64Array => put_each(out, items, 8, |&x, d| d.copy_from_slice(&x.to_le_bytes())),
-            TypeKind::PackedFloat32Array => {
-                put_each(out, items, 4, |&x, d| d.copy_from_slice(&narrow_exact(x).to_le_bytes()))
-            }
-            _ => return false,
-        }
-        true
-    }
-    const RAW: usize = 8;
-    fn from_raw(bytes: &[u8]) -> Vec<f64> {
-        words::<8>(bytes).map(f64::from_le_bytes).collect()
-    }
+bulk_numbers! {
+    i32, 4: PackedInt32Array => |x| x.to_le_bytes(), PackedInt64Array => |x| (x as i64).to_le_bytes();
+    i64, 8: PackedInt64Array => |x| x.to_le_bytes();
+    f32, 4: PackedFloat32Array => |x| x.to_le_bytes(), PackedFloat64Array => |x| widen_like_engine(x).to_le_bytes();
+    f64, 8: PackedFloat64Array => |x| x.to_le_bytes(), PackedFloat32Array => |x| narrow_exact(x).to_le_bytes();
 }
 impl Bulk for String {
     fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[String], out: &mut O) -> bool {
@@ -261,11 +247,7 @@ impl<const N: usize> Bulk for [f32; N] {
                 }
             });
         } else {
-            put_each(out, items, N * 4, |a, dst| {
-                for (d, &x) in dst.chunks_exact_mut(4).zip(a) {
-                    d.copy_from_slice(&x.to_le_bytes());
-                }
-            });
+            put_each(out, items, N * 4, |a, dst| put_words(dst, a.map(f32::to_le_bytes)));
         }
         true
     }
@@ -320,17 +302,8 @@ macro_rules! bulk_reals {
                 }
                 true
             }
-            const RAW: usize = $n * 4;
-            /// Stored as the core decoder stores single-precision reals (read only when not a double build).
-            fn from_raw(bytes: &[u8]) -> Vec<$t> {
-                bytes
-                    .chunks_exact($n * 4)
-                    .map(|c| {
-                        let mut it = f32s(c).map(widen_exact);
-                        $t { $($f: it.next().unwrap_or_default()),* }
-                    })
-                    .collect()
-            }
+            // Stored as the core decoder stores single-precision reals (read only when not a double build).
+            raw_fields!($t, $n, [$($f),*], |w| widen_exact(f32::from_le_bytes(w)));
         }
     };
 }
@@ -342,24 +315,10 @@ impl Bulk for Color {
         if kind != TypeKind::PackedColorArray {
             return false;
         }
-        put_each(out, items, 16, |c, dst| {
-            for (d, x) in dst.chunks_exact_mut(4).zip([c.r, c.g, c.b, c.a]) {
-                d.copy_from_slice(&x.to_le_bytes());
-            }
-        });
+        put_each(out, items, 16, |c, dst| put_words(dst, [c.r, c.g, c.b, c.a].map(f32::to_le_bytes)));
         true
     }
-    const RAW: usize = 16;
-    fn from_raw(bytes: &[u8]) -> Vec<Color> {
-        bytes
-            .chunks_exact(16)
-            .map(|c| {
-                let mut it = f32s(c);
-                let mut f = || it.next().unwrap_or_default();
-                Color { r: f(), g: f(), b: f(), a: f() }
-            })
-            .collect()
-    }
+    raw_fields!(Color, 4, [r, g, b, a], f32::from_le_bytes);
 }
 macro_rules! bulk_ints {
     ($t:ident, $kind:ident, $n:literal, [$($f:ident),*]) => {
@@ -368,23 +327,10 @@ macro_rules! bulk_ints {
                 if kind != TypeKind::$kind {
                     return false;
                 }
-                put_each(out, items, $n * 4, |v, dst| {
-                    for (d, x) in dst.chunks_exact_mut(4).zip([$(v.$f),*]) {
-                        d.copy_from_slice(&x.to_le_bytes());
-                    }
-                });
+                put_each(out, items, $n * 4, |v, dst| put_words(dst, [$(v.$f),*].map(i32::to_le_bytes)));
                 true
             }
-            const RAW: usize = $n * 4;
-            fn from_raw(bytes: &[u8]) -> Vec<$t> {
-                bytes
-                    .chunks_exact($n * 4)
-                    .map(|c| {
-                        let mut it = i32s(c);
-                        $t { $($f: it.next().unwrap_or_default()),* }
-                    })
-                    .collect()
-            }
+            raw_fields!($t, $n, [$($f),*], i32::from_le_bytes);
         }
     };
 }
