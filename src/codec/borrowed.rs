@@ -3,14 +3,16 @@
 use std::borrow::Cow;
 use std::hash::Hasher;
 
-use crate::codec::Decoder;
 use crate::config::{Config, Family};
-use crate::data::dict_keys::{self, Building, Combiner, HashIndex};
+use crate::data::dict_keys::{self, Building, Combiner};
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::{Color, StringName, Vector2, Vector3};
 use crate::types::TypeKind;
 use crate::value::{Dictionary, Variant};
 use crate::wire::{array_type_bits, dict_type_bits, widen_like_engine, FLAG_64};
+
+use super::dict::{canon, lookup_key, KeyIndex, KeyRule};
+use super::Decoder;
 
 /// A decoded value that borrows from the input bytes.
 ///
@@ -232,6 +234,8 @@ enum Frame<'a> {
         hash: Option<Building>,
     },
     Dictionary {
+        /// How keys compare, and the hashes of those so far.
+        rule: RefKeys,
         keys: KeyIndex,
         entries: Vec<(VariantRef<'a>, VariantRef<'a>)>,
         /// Entries with a key so far.
@@ -255,8 +259,8 @@ impl<'a> Frame<'a> {
     fn dictionary(n: usize, merge_names: bool) -> Self {
         let mut entries = Vec::new();
         entries.resize_with(n, || (VariantRef::Nil, VariantRef::Nil));
-        let keys = KeyIndex { merge_names, hashes: None, index: None };
-        Frame::Dictionary { keys, entries, used: 0, left: n, value_of: None, hash: None }
+        let (rule, keys) = (RefKeys { merge_names }, KeyIndex::default());
+        Frame::Dictionary { rule, keys, entries, used: 0, left: n, value_of: None, hash: None }
     }
 
     /// Whether a container opened as this frame's next child sits inside a dictionary key.
@@ -306,7 +310,7 @@ impl<'a> Frame<'a> {
                 *used += 1;
                 *used == items.len()
             }
-            Frame::Dictionary { keys, entries, used, left, value_of, hash } => match value_of.take() {
+            Frame::Dictionary { rule, keys, entries, used, left, value_of, hash } => match value_of.take() {
                 None => {
                     // A key: its value goes to an earlier entry with the same key, if there is one.
                     let new = (*used).min(entries.len() - 1);
@@ -314,7 +318,7 @@ impl<'a> Frame<'a> {
                         Some(_) => Some(hash_of(&entries[new].0)),
                         None => child,
                     };
-                    *value_of = Some(match keys.find_or_add(&entries[..=new], exact, *left == 1) {
+                    *value_of = Some(match rule.find_or_add(keys, &entries[..=new], exact, *left == 1) {
                         Some(i) => {
                             put(&mut entries[new].0, VariantRef::Nil);
                             i
@@ -362,21 +366,15 @@ enum SimpleKey<'k> {
     Text { name: bool, text: &'k str },
 }
 
-/// Finds earlier entries with the same key, as the engine's dictionary does (as `DictBuilder` does for
-/// `Variant`): by hash (`dict_keys`), keeping no copy of any key.
-struct KeyIndex {
+/// The key rule of [`VariantRef`] keys, as [`Variant`] keys compare in the same dialect.
+#[derive(Clone, Copy)]
+struct RefKeys {
     /// Godot 4 merges a String and a StringName of the same text.
     merge_names: bool,
-    /// The lookup-form hash of each entry's key, from the first key the short path does not take.
-    hashes: Option<Vec<u64>>,
-    /// Entries by key hash, once the dictionary is past a few entries.
-    index: Option<Box<HashIndex>>,
 }
 
-impl KeyIndex {
-    const LINEAR_MAX: usize = 16;
-
-    fn simple<'k>(&self, k: &'k VariantRef<'_>) -> Option<SimpleKey<'k>> {
+impl RefKeys {
+    fn simple<'k>(self, k: &'k VariantRef<'_>) -> Option<SimpleKey<'k>> {
         match k {
             VariantRef::Int(i) => Some(SimpleKey::Int(*i)),
             VariantRef::String(s) => Some(SimpleKey::Text { name: false, text: s }),
@@ -385,47 +383,13 @@ impl KeyIndex {
         }
     }
 
-    /// The hash a key is looked up by: that of its lookup form (as `typed::lookup_key` makes it).
-    fn lookup_hash(&self, k: &VariantRef<'_>, exact: Option<u64>) -> u64 {
-        match k {
-            VariantRef::StringName(s) => text_hash(!self.merge_names, s),
-            VariantRef::Float(x) => reals_hash(0, &[canon(*x)]),
-            VariantRef::Vector2(v) => reals_hash(1, &[canon(v.x), canon(v.y)]),
-            VariantRef::Vector3(v) => reals_hash(2, &[canon(v.x), canon(v.y), canon(v.z)]),
-            VariantRef::Other(v) => match crate::codec::admit::lookup_key(v, self.merge_names) {
-                Some(l) => dict_keys::leaf_hash(&l),
-                None => exact.unwrap_or_else(|| dict_keys::structural_hash(v)),
-            },
-            _ => exact.unwrap_or_else(|| exact_hash(k)),
-        }
-    }
-
-    /// Whether two keys are one key for the engine.
-    fn same_key(&self, a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {
-        use VariantRef as R;
-        if let (Some(x), Some(y)) = (self.simple(a), self.simple(b)) {
-            return x == y;
-        }
-        let same = |x: f64, y: f64| canon(x).to_bits() == canon(y).to_bits();
-        match (a, b) {
-            (R::Float(x), R::Float(y)) => same(*x, *y),
-            (R::Vector2(x), R::Vector2(y)) => same(x.x, y.x) && same(x.y, y.y),
-            (R::Vector3(x), R::Vector3(y)) => same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z),
-            (R::Other(x), R::Other(y)) => {
-                let lx = crate::codec::admit::lookup_key(x, self.merge_names);
-                let ly = crate::codec::admit::lookup_key(y, self.merge_names);
-                lx.as_ref().unwrap_or(x) == ly.as_ref().unwrap_or(y)
-            }
-            _ => eq_with(a, b, same_leaf),
-        }
-    }
-
     /// The last entry's key is new: returns the index of an earlier entry with the same key, or records the
-    /// new one and returns `None`. `exact`: the key's structural hash, if the caller computed it. `final_key`:
-    /// no key follows in this dictionary, so a key with no earlier one to meet is not recorded (a dictionary
-    /// of one entry, as every level of a deep key is, keeps no index at all).
+    /// new one in `keys` and returns `None`. `exact`: the key's structural hash, if the caller computed it.
+    /// `final_key`: no key follows in this dictionary, so a key with no earlier one to meet is not recorded
+    /// (a dictionary of one entry, as every level of a deep key is, keeps no index at all).
     fn find_or_add(
-        &mut self,
+        self,
+        keys: &mut KeyIndex,
         entries: &[(VariantRef<'_>, VariantRef<'_>)],
         exact: Option<u64>,
         final_key: bool,
@@ -436,8 +400,8 @@ impl KeyIndex {
             return None;
         }
         let key = &new.0;
-        if self.hashes.is_none() {
-            if let Some(sk) = self.simple(key).filter(|_| n < Self::LINEAR_MAX) {
+        if !keys.is_hashing() {
+            if let Some(sk) = self.simple(key).filter(|_| n < KeyIndex::LINEAR_MAX) {
                 let merge = self.merge_names;
                 return match key {
                     // The usual key: compared with the text keys only.
@@ -449,44 +413,46 @@ impl KeyIndex {
                     _ => earlier.iter().position(|(ek, _)| self.simple(ek).as_ref() == Some(&sk)),
                 };
             }
-            // From here on every key's hash is kept; the keys so far are ints and texts, cheap to hash.
-            self.hashes = Some(earlier.iter().map(|(k, _)| self.lookup_hash(k, None)).collect());
         }
-        let h = self.lookup_hash(key, exact);
-        let mut hashes = self.hashes.take()?;
-        let found = if self.index.is_none() && n < Self::LINEAR_MAX {
-            (0..n).find(|&i| hashes[i] == h && self.same_key(&earlier[i].0, key))
-        } else {
-            let mut index = match self.index.take() {
-                Some(ix) => ix,
-                None => {
-                    let mut ix = Box::new(HashIndex::with_capacity(entries.len()));
-                    for (i, &eh) in hashes.iter().enumerate() {
-                        ix.find_or_insert(eh, i, |j| self.same_key(&earlier[j].0, &earlier[i].0));
-                    }
-                    ix
-                }
-            };
-            let found = index.find_or_insert(h, n, |i| self.same_key(&earlier[i].0, key));
-            self.index = Some(index);
-            found
-        };
-        if found.is_none() {
-            hashes.push(h);
-        }
-        self.hashes = Some(hashes);
-        found
+        // From here on every key's hash is kept; the keys so far are ints and texts, cheap to hash.
+        keys.find_or_add(&self, entries, exact, entries.len())
     }
 }
 
-/// A float as a Godot dictionary compares it: every NaN one value, `-0.0` the same as `0.0`.
-fn canon(x: f64) -> f64 {
-    if x.is_nan() {
-        f64::NAN
-    } else if x == 0.0 {
-        0.0
-    } else {
-        x
+impl<'a> KeyRule<VariantRef<'a>> for RefKeys {
+    /// The hash a key is looked up by: that of its lookup form (as [`lookup_key`] makes it).
+    fn lookup_hash(&self, k: &VariantRef<'a>, exact: Option<u64>) -> u64 {
+        match k {
+            VariantRef::StringName(s) => text_hash(!self.merge_names, s),
+            VariantRef::Float(x) => reals_hash(0, &[canon(*x)]),
+            VariantRef::Vector2(v) => reals_hash(1, &[canon(v.x), canon(v.y)]),
+            VariantRef::Vector3(v) => reals_hash(2, &[canon(v.x), canon(v.y), canon(v.z)]),
+            VariantRef::Other(v) => match lookup_key(v, self.merge_names) {
+                Some(l) => dict_keys::leaf_hash(&l),
+                None => exact.unwrap_or_else(|| dict_keys::structural_hash(v)),
+            },
+            _ => exact.unwrap_or_else(|| exact_hash(k)),
+        }
+    }
+
+    /// Whether two keys are one key for the engine.
+    fn same_key(&self, a: &VariantRef<'a>, b: &VariantRef<'a>) -> bool {
+        use VariantRef as R;
+        if let (Some(x), Some(y)) = (self.simple(a), self.simple(b)) {
+            return x == y;
+        }
+        let same = |x: f64, y: f64| canon(x).to_bits() == canon(y).to_bits();
+        match (a, b) {
+            (R::Float(x), R::Float(y)) => same(*x, *y),
+            (R::Vector2(x), R::Vector2(y)) => same(x.x, y.x) && same(x.y, y.y),
+            (R::Vector3(x), R::Vector3(y)) => same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z),
+            (R::Other(x), R::Other(y)) => {
+                let lx = lookup_key(x, self.merge_names);
+                let ly = lookup_key(y, self.merge_names);
+                lx.as_ref().unwrap_or(x) == ly.as_ref().unwrap_or(y)
+            }
+            _ => eq_with(a, b, same_leaf),
+        }
     }
 }
 

@@ -4,6 +4,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::config::{Dialect, Family};
 use crate::data::dict_keys::{self, HashIndex};
+use crate::markers::{Vector2, Vector3, Vector4};
 use crate::value::*;
 
 use super::decoder::text_mix;
@@ -13,12 +14,10 @@ use super::decoder::text_mix;
 /// key, and no key is ever copied to be indexed.
 pub(crate) struct DictBuilder {
     pub(super) entries: Vec<(Variant, Variant)>,
-    /// The lookup-form hash of each entry's key, from the first key the short text path does not take.
-    hashes: Option<Vec<u64>>,
-    /// Entries by key hash, once the dictionary is past a few entries.
-    index: Option<Box<HashIndex>>,
-    /// Keys are looked up as the engine compares them (`None` for Godot 2: exact match).
-    string_like: Option<bool>,
+    /// The keys' hashes, from the first key the short text path does not take.
+    keys: KeyIndex,
+    /// How keys are compared.
+    rule: VariantKeys,
     /// While every key is a String (the short text path): one bit per [`key_bit`] of the keys so far. A key
     /// whose bit is clear is new without a scan; a set bit only means the scan runs.
     seen: u64,
@@ -31,7 +30,7 @@ pub(super) fn key_bit(s: &str) -> u64 {
 }
 
 impl DictBuilder {
-    const LINEAR_MAX: usize = 16;
+    pub(super) const LINEAR_MAX: usize = KeyIndex::LINEAR_MAX;
 
     pub(crate) fn with_capacity(n: usize, d: Dialect) -> Self {
         let string_like = match d.family() {
@@ -39,7 +38,8 @@ impl DictBuilder {
             Family::Godot4 => Some(true),
             _ => Some(false),
         };
-        DictBuilder { entries: Vec::with_capacity(n), hashes: None, index: None, string_like, seen: 0 }
+        let rule = VariantKeys { string_like };
+        DictBuilder { entries: Vec::with_capacity(n), keys: KeyIndex::default(), rule, seen: 0 }
     }
 
     /// Adds `k` with `v`; a key already there keeps its place and gets `v`. The key's hash is computed
@@ -71,42 +71,14 @@ impl DictBuilder {
         self.entries.pop().map(|(k, _)| k).unwrap_or_default()
     }
 
-    /// The hash a key is looked up by: that of its lookup form (`typed::lookup_key`). `exact` is the key's
-    /// structural hash when the caller has it (a container key decoded bottom-up).
-    fn lookup_hash(&self, k: &Variant, exact: Option<u64>) -> u64 {
-        match (k, self.string_like) {
-            // A StringName is looked up as the String of the same text (Godot 4): hashed as that String,
-            // without making it.
-            (Variant::StringName(s), Some(true)) => {
-                let mut h = dict_keys::hasher();
-                std::mem::discriminant(&Variant::String(String::new())).hash(&mut h);
-                s.0.hash(&mut h);
-                h.finish()
-            }
-            (_, Some(string_like)) => match crate::codec::admit::lookup_key(k, string_like) {
-                Some(l) => dict_keys::leaf_hash(&l),
-                None => exact.unwrap_or_else(|| dict_keys::structural_hash(k)),
-            },
-            (_, None) => exact.unwrap_or_else(|| dict_keys::structural_hash(k)),
-        }
-    }
-
-    /// Whether two keys are one key for the engine.
-    fn same_key(&self, a: &Variant, b: &Variant) -> bool {
-        let Some(string_like) = self.string_like else { return a == b };
-        let la = crate::codec::admit::lookup_key(a, string_like);
-        let lb = crate::codec::admit::lookup_key(b, string_like);
-        la.as_ref().unwrap_or(a) == lb.as_ref().unwrap_or(b)
-    }
-
     /// The key of the entry [`DictBuilder::key_slot`] opened is written: returns the index of the entry its
     /// value goes to (an earlier one with the same key, the new entry then dropped). `exact`: the key's
     /// structural hash, if the caller computed it.
     #[inline(always)]
     pub(super) fn key_done(&mut self, exact: Option<u64>) -> usize {
         // A String key whose bit no earlier key has: new, with nothing to compare.
-        if let (None, Some(n)) = (&self.hashes, self.entries.len().checked_sub(1)) {
-            if let (Variant::String(s), Some(_)) = (&self.entries[n].0, self.string_like) {
+        if let (false, Some(n)) = (self.keys.is_hashing(), self.entries.len().checked_sub(1)) {
+            if let (Variant::String(s), Some(_)) = (&self.entries[n].0, self.rule.string_like) {
                 let bit = key_bit(s);
                 if n < Self::LINEAR_MAX && self.seen & bit == 0 {
                     self.seen |= bit;
@@ -123,7 +95,7 @@ impl DictBuilder {
     pub(super) fn string_key(&mut self, k: String, bit: u64) -> usize {
         let n = self.entries.len();
         self.entries.push((Variant::String(k), Variant::Nil));
-        if self.hashes.is_none() && self.string_like.is_some() && n < Self::LINEAR_MAX && self.seen & bit == 0 {
+        if !self.keys.is_hashing() && self.rule.string_like.is_some() && n < Self::LINEAR_MAX && self.seen & bit == 0 {
             self.seen |= bit;
             return n;
         }
@@ -134,10 +106,10 @@ impl DictBuilder {
     #[inline(never)]
     fn key_lookup(&mut self, exact: Option<u64>) -> usize {
         let Some(n) = self.entries.len().checked_sub(1) else { return 0 };
-        if self.hashes.is_none() {
+        if !self.keys.is_hashing() {
             // The common case, a String key among few entries: compared as text with the String (and, in
-            // Godot 4, StringName) keys only, which is what the general lookup below concludes for them.
-            if let (Variant::String(s), Some(string_like)) = (&self.entries[n].0, self.string_like) {
+            // Godot 4, StringName) keys only, which is what the general lookup concludes for them.
+            if let (Variant::String(s), Some(string_like)) = (&self.entries[n].0, self.rule.string_like) {
                 if n < Self::LINEAR_MAX {
                     self.seen |= key_bit(s);
                     let found = self.entries[..n].iter().position(|(ek, _)| match ek {
@@ -152,45 +124,14 @@ impl DictBuilder {
                     return n;
                 }
             }
-            // From here on every key's hash is kept. The keys so far all took the text path: hashing them
-            // costs their length.
-            let hashes = self.entries[..n].iter().map(|(k, _)| self.lookup_hash(k, None)).collect();
-            self.hashes = Some(hashes);
         }
-        let h = self.lookup_hash(&self.entries[n].0, exact);
-        let Some(hashes) = self.hashes.take() else { return n };
-        let (earlier, new) = self.entries.split_at(n);
-        let key = &new[0].0;
-        let found = if self.index.is_none() && n < Self::LINEAR_MAX {
-            (0..n).find(|&i| hashes[i] == h && self.same_key(&earlier[i].0, key))
-        } else {
-            let mut index = match self.index.take() {
-                Some(ix) => ix,
-                None => {
-                    let mut ix = Box::new(HashIndex::with_capacity(self.entries.capacity()));
-                    for (i, &eh) in hashes.iter().enumerate() {
-                        ix.find_or_insert(eh, i, |j| self.same_key(&earlier[j].0, &earlier[i].0));
-                    }
-                    ix
-                }
-            };
-            let found = index.find_or_insert(h, n, |i| self.same_key(&earlier[i].0, key));
-            self.index = Some(index);
-            found
-        };
-        let mut hashes = hashes;
-        let i = match found {
+        match self.keys.find_or_add(&self.rule, &self.entries, exact, self.entries.capacity()) {
             Some(i) => {
                 self.entries.pop();
                 i
             }
-            None => {
-                hashes.push(h);
-                n
-            }
-        };
-        self.hashes = Some(hashes);
-        i
+            None => n,
+        }
     }
 
     /// The place of entry `i`'s value.
@@ -202,6 +143,139 @@ impl DictBuilder {
     pub(crate) fn finish(self) -> Entries {
         self.entries.into()
     }
+}
+
+/// How a dictionary's keys are compared, as the engine compares them: the rule a [`KeyIndex`] finds repeated
+/// keys by, for keys of type `K`.
+pub(super) trait KeyRule<K> {
+    /// The hash a key is looked up by: that of its lookup form ([`lookup_key`]). `exact` is the key's
+    /// structural hash when the caller has it (a container key decoded bottom-up).
+    fn lookup_hash(&self, k: &K, exact: Option<u64>) -> u64;
+    /// Whether two keys are one key for the engine.
+    fn same_key(&self, a: &K, b: &K) -> bool;
+}
+
+/// Finds a dictionary's repeated keys by hash (`dict_keys`), for any kind of key (a [`Variant`] in
+/// [`DictBuilder`], a `VariantRef` in the borrowed decode): the lookup-form hash of each entry's key, kept
+/// from the first key the caller's short path does not take, and past a few entries a [`HashIndex`] of
+/// them. No key is ever copied to be indexed.
+#[derive(Default)]
+pub(super) struct KeyIndex {
+    /// The lookup-form hash of each entry's key, once keys are hashed.
+    hashes: Option<Vec<u64>>,
+    /// Entries by key hash, once the dictionary is past [`KeyIndex::LINEAR_MAX`] entries.
+    index: Option<Box<HashIndex>>,
+}
+
+impl KeyIndex {
+    /// Up to this many entries, keys are compared in a scan (callers' short paths included).
+    pub(super) const LINEAR_MAX: usize = 16;
+
+    /// Whether keys are hashed: a key has left the callers' short paths, which compare keys themselves.
+    #[inline(always)]
+    pub(super) fn is_hashing(&self) -> bool {
+        self.hashes.is_some()
+    }
+
+    /// The last of `entries` has just been given its key: returns the index of an earlier entry with the
+    /// same key under `rule`, or records the new key and returns `None`. `exact`: the key's structural hash,
+    /// if the caller computed it; `capacity`: the entries the dictionary may reach (the index's size).
+    pub(super) fn find_or_add<K, V>(
+        &mut self,
+        rule: &impl KeyRule<K>,
+        entries: &[(K, V)],
+        exact: Option<u64>,
+        capacity: usize,
+    ) -> Option<usize> {
+        let (new, earlier) = entries.split_last()?;
+        let n = earlier.len();
+        let key = &new.0;
+        // The keys so far all took the caller's short path: hashing them costs their length.
+        let hashes =
+            self.hashes.get_or_insert_with(|| earlier.iter().map(|(k, _)| rule.lookup_hash(k, None)).collect());
+        let h = rule.lookup_hash(key, exact);
+        let found = if self.index.is_none() && n < Self::LINEAR_MAX {
+            (0..n).find(|&i| hashes[i] == h && rule.same_key(&earlier[i].0, key))
+        } else {
+            let index = self.index.get_or_insert_with(|| {
+                let mut ix = Box::new(HashIndex::with_capacity(capacity));
+                for (i, &eh) in hashes.iter().enumerate() {
+                    ix.find_or_insert(eh, i, |j| rule.same_key(&earlier[j].0, &earlier[i].0));
+                }
+                ix
+            });
+            index.find_or_insert(h, n, |i| rule.same_key(&earlier[i].0, key))
+        };
+        if found.is_none() {
+            hashes.push(h);
+        }
+        found
+    }
+}
+
+/// The key rule of [`Variant`] keys.
+pub(super) struct VariantKeys {
+    /// Keys are looked up as the engine compares them (`None` for Godot 2: exact match); `Some(true)`:
+    /// Godot 4's merging of String and StringName keys.
+    string_like: Option<bool>,
+}
+
+impl KeyRule<Variant> for VariantKeys {
+    /// The hash a key is looked up by: that of its lookup form (`typed::lookup_key`). `exact` is the key's
+    /// structural hash when the caller has it (a container key decoded bottom-up).
+    fn lookup_hash(&self, k: &Variant, exact: Option<u64>) -> u64 {
+        match (k, self.string_like) {
+            // A StringName is looked up as the String of the same text (Godot 4): hashed as that String,
+            // without making it.
+            (Variant::StringName(s), Some(true)) => {
+                let mut h = dict_keys::hasher();
+                std::mem::discriminant(&Variant::String(String::new())).hash(&mut h);
+                s.0.hash(&mut h);
+                h.finish()
+            }
+            (_, Some(string_like)) => match lookup_key(k, string_like) {
+                Some(l) => dict_keys::leaf_hash(&l),
+                None => exact.unwrap_or_else(|| dict_keys::structural_hash(k)),
+            },
+            (_, None) => exact.unwrap_or_else(|| dict_keys::structural_hash(k)),
+        }
+    }
+
+    /// Whether two keys are one key for the engine.
+    fn same_key(&self, a: &Variant, b: &Variant) -> bool {
+        let Some(string_like) = self.string_like else { return a == b };
+        let la = lookup_key(a, string_like);
+        let lb = lookup_key(b, string_like);
+        la.as_ref().unwrap_or(a) == lb.as_ref().unwrap_or(b)
+    }
+}
+
+/// A float as a Godot dictionary compares it (`hash_compare`): every NaN one value, `-0.0` the same as `0.0`.
+#[inline]
+pub(super) fn canon(x: f64) -> f64 {
+    if x.is_nan() {
+        f64::NAN
+    } else if x == 0.0 {
+        0.0
+    } else {
+        x
+    }
+}
+
+/// The key a Godot Dictionary looks entries up by: String and StringName with the same text are one key
+/// (Godot 4), and floats compare as numbers with every NaN equal (`hash_compare`), so `0.0` and `-0.0` are
+/// one key. Returns `None` when the key is already its own lookup form. `string_like`: Godot 4's merging
+/// of String and StringName keys.
+pub(crate) fn lookup_key(k: &Variant, string_like: bool) -> Option<Variant> {
+    use Variant as V;
+    Some(match k {
+        V::StringName(s) if string_like => V::String(s.0.clone()),
+        V::Float(x) if x.is_nan() || *x == 0.0 => V::Float(canon(*x)),
+        V::Vector2(v) => V::Vector2(Vector2::new(canon(v.x), canon(v.y))),
+        V::Vector3(v) => V::Vector3(Vector3::new(canon(v.x), canon(v.y), canon(v.z))),
+        V::Vector4(v) => V::Vector4(Vector4::new(canon(v.x), canon(v.y), canon(v.z), canon(v.w))),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
