@@ -13,6 +13,7 @@ use crate::wire::{array_type_bits, dict_type_bits, widen_like_engine, FLAG_64};
 
 use super::dict::{canon, lookup_key, KeyIndex, KeyRule};
 use super::Decoder;
+use super::{push_frame, KeyFrame};
 
 /// A decoded value that borrows from the input bytes.
 ///
@@ -135,7 +136,7 @@ impl<'a> VariantRef<'a> {
     /// assert_eq!(v.into_variant(), Variant::PackedStringArray(vec!["npc".into(), "hostile".into()]));
     /// ```
     pub fn into_variant(self) -> Variant {
-        walk_owned(self, VariantRef::leaf_into_variant, Variant::from, |entries| {
+        walk(self, VariantRef::leaf_into_variant, Variant::from, |entries| {
             Variant::Dictionary(Box::new(Dictionary::from(entries)))
         })
     }
@@ -263,22 +264,6 @@ impl<'a> Frame<'a> {
         Frame::Dictionary { rule, keys, entries, used: 0, left: n, value_of: None, hash: None }
     }
 
-    /// Whether a container opened as this frame's next child sits inside a dictionary key.
-    fn child_in_key(&self) -> bool {
-        match self {
-            Frame::Array { hash, .. } => hash.is_some(),
-            Frame::Dictionary { hash, value_of, .. } => hash.is_some() || value_of.is_none(),
-        }
-    }
-
-    /// Makes this frame build its structural hash (it sits inside a dictionary key).
-    fn start_hash(&mut self) {
-        match self {
-            Frame::Array { hash, .. } => *hash = Some(Building::untyped_array()),
-            Frame::Dictionary { hash, .. } => *hash = Some(Building::dictionary()),
-        }
-    }
-
     /// The place of the next child; [`Frame::filled`] must follow once it is written.
     fn slot(&mut self) -> &mut VariantRef<'a> {
         match self {
@@ -354,6 +339,25 @@ impl<'a> Frame<'a> {
                 entries.truncate(used);
                 (VariantRef::Dictionary(entries), hash.map(|b| b.finish(None)))
             }
+        }
+    }
+}
+
+impl KeyFrame for Frame<'_> {
+    fn builds_hash(&self) -> bool {
+        match self {
+            Frame::Array { hash, .. } | Frame::Dictionary { hash, .. } => hash.is_some(),
+        }
+    }
+
+    fn next_is_key(&self) -> bool {
+        matches!(self, Frame::Dictionary { value_of: None, .. })
+    }
+
+    fn start_hash(&mut self) {
+        match self {
+            Frame::Array { hash, .. } => *hash = Some(Building::untyped_array()),
+            Frame::Dictionary { hash, .. } => *hash = Some(Building::dictionary()),
         }
     }
 }
@@ -577,17 +581,11 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
         let (kind, flags) = dec.value_header()?;
         let depth = stack.len();
         dec.check_depth(depth, before.pos())?;
-        let push = |stack: &mut Vec<Frame<'a>>, mut f: Frame<'a>| {
-            if stack.last().is_some_and(Frame::child_in_key) {
-                f.start_hash();
-            }
-            stack.push(f);
-        };
         let (mut done, mut done_hash) = match kind {
             K::Array if plain_containers && (!d.typed_arrays() || array_type_bits(flags) == 0) => {
                 let (n, _) = dec.container_count(1)?;
                 if n > 0 {
-                    push(&mut stack, Frame::array(n));
+                    push_frame(&mut stack, Frame::array(n));
                     continue;
                 }
                 (VariantRef::Array(Vec::new()), None)
@@ -595,7 +593,7 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
             K::Dictionary if plain_containers && (!d.typed_dictionaries() || dict_type_bits(flags) == (0, 0)) => {
                 let (n, _) = dec.container_count(2)?;
                 if n > 0 {
-                    push(&mut stack, Frame::dictionary(n, merge_names));
+                    push_frame(&mut stack, Frame::dictionary(n, merge_names));
                     continue;
                 }
                 (VariantRef::Dictionary(Vec::new()), None)
@@ -703,97 +701,91 @@ fn leaf_value<'a>(dec: &mut Decoder<'a, '_>, kind: TypeKind, flags: u32) -> Resu
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Walks of a whole value with a stack on the heap: no depth can exhaust the thread's stack.
+// The walk of a whole value with a stack on the heap: no depth can exhaust the thread's stack.
 
-/// A container being rebuilt by [`walk`]: its children still to visit and what they became.
-enum WalkFrame<'r, 'a, T> {
-    Items(std::slice::Iter<'r, VariantRef<'a>>, Vec<T>),
-    Entries(std::slice::Iter<'r, (VariantRef<'a>, VariantRef<'a>)>, Option<&'r VariantRef<'a>>, Vec<T>),
+/// What a container [`Walked::open`] gives: its children and how many results they make.
+enum Opened<I, E> {
+    Items(I, usize),
+    Entries(E, usize),
+}
+
+/// A value [`walk`] goes through, borrowed (`&VariantRef`) or owned (`VariantRef`): one algorithm for both.
+trait Walked: Sized {
+    /// An Array's items.
+    type Items: Iterator<Item = Self>;
+    /// A Dictionary's entries, as key and value.
+    type Entries: Iterator<Item = (Self, Self)>;
+    /// A container's children, or the value itself when it holds no others.
+    fn open(self) -> std::result::Result<Opened<Self::Items, Self::Entries>, Self>;
+}
+
+type EntryOf<'a> = (VariantRef<'a>, VariantRef<'a>);
+
+impl<'r, 'a> Walked for &'r VariantRef<'a> {
+    type Items = std::slice::Iter<'r, VariantRef<'a>>;
+    type Entries = std::iter::Map<std::slice::Iter<'r, EntryOf<'a>>, fn(&'r EntryOf<'a>) -> (Self, Self)>;
+
+    fn open(self) -> std::result::Result<Opened<Self::Items, Self::Entries>, Self> {
+        match self {
+            VariantRef::Array(items) => Ok(Opened::Items(items.iter(), items.len())),
+            VariantRef::Dictionary(entries) => {
+                let split: fn(&'r EntryOf<'a>) -> (Self, Self) = |(k, v)| (k, v);
+                Ok(Opened::Entries(entries.iter().map(split), entries.len() * 2))
+            }
+            v => Err(v),
+        }
+    }
+}
+
+impl<'a> Walked for VariantRef<'a> {
+    type Items = std::vec::IntoIter<VariantRef<'a>>;
+    type Entries = std::vec::IntoIter<EntryOf<'a>>;
+
+    fn open(self) -> std::result::Result<Opened<Self::Items, Self::Entries>, Self> {
+        match self {
+            VariantRef::Array(items) => {
+                let n = items.len();
+                Ok(Opened::Items(items.into_iter(), n))
+            }
+            VariantRef::Dictionary(entries) => {
+                let n = entries.len() * 2;
+                Ok(Opened::Entries(entries.into_iter(), n))
+            }
+            v => Err(v),
+        }
+    }
+}
+
+/// A container being rebuilt by [`walk`]: its children still to visit (a dictionary's value waiting while
+/// its key is visited) and what they became.
+enum WalkFrame<N: Walked, T> {
+    Items(N::Items, Vec<T>),
+    Entries(N::Entries, Option<N>, Vec<T>),
 }
 
 /// Rebuilds `v` bottom-up: `leaf` for each value that holds no others, `array` and `dict` for containers
-/// (given their children's results; a dictionary's as key, value, key, value, …).
-fn walk<'r, 'a, T>(
-    v: &'r VariantRef<'a>,
-    mut leaf: impl FnMut(&'r VariantRef<'a>) -> T,
+/// (given their children's results; a dictionary's as key, value pairs). `v` is borrowed or owned
+/// ([`Walked`]); an owned value hands its leaves over by value.
+fn walk<N: Walked, T>(
+    v: N,
+    mut leaf: impl FnMut(N) -> T,
     mut array: impl FnMut(Vec<T>) -> T,
     mut dict: impl FnMut(Vec<(T, T)>) -> T,
 ) -> T {
-    let open = |v: &'r VariantRef<'a>| match v {
-        VariantRef::Array(items) => Some(WalkFrame::Items(items.iter(), Vec::with_capacity(items.len()))),
-        VariantRef::Dictionary(entries) => {
-            Some(WalkFrame::Entries(entries.iter(), None, Vec::with_capacity(entries.len() * 2)))
-        }
-        _ => None,
-    };
-    let Some(first) = open(v) else { return leaf(v) };
-    let mut stack = vec![first];
-    loop {
-        let next = match stack.last_mut() {
-            Some(WalkFrame::Items(it, _)) => it.next(),
-            Some(WalkFrame::Entries(it, pending, _)) => match pending.take() {
-                Some(value) => Some(value),
-                None => it.next().map(|(k, v)| {
-                    *pending = Some(v);
-                    k
-                }),
-            },
-            None => unreachable_empty(),
-        };
-        let done = match next {
-            Some(child) => match open(child) {
-                Some(f) => {
-                    stack.push(f);
-                    continue;
-                }
-                None => leaf(child),
-            },
-            None => match stack.pop() {
-                Some(WalkFrame::Items(_, out)) => array(out),
-                Some(WalkFrame::Entries(_, _, out)) => dict(pairs(out)),
-                None => unreachable_empty(),
-            },
-        };
-        match stack.last_mut() {
-            Some(WalkFrame::Items(_, out) | WalkFrame::Entries(_, _, out)) => out.push(done),
-            None => return done,
-        }
-    }
-}
-
-/// [`walk`] for an owned value, handing the leaves over by value.
-fn walk_owned<'a, T>(
-    v: VariantRef<'a>,
-    mut leaf: impl FnMut(VariantRef<'a>) -> T,
-    mut array: impl FnMut(Vec<T>) -> T,
-    mut dict: impl FnMut(Vec<(T, T)>) -> T,
-) -> T {
-    type Items<'a> = std::vec::IntoIter<VariantRef<'a>>;
-    type Entries<'a> = std::vec::IntoIter<(VariantRef<'a>, VariantRef<'a>)>;
-    enum Owned<'a, T> {
-        Items(Items<'a>, Vec<T>),
-        Entries(Entries<'a>, Option<VariantRef<'a>>, Vec<T>),
-    }
-    let open = |v: VariantRef<'a>| match v {
-        VariantRef::Array(items) => {
-            let n = items.len();
-            Ok(Owned::Items(items.into_iter(), Vec::with_capacity(n)))
-        }
-        VariantRef::Dictionary(entries) => {
-            let n = entries.len();
-            Ok(Owned::Entries(entries.into_iter(), None, Vec::with_capacity(n * 2)))
-        }
-        v => Err(v),
+    let open = |v: N| match v.open() {
+        Ok(Opened::Items(it, n)) => Ok(WalkFrame::Items(it, Vec::with_capacity(n))),
+        Ok(Opened::Entries(it, n)) => Ok(WalkFrame::Entries(it, None, Vec::with_capacity(n))),
+        Err(v) => Err(v),
     };
     let first = match open(v) {
         Ok(f) => f,
         Err(v) => return leaf(v),
     };
-    let mut stack = vec![first];
+    let mut stack: Vec<WalkFrame<N, T>> = vec![first];
     loop {
         let next = match stack.last_mut() {
-            Some(Owned::Items(it, _)) => it.next(),
-            Some(Owned::Entries(it, pending, _)) => match pending.take() {
+            Some(WalkFrame::Items(it, _)) => it.next(),
+            Some(WalkFrame::Entries(it, pending, _)) => match pending.take() {
                 Some(value) => Some(value),
                 None => it.next().map(|(k, v)| {
                     *pending = Some(v);
@@ -811,19 +803,19 @@ fn walk_owned<'a, T>(
                 Err(v) => leaf(v),
             },
             None => match stack.pop() {
-                Some(Owned::Items(_, out)) => array(out),
-                Some(Owned::Entries(_, _, out)) => dict(pairs(out)),
+                Some(WalkFrame::Items(_, out)) => array(out),
+                Some(WalkFrame::Entries(_, _, out)) => dict(pairs(out)),
                 None => unreachable_empty(),
             },
         };
         match stack.last_mut() {
-            Some(Owned::Items(_, out) | Owned::Entries(_, _, out)) => out.push(done),
+            Some(WalkFrame::Items(_, out) | WalkFrame::Entries(_, _, out)) => out.push(done),
             None => return done,
         }
     }
 }
 
-/// The walks never look at an empty stack: they return when the outermost container is done.
+/// The walk never looks at an empty stack: it returns when the outermost container is done.
 #[cold]
 fn unreachable_empty() -> ! {
     unreachable!("a walk's stack is never empty while it runs")

@@ -433,26 +433,10 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 V::Signal(Signal { name, object })
             }
             K::PackedByteArray => V::PackedByteArray(self.packed_bytes()?.to_vec()),
-            K::PackedInt32Array => {
-                let n = self.packed_count(4)?;
-                let b = self.r.take(n * 4)?;
-                V::PackedInt32Array(b.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect())
-            }
-            K::PackedInt64Array => {
-                let n = self.packed_count(8)?;
-                let b = self.r.take(n * 8)?;
-                V::PackedInt64Array(b.chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().unwrap())).collect())
-            }
-            K::PackedFloat32Array => {
-                let n = self.packed_count(4)?;
-                let b = self.r.take(n * 4)?;
-                V::PackedFloat32Array(b.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect())
-            }
-            K::PackedFloat64Array => {
-                let n = self.packed_count(8)?;
-                let b = self.r.take(n * 8)?;
-                V::PackedFloat64Array(b.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect())
-            }
+            K::PackedInt32Array => V::PackedInt32Array(self.packed_words(i32::from_le_bytes)?),
+            K::PackedInt64Array => V::PackedInt64Array(self.packed_words(i64::from_le_bytes)?),
+            K::PackedFloat32Array => V::PackedFloat32Array(self.packed_words(f32::from_le_bytes)?),
+            K::PackedFloat64Array => V::PackedFloat64Array(self.packed_words(f64::from_le_bytes)?),
             K::PackedStringArray => {
                 let n = self.string_array_count()?;
                 let mut v = Vec::with_capacity(n);
@@ -507,6 +491,14 @@ impl<'a, 'c> Decoder<'a, 'c> {
         };
         put(out, v);
         Ok(())
+    }
+
+    /// A packed array of `N`-byte little-endian words: its count, then each element made by `from`.
+    #[inline(always)]
+    fn packed_words<T, const N: usize>(&mut self, from: fn([u8; N]) -> T) -> Result<Vec<T>> {
+        let n = self.packed_count(N)?;
+        let b = self.r.take(n * N)?;
+        Ok(b.chunks_exact(N).map(|c| from(c.try_into().unwrap())).collect())
     }
 
     fn packed_reals<T: Reals>(&mut self, wide: bool) -> Result<Vec<T>> {

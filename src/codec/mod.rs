@@ -1,7 +1,15 @@
-//! Layer 4, the [`Variant`] codec: values to bytes and back. It speaks in [`TypeKind`]s and asks the
-//! [`Dialect`] for ids and rules, so one decoder and one encoder serve every engine. Here: the [`Decoder`]
-//! and [`Encoder`], the borrowed [`VariantRef`](borrowed::VariantRef) ([`borrowed`]) and the admission rules
-//! of typed containers ([`admit`]). Uses the data, wire, config/error and dialect layers; no serde.
+//! Layer 4, the [`Variant`] codec: values to bytes and back. It speaks in [`TypeKind`](crate::types::TypeKind)s
+//! and asks the [`Dialect`](crate::config::Dialect) for ids and rules, so one decoder and one encoder serve
+//! every engine. Uses the data, wire, config/error and dialect layers; no serde. One job a file:
+//!
+//! * `decoder`: the [`Decoder`], the reads of every value that holds no others and of containers' heads;
+//! * `walk`: the decode loop, one value and all nested in it with a stack of frames on the heap, and the
+//!   rule that makes a container inside a dictionary key build its hash ([`KeyFrame`]);
+//! * `dict`: dictionary keys as the engines compare them, the [`DictBuilder`] and the key index shared with
+//!   the borrowed decode;
+//! * `encoder`: the [`Encoder`];
+//! * [`borrowed`]: the borrowed [`VariantRef`](borrowed::VariantRef);
+//! * [`admit`]: the admission rules of typed containers.
 
 pub(crate) mod admit;
 pub(crate) mod borrowed;
@@ -13,6 +21,7 @@ mod walk;
 pub(crate) use decoder::Decoder;
 pub(crate) use dict::DictBuilder;
 pub(crate) use encoder::{math_wide, Encoder};
+pub(crate) use walk::{push_frame, KeyFrame};
 
 use crate::config::Config;
 use crate::error::{Error, ErrorKind, Result};

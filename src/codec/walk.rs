@@ -37,11 +37,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
             self.check_depth(depth, at)?;
             let (mut done, mut done_hash) = if kind.is_container() {
                 match self.open(kind, flags, at)? {
-                    Opened::Frame(mut f) => {
-                        if stack.last().is_some_and(Frame::child_in_key) {
-                            f.start_hash();
-                        }
-                        stack.push(f);
+                    Opened::Frame(f) => {
+                        push_frame(&mut stack, f);
                         continue;
                     }
                     Opened::Value(v) => (v, None),
@@ -214,6 +211,59 @@ impl AdmitRule {
     }
 }
 
+/// A container on a decode walk's stack: the binary decoder's frames (here and in `borrowed`), and any other
+/// parser that builds dictionaries bottom-up (the text form's parser can implement it for its frames). A
+/// container opened inside a dictionary key builds its structural hash (`dict_keys::Building`) as its
+/// children arrive, so that the key index of the dictionary it is a key of never walks it again; this trait
+/// holds the one rule that decides when, [`KeyFrame::child_in_key`], and [`push_frame`] applies it.
+pub(crate) trait KeyFrame {
+    /// Whether this container builds its structural hash (it sits inside a dictionary key).
+    fn builds_hash(&self) -> bool;
+    /// Whether this container's next child is a dictionary key (it is a dictionary waiting for a key).
+    fn next_is_key(&self) -> bool;
+    /// Makes this container build its structural hash.
+    fn start_hash(&mut self);
+    /// Whether a container opened as this frame's next child sits inside a dictionary key: this frame is
+    /// itself inside one, or the child is a key.
+    #[inline(always)]
+    fn child_in_key(&self) -> bool {
+        self.builds_hash() || self.next_is_key()
+    }
+}
+
+/// Pushes `f`, a container just opened as the next child of the frame on top of `stack`, making it build
+/// its structural hash when it sits inside a dictionary key ([`KeyFrame::child_in_key`]).
+#[inline(always)]
+pub(crate) fn push_frame<F: KeyFrame>(stack: &mut Vec<F>, mut f: F) {
+    if stack.last().is_some_and(F::child_in_key) {
+        f.start_hash();
+    }
+    stack.push(f);
+}
+
+impl KeyFrame for Frame {
+    fn builds_hash(&self) -> bool {
+        match self {
+            Frame::Array { hash, .. } | Frame::Dictionary { hash, .. } | Frame::Object { hash, .. } => hash.is_some(),
+        }
+    }
+
+    fn next_is_key(&self) -> bool {
+        matches!(self, Frame::Dictionary { phase: DictPhase::Key, .. })
+    }
+
+    fn start_hash(&mut self) {
+        match self {
+            Frame::Array { a, packed, hash, .. } => {
+                let tag = if *packed { dict_keys::tag::PACKED_TYPED_ARRAY } else { dict_keys::tag::ARRAY };
+                *hash = Some(Box::new(Building::array(tag, a)));
+            }
+            Frame::Dictionary { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
+            Frame::Object { class, hash, .. } => *hash = Some(Box::new(Building::object(class))),
+        }
+    }
+}
+
 /// What [`Decoder::open`] read.
 enum Opened {
     /// A container with children to come.
@@ -270,27 +320,6 @@ impl Frame {
     fn is_complete(&self) -> bool {
         match self {
             Frame::Array { left, .. } | Frame::Dictionary { left, .. } | Frame::Object { left, .. } => *left == 0,
-        }
-    }
-
-    /// Whether a container opened as this frame's next child sits inside a dictionary key (and so must
-    /// build its hash).
-    fn child_in_key(&self) -> bool {
-        match self {
-            Frame::Dictionary { hash, phase, .. } => hash.is_some() || matches!(phase, DictPhase::Key),
-            Frame::Array { hash, .. } | Frame::Object { hash, .. } => hash.is_some(),
-        }
-    }
-
-    /// Makes this frame build its structural hash (it sits inside a dictionary key).
-    fn start_hash(&mut self) {
-        match self {
-            Frame::Array { a, packed, hash, .. } => {
-                let tag = if *packed { dict_keys::tag::PACKED_TYPED_ARRAY } else { dict_keys::tag::ARRAY };
-                *hash = Some(Box::new(Building::array(tag, a)));
-            }
-            Frame::Dictionary { hash, .. } => *hash = Some(Box::new(Building::dictionary())),
-            Frame::Object { class, hash, .. } => *hash = Some(Box::new(Building::object(class))),
         }
     }
 
