@@ -155,3 +155,25 @@ fn packed_items(v: Variant) -> Vec<Variant> {
         _ => Vec::new(),
     }
 }
+
+/// Which engine's rules a typed container applies to what is put in it.
+#[derive(Clone, Copy)]
+pub(crate) enum AdmitRule {
+    /// No typed containers (Godot 2, 3, Pandemonium before 5): everything is kept.
+    Any,
+    /// Godot 4.3+: strict conversions, else dropped.
+    Godot4 { double: bool },
+    /// Pandemonium 5: exact type only.
+    Pandemonium,
+}
+
+impl AdmitRule {
+    pub(crate) fn admit(self, t: &ContainerType, v: Variant) -> Option<Variant> {
+        match self {
+            _ if t.is_untyped() => Some(v),
+            AdmitRule::Any => Some(v),
+            AdmitRule::Godot4 { double } => godot4_admit(t, v, double),
+            AdmitRule::Pandemonium => pandemonium_admit(t, &v).then_some(v),
+        }
+    }
+}

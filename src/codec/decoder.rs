@@ -8,8 +8,8 @@ use crate::types::TypeKind;
 use crate::value::*;
 use crate::wire::*;
 
-use super::dict::key_bit;
-use super::walk::AdmitRule;
+use super::admit::AdmitRule;
+use super::dict::{key_bit, text_mix};
 
 /// Godot 2.1 `Image::FORMAT_MAX`.
 const GODOT2_IMAGE_FORMATS: u32 = 23;
@@ -784,18 +784,6 @@ fn owned(t: &str) -> String {
 
 /// How many texts [`Decoder::key_string`] remembers.
 pub(super) const TEXT_SLOTS: usize = 32;
-
-/// A text's length and first and last bytes, mixed: its place among [`TEXT_SLOTS`] is the top 5 bits, its
-/// [`key_bit`] the top 6.
-#[inline(always)]
-pub(super) fn text_mix(b: &[u8]) -> u64 {
-    let (first, last) = match (b.first(), b.last()) {
-        (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
-        _ => (0, 0),
-    };
-    let x = (b.len() as u64) | first << 8 | last << 16;
-    x.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
 
 /// Whether the first `len` bytes of `p` (a string field's bytes and padding: `len` rounded up to 4) hold a
 /// zero byte, four bytes at a time; the padding is not looked at.

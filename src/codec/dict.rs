@@ -7,8 +7,6 @@ use crate::data::dict_keys::{self, HashIndex};
 use crate::markers::{Vector2, Vector3, Vector4};
 use crate::value::*;
 
-use super::decoder::text_mix;
-
 /// Builds a dictionary's entries in insertion order, a repeated key replacing the earlier value in place
 /// (as the engines do), in linear time: keys are found by their hashes (`dict_keys`), computed once per
 /// key, and no key is ever copied to be indexed.
@@ -27,6 +25,18 @@ pub(crate) struct DictBuilder {
 #[inline]
 pub(super) fn key_bit(s: &str) -> u64 {
     1 << (text_mix(s.as_bytes()) >> 58)
+}
+
+/// A text's length and first and last bytes, mixed: its place among the texts `Decoder::key_string` remembers is the top 5 bits, its
+/// [`key_bit`] the top 6.
+#[inline(always)]
+pub(super) fn text_mix(b: &[u8]) -> u64 {
+    let (first, last) = match (b.first(), b.last()) {
+        (Some(&f), Some(&l)) => (u64::from(f), u64::from(l)),
+        _ => (0, 0),
+    };
+    let x = (b.len() as u64) | first << 8 | last << 16;
+    x.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl DictBuilder {

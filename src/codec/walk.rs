@@ -7,8 +7,10 @@ use crate::types::TypeKind;
 use crate::value::*;
 use crate::wire::*;
 
+use super::admit::AdmitRule;
+use super::decoder::Decoder;
 use super::decoder::{put, TEXT_SLOTS};
-use super::{Decoder, DictBuilder};
+use super::dict::DictBuilder;
 
 impl<'a, 'c> Decoder<'a, 'c> {
     /// Decodes one value. Nesting is walked with an explicit stack on the heap, so no input and no depth
@@ -186,28 +188,6 @@ impl<'a, 'c> Decoder<'a, 'c> {
             _ => return Err(Error::invalid("a leaf decoded as a container", Some(at))),
         };
         Ok(if frame.is_complete() { Opened::Value(frame.finish().0) } else { Opened::Frame(frame) })
-    }
-}
-
-/// Which engine's rules a typed container applies to what is put in it.
-#[derive(Clone, Copy)]
-pub(super) enum AdmitRule {
-    /// No typed containers (Godot 2, 3, Pandemonium before 5): everything is kept.
-    Any,
-    /// Godot 4.3+: strict conversions, else dropped.
-    Godot4 { double: bool },
-    /// Pandemonium 5: exact type only.
-    Pandemonium,
-}
-
-impl AdmitRule {
-    fn admit(self, t: &ContainerType, v: Variant) -> Option<Variant> {
-        match self {
-            _ if t.is_untyped() => Some(v),
-            AdmitRule::Any => Some(v),
-            AdmitRule::Godot4 { double } => crate::codec::admit::godot4_admit(t, v, double),
-            AdmitRule::Pandemonium => crate::codec::admit::pandemonium_admit(t, &v).then_some(v),
-        }
     }
 }
 
