@@ -156,27 +156,24 @@ fn packed_items(v: Variant) -> Vec<Variant> {
     }
 }
 
-/// The key a Godot Dictionary looks entries up by: String and StringName with the same text are one key
-/// (Godot 4), and floats compare as numbers with every NaN equal (`hash_compare`), so `0.0` and `-0.0` are
-/// one key. Returns `None` when the key is already its own lookup form. `string_like`: Godot 4's merging
-/// of String and StringName keys.
-pub(crate) fn lookup_key(k: &Variant, string_like: bool) -> Option<Variant> {
-    use Variant as V;
-    let f = |x: f64| {
-        if x.is_nan() {
-            f64::NAN
-        } else if x == 0.0 {
-            0.0
-        } else {
-            x
+/// Which engine's rules a typed container applies to what is put in it.
+#[derive(Clone, Copy)]
+pub(crate) enum AdmitRule {
+    /// No typed containers (Godot 2, 3, Pandemonium before 5): everything is kept.
+    Any,
+    /// Godot 4.3+: strict conversions, else dropped.
+    Godot4 { double: bool },
+    /// Pandemonium 5: exact type only.
+    Pandemonium,
+}
+
+impl AdmitRule {
+    pub(crate) fn admit(self, t: &ContainerType, v: Variant) -> Option<Variant> {
+        match self {
+            _ if t.is_untyped() => Some(v),
+            AdmitRule::Any => Some(v),
+            AdmitRule::Godot4 { double } => godot4_admit(t, v, double),
+            AdmitRule::Pandemonium => pandemonium_admit(t, &v).then_some(v),
         }
-    };
-    Some(match k {
-        V::StringName(s) if string_like => V::String(s.0.clone()),
-        V::Float(x) if x.is_nan() || *x == 0.0 => V::Float(f(*x)),
-        V::Vector2(v) => V::Vector2(Vector2::new(f(v.x), f(v.y))),
-        V::Vector3(v) => V::Vector3(Vector3::new(f(v.x), f(v.y), f(v.z))),
-        V::Vector4(v) => V::Vector4(Vector4::new(f(v.x), f(v.y), f(v.z), f(v.w))),
-        _ => return None,
-    })
+    }
 }

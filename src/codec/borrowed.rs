@@ -3,14 +3,17 @@
 use std::borrow::Cow;
 use std::hash::Hasher;
 
-use crate::codec::Decoder;
 use crate::config::{Config, Family};
-use crate::data::dict_keys::{self, Building, Combiner, HashIndex};
+use crate::data::dict_keys::{self, Building, Combiner};
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::{Color, StringName, Vector2, Vector3};
 use crate::types::TypeKind;
 use crate::value::{Dictionary, Variant};
 use crate::wire::{array_type_bits, dict_type_bits, widen_like_engine, FLAG_64};
+
+use super::dict::{canon, lookup_key, KeyIndex, KeyRule};
+use super::Decoder;
+use super::{push_frame, KeyFrame};
 
 /// A decoded value that borrows from the input bytes.
 ///
@@ -133,7 +136,7 @@ impl<'a> VariantRef<'a> {
     /// assert_eq!(v.into_variant(), Variant::PackedStringArray(vec!["npc".into(), "hostile".into()]));
     /// ```
     pub fn into_variant(self) -> Variant {
-        walk_owned(self, VariantRef::leaf_into_variant, Variant::from, |entries| {
+        walk(self, VariantRef::leaf_into_variant, Variant::from, |entries| {
             Variant::Dictionary(Box::new(Dictionary::from(entries)))
         })
     }
@@ -232,6 +235,8 @@ enum Frame<'a> {
         hash: Option<Building>,
     },
     Dictionary {
+        /// How keys compare, and the hashes of those so far.
+        rule: RefKeys,
         keys: KeyIndex,
         entries: Vec<(VariantRef<'a>, VariantRef<'a>)>,
         /// Entries with a key so far.
@@ -255,24 +260,8 @@ impl<'a> Frame<'a> {
     fn dictionary(n: usize, merge_names: bool) -> Self {
         let mut entries = Vec::new();
         entries.resize_with(n, || (VariantRef::Nil, VariantRef::Nil));
-        let keys = KeyIndex { merge_names, hashes: None, index: None };
-        Frame::Dictionary { keys, entries, used: 0, left: n, value_of: None, hash: None }
-    }
-
-    /// Whether a container opened as this frame's next child sits inside a dictionary key.
-    fn child_in_key(&self) -> bool {
-        match self {
-            Frame::Array { hash, .. } => hash.is_some(),
-            Frame::Dictionary { hash, value_of, .. } => hash.is_some() || value_of.is_none(),
-        }
-    }
-
-    /// Makes this frame build its structural hash (it sits inside a dictionary key).
-    fn start_hash(&mut self) {
-        match self {
-            Frame::Array { hash, .. } => *hash = Some(Building::untyped_array()),
-            Frame::Dictionary { hash, .. } => *hash = Some(Building::dictionary()),
-        }
+        let (rule, keys) = (RefKeys { merge_names }, KeyIndex::default());
+        Frame::Dictionary { rule, keys, entries, used: 0, left: n, value_of: None, hash: None }
     }
 
     /// The place of the next child; [`Frame::filled`] must follow once it is written.
@@ -306,7 +295,7 @@ impl<'a> Frame<'a> {
                 *used += 1;
                 *used == items.len()
             }
-            Frame::Dictionary { keys, entries, used, left, value_of, hash } => match value_of.take() {
+            Frame::Dictionary { rule, keys, entries, used, left, value_of, hash } => match value_of.take() {
                 None => {
                     // A key: its value goes to an earlier entry with the same key, if there is one.
                     let new = (*used).min(entries.len() - 1);
@@ -314,7 +303,7 @@ impl<'a> Frame<'a> {
                         Some(_) => Some(hash_of(&entries[new].0)),
                         None => child,
                     };
-                    *value_of = Some(match keys.find_or_add(&entries[..=new], exact, *left == 1) {
+                    *value_of = Some(match rule.find_or_add(keys, &entries[..=new], exact, *left == 1) {
                         Some(i) => {
                             put(&mut entries[new].0, VariantRef::Nil);
                             i
@@ -354,6 +343,25 @@ impl<'a> Frame<'a> {
     }
 }
 
+impl KeyFrame for Frame<'_> {
+    fn builds_hash(&self) -> bool {
+        match self {
+            Frame::Array { hash, .. } | Frame::Dictionary { hash, .. } => hash.is_some(),
+        }
+    }
+
+    fn next_is_key(&self) -> bool {
+        matches!(self, Frame::Dictionary { value_of: None, .. })
+    }
+
+    fn start_hash(&mut self) {
+        match self {
+            Frame::Array { hash, .. } => *hash = Some(Building::untyped_array()),
+            Frame::Dictionary { hash, .. } => *hash = Some(Building::dictionary()),
+        }
+    }
+}
+
 /// A key compared without building a [`Variant`]: an int or a text (`name` tells a StringName from a
 /// String where the dialect keeps them apart).
 #[derive(PartialEq)]
@@ -362,21 +370,15 @@ enum SimpleKey<'k> {
     Text { name: bool, text: &'k str },
 }
 
-/// Finds earlier entries with the same key, as the engine's dictionary does (as `DictBuilder` does for
-/// `Variant`): by hash (`dict_keys`), keeping no copy of any key.
-struct KeyIndex {
+/// The key rule of [`VariantRef`] keys, as [`Variant`] keys compare in the same dialect.
+#[derive(Clone, Copy)]
+struct RefKeys {
     /// Godot 4 merges a String and a StringName of the same text.
     merge_names: bool,
-    /// The lookup-form hash of each entry's key, from the first key the short path does not take.
-    hashes: Option<Vec<u64>>,
-    /// Entries by key hash, once the dictionary is past a few entries.
-    index: Option<Box<HashIndex>>,
 }
 
-impl KeyIndex {
-    const LINEAR_MAX: usize = 16;
-
-    fn simple<'k>(&self, k: &'k VariantRef<'_>) -> Option<SimpleKey<'k>> {
+impl RefKeys {
+    fn simple<'k>(self, k: &'k VariantRef<'_>) -> Option<SimpleKey<'k>> {
         match k {
             VariantRef::Int(i) => Some(SimpleKey::Int(*i)),
             VariantRef::String(s) => Some(SimpleKey::Text { name: false, text: s }),
@@ -385,47 +387,13 @@ impl KeyIndex {
         }
     }
 
-    /// The hash a key is looked up by: that of its lookup form (as `typed::lookup_key` makes it).
-    fn lookup_hash(&self, k: &VariantRef<'_>, exact: Option<u64>) -> u64 {
-        match k {
-            VariantRef::StringName(s) => text_hash(!self.merge_names, s),
-            VariantRef::Float(x) => reals_hash(0, &[canon(*x)]),
-            VariantRef::Vector2(v) => reals_hash(1, &[canon(v.x), canon(v.y)]),
-            VariantRef::Vector3(v) => reals_hash(2, &[canon(v.x), canon(v.y), canon(v.z)]),
-            VariantRef::Other(v) => match crate::codec::admit::lookup_key(v, self.merge_names) {
-                Some(l) => dict_keys::leaf_hash(&l),
-                None => exact.unwrap_or_else(|| dict_keys::structural_hash(v)),
-            },
-            _ => exact.unwrap_or_else(|| exact_hash(k)),
-        }
-    }
-
-    /// Whether two keys are one key for the engine.
-    fn same_key(&self, a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {
-        use VariantRef as R;
-        if let (Some(x), Some(y)) = (self.simple(a), self.simple(b)) {
-            return x == y;
-        }
-        let same = |x: f64, y: f64| canon(x).to_bits() == canon(y).to_bits();
-        match (a, b) {
-            (R::Float(x), R::Float(y)) => same(*x, *y),
-            (R::Vector2(x), R::Vector2(y)) => same(x.x, y.x) && same(x.y, y.y),
-            (R::Vector3(x), R::Vector3(y)) => same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z),
-            (R::Other(x), R::Other(y)) => {
-                let lx = crate::codec::admit::lookup_key(x, self.merge_names);
-                let ly = crate::codec::admit::lookup_key(y, self.merge_names);
-                lx.as_ref().unwrap_or(x) == ly.as_ref().unwrap_or(y)
-            }
-            _ => eq_with(a, b, same_leaf),
-        }
-    }
-
     /// The last entry's key is new: returns the index of an earlier entry with the same key, or records the
-    /// new one and returns `None`. `exact`: the key's structural hash, if the caller computed it. `final_key`:
-    /// no key follows in this dictionary, so a key with no earlier one to meet is not recorded (a dictionary
-    /// of one entry, as every level of a deep key is, keeps no index at all).
+    /// new one in `keys` and returns `None`. `exact`: the key's structural hash, if the caller computed it.
+    /// `final_key`: no key follows in this dictionary, so a key with no earlier one to meet is not recorded
+    /// (a dictionary of one entry, as every level of a deep key is, keeps no index at all).
     fn find_or_add(
-        &mut self,
+        self,
+        keys: &mut KeyIndex,
         entries: &[(VariantRef<'_>, VariantRef<'_>)],
         exact: Option<u64>,
         final_key: bool,
@@ -436,8 +404,8 @@ impl KeyIndex {
             return None;
         }
         let key = &new.0;
-        if self.hashes.is_none() {
-            if let Some(sk) = self.simple(key).filter(|_| n < Self::LINEAR_MAX) {
+        if !keys.is_hashing() {
+            if let Some(sk) = self.simple(key).filter(|_| n < KeyIndex::LINEAR_MAX) {
                 let merge = self.merge_names;
                 return match key {
                     // The usual key: compared with the text keys only.
@@ -449,44 +417,46 @@ impl KeyIndex {
                     _ => earlier.iter().position(|(ek, _)| self.simple(ek).as_ref() == Some(&sk)),
                 };
             }
-            // From here on every key's hash is kept; the keys so far are ints and texts, cheap to hash.
-            self.hashes = Some(earlier.iter().map(|(k, _)| self.lookup_hash(k, None)).collect());
         }
-        let h = self.lookup_hash(key, exact);
-        let mut hashes = self.hashes.take()?;
-        let found = if self.index.is_none() && n < Self::LINEAR_MAX {
-            (0..n).find(|&i| hashes[i] == h && self.same_key(&earlier[i].0, key))
-        } else {
-            let mut index = match self.index.take() {
-                Some(ix) => ix,
-                None => {
-                    let mut ix = Box::new(HashIndex::with_capacity(entries.len()));
-                    for (i, &eh) in hashes.iter().enumerate() {
-                        ix.find_or_insert(eh, i, |j| self.same_key(&earlier[j].0, &earlier[i].0));
-                    }
-                    ix
-                }
-            };
-            let found = index.find_or_insert(h, n, |i| self.same_key(&earlier[i].0, key));
-            self.index = Some(index);
-            found
-        };
-        if found.is_none() {
-            hashes.push(h);
-        }
-        self.hashes = Some(hashes);
-        found
+        // From here on every key's hash is kept; the keys so far are ints and texts, cheap to hash.
+        keys.find_or_add(&self, entries, exact, entries.len())
     }
 }
 
-/// A float as a Godot dictionary compares it: every NaN one value, `-0.0` the same as `0.0`.
-fn canon(x: f64) -> f64 {
-    if x.is_nan() {
-        f64::NAN
-    } else if x == 0.0 {
-        0.0
-    } else {
-        x
+impl<'a> KeyRule<VariantRef<'a>> for RefKeys {
+    /// The hash a key is looked up by: that of its lookup form (as [`lookup_key`] makes it).
+    fn lookup_hash(&self, k: &VariantRef<'a>, exact: Option<u64>) -> u64 {
+        match k {
+            VariantRef::StringName(s) => text_hash(!self.merge_names, s),
+            VariantRef::Float(x) => reals_hash(0, &[canon(*x)]),
+            VariantRef::Vector2(v) => reals_hash(1, &[canon(v.x), canon(v.y)]),
+            VariantRef::Vector3(v) => reals_hash(2, &[canon(v.x), canon(v.y), canon(v.z)]),
+            VariantRef::Other(v) => match lookup_key(v, self.merge_names) {
+                Some(l) => dict_keys::leaf_hash(&l),
+                None => exact.unwrap_or_else(|| dict_keys::structural_hash(v)),
+            },
+            _ => exact.unwrap_or_else(|| exact_hash(k)),
+        }
+    }
+
+    /// Whether two keys are one key for the engine.
+    fn same_key(&self, a: &VariantRef<'a>, b: &VariantRef<'a>) -> bool {
+        use VariantRef as R;
+        if let (Some(x), Some(y)) = (self.simple(a), self.simple(b)) {
+            return x == y;
+        }
+        let same = |x: f64, y: f64| canon(x).to_bits() == canon(y).to_bits();
+        match (a, b) {
+            (R::Float(x), R::Float(y)) => same(*x, *y),
+            (R::Vector2(x), R::Vector2(y)) => same(x.x, y.x) && same(x.y, y.y),
+            (R::Vector3(x), R::Vector3(y)) => same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z),
+            (R::Other(x), R::Other(y)) => {
+                let lx = lookup_key(x, self.merge_names);
+                let ly = lookup_key(y, self.merge_names);
+                lx.as_ref().unwrap_or(x) == ly.as_ref().unwrap_or(y)
+            }
+            _ => eq_with(a, b, same_leaf),
+        }
     }
 }
 
@@ -611,17 +581,11 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
         let (kind, flags) = dec.value_header()?;
         let depth = stack.len();
         dec.check_depth(depth, before.pos())?;
-        let push = |stack: &mut Vec<Frame<'a>>, mut f: Frame<'a>| {
-            if stack.last().is_some_and(Frame::child_in_key) {
-                f.start_hash();
-            }
-            stack.push(f);
-        };
         let (mut done, mut done_hash) = match kind {
             K::Array if plain_containers && (!d.typed_arrays() || array_type_bits(flags) == 0) => {
                 let (n, _) = dec.container_count(1)?;
                 if n > 0 {
-                    push(&mut stack, Frame::array(n));
+                    push_frame(&mut stack, Frame::array(n));
                     continue;
                 }
                 (VariantRef::Array(Vec::new()), None)
@@ -629,7 +593,7 @@ fn decode_value<'a>(dec: &mut Decoder<'a, '_>) -> Result<VariantRef<'a>> {
             K::Dictionary if plain_containers && (!d.typed_dictionaries() || dict_type_bits(flags) == (0, 0)) => {
                 let (n, _) = dec.container_count(2)?;
                 if n > 0 {
-                    push(&mut stack, Frame::dictionary(n, merge_names));
+                    push_frame(&mut stack, Frame::dictionary(n, merge_names));
                     continue;
                 }
                 (VariantRef::Dictionary(Vec::new()), None)
@@ -737,97 +701,91 @@ fn leaf_value<'a>(dec: &mut Decoder<'a, '_>, kind: TypeKind, flags: u32) -> Resu
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Walks of a whole value with a stack on the heap: no depth can exhaust the thread's stack.
+// The walk of a whole value with a stack on the heap: no depth can exhaust the thread's stack.
 
-/// A container being rebuilt by [`walk`]: its children still to visit and what they became.
-enum WalkFrame<'r, 'a, T> {
-    Items(std::slice::Iter<'r, VariantRef<'a>>, Vec<T>),
-    Entries(std::slice::Iter<'r, (VariantRef<'a>, VariantRef<'a>)>, Option<&'r VariantRef<'a>>, Vec<T>),
+/// What a container [`Walked::open`] gives: its children and how many results they make.
+enum Opened<I, E> {
+    Items(I, usize),
+    Entries(E, usize),
+}
+
+/// A value [`walk`] goes through, borrowed (`&VariantRef`) or owned (`VariantRef`): one algorithm for both.
+trait Walked: Sized {
+    /// An Array's items.
+    type Items: Iterator<Item = Self>;
+    /// A Dictionary's entries, as key and value.
+    type Entries: Iterator<Item = (Self, Self)>;
+    /// A container's children, or the value itself when it holds no others.
+    fn open(self) -> std::result::Result<Opened<Self::Items, Self::Entries>, Self>;
+}
+
+type EntryOf<'a> = (VariantRef<'a>, VariantRef<'a>);
+
+impl<'r, 'a> Walked for &'r VariantRef<'a> {
+    type Items = std::slice::Iter<'r, VariantRef<'a>>;
+    type Entries = std::iter::Map<std::slice::Iter<'r, EntryOf<'a>>, fn(&'r EntryOf<'a>) -> (Self, Self)>;
+
+    fn open(self) -> std::result::Result<Opened<Self::Items, Self::Entries>, Self> {
+        match self {
+            VariantRef::Array(items) => Ok(Opened::Items(items.iter(), items.len())),
+            VariantRef::Dictionary(entries) => {
+                let split: fn(&'r EntryOf<'a>) -> (Self, Self) = |(k, v)| (k, v);
+                Ok(Opened::Entries(entries.iter().map(split), entries.len() * 2))
+            }
+            v => Err(v),
+        }
+    }
+}
+
+impl<'a> Walked for VariantRef<'a> {
+    type Items = std::vec::IntoIter<VariantRef<'a>>;
+    type Entries = std::vec::IntoIter<EntryOf<'a>>;
+
+    fn open(self) -> std::result::Result<Opened<Self::Items, Self::Entries>, Self> {
+        match self {
+            VariantRef::Array(items) => {
+                let n = items.len();
+                Ok(Opened::Items(items.into_iter(), n))
+            }
+            VariantRef::Dictionary(entries) => {
+                let n = entries.len() * 2;
+                Ok(Opened::Entries(entries.into_iter(), n))
+            }
+            v => Err(v),
+        }
+    }
+}
+
+/// A container being rebuilt by [`walk`]: its children still to visit (a dictionary's value waiting while
+/// its key is visited) and what they became.
+enum WalkFrame<N: Walked, T> {
+    Items(N::Items, Vec<T>),
+    Entries(N::Entries, Option<N>, Vec<T>),
 }
 
 /// Rebuilds `v` bottom-up: `leaf` for each value that holds no others, `array` and `dict` for containers
-/// (given their children's results; a dictionary's as key, value, key, value, …).
-fn walk<'r, 'a, T>(
-    v: &'r VariantRef<'a>,
-    mut leaf: impl FnMut(&'r VariantRef<'a>) -> T,
+/// (given their children's results; a dictionary's as key, value pairs). `v` is borrowed or owned
+/// ([`Walked`]); an owned value hands its leaves over by value.
+fn walk<N: Walked, T>(
+    v: N,
+    mut leaf: impl FnMut(N) -> T,
     mut array: impl FnMut(Vec<T>) -> T,
     mut dict: impl FnMut(Vec<(T, T)>) -> T,
 ) -> T {
-    let open = |v: &'r VariantRef<'a>| match v {
-        VariantRef::Array(items) => Some(WalkFrame::Items(items.iter(), Vec::with_capacity(items.len()))),
-        VariantRef::Dictionary(entries) => {
-            Some(WalkFrame::Entries(entries.iter(), None, Vec::with_capacity(entries.len() * 2)))
-        }
-        _ => None,
-    };
-    let Some(first) = open(v) else { return leaf(v) };
-    let mut stack = vec![first];
-    loop {
-        let next = match stack.last_mut() {
-            Some(WalkFrame::Items(it, _)) => it.next(),
-            Some(WalkFrame::Entries(it, pending, _)) => match pending.take() {
-                Some(value) => Some(value),
-                None => it.next().map(|(k, v)| {
-                    *pending = Some(v);
-                    k
-                }),
-            },
-            None => unreachable_empty(),
-        };
-        let done = match next {
-            Some(child) => match open(child) {
-                Some(f) => {
-                    stack.push(f);
-                    continue;
-                }
-                None => leaf(child),
-            },
-            None => match stack.pop() {
-                Some(WalkFrame::Items(_, out)) => array(out),
-                Some(WalkFrame::Entries(_, _, out)) => dict(pairs(out)),
-                None => unreachable_empty(),
-            },
-        };
-        match stack.last_mut() {
-            Some(WalkFrame::Items(_, out) | WalkFrame::Entries(_, _, out)) => out.push(done),
-            None => return done,
-        }
-    }
-}
-
-/// [`walk`] for an owned value, handing the leaves over by value.
-fn walk_owned<'a, T>(
-    v: VariantRef<'a>,
-    mut leaf: impl FnMut(VariantRef<'a>) -> T,
-    mut array: impl FnMut(Vec<T>) -> T,
-    mut dict: impl FnMut(Vec<(T, T)>) -> T,
-) -> T {
-    type Items<'a> = std::vec::IntoIter<VariantRef<'a>>;
-    type Entries<'a> = std::vec::IntoIter<(VariantRef<'a>, VariantRef<'a>)>;
-    enum Owned<'a, T> {
-        Items(Items<'a>, Vec<T>),
-        Entries(Entries<'a>, Option<VariantRef<'a>>, Vec<T>),
-    }
-    let open = |v: VariantRef<'a>| match v {
-        VariantRef::Array(items) => {
-            let n = items.len();
-            Ok(Owned::Items(items.into_iter(), Vec::with_capacity(n)))
-        }
-        VariantRef::Dictionary(entries) => {
-            let n = entries.len();
-            Ok(Owned::Entries(entries.into_iter(), None, Vec::with_capacity(n * 2)))
-        }
-        v => Err(v),
+    let open = |v: N| match v.open() {
+        Ok(Opened::Items(it, n)) => Ok(WalkFrame::Items(it, Vec::with_capacity(n))),
+        Ok(Opened::Entries(it, n)) => Ok(WalkFrame::Entries(it, None, Vec::with_capacity(n))),
+        Err(v) => Err(v),
     };
     let first = match open(v) {
         Ok(f) => f,
         Err(v) => return leaf(v),
     };
-    let mut stack = vec![first];
+    let mut stack: Vec<WalkFrame<N, T>> = vec![first];
     loop {
         let next = match stack.last_mut() {
-            Some(Owned::Items(it, _)) => it.next(),
-            Some(Owned::Entries(it, pending, _)) => match pending.take() {
+            Some(WalkFrame::Items(it, _)) => it.next(),
+            Some(WalkFrame::Entries(it, pending, _)) => match pending.take() {
                 Some(value) => Some(value),
                 None => it.next().map(|(k, v)| {
                     *pending = Some(v);
@@ -845,19 +803,19 @@ fn walk_owned<'a, T>(
                 Err(v) => leaf(v),
             },
             None => match stack.pop() {
-                Some(Owned::Items(_, out)) => array(out),
-                Some(Owned::Entries(_, _, out)) => dict(pairs(out)),
+                Some(WalkFrame::Items(_, out)) => array(out),
+                Some(WalkFrame::Entries(_, _, out)) => dict(pairs(out)),
                 None => unreachable_empty(),
             },
         };
         match stack.last_mut() {
-            Some(Owned::Items(_, out) | Owned::Entries(_, _, out)) => out.push(done),
+            Some(WalkFrame::Items(_, out) | WalkFrame::Entries(_, _, out)) => out.push(done),
             None => return done,
         }
     }
 }
 
-/// The walks never look at an empty stack: they return when the outermost container is done.
+/// The walk never looks at an empty stack: it returns when the outermost container is done.
 #[cold]
 fn unreachable_empty() -> ! {
     unreachable!("a walk's stack is never empty while it runs")
