@@ -9,7 +9,7 @@ use crate::error::{Error, Result, Step};
 use crate::types::TypeKind;
 
 use super::key::{forward_key, key_at_step, key_forwarding, key_text, scalar_text, NameDe};
-use super::scalar::{Scalar, ScalarDe};
+use super::scalar::{float_wide, int_narrow, int_wide, Scalar, ScalarDe};
 use super::stream::{reads_as_struct, Deserializer, Next};
 use crate::format::magic::DepthGuard;
 
@@ -33,6 +33,7 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de, '_> {
         let i = self.index - 1;
         seed.deserialize(&mut *self.de).map(Some).map_err(|e| e.inside(Step::Index(i)))
     }
+    #[inline]
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
     }
@@ -53,6 +54,7 @@ pub(super) struct MapAccess<'a, 'de, 'c> {
 
 impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
     type Error = Error;
+    #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
         if self.left == 0 {
             return Ok(None);
@@ -72,6 +74,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
         }
         seed.deserialize(KeyDe(&mut *self.de)).map(Some)
     }
+    #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
         if !self.is_struct {
             self.de.dec.start_slot();
@@ -82,6 +85,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
             e.inside(key_at_step(whole.len() - left, whole, self.de.dec.cfg()))
         })
     }
+    #[inline]
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
     }
@@ -96,6 +100,7 @@ pub(super) struct PackedAccess<'a, 'de, 'c> {
 
 impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
     type Error = Error;
+    #[inline]
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
         if self.left == 0 {
             return Ok(None);
@@ -103,10 +108,10 @@ impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
         self.left -= 1;
         let at = self.de.dec.r.pos();
         let s = match self.kind {
-            TypeKind::PackedInt32Array => Scalar::Int(self.de.reader().i32()? as i64),
-            TypeKind::PackedInt64Array => Scalar::Int(self.de.reader().i64()?),
+            TypeKind::PackedInt32Array => Scalar::Int(int_narrow(self.de.reader().u32()?)),
+            TypeKind::PackedInt64Array => Scalar::Int(int_wide(self.de.reader().u64()?)),
             TypeKind::PackedFloat32Array => Scalar::F32(self.de.reader().f32()?),
-            TypeKind::PackedFloat64Array => Scalar::Float(self.de.reader().f64()?),
+            TypeKind::PackedFloat64Array => Scalar::Float(float_wide(self.de.reader().u64()?)),
             _ if self.de.fast => match self.de.plain_field(0) {
                 Some((t, total)) => {
                     self.de.dec.r.skip_lenient(total);
@@ -124,6 +129,7 @@ impl<'de> de::SeqAccess<'de> for PackedAccess<'_, 'de, '_> {
         };
         seed.deserialize(ScalarDe { s, at: Some(at) }).map(Some)
     }
+    #[inline]
     fn size_hint(&self) -> Option<usize> {
         Some(self.left)
     }
@@ -140,6 +146,7 @@ pub(super) struct DictEnum<'a, 'de, 'c> {
 impl<'a, 'de, 'c> de::EnumAccess<'de> for DictEnum<'a, 'de, 'c> {
     type Error = Error;
     type Variant = DictVariant<'a, 'de, 'c>;
+    #[inline]
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
         let v = match self.name {
             // The entry's slots were never promised (see `deserialize_enum`).
@@ -170,15 +177,19 @@ pub(super) fn read_variant_key<'de, V: DeserializeSeed<'de>>(
 
 impl<'de> de::VariantAccess<'de> for DictVariant<'_, 'de, '_> {
     type Error = Error;
+    #[inline]
     fn unit_variant(self) -> Result<()> {
         de::Deserialize::deserialize(&mut *self.0).map(|_: de::IgnoredAny| ())
     }
+    #[inline]
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
         seed.deserialize(&mut *self.0)
     }
+    #[inline]
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
         de::Deserializer::deserialize_seq(&mut *self.0, visitor)
     }
+    #[inline]
     fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], visitor: V) -> Result<V::Value> {
         // Read as a struct, its keys handed to the field identifier (any name not starting with `$` will do).
         de::Deserializer::deserialize_struct(&mut *self.0, "", fields, visitor)
@@ -205,6 +216,7 @@ impl<'de> Deserializer<'de, '_> {
     }
 
     /// The `n` elements of a packed array of `kind` whose count was read, as a sequence.
+    #[inline]
     pub(super) fn visit_packed<V: Visitor<'de>>(&mut self, kind: TypeKind, n: usize, visitor: V) -> Result<V::Value> {
         let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
         self.depth += 1;
@@ -273,6 +285,7 @@ pub(super) struct KeyDe<'a, 'de, 'c>(pub(super) &'a mut Deserializer<'de, 'c>);
 impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de, '_> {
     type Error = Error;
 
+    #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         // The common case: a plain String key, handed over borrowed.
         if let Some(t) = self.0.plain_str() {

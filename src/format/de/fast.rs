@@ -6,9 +6,9 @@ use serde::de::Visitor;
 
 use crate::error::Result;
 use crate::types::TypeKind;
-use crate::wire::{has_zero_byte32, has_zero_byte64, pad_len, utf8, widen_like_engine};
+use crate::wire::{has_zero_byte32, has_zero_byte64, pad_len, utf8};
 
-use super::scalar::Scalar;
+use super::scalar::{bool_payload, float_as_f32, float_narrow, float_wide, int_narrow, int_wide, Payload, Scalar};
 use super::stream::Deserializer;
 use super::words::{ascii_name, word32, word64};
 
@@ -51,19 +51,19 @@ impl<'de> Deserializer<'de, '_> {
         let at = self.dec.r.pos();
         let s = if h == w.int {
             self.dec.r.skip_lenient(4);
-            Scalar::Int(self.reader().i32()? as i64)
+            Scalar::Int(int_narrow(self.reader().u32()?))
         } else if h == w.float64 {
             self.dec.r.skip_lenient(4);
-            Scalar::Float(self.reader().f64()?)
+            Scalar::Float(float_wide(self.reader().u64()?))
         } else if h == w.float {
             self.dec.r.skip_lenient(4);
-            Scalar::Float(widen_like_engine(self.reader().f32()?))
+            Scalar::Float(float_narrow(self.reader().u32()?))
         } else if h == w.int64 {
             self.dec.r.skip_lenient(4);
-            Scalar::Int(self.reader().i64()?)
+            Scalar::Int(int_wide(self.reader().u64()?))
         } else if h == w.bool {
             self.dec.r.skip_lenient(4);
-            Scalar::Bool(self.reader().u32()? != 0)
+            Scalar::Bool(bool_payload(self.reader().u32()?))
         } else if h == w.string {
             match self.plain_str() {
                 Some(t) => Scalar::Borrowed(t),
@@ -95,35 +95,38 @@ impl<'de> Deserializer<'de, '_> {
         ascii_name(b, word).then_some((b, total))
     }
 
-    /// `deserialize_i64` when the wire holds an int: visited straight away (else the visitor is handed back,
-    /// nothing read). The same for `fast_f64` (a float), `fast_bool` and `fast_str` (a plain String).
-    #[inline]
-    pub(super) fn fast_i64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+    /// The payload of a scalar next on the wire whose header word is `narrow` (a 4-byte payload) or `wide`
+    /// (8 bytes; pass `narrow` again for a type without a wide form), read straight away, with where its
+    /// header starts; `None`, nothing read, for any other word. The scalar fast paths below turn it into a
+    /// value with the leaf rules of [`super::scalar`], which the general path calls too.
+    #[inline(always)]
+    fn fast_payload(&mut self, narrow: u32, wide: u32) -> Result<Option<(Payload, usize)>> {
+        let at = self.dec.r.pos();
+        // Header and narrow payload in one load; a wide payload in a second.
         if let Some(w) = self.peek8() {
-            if w as u32 == self.words.int {
+            if w as u32 == narrow {
                 self.dec.r.skip_lenient(8);
-                return visitor.visit_i64((w >> 32) as u32 as i32 as i64).map(Ok);
+                return Ok(Some((Payload::Narrow((w >> 32) as u32), at)));
             }
-            if w as u32 != self.words.int64 {
-                return Ok(Err(visitor));
+            if w as u32 != wide {
+                return Ok(None);
             }
             if let Some(p) = self.peek12() {
                 self.dec.r.skip_lenient(12);
-                return visitor.visit_i64(p as i64).map(Ok);
+                return Ok(Some((Payload::Wide(p), at)));
             }
         }
+        // The input ends within the payload: read through the reader, which reports it.
         match self.peek_word() {
-            Some(h) if h == self.words.int => {
+            Some(h) if h == narrow => {
                 self.dec.r.skip_lenient(4);
-                let i = self.reader().i32()?;
-                visitor.visit_i64(i as i64).map(Ok)
+                Ok(Some((Payload::Narrow(self.reader().u32()?), at)))
             }
-            Some(h) if h == self.words.int64 => {
+            Some(h) if h == wide => {
                 self.dec.r.skip_lenient(4);
-                let i = self.reader().i64()?;
-                visitor.visit_i64(i).map(Ok)
+                Ok(Some((Payload::Wide(self.reader().u64()?), at)))
             }
-            _ => Ok(Err(visitor)),
+            _ => Ok(None),
         }
     }
 
@@ -131,112 +134,58 @@ impl<'de> Deserializer<'de, '_> {
     /// (`deserialize_u32` and the other narrower ints check the range themselves); `None`, nothing read, else.
     #[inline(always)]
     pub(super) fn fast_int(&mut self) -> Result<Option<(i64, usize)>> {
-        let at = self.dec.r.pos();
-        if let Some(w) = self.peek8() {
-            if w as u32 == self.words.int {
-                self.dec.r.skip_lenient(8);
-                return Ok(Some(((w >> 32) as u32 as i32 as i64, at)));
-            }
-            if w as u32 != self.words.int64 {
-                return Ok(None);
-            }
-            if let Some(p) = self.peek12() {
-                self.dec.r.skip_lenient(12);
-                return Ok(Some((p as i64, at)));
-            }
-        }
-        match self.peek_word() {
-            Some(h) if h == self.words.int => {
-                self.dec.r.skip_lenient(4);
-                Ok(Some((self.reader().i32()? as i64, at)))
-            }
-            Some(h) if h == self.words.int64 => {
-                self.dec.r.skip_lenient(4);
-                Ok(Some((self.reader().i64()?, at)))
-            }
-            _ => Ok(None),
+        Ok(self.fast_payload(self.words.int, self.words.int64)?.map(|(p, at)| {
+            let i = match p {
+                Payload::Narrow(b) => int_narrow(b),
+                Payload::Wide(b) => int_wide(b),
+            };
+            (i, at)
+        }))
+    }
+
+    /// A float next on the wire (either width), as an f64; `None`, nothing read, else.
+    #[inline(always)]
+    fn fast_float(&mut self) -> Result<Option<f64>> {
+        Ok(self.fast_payload(self.words.float, self.words.float64)?.map(|(p, _)| match p {
+            Payload::Narrow(b) => float_narrow(b),
+            Payload::Wide(b) => float_wide(b),
+        }))
+    }
+
+    /// `deserialize_i64` when the wire holds an int: visited straight away (else the visitor is handed back,
+    /// nothing read). The same for `fast_f32` and `fast_f64` (a float), `fast_bool` and `fast_str` (a plain
+    /// String).
+    #[inline]
+    pub(super) fn fast_i64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
+        match self.fast_int()? {
+            Some((i, _)) => visitor.visit_i64(i).map(Ok),
+            None => Ok(Err(visitor)),
         }
     }
 
-    /// `deserialize_f32` when the wire holds a float, converted as [`ScalarDe`] converts it.
     #[inline]
     pub(super) fn fast_f32<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
-        if let Some(w) = self.peek8() {
-            if w as u32 == self.words.float {
-                self.dec.r.skip_lenient(8);
-                let f = f32::from_bits((w >> 32) as u32);
-                return visitor.visit_f32(crate::wire::narrow_like_engine(widen_like_engine(f))).map(Ok);
-            }
-            if w as u32 != self.words.float64 {
-                return Ok(Err(visitor));
-            }
-            if let Some(p) = self.peek12() {
-                self.dec.r.skip_lenient(12);
-                return visitor.visit_f32(crate::wire::narrow_like_engine(f64::from_bits(p))).map(Ok);
-            }
-        }
-        match self.peek_word() {
-            Some(h) if h == self.words.float => {
-                self.dec.r.skip_lenient(4);
-                let f = self.reader().f32()?;
-                visitor.visit_f32(crate::wire::narrow_like_engine(widen_like_engine(f))).map(Ok)
-            }
-            Some(h) if h == self.words.float64 => {
-                self.dec.r.skip_lenient(4);
-                let f = self.reader().f64()?;
-                visitor.visit_f32(crate::wire::narrow_like_engine(f)).map(Ok)
-            }
-            _ => Ok(Err(visitor)),
+        match self.fast_float()? {
+            Some(f) => visitor.visit_f32(float_as_f32(f)).map(Ok),
+            None => Ok(Err(visitor)),
         }
     }
 
     #[inline]
     pub(super) fn fast_f64<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
-        if let Some(w) = self.peek8() {
-            if w as u32 == self.words.float64 {
-                if let Some(p) = self.peek12() {
-                    self.dec.r.skip_lenient(12);
-                    return visitor.visit_f64(f64::from_bits(p)).map(Ok);
-                }
-            } else if w as u32 == self.words.float {
-                self.dec.r.skip_lenient(8);
-                return visitor.visit_f64(widen_like_engine(f32::from_bits((w >> 32) as u32))).map(Ok);
-            } else {
-                return Ok(Err(visitor));
-            }
-        }
-        match self.peek_word() {
-            Some(h) if h == self.words.float64 => {
-                self.dec.r.skip_lenient(4);
-                let f = self.reader().f64()?;
-                visitor.visit_f64(f).map(Ok)
-            }
-            Some(h) if h == self.words.float => {
-                self.dec.r.skip_lenient(4);
-                let f = self.reader().f32()?;
-                visitor.visit_f64(widen_like_engine(f)).map(Ok)
-            }
-            _ => Ok(Err(visitor)),
+        match self.fast_float()? {
+            Some(f) => visitor.visit_f64(f).map(Ok),
+            None => Ok(Err(visitor)),
         }
     }
 
     #[inline]
     pub(super) fn fast_bool<V: Visitor<'de>>(&mut self, visitor: V) -> Result<std::result::Result<V::Value, V>> {
-        if let Some(w) = self.peek8() {
-            return if w as u32 == self.words.bool {
-                self.dec.r.skip_lenient(8);
-                visitor.visit_bool((w >> 32) as u32 != 0).map(Ok)
-            } else {
-                Ok(Err(visitor))
-            };
-        }
-        match self.peek_word() {
-            Some(h) if h == self.words.bool => {
-                self.dec.r.skip_lenient(4);
-                let b = self.reader().u32()?;
-                visitor.visit_bool(b != 0).map(Ok)
-            }
-            _ => Ok(Err(visitor)),
+        let w = self.words.bool;
+        match self.fast_payload(w, w)? {
+            // Bool has no wide form (the narrow word, passed again as the wide one, matches first).
+            Some((p, _)) => visitor.visit_bool(bool_payload(p.low())).map(Ok),
+            None => Ok(Err(visitor)),
         }
     }
 

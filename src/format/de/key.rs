@@ -101,6 +101,7 @@ pub(super) fn scalar_text(s: &Scalar<'_, '_>) -> Option<String> {
 
 macro_rules! forward_key {
     ($($m:ident),*) => {$(
+        #[inline]
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             self.0.$m(visitor)
         }
@@ -112,21 +113,27 @@ pub(super) use forward_key;
 /// go to `deserialize_str` (a key asked for as text), everything else to the value deserializer in `self.0`.
 macro_rules! key_forwarding {
     () => {
+        #[inline]
         fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             self.deserialize_str(visitor)
         }
+        #[inline]
         fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             self.deserialize_str(visitor)
         }
+        #[inline]
         fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
             self.0.deserialize_unit_struct(name, visitor)
         }
+        #[inline]
         fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
             self.0.deserialize_newtype_struct(name, visitor)
         }
+        #[inline]
         fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
             self.0.deserialize_tuple(len, visitor)
         }
+        #[inline]
         fn deserialize_tuple_struct<V: Visitor<'de>>(
             self,
             name: &'static str,
@@ -135,6 +142,7 @@ macro_rules! key_forwarding {
         ) -> Result<V::Value> {
             self.0.deserialize_tuple_struct(name, len, visitor)
         }
+        #[inline]
         fn deserialize_struct<V: Visitor<'de>>(
             self,
             name: &'static str,
@@ -143,6 +151,7 @@ macro_rules! key_forwarding {
         ) -> Result<V::Value> {
             self.0.deserialize_struct(name, fields, visitor)
         }
+        #[inline]
         fn deserialize_enum<V: Visitor<'de>>(
             self,
             name: &'static str,
@@ -175,6 +184,7 @@ macro_rules! key_forwarding {
             deserialize_map,
             deserialize_ignored_any
         );
+        #[inline]
         fn is_human_readable(&self) -> bool {
             false
         }
@@ -189,6 +199,7 @@ pub(super) struct NameDe<'de>(pub(super) &'de [u8]);
 
 impl<'de> NameDe<'de> {
     /// The name as text (ASCII: never an error).
+    #[inline]
     fn text(&self) -> Result<&'de str> {
         utf8(self.0).ok_or_else(|| Error::new(ErrorKind::InvalidUtf8, None))
     }
@@ -197,6 +208,7 @@ impl<'de> NameDe<'de> {
 impl<'de> de::Deserializer<'de> for NameDe<'de> {
     type Error = Error;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         visitor.visit_borrowed_str(self.text()?)
     }
@@ -209,6 +221,7 @@ impl<'de> de::Deserializer<'de> for NameDe<'de> {
         self.deserialize_any(visitor)
     }
 
+    #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
         self,
         _name: &'static str,
@@ -218,6 +231,7 @@ impl<'de> de::Deserializer<'de> for NameDe<'de> {
         visitor.visit_enum(self)
     }
 
+    #[inline]
     fn is_human_readable(&self) -> bool {
         false
     }
@@ -231,6 +245,7 @@ impl<'de> de::Deserializer<'de> for NameDe<'de> {
 impl<'de> de::EnumAccess<'de> for NameDe<'de> {
     type Error = Error;
     type Variant = Self;
+    #[inline]
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
         Ok((seed.deserialize(NameDe(self.0))?, self))
     }
@@ -238,15 +253,19 @@ impl<'de> de::EnumAccess<'de> for NameDe<'de> {
 
 impl<'de> de::VariantAccess<'de> for NameDe<'de> {
     type Error = Error;
+    #[inline]
     fn unit_variant(self) -> Result<()> {
         Ok(())
     }
+    #[inline]
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _seed: T) -> Result<T::Value> {
         Err(de::Error::invalid_type(de::Unexpected::UnitVariant, &"newtype variant"))
     }
+    #[inline]
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value> {
         Err(de::Error::invalid_type(de::Unexpected::UnitVariant, &"tuple variant"))
     }
+    #[inline]
     fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], _visitor: V) -> Result<V::Value> {
         Err(de::Error::invalid_type(de::Unexpected::UnitVariant, &"struct variant"))
     }

@@ -5,9 +5,72 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::magic::VARIANT as VARIANT_MAGIC;
 use crate::value::Variant;
-use crate::wire::widen_like_engine;
+use crate::wire::{narrow_like_engine, widen_like_engine};
 
 use crate::format::magic::hand_over;
+
+// The wire rules of scalar payloads, one home each: the fast paths (a payload taken straight from a peeked
+// word) and the general path (a payload read through the reader) both call them.
+
+/// A scalar's payload as it was read: 4 bytes (a narrow value, a bool) or 8 (a wide value), little-endian.
+#[derive(Clone, Copy)]
+pub(super) enum Payload {
+    Narrow(u32),
+    Wide(u64),
+}
+
+impl Payload {
+    /// The low 4 bytes (all of a narrow payload).
+    #[inline(always)]
+    pub(super) fn low(self) -> u32 {
+        match self {
+            Payload::Narrow(b) => b,
+            Payload::Wide(b) => b as u32,
+        }
+    }
+}
+
+/// An Int's narrow payload: a signed 32-bit value.
+#[inline(always)]
+pub(super) fn int_narrow(bits: u32) -> i64 {
+    bits as i32 as i64
+}
+
+/// An Int's wide payload: a signed 64-bit value.
+#[inline(always)]
+pub(super) fn int_wide(bits: u64) -> i64 {
+    bits as i64
+}
+
+/// A Float's narrow payload: an f32, widened as the engine widens it.
+#[inline(always)]
+pub(super) fn float_narrow(bits: u32) -> f64 {
+    f32_as_float(f32::from_bits(bits))
+}
+
+/// A Float's wide payload: an f64.
+#[inline(always)]
+pub(super) fn float_wide(bits: u64) -> f64 {
+    f64::from_bits(bits)
+}
+
+/// A Bool's payload: anything but 0 is true.
+#[inline(always)]
+pub(super) fn bool_payload(bits: u32) -> bool {
+    bits != 0
+}
+
+/// A single-precision value (a narrow Float, a PackedFloat32Array element) as an f64: as the engine widens it.
+#[inline(always)]
+pub(super) fn f32_as_float(f: f32) -> f64 {
+    widen_like_engine(f)
+}
+
+/// A float read into an `f32`: as the engine narrows it.
+#[inline(always)]
+pub(super) fn float_as_f32(f: f64) -> f32 {
+    narrow_like_engine(f)
+}
 
 /// A scalar value. `'de` strings are borrowed from the input; `'x` ones from a decoded value.
 #[derive(Debug)]
@@ -30,6 +93,7 @@ pub(crate) struct ScalarDe<'de, 'x> {
 }
 
 impl ScalarDe<'_, '_> {
+    #[inline]
     fn int(&self) -> Option<i128> {
         match self.s {
             Scalar::Int(i) => Some(i as i128),
@@ -37,6 +101,7 @@ impl ScalarDe<'_, '_> {
             _ => None,
         }
     }
+    #[inline]
     fn range(&self, i: i128) -> Error {
         Error::new(ErrorKind::IntegerOutOfRange(i), self.at)
     }
@@ -44,6 +109,7 @@ impl ScalarDe<'_, '_> {
 
 macro_rules! scalar_int {
     ($($m:ident $t:ty => $visit:ident),*) => {$(
+        #[inline]
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             match self.int() {
                 Some(i) => match <$t>::try_from(i) {
@@ -59,6 +125,7 @@ macro_rules! scalar_int {
 impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
     type Error = Error;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.s {
             Scalar::Unit => visitor.visit_unit(),
@@ -66,7 +133,7 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
             Scalar::Int(i) => visitor.visit_i64(i),
             Scalar::UInt(u) => visitor.visit_u64(u),
             Scalar::Float(f) => visitor.visit_f64(f),
-            Scalar::F32(f) => visitor.visit_f64(widen_like_engine(f)),
+            Scalar::F32(f) => visitor.visit_f64(f32_as_float(f)),
             Scalar::Borrowed(s) => visitor.visit_borrowed_str(s),
             Scalar::Transient(s) => visitor.visit_str(s),
             Scalar::Owned(s) => visitor.visit_string(s),
@@ -78,25 +145,28 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
         deserialize_u16 u16 => visit_u16, deserialize_u32 u32 => visit_u32, deserialize_u64 u64 => visit_u64,
         deserialize_u128 u128 => visit_u128);
 
+    #[inline]
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.s {
             Scalar::F32(f) => visitor.visit_f32(f),
-            Scalar::Float(f) => visitor.visit_f32(crate::wire::narrow_like_engine(f)),
+            Scalar::Float(f) => visitor.visit_f32(float_as_f32(f)),
             Scalar::Int(i) => visitor.visit_f32(i as f32),
             Scalar::UInt(u) => visitor.visit_f32(u as f32),
             _ => self.deserialize_any(visitor),
         }
     }
 
+    #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.s {
-            Scalar::F32(f) => visitor.visit_f64(widen_like_engine(f)),
+            Scalar::F32(f) => visitor.visit_f64(f32_as_float(f)),
             Scalar::Int(i) => visitor.visit_f64(i as f64),
             Scalar::UInt(u) => visitor.visit_f64(u as f64),
             _ => self.deserialize_any(visitor),
         }
     }
 
+    #[inline]
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.s {
             Scalar::Borrowed(s) => visitor.visit_borrowed_bytes(s.as_bytes()),
@@ -106,10 +176,12 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
         }
     }
 
+    #[inline]
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         self.deserialize_bytes(visitor)
     }
 
+    #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.s {
             Scalar::Unit => visitor.visit_none(),
@@ -117,6 +189,7 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
         }
     }
 
+    #[inline]
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         if name == VARIANT_MAGIC {
             let v = match self.s {
@@ -125,7 +198,7 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
                 Scalar::Int(i) => Variant::Int(i),
                 Scalar::UInt(u) => i64::try_from(u).map(Variant::Int).unwrap_or(Variant::Float(u as f64)),
                 Scalar::Float(f) => Variant::Float(f),
-                Scalar::F32(f) => Variant::Float(widen_like_engine(f)),
+                Scalar::F32(f) => Variant::Float(f32_as_float(f)),
                 Scalar::Borrowed(s) | Scalar::Transient(s) => Variant::String(s.to_owned()),
                 Scalar::Owned(s) => Variant::String(s),
             };
@@ -134,6 +207,7 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
         visitor.visit_newtype_struct(self)
     }
 
+    #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
         self,
         _name: &'static str,

@@ -5,9 +5,9 @@ use serde::de::{self, DeserializeSeed, Visitor};
 use crate::error::{Error, Result};
 use crate::markers::Reals;
 use crate::value::Variant;
-use crate::wire::{widen_exact, widen_like_engine};
+use crate::wire::widen_exact;
 
-use super::scalar::{Scalar, ScalarDe};
+use super::scalar::{f32_as_float, Scalar, ScalarDe};
 
 #[derive(Clone, Copy)]
 pub(super) enum Shape {
@@ -290,7 +290,7 @@ impl<'de> de::SeqAccess<'de> for RealsAccess<'de> {
         match self.mode {
             RealsMode::F32 => seed.deserialize(de::value::F32Deserializer::new(x)).map(Some),
             RealsMode::Exact => seed.deserialize(de::value::F64Deserializer::new(widen_exact(x))).map(Some),
-            RealsMode::LikeEngine => seed.deserialize(de::value::F64Deserializer::new(widen_like_engine(x))).map(Some),
+            RealsMode::LikeEngine => seed.deserialize(de::value::F64Deserializer::new(f32_as_float(x))).map(Some),
         }
     }
     fn size_hint(&self) -> Option<usize> {

@@ -12,15 +12,16 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::format::magic::{self, hand_over, VARIANT as VARIANT_MAGIC};
 use crate::types::TypeKind;
 use crate::value::Variant;
-use crate::wire::{pad_len, widen_like_engine, Reader, FLAG_64};
+use crate::wire::{pad_len, Reader, FLAG_64};
 
 use super::key::NameDe;
-use super::scalar::{Scalar, ScalarDe};
+use super::scalar::{bool_payload, float_narrow, float_wide, int_narrow, int_wide, Scalar, ScalarDe};
 use super::shape::{RealsAccess, RealsMode};
 use super::variant::{typed_dropped, VariantDe};
 use super::words::Words;
 
 impl de::Error for Error {
+    #[inline]
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
         ErrorKind::Message(magic::with_refusal(msg.to_string())).into()
     }
@@ -175,6 +176,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         self.dec.r.pos()
     }
 
+    #[inline]
     pub(super) fn reader(&mut self) -> &mut Reader<'de> {
         &mut self.dec.r
     }
@@ -182,6 +184,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// A PackedStringArray's element count from its count field (`raw`, at byte `at`), the rest of the array
     /// next: as the engines and the core decoder read it, a negative count is an empty array, and each
     /// element takes at least its 4-byte length.
+    #[inline]
     pub(super) fn packed_strings_count(&self, raw: u32, at: usize) -> Result<usize> {
         let n = if raw > i32::MAX as u32 { 0 } else { raw as usize };
         if n.saturating_mul(4) > self.dec.r.remaining() {
@@ -191,6 +194,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     }
 
     /// Reads the next value's header and as much of it as can be handed over directly.
+    #[inline]
     pub(super) fn next(&mut self) -> Result<Next<'de>> {
         use TypeKind as K;
         let saved = self.dec.r.clone();
@@ -200,13 +204,13 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let wide = d.has_flags() && flags & FLAG_64 != 0;
         Ok(match kind {
             K::Nil => Next::Scalar(Scalar::Unit, at),
-            K::Bool => Next::Scalar(Scalar::Bool(self.reader().u32()? != 0), at),
+            K::Bool => Next::Scalar(Scalar::Bool(bool_payload(self.reader().u32()?)), at),
             K::Int => {
-                let i = if wide { self.reader().i64()? } else { self.reader().i32()? as i64 };
+                let i = if wide { int_wide(self.reader().u64()?) } else { int_narrow(self.reader().u32()?) };
                 Next::Scalar(Scalar::Int(i), at)
             }
             K::Float => {
-                let f = if wide { self.reader().f64()? } else { widen_like_engine(self.reader().f32()?) };
+                let f = if wide { float_wide(self.reader().u64()?) } else { float_narrow(self.reader().u32()?) };
                 Next::Scalar(Scalar::Float(f), at)
             }
             K::String | K::StringName => match self.dec.str_cow()? {
@@ -247,6 +251,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
     /// The payload of a packed array of `kind` (elements of `size` bytes, narrow layout) if that is what the
     /// wire holds next; `None` (nothing read) otherwise. The count is checked against the input, as always.
+    #[inline]
     pub(super) fn raw_packed(&mut self, kind: TypeKind, size: usize) -> Result<Option<&'de [u8]>> {
         use TypeKind as K;
         let saved = self.dec.r.clone();
@@ -282,6 +287,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     }
 
     /// Hands a container or whole value to the visitor in its self-describing form.
+    #[inline]
     pub(super) fn visit_next<V: Visitor<'de>>(
         &mut self,
         next: Next<'de>,
@@ -387,6 +393,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 
 macro_rules! forward_scalar {
     ($($m:ident $(| $fast:ident)?),*) => {$(
+        #[inline]
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             $(let visitor = match self.$fast(visitor)? {
                 Ok(value) => return Ok(value),
@@ -401,11 +408,12 @@ macro_rules! forward_scalar {
 /// [`ScalarDe`]'s, at the int's header), anything else takes [`forward_scalar`]'s paths.
 macro_rules! forward_int {
     ($($m:ident $t:ty => $visit:ident),*) => {$(
+        #[inline]
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             // A narrow int with its payload: read here (no call, no saved registers); anything else, out of line.
             if let Some(w) = self.peek8() {
                 if w as u32 == self.words.int {
-                    let i = (w >> 32) as u32 as i32 as i64;
+                    let i = int_narrow((w >> 32) as u32);
                     if let Ok(x) = <$t>::try_from(i) {
                         self.dec.r.skip_lenient(8);
                         return visitor.$visit(x);
@@ -427,6 +435,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         deserialize_u8 u8 => visit_u8, deserialize_u16 u16 => visit_u16, deserialize_u32 u32 => visit_u32,
         deserialize_u64 u64 => visit_u64);
 
+    #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         if magic::is_buffer_visitor::<V>() && self.buffering.get_or_insert_with(magic::ReadScope::enter).is_noting() {
             // serde's buffer: a StringName or packed array (streamed otherwise) is read whole, so that
@@ -470,6 +479,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         deserialize_ignored_any
     );
 
+    #[inline]
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.next()? {
             Next::Bytes(b) => visitor.visit_borrowed_bytes(b),
@@ -479,10 +489,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         }
     }
 
+    #[inline]
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         self.deserialize_bytes(visitor)
     }
 
+    #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let saved = self.dec.r.clone();
         let (kind, _, _) = self.dec.header()?;
@@ -493,10 +505,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         visitor.visit_some(self)
     }
 
+    #[inline]
     fn deserialize_unit_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
         self.deserialize_unit(visitor)
     }
 
+    #[inline]
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
         if name == VARIANT_MAGIC {
             let at = self.dec.r.pos();
@@ -515,6 +529,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         visitor.visit_newtype_struct(self)
     }
 
+    #[inline]
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         if let Some(n) = self.fast_container(false, true)? {
             return self.visit_container(n, false, &[], visitor);
@@ -529,10 +544,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         }
     }
 
+    #[inline]
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
         self.deserialize_seq(visitor)
     }
 
+    #[inline]
     fn deserialize_tuple_struct<V: Visitor<'de>>(
         self,
         _name: &'static str,
@@ -542,6 +559,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         self.deserialize_seq(visitor)
     }
 
+    #[inline]
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         self.deserialize_any(visitor)
     }
@@ -571,6 +589,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         self.general_marker(name, visitor)
     }
 
+    #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
         self,
         name: &'static str,
@@ -602,6 +621,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         self.general_enum(start, name, variants, visitor)
     }
 
+    #[inline]
     fn is_human_readable(&self) -> bool {
         false
     }
