@@ -6,6 +6,18 @@
 //! floats, String or StringName into strings, Array or a packed array into sequences, a Dictionary with
 //! String/StringName keys into structs (unknown keys skipped), an enum from a String (unit variant) or a
 //! one-entry Dictionary.
+//!
+//! Here: the `from_*` entry points. The files import in one direction, from the top down:
+//! - `stream`: the streaming [`Deserializer`], its general path (`next`) and serde's `Deserializer` trait;
+//! - `fast`: the fast paths (a value recognised by its exact header word and read straight from the input),
+//!   with `words`, the dialects' header words and the word-at-a-time name checks;
+//! - `access`: the accesses handed to visitors (Array elements, Dictionary entries and keys, packed
+//!   elements, `{"Name": payload}` enums);
+//! - `variant`: the deserializer over a decoded `&Variant` (every value the core decoder reads whole); it
+//!   lives here, not beside `Variant`'s own serde impls (`format::variant`), because it shares the scalar,
+//!   shape and key rules below with the streaming path and is handed values by it;
+//! - `key` (a key or name asked for as text), `shape` (math values' components), `scalar` (the scalars'
+//!   conversions and the wire rules of their payloads, one home each).
 
 mod access;
 mod fast;
