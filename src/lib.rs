@@ -41,8 +41,6 @@ pub use data::value_access::VariantIndex;
 pub use data::{markers, value};
 pub use dialect::types;
 pub use error::{Error, ErrorKind, Result};
-#[allow(deprecated)]
-pub use format::de::from_bytes;
 pub use format::de::{
     from_bytes_with, from_reader, from_reader_with, from_slice, from_slice_with, take_from_slice_with, Deserializer,
     SERDE_MAX_DEPTH, SERDE_STACK_BUDGET,

@@ -306,11 +306,10 @@ fn entry_points() {
     assert_eq!(from_bytes_with::<Vec<f64>>(&frozen[..frozen.len() - rest.len()], &cfg).unwrap(), [1.5]);
     assert_eq!(to_bytes_with(&7, &cfg).unwrap(), to_vec(&7).unwrap());
     // The former spellings still work (deprecated).
-    #[allow(deprecated)]
     {
         let mut old = Vec::new();
         to_buf_with(&mut old, &[1.5f64], &cfg).unwrap();
-        assert_eq!(from_bytes::<Vec<f64>>(&old, &cfg).unwrap(), [1.5]);
+        assert_eq!(from_bytes_with::<Vec<f64>>(&old, &cfg).unwrap(), [1.5]);
         assert_eq!(to_bytes_with(&7, &cfg).unwrap(), to_vec(&7).unwrap());
     }
     assert_eq!(from_reader::<_, Vec<f64>>(&frozen[..frozen.len() - rest.len()]).unwrap(), [1.5]);

@@ -1,13 +1,30 @@
 //! The serde format's private protocol, in one place: the magic names (`$godot_bin::…`) by which the
-//! markers, `Variant` and the packed newtypes recognise our own Serializer and Deserializer, and the
-//! thread-local hand-over slots through which a value and our Serializer or Deserializer pass a buffer or
-//! a decoded value past serde's API. [`ClearOnDrop`] is the one guard that empties the Serializer's slots.
+//! markers, `Variant` and the packed newtypes recognise our own Serializer and Deserializer, the
+//! `std::any::type_name` checks that recognise serde's own private types, and every thread-local of the
+//! serde format. [`ClearOnDrop`] is the one guard that empties the Serializer's slots.
+//!
+//! serde carries values only through its data model: it promises no way to hand a value of our own type
+//! through a generic visitor or `Serialize`, no marker for its private buffer, and no state shared by the
+//! deserializers that one value's visitor is handed. Each thread-local stands where that is needed:
+//! - `ENCODE`, `PACKED`: our Serializer lends its output buffer to the `Variant` or packed array being
+//!   serialized (serde hands a `Serialize` only a `Serializer`, which cannot give out our buffer).
+//! - `DECODED_VALUE`: our Deserializer hands a decoded `Variant` to `Variant`'s visitor (a visitor is
+//!   generic: through the data model a Vector2 would arrive as a map and lose its Godot type).
+//! - `SERDE_DEPTH`, `SERDE_STACK_BASE`: the depth and stack budget of serde recursion, shared by the
+//!   streaming deserializer and the `&Variant` deserializers it hands to visitors (which have no way back).
+//! - `READS`, `DIRTY`, `QUIET`, `BUFFERED`, `BYTE_NOTES`, `REFUSED`: the notes on values handed to serde's
+//!   buffer (see "serde's buffering" below), which our types meet only through serde's private types.
+//!
+//! The `type_name` checks ([`is_buffer_visitor`], [`is_derived_identifier`], [`is_buffer_deserializer`])
+//! stand where serde has no public way to tell its private buffer or a derived identifier visitor.
 
 use std::cell::{Cell, RefCell};
 use std::mem::ManuallyDrop;
 
+use serde::de::{IntoDeserializer, Visitor};
+
 use crate::config::Config;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::types::TypeKind;
 use crate::value::Variant;
 use crate::wire::Lent;
@@ -101,6 +118,128 @@ pub(crate) fn offer_decoded(v: Variant) {
 /// The `Variant` visitor takes the value our Deserializer handed over.
 pub(crate) fn take_decoded() -> Option<Variant> {
     DECODED_VALUE.with(|c| c.borrow_mut().take())
+}
+
+/// Hands the decoded `v` to `Variant`'s visitor: offered in [`DECODED_VALUE`] and announced by the
+/// [`DECODED`] tag, by which the visitor takes it.
+pub(crate) fn hand_over<'de, V: Visitor<'de>>(v: Variant, visitor: V) -> Result<V::Value> {
+    offer_decoded(v);
+    visitor.visit_enum(DECODED.into_deserializer())
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The depth of serde recursion when deserializing.
+
+/// The deepest nesting that serde recursion may reach on one thread when deserializing, whatever
+/// [`Config::max_depth`] says: every level costs stack in the visitor and in this deserializer (about 2.5 KB
+/// for a `serde_json::Value` map in a debug build, several times that for wide structs), so the levels are
+/// also held to [`SERDE_STACK_BUDGET`] bytes of stack, which stops them first for types with big frames.
+/// A [`Variant`] is not limited by it: it is handed over whole from the core decoder, which walks nesting
+/// without recursion, so engine values nested up to the engines' 1024 levels read fine as `Variant`.
+///
+/// ```
+/// // 600 nested arrays: fine as a Variant, too deep for serde recursion.
+/// let mut v = godot_bin::Variant::Nil;
+/// for _ in 0..600 {
+///     v = godot_bin::Variant::from(vec![v]);
+/// }
+/// let bytes = godot_bin::to_vec(&v)?;
+/// assert_eq!(godot_bin::from_slice::<godot_bin::Variant>(&bytes)?, v);
+/// let err = godot_bin::from_slice::<serde_json::Value>(&bytes).unwrap_err();
+/// // Refused by this limit, or earlier by the stack budget (a debug build's frames are bigger).
+/// use godot_bin::{ErrorKind::*, SERDE_MAX_DEPTH};
+/// assert!(matches!(err.kind(), TooDeep { max: SERDE_MAX_DEPTH } | StackBudget { .. }));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub const SERDE_MAX_DEPTH: usize = 512;
+
+/// The stack that serde recursion may use on one thread when deserializing, in bytes, counted from the
+/// outermost value: a level that starts beyond it is an [`ErrorKind::StackBudget`] error. A depth limit
+/// alone cannot keep a thread's stack safe, because the stack a level takes depends on the types being
+/// read (a struct with 40 `Option<String>` fields takes several KB per level in a release build, more in a
+/// debug one). With 1 MiB for the recursion, a 2 MiB thread (tokio's worker default) keeps 1 MiB for
+/// what runs above and below it, whatever the types.
+///
+/// ```
+/// use serde::Deserialize;
+/// #[derive(Deserialize)]
+/// struct Node { a: Option<String>, b: Option<String>, c: Option<String>, child: Option<Box<Node>> }
+/// // 500 levels of {"child": {"child": …}} read on a 2 MiB thread: refused, never a stack overflow.
+/// let mut v = godot_bin::Variant::Nil;
+/// for _ in 0..500 {
+///     let mut d = godot_bin::Dictionary::default();
+///     d.insert("child".into(), v);
+///     v = godot_bin::Variant::Dictionary(Box::new(d));
+/// }
+/// let bytes = godot_bin::to_vec(&v)?;
+/// let r = std::thread::Builder::new()
+///     .stack_size(2 << 20)
+///     .spawn(move || godot_bin::from_slice::<Node>(&bytes).map(|_| ()))
+///     .unwrap()
+///     .join()
+///     .unwrap();
+/// // Depending on the build, the depth limit or the stack budget refuses it first.
+/// let err = r.unwrap_err();
+/// assert!(matches!(err.kind(), godot_bin::ErrorKind::TooDeep { .. } | godot_bin::ErrorKind::StackBudget { .. }));
+/// assert!(err.offset().is_some());
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub const SERDE_STACK_BUDGET: usize = Config::DEFAULT_SERDE_STACK;
+
+thread_local! {
+    static SERDE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Where the stack was when the outermost level began (an address, compared, never dereferenced), and
+    /// the budget the outermost level's config gave.
+    static SERDE_STACK_BASE: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Where this call's frame is on the stack: the address of a local (only compared, never dereferenced).
+#[inline(always)]
+fn stack_mark() -> usize {
+    let marker = 0u8;
+    std::ptr::addr_of!(marker) as usize
+}
+
+/// One level of serde recursion; dropped on the way out (errors and unwinding included), when it puts back
+/// the depth it found. Refuses a level beyond [`SERDE_MAX_DEPTH`] or beyond the outermost level's stack
+/// budget ([`Config::serde_stack`]; `budget`: the config's, where the caller has one, else
+/// [`SERDE_STACK_BUDGET`]; asked for only by an outermost level).
+pub(crate) struct DepthGuard(usize);
+
+impl DepthGuard {
+    #[inline(always)]
+    pub(crate) fn enter(at: Option<usize>, budget: impl FnOnce() -> Option<usize>) -> Result<DepthGuard> {
+        let d = SERDE_DEPTH.with(|c| c.get());
+        let here = stack_mark();
+        if d == 0 {
+            SERDE_STACK_BASE.with(|c| c.set((here, budget().unwrap_or(SERDE_STACK_BUDGET))));
+        } else {
+            let (base, budget) = SERDE_STACK_BASE.with(|c| c.get());
+            if d >= SERDE_MAX_DEPTH || base.abs_diff(here) > budget {
+                return Err(Self::refused(d, budget, at));
+            }
+        }
+        SERDE_DEPTH.with(|c| c.set(d + 1));
+        Ok(DepthGuard(d))
+    }
+
+    /// The error of a level refused at depth `d` (cold: only for hostile or runaway nesting).
+    #[cold]
+    #[inline(never)]
+    fn refused(d: usize, budget: usize, at: Option<usize>) -> Error {
+        if d >= SERDE_MAX_DEPTH {
+            Error::new(ErrorKind::TooDeep { max: SERDE_MAX_DEPTH }, at)
+        } else {
+            Error::new(ErrorKind::StackBudget { depth: d, budget }, at)
+        }
+    }
+}
+
+impl Drop for DepthGuard {
+    #[inline]
+    fn drop(&mut self) {
+        SERDE_DEPTH.with(|c| c.set(self.0));
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------

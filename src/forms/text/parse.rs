@@ -4,7 +4,7 @@ use super::error::TextError;
 use super::float::engine_parse_float;
 use super::names::{builtin_of_name, kind_of_name};
 use super::names::{syntax_of, Syntax};
-use crate::codec::DictBuilder;
+use crate::codec::{push_frame, DictBuilder, KeyFrame};
 use crate::config::{Config, Dialect};
 use crate::data::dict_keys::{self, Building};
 use crate::markers::*;
@@ -89,16 +89,17 @@ enum Frame {
     },
 }
 
-impl Frame {
-    /// Whether a container opened as this frame's next child sits inside a dictionary key.
-    fn child_in_key(&self) -> bool {
+impl KeyFrame for Frame {
+    fn builds_hash(&self) -> bool {
         match self {
-            Frame::Dict { hash, key, .. } => hash.is_some() || key.is_none(),
-            Frame::Array { hash, .. } | Frame::Object { hash, .. } => hash.is_some(),
+            Frame::Array { hash, .. } | Frame::Dict { hash, .. } | Frame::Object { hash, .. } => hash.is_some(),
         }
     }
 
-    /// Makes this frame build its structural hash.
+    fn next_is_key(&self) -> bool {
+        matches!(self, Frame::Dict { key: None, .. })
+    }
+
     fn start_hash(&mut self) {
         match self {
             Frame::Array { a, packed, hash, .. } => {
@@ -109,14 +110,6 @@ impl Frame {
             Frame::Object { class, hash, .. } => *hash = Some(Box::new(Building::object(class))),
         }
     }
-}
-
-/// Opens `f` as the innermost container, building its hash if it sits inside a dictionary key.
-fn push(stack: &mut Vec<Frame>, mut f: Frame) {
-    if stack.last().is_some_and(Frame::child_in_key) {
-        f.start_hash();
-    }
-    stack.push(f);
 }
 
 /// The hash of a child as it was stored: the one it built, else computed (a leaf, or an empty container).
@@ -629,7 +622,7 @@ impl<'t> Parser<'t> {
                     if self.peek_punct(b']') {
                         Variant::from(Array::default())
                     } else {
-                        push(
+                        push_frame(
                             &mut stack,
                             Frame::Array { a: Array::default(), typed: false, paren: false, packed: false, hash: None },
                         );
@@ -641,7 +634,7 @@ impl<'t> Parser<'t> {
                     if self.peek_punct(b'}') {
                         Variant::from(Dictionary::default())
                     } else {
-                        push(
+                        push_frame(
                             &mut stack,
                             Frame::Dict {
                                 d: DictBuilder::with_capacity(0, self.dialect),
@@ -690,7 +683,10 @@ impl<'t> Parser<'t> {
                             self.expect(b')')?;
                             Variant::from(a)
                         } else {
-                            push(&mut stack, Frame::Array { a, typed: true, paren: false, packed: false, hash: None });
+                            push_frame(
+                                &mut stack,
+                                Frame::Array { a, typed: true, paren: false, packed: false, hash: None },
+                            );
                             continue 'outer;
                         }
                     }
@@ -709,7 +705,7 @@ impl<'t> Parser<'t> {
                                 Variant::from(a)
                             }
                         } else {
-                            push(&mut stack, Frame::Array { a, typed: false, paren: true, packed, hash: None });
+                            push_frame(&mut stack, Frame::Array { a, typed: false, paren: true, packed, hash: None });
                             continue 'outer;
                         }
                     }
@@ -730,7 +726,7 @@ impl<'t> Parser<'t> {
                             self.expect(b')')?;
                             Variant::from(Dictionary { key_type: kt, value_type: vt, ..Default::default() })
                         } else {
-                            push(
+                            push_frame(
                                 &mut stack,
                                 Frame::Dict {
                                     d: DictBuilder::with_capacity(0, self.dialect),
@@ -758,7 +754,7 @@ impl<'t> Parser<'t> {
                         } else {
                             self.expect(b',')?;
                             let name = self.prop_name()?;
-                            push(
+                            push_frame(
                                 &mut stack,
                                 Frame::Object { class, props: Vec::new(), name: Some(name), at, hash: None },
                             );
