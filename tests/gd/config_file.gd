@@ -1,5 +1,5 @@
 # godot_bin ConfigFile fixtures for Godot 4.x (engine truth for tests/config_file.rs).
-# Run by scripts/gen-config-file.sh (in an empty directory):  engine.sh godot-4.6 config_file.gd gen
+# Run by scripts/gen.sh config-file (in an empty directory):  engine.sh godot-4.6 config_file.gd gen
 # writes, in the current directory:
 #   values.cfg        ConfigFile.save of build() (section-less keys, Vector2, Color, packed arrays, nested
 #                     dictionaries with int keys, strings and keys that need escapes, a section name with ']')

@@ -1,5 +1,5 @@
 # godot_bin container fixtures for Godot 4.x: FileAccessCompressed (GCPF) and FileAccessEncrypted (GDEC).
-# Run by scripts/gen-containers.sh (in an empty directory):
+# Run by scripts/gen.sh containers (in an empty directory):
 #   engine.sh godot-4.6 gen_containers.gd gen
 # writes, in the current directory, the same content (store_var of values(), see below) as
 #   plain.sav                          FileAccess.open (no container)
