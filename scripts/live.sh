@@ -99,7 +99,7 @@ check_roundtrip() (
 # Live serde interop: files we write with godot_bin's serde Serializer and FileAccess.store_var framing are
 # read by real engines with get_var and compared, value by value, with the values the engine builds itself.
 #
-# For each engine: examples/serde_live.rs writes the game state of tests/gd/gen_serde*.gd (and five more
+# For each engine: tools/src/bin/serde_live.rs writes the game state of tests/gd/gen_serde*.gd (and five more
 # values) as Rust structs into two store_var files, one with little-endian lengths and one with big-endian
 # lengths (FileAccess.big_endian / File.endian_swap); the GDScript's check mode get_var's every value and
 # prints OK/FAIL per value. Exit status 0 only if every engine read every value back equal.
@@ -134,7 +134,7 @@ check_serde() (
     exit $status
 )
 
-# Live network and save-file interop with real engines (issue 7).
+# Live network and save-file interop with real engines.
 #
 # For each engine (Godot 3.2.3 runs the Godot 3 scripts too):
 #   net   examples/tcp_server (tokio, godot_bin::tokio_codec) listens on 127.0.0.1 on a free port; the engine
@@ -282,9 +282,9 @@ check_net() (
 # decoded.
 #
 # Values: LIVE_TEXT_COUNT (default 2000) seeded random values of every type the dialect has (the generator of
-# examples/live_roundtrip.rs, seed LIVE_SEED, default 1), as many floats from random bit patterns (as float,
+# tools/src/bin/live_roundtrip.rs, seed LIVE_SEED, default 1), as many floats from random bit patterns (as float,
 # Vector3 and Color components, PackedFloat32Array elements), plus every engine-written value of
-# tests/fixtures/<engine>/text.tsv and the sample saves. examples/live_text.rs decodes each and prints it with
+# tests/fixtures/<engine>/text.tsv and the sample saves. tools/src/bin/live_text.rs decodes each and prints it with
 # text::to_text_exact (what `godot-bin decode --to text --exact` prints); values with no exact text form
 # (objects by instance id, NaN payloads, floats the engine's parser cannot produce, RIDs in 3.x, non-empty
 # Signals) are counted and skipped. The expected bytes are our encoding of the decoded value. Godot 3 writes
@@ -327,7 +327,7 @@ check_text() (
 
 # Live container interop: real engines open the encrypted (GDEC) and compressed (GCPF) files godot_bin writes.
 #
-# For each engine, examples/containers_live.rs decodes the engine's own store_var file
+# For each engine, tools/src/bin/containers_live.rs decodes the engine's own store_var file
 # (tests/fixtures/<engine>/containers/plain.sav), encodes the values again, and writes them plain, encrypted
 # with a password and with a key (the engine's layout), and compressed in all four modes; and the raw
 # edge-case bytes (5 bytes; 8192 bytes = two full blocks) compressed and encrypted. The engine opens each
@@ -370,7 +370,7 @@ check_containers() (
 
 # Live ConfigFile interop: real engines' ConfigFile.load / load_encrypted_pass read the files godot_bin writes.
 #
-# For each engine, examples/config_file_live.rs writes the values of the engine's own ConfigFile
+# For each engine, tools/src/bin/config_file_live.rs writes the values of the engine's own ConfigFile
 # (tests/fixtures/<engine>/config_file: values.sav, values.cfg) again: from the saved values, re-read from
 # the engine's text, through serde (maps of maps), and encrypted as save_encrypted_pass does (keys bare for
 # Godot 3.2.3, whose reader does not take quoted keys). The engine loads each file with

@@ -264,7 +264,7 @@ fn deep_values() {
     ok(&["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--in", "hex"], h.as_bytes());
 }
 
-/// Issue 12, class 2 end to end: a value whose path to the failing part crosses many big keys (here 20
+/// Errors behind big keys, end to end: a value whose path to the failing part crosses many big keys (here 20
 /// dictionaries, each keyed by a 1,000-int Array) gives short errors from `convert`, `decode --exact` and
 /// `encode` (stdin): each key is named by a summary, so the message grows with the depth, not with the keys.
 /// (The earlier renderer wrote every key whole: megabytes of stderr for this input, and 655 MB of memory

@@ -124,7 +124,7 @@ fn dialect_is_detected_from_the_text() {
 
 /// ConfigFile text is written encrypted as `save_encrypted_pass` does when a password is given, and an
 /// encrypted input or ORIGINAL stays encrypted (in the dialect's layout; --plain writes the text).
-/// scripts/live-config-file.sh has the engines read such files with `load_encrypted_pass`.
+/// scripts/live.sh config-file has the engines read such files with `load_encrypted_pass`.
 #[test]
 fn a_password_writes_an_encrypted_config_file() {
     use godot_bin::container::{decrypt_as, Key, Layout};

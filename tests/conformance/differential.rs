@@ -1,7 +1,7 @@
-//! The differential property of issue 12, deterministically: `Variant::decode`, `VariantRef::decode`,
+//! The differential property, deterministically: `Variant::decode`, `VariantRef::decode`,
 //! `from_slice_with::<Variant>` and `from_slice_with::<serde_json::Value>` agree on accept/refuse, error
 //! kind and byte offset, on every engine-written fixture (whole, cut at every word or at 32 places for
-//! larger values, and with a word overwritten) and on generated shapes of issue 12 (nested keys, deep keys,
+//! larger values, and with a word overwritten) and on generated hostile shapes (nested keys, deep keys,
 //! typed containers). Whole fixtures and generated shapes also go through the other entry points
 //! (`framing::values`, `from_reader`, the JSON form read back: `agree::other_entry_points`). The property
 //! and its exceptions (each with its reason) live in `fuzz/fuzz_targets/common/agree.rs`, shared with the
@@ -110,7 +110,7 @@ fn cut_and_overwritten_fixtures_read_the_same_through_all_four_decoders() {
     assert!(runs > 5000, "{runs} inputs");
 }
 
-/// The shapes of issue 12 from `fuzz/fuzz_targets/common/shapes.rs`, built from pseudo-random bytes, with
+/// The hostile binary shapes from `fuzz/fuzz_targets/common/shapes.rs`, built from pseudo-random bytes, with
 /// the structured_binary fuzz target's checks.
 #[test]
 fn generated_shapes_of_issue_12_read_the_same_through_all_four_decoders() {
@@ -172,7 +172,7 @@ fn serde_json_differs_only_past_serde_recursion_limits() {
     assert!(e.offset().unwrap() <= 8 * (SERDE_MAX_DEPTH + 1), "{e}");
 }
 
-/// The text shapes of issue 12 (`shapes::text_shape`: long constructors printed in each dialect's syntax,
+/// The hostile text shapes (`shapes::text_shape`: long constructors printed in each dialect's syntax,
 /// `[[[…`, `{{…` and `{"a": {…` near the depth limit, dictionaries nested as keys), with the text_structured
 /// fuzz target's checks: error offsets inside the text; printed text parses; a deep value is accepted
 /// exactly when within the limit; what parses and prints exactly parses back equal; what parses and

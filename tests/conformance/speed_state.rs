@@ -1,4 +1,4 @@
-//! The benchmarks' game state (issue 6) is the real format: `to_vec(&game_state(3))` is byte for byte what
+//! The benchmarks' game state is the real format: `to_vec(&game_state(3))` is byte for byte what
 //! Godot 4.6.3's `var_to_bytes` wrote for the same GDScript state (`tests/gd/speed.gd 3 1 speed_state_3.bin`,
 //! kept as tests/fixtures/godot-4.6/speed_state_3.bin), and every path the benchmarks time reads it back.
 

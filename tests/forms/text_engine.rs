@@ -81,7 +81,7 @@ fn godot3_engine_text_parses_to_engine_bytes() {
 
 /// The same fixtures, through our printer: the engine's value, printed by us (when `to_text_exact` says
 /// the engine can rebuild it) and read back by us, gives the same bytes. (The live check,
-/// scripts/live-text.sh, has the engines themselves read our text.)
+/// scripts/live.sh text, has the engines themselves read our text.)
 #[test]
 fn our_text_of_engine_values_reads_back() {
     for (path, d) in [

@@ -13,7 +13,7 @@
 #   tiny.bin / exact.bin               the same bytes, plain
 #   len<N>.bin, len<N>-fastlz.gcpf     mixed(N) (FastLZ corner cases) plain and compressed, N in LENGTHS;
 #   tail<N>.bin, tail<N>-fastlz.gcpf   tail(N), the same, N = 40, 100, 1000
-# Check mode (scripts/live-containers.sh):  engine.sh godot-4.6 gen_containers.gd check FILE KIND [FILE KIND ...]
+# Check mode (scripts/live.sh containers):  engine.sh godot-4.6 gen_containers.gd check FILE KIND [FILE KIND ...]
 #   KIND: plain, compressed, pass, key (the content of values()), tiny-compressed, exact-compressed,
 #   tiny-key, exact-key (the raw bytes).  Prints OK/FAIL per file; exit status 1 if any failed.
 extends SceneTree

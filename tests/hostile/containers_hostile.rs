@@ -1,5 +1,5 @@
 //! Hostile containers: lying sizes, truncation, corruption and decompression bombs are typed errors with
-//! offsets, within a memory bound measured by a counting allocator (as in tests/alloc_bounds.rs):
+//! offsets, within a memory bound measured by a counting allocator (as in tests/hostile/alloc_bounds.rs):
 //! opening a container of n input bytes that yields m content bytes never has more than
 //! `4·m + 2·n + 1 MiB` bytes allocated at its peak, whatever its header claims.
 #![cfg(feature = "containers")]

@@ -31,7 +31,7 @@ fn decode_variant(data: &[u8]) -> Option<(Config, Variant, Vec<u8>, Variant)> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// decode_variant, 2026-11-22: a null object was read as Object(Null) but written as NIL, read back as Nil.
+// decode_variant: a null object was read as Object(Null) but written as NIL, read back as Nil.
 // Godot 3 with objects: OBJECT header (17) with an empty class name; Godot 4.6: OBJECT by id (24 | 1<<16)
 // with id 0. Godot 4.6 itself re-encodes the latter as NIL (tests/fixtures/godot-4.6/probes.tsv,
 // hand_obj_id_0_a0). Fixed in fe6e54b: a null object decodes as Nil outside Godot 2.
@@ -59,7 +59,7 @@ fn null_object_decodes_to_a_fixed_point() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// decode_variant, 2026-11-22: text that starts with two byte order marks. Reading drops one (as the engines'
+// decode_variant: text that starts with two byte order marks. Reading drops one (as the engines'
 // parse_utf8 does), leaving "\u{feff}x"; that is written with its one mark, which the next read drops: "x".
 // Godot 4.6, StringName (21) of 7 bytes EF BB BF EF BB BF 'x' and one padding byte.
 
@@ -82,7 +82,7 @@ fn double_bom_text_decodes_to_a_fixed_point() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// text_parse, 2026-11-22: Godot 2 has no StringName, but the text parser accepts `&"a"` as one, and
+// text_parse: Godot 2 has no StringName, but the text parser accepts `&"a"` as one, and
 // to_text_exact printed it as the String `"a"`, which parses back as a String: not exact, and the value
 // cannot be encoded for Godot 2 at all. Config byte 0x0C = dialect 12 % 12 = Godot 2. Fixed in ce12fae:
 // to_text_exact refuses kinds the dialect lacks.
@@ -110,7 +110,7 @@ fn string_name_text_in_godot2_is_refused_or_exact() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// text_parse, 2026-11-22: Pandemonium 5 (config byte 0x5B: dialect 11, objects on) parses `Array[RID]([])`
+// text_parse: Pandemonium 5 (config byte 0x5B: dialect 11, objects on) parses `Array[RID]([])`
 // as a typed Array of RID; to_text_exact printed it as `TypedArray( RID ,  )`, which the parser refused
 // ("unknown identifier 'TypedArray'"). Fixed in 9a04209 (the parser reads TypedArray).
 
@@ -137,7 +137,7 @@ fn pandemonium_typed_array_text_prints_what_parses() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// decode_variant, 2026-11-22: Pandemonium 5 with objects allowed (config byte 0x1B). A TypedArray (27) whose
+// decode_variant: Pandemonium 5 with objects allowed (config byte 0x1B). A TypedArray (27) whose
 // header has the 64-bit flag (here inside 0x00AD001B: bits 8–15 ignored, bit 16 set) and element type
 // Object (23) is an array of objects by id: element type Builtin(Object). Written back with objects allowed,
 // it gets the class name "Object" (no flag, StringName "Object"), which reads back as Class("Object").
@@ -158,7 +158,7 @@ fn pandemonium5_object_id_typed_array_decodes_to_a_fixed_point() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// decode_variant (CI fuzz smoke), 2026-11-22: Pandemonium 5 without objects (config byte 0x8B). A TypedArray of
+// decode_variant (CI fuzz smoke): Pandemonium 5 without objects (config byte 0x8B). A TypedArray of
 // Object in full-object form with an empty class name decoded as Class(""), was written by id (objects are off)
 // and read back as Class("EncodedObjectAsID"). Without objects, object arrays now decode as EncodedObjectAsID
 // (as Godot 4 does; no bytes change), and an empty class name means no class.
@@ -174,7 +174,7 @@ fn pandemonium5_empty_class_typed_array_decodes_to_a_fixed_point() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// decode_variant (CI smoke run), 2026-11-24: a Dictionary with a nil key and a null-object key (OBJECT
+// decode_variant (CI smoke run): a Dictionary with a nil key and a null-object key (OBJECT
 // header, class name of NULs). `Variant` reads the null object as Nil and merges the two keys;
 // `VariantRef` kept the null object as an opaque owned Nil that did not meet the nil key, so it had two
 // entries. Fixed: a null object is `VariantRef::Nil`. Godot 4.6, objects on; the input is the first 45
@@ -201,7 +201,7 @@ fn nil_key_and_null_object_key_merge_in_both_decoders() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// structured_binary / tests/differential.rs (the JSON form of what the decoders accept), 2026-11-25: a
+// structured_binary / tests/conformance/differential.rs (the JSON form of what the decoders accept): a
 // single-precision real that is a signalling NaN. Godot 3.6 re-encodes this Vector3 byte for byte
 // (tests/fixtures/godot-3.6/probes.tsv `mut_v3_inf_2_bitflip`: y = 0xff800004); we hold y as the f64 with
 // the same payload, still signalling. The JSON writer narrowed it with `as f32`, which quiets it
@@ -224,7 +224,7 @@ fn signalling_nan_real_survives_the_json_form() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// differential (the JSON form of what the decoders accept), 2026-11-25: Pandemonium 5 (config byte 0x0B) reads
+// differential (the JSON form of what the decoders accept): Pandemonium 5 (config byte 0x0B) reads
 // a PackedTypedArray whose element type is TYPED_ARRAY (27): the engine takes any element type id, so the
 // array is typed `Builtin(TypedArray)` (its one Bool element is dropped: no conversions in Pandemonium). The
 // JSON form wrote `"type": "TypedArray"`, which `json::from_json_str` refused ("unknown built-in type").

@@ -1,6 +1,6 @@
-//! Dictionary keys that are themselves containers, as an attacker would nest them (issue 12, classes 1, 3
-//! and 4): the work and memory of finding repeated keys must follow the size of the input, not the size
-//! times the nesting, and deep keys must not exhaust the stack.
+//! Dictionary keys that are themselves containers, as an attacker would nest them (big keys repeated, keys
+//! nested in keys, deep keys): the work and memory of finding repeated keys must follow the size of the
+//! input, not the size times the nesting, and deep keys must not exhaust the stack.
 //!
 //! Work is measured without a clock: a counting allocator adds up every byte allocated while decoding.
 //! Indexing a key by a copy of it (what the decoders did) allocates the whole key again at every level that

@@ -1,5 +1,5 @@
 //! The tokio decoders read frames in place: decoding copies no received byte (counted with a counting
-//! allocator, as in tests/alloc_bounds.rs), and a packet is a view of the buffer tokio read into; a packet
+//! allocator, as in tests/hostile/alloc_bounds.rs), and a packet is a view of the buffer tokio read into; a packet
 //! is framed straight into the buffer tokio writes from.
 #![cfg(feature = "tokio")]
 

@@ -1,7 +1,7 @@
 //! The encoders write straight into the caller's buffer: encoding a value of about 10,000 bytes into a
 //! `BytesMut` (or `Vec<u8>`) with room reserved allocates nothing, through `to_buf_with`,
 //! `framing::put_var_into`, `VarCodec::encode`, the `Serializer` and `Variant::encode_into`. Counted with a
-//! counting allocator, as in tests/tokio_in_place.rs (the old code serialized into a `Vec` of its own and
+//! counting allocator, as in tests/io/tokio_in_place.rs (the old code serialized into a `Vec` of its own and
 //! copied it: at least the value's size allocated per call).
 
 use bytes::BytesMut;

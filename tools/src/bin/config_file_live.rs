@@ -1,4 +1,4 @@
-//! Writes the files scripts/live-config-file.sh hands to a real engine's `ConfigFile.load`: the values of an
+//! Writes the files scripts/live.sh config-file hands to a real engine's `ConfigFile.load`: the values of an
 //! engine-written ConfigFile (tests/fixtures/<engine>/config_file), written again by godot_bin.
 //!
 //!   cargo run -p godot_bin_tools --bin config_file_live -- DIALECT KEYS FIXTURE_DIR OUT_DIR

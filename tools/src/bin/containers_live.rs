@@ -1,4 +1,4 @@
-//! Writes the files scripts/live-containers.sh hands to a real engine: the values of an engine-written
+//! Writes the files scripts/live.sh containers hands to a real engine: the values of an engine-written
 //! store_var file (tests/fixtures/<engine>/containers/plain.sav), decoded and encoded again by godot_bin,
 //! in every container the engine reads, and raw bytes in compressed and encrypted files.
 //!

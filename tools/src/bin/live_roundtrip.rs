@@ -5,7 +5,7 @@
 //! cargo run -p godot_bin_tools --bin live_roundtrip -- check DIALECT OURS.tsv ENGINE.tsv     # engine's re-encodings
 //! ```
 //! `gen` writes `id<TAB>allow_objects<TAB>hex` lines of seeded random values of every type the dialect has;
-//! `scripts/live-roundtrip.sh` has the engine decode each and re-encode it; `check` requires every value
+//! `scripts/live.sh roundtrip` has the engine decode each and re-encode it; `check` requires every value
 //! accepted and re-encoded byte-identically.
 
 use std::collections::HashMap;

@@ -1,4 +1,4 @@
-//! The Rust half of `scripts/live-text.sh` (promise 1 of godot-bin's text form: the engine's `str_to_var` of
+//! The Rust half of `scripts/live.sh text` (promise 1 of godot-bin's text form: the engine's `str_to_var` of
 //! the text we print gives back exactly the bytes we decoded).
 //!
 //! ```text

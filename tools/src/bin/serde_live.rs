@@ -1,4 +1,4 @@
-//! The Rust half of `scripts/live-serde.sh`: writes the game state of tests/gd/gen_serde*.gd with godot_bin's
+//! The Rust half of `scripts/live.sh serde`: writes the game state of tests/gd/gen_serde*.gd with godot_bin's
 //! serde Serializer into a `FileAccess.store_var` file, for a real engine to `get_var` and compare.
 //!
 //! ```text

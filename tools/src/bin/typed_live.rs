@@ -1,4 +1,4 @@
-//! The Rust half of `scripts/live-typed.sh`: typed containers written with `TypedArray` /
+//! The Rust half of `scripts/live.sh typed`: typed containers written with `TypedArray` /
 //! `TypedDictionary` into a `FileAccess.store_var` file, for Godot 4.6 to assign to typed GDScript
 //! variables (tests/gd/typed_check.gd), plus the same array as a plain `Vec` (which a typed variable refuses).
 //!
