@@ -113,7 +113,7 @@ fn cut_and_overwritten_fixtures_read_the_same_through_all_four_decoders() {
 /// The hostile binary shapes from `fuzz/fuzz_targets/common/shapes.rs`, built from pseudo-random bytes, with
 /// the structured_binary fuzz target's checks.
 #[test]
-fn generated_shapes_of_issue_12_read_the_same_through_all_four_decoders() {
+fn generated_hostile_shapes_read_the_same_through_all_four_decoders() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut kinds = [0usize; 3];
     let mut deep_refused = 0;
@@ -178,7 +178,7 @@ fn serde_json_differs_only_past_serde_recursion_limits() {
 /// exactly when within the limit; what parses and prints exactly parses back equal; what parses and
 /// encodes reads back alike through the four binary decoders.
 #[test]
-fn generated_text_shapes_of_issue_12_parse_as_they_say() {
+fn generated_hostile_text_shapes_parse_as_they_say() {
     use godot_bin::text::{from_text, to_text_exact};
     use shapes::TextKind;
     let mut rng = Rng(0xD1B5_4A32_D192_ED03);
