@@ -1,6 +1,6 @@
 //! Criterion benchmarks: `cargo bench --bench formats [-- FILTER]`.
 //!
-//! The 10,000-entity game state (typed serde structs with godot_bin markers, and the `Variant` path),
+//! The 10,000-entity game state (typed serde structs with godot_bin markers, and the `Variant` path),
 //! a 4,000,000-element PackedFloat32Array and a 1,000,000-element PackedVector3Array (through the `with`
 //! adapters and the marker types), and a string-heavy log dataset; postcard, rmp-serde and serde_json on the
 //! same structs, and a memcpy of the same byte count. Throughput is in bytes of the Godot encoding, so MB/s

@@ -412,7 +412,7 @@ fn main() {
             case("PackedVector3Array decode", || {
                 black_box(godot_bin::from_slice::<godot_bin::PackedVector3Array>(black_box(&pbm)).unwrap());
             }),
-            // Its own reference (issue 16): the same bytes read and written by hand, straightforwardly, into and
+            // Its own reference: the same bytes read and written by hand, straightforwardly, into and
             // from f64 `Vector3`s, NaNs kept bit for bit: 24 bytes of memory per 12 on the wire.
             case("hand-written PackedVector3Array decode", || {
                 black_box(floor_decode_vector3s(black_box(&pbm)).unwrap());

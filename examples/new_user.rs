@@ -1,5 +1,5 @@
 //! The README's quick start, as a new user writes it for a save of their own game (run by
-//! `scripts/live-new-user.sh` on saves Godot 4.6 and 3.6 wrote with `store_var`, `tests/gd/new_user_save*.gd`).
+//! `scripts/live.sh new-user` on saves Godot 4.6 and 3.6 wrote with `store_var`, `tests/gd/new_user_save*.gd`).
 //!
 //! ```text
 //! cargo run --example new_user -- FILE [DIALECT]                # read FILE into a Rust struct (default godot4.6)

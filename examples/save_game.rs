@@ -9,7 +9,7 @@
 //! (Godot 4) and `tests/gd/make_save3.gd` (Godot 3) build and store: a dictionary with the tick, three
 //! entities, the map name (a StringName in Godot 4, a String in Godot 3) and a NodePath, then a second value
 //! `["checkpoint", 3, Transform2D(0.5, Vector2(10, 20))]`. `read` exits 1 if the file holds anything else.
-//! `scripts/live-net.sh` has real engines write saves for `read`, and load the saves `write` produced
+//! `scripts/live.sh net` has real engines write saves for `read`, and load the saves `write` produced
 //! (`tests/gd/save_check.gd`, `save_check3.gd`).
 
 use godot_bin::framing::{write_var, Endian, FrameDecoder};

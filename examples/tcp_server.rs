@@ -19,7 +19,7 @@
 //! The server checks each message against the one the reference client (`tests/gd/net_client.gd`,
 //! `net_client3.gd`, in `stream` mode; in `packet` mode with `--framing packet-stream`) is expected to
 //! send, prints `MISMATCH …` for any difference, and exits non-zero on any mismatch, error or missing
-//! client; its last line is a summary. `scripts/live-net.sh` runs it against real Godot 4.6, 3.6 and
+//! client; its last line is a summary. `scripts/live.sh net` runs it against real Godot 4.6, 3.6 and
 //! 3.2.3 clients in both framings.
 
 use std::time::Duration;

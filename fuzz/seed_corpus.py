@@ -8,7 +8,7 @@ serde.tsv hex columns, tests/fixtures/spec-examples.tsv, and examples/data/*.sav
 store_var's length word). framing_stream gets serde.tsv's framed streams (config byte, no piece sizes, the stream); text_parse gets
 values.tsv's var_to_str text; roundtrip_variant's inputs are
 unstructured bytes, so it gets a slice of the same seeds as raw material. container_compressed and
-container_encrypted get the engine-written files of tests/fixtures/*/containers. Then issue 12's shapes, generated
+container_encrypted get the engine-written files of tests/fixtures/*/containers. Then the hostile shapes, generated
 below (nested keys, deep keys, typed containers for the binary targets; long constructors and deep text for
 text_parse).
 
@@ -158,7 +158,7 @@ for cdir in sorted(fixtures.glob("*/containers")):
             put("container_encrypted", bytes([0x80 | four, 0, 7]) + data)
 
 # ---------------------------------------------------------------------------------------------------------
-# Issue 12's shapes, built here word by word from the type ids of ../shared/spec/wire-format.md §2 (they are
+# The hostile shapes, built here word by word from the type ids of ../shared/spec/wire-format.md §2 (they are
 # inputs, not expected outputs): dictionaries nested as keys around a large Array / PackedByteArray, keys and
 # arrays nested near and past the depth limit, typed containers whose elements are converted or dropped, and
 # long text constructors. (structured_binary and text_structured build these shapes from any bytes, so they

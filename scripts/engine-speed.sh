@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Godot 4.6's own var_to_bytes / bytes_to_var against godot_bin on the same 10,000-entity game state (issue 6).
+# Godot 4.6's own var_to_bytes / bytes_to_var against godot_bin on the same 10,000-entity game state of benches/common/mod.rs.
 #
 #   scripts/engine-speed.sh [ENTITIES [REPS [ROUNDS [PAIRS]]]]    defaults: 10000 15 9 3
 #

@@ -11,7 +11,7 @@
 # RUSTC_BOOTSTRAP=1 lets the stable compiler accept them, so no nightly toolchain is needed. cargo-fuzz is
 # installed from crates.io if it is missing. A crash leaves its input in fuzz/artifacts/TARGET/ (smoke
 # logs: fuzz/artifacts/smoke-TARGET.log); `RUSTC_BOOTSTRAP=1 cargo fuzz run TARGET fuzz/artifacts/TARGET/crash-…`
-# runs just that input. Every crash becomes a named test in tests/fuzz_regressions.rs. Corpora (fuzz/corpus,
+# runs just that input. Every crash becomes a named test in tests/hostile/fuzz_regressions.rs. Corpora (fuzz/corpus,
 # seeded from the fixtures on first use) are not committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
-//! The data sets of the speed benchmarks (issue 6), shared by `benches/formats.rs`, `benches/ratios.rs` and
-//! `tests/speed_state.rs`. The game state mirrors `tests/gd/speed.gd` field for field and in the same key
+//! The data sets of the speed benchmarks, shared by `benches/formats.rs`, `benches/ratios.rs` and
+//! `tests/conformance/speed_state.rs`. The game state mirrors `tests/gd/speed.gd` field for field and in the same key
 //! order, so `godot_bin::to_vec(&game_state(n))` is the engine's `var_to_bytes(state(n))` byte for byte.
 #![allow(dead_code)]
 
@@ -14,7 +14,7 @@ pub struct Item {
     pub durability: f64,
 }
 
-/// One entity of the issue's game state (Godot 4 Dictionary keys in this order).
+/// One entity of the game state (Godot 4 Dictionary keys in this order).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Entity {
     pub id: i64,
@@ -96,7 +96,7 @@ impl GameStateRef<'_> {
     }
 }
 
-/// The issue's game state with `n` entities (10,000 in the benchmarks, about 6 MB in Godot 4).
+/// The game state with `n` entities (10,000 in the benchmarks, about 6 MB in Godot 4).
 pub fn game_state(n: usize) -> GameState {
     let entities = (0..n)
         .map(|i| {
@@ -133,7 +133,7 @@ pub struct Points {
     pub v: Vec<[f32; 3]>,
 }
 
-/// The issue's 4,000,000-element float array.
+/// The 4,000,000-element float array.
 pub const FLOATS: usize = 4_000_000;
 /// Vector3 elements: the same 16,000,000 payload bytes as [`FLOATS`] floats would be 1,333,333; we use a round
 /// 1,000,000 (12 MB).

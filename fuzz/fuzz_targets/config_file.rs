@@ -1,7 +1,7 @@
 //! ConfigFile text (`godot_bin::config_file`) on any input, for every dialect (the first byte picks it):
 //! parsing, writing and parsing what was written never panic and stay within the time and memory limits.
 //! (That what is written reads back the same is not checked: section names and keys holding `\`, `[`,
-//! `]`, `=` or line breaks do not survive yet; see the notes of issue 15.)
+//! `]`, `=` or line breaks do not survive yet.)
 #![no_main]
 
 use godot_bin::config_file::ConfigFile;

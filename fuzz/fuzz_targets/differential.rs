@@ -1,8 +1,8 @@
-//! The differential property (issue 12) on any bytes: `Variant::decode`, `VariantRef::decode`,
+//! The differential property on any bytes: `Variant::decode`, `VariantRef::decode`,
 //! `from_slice_with::<Variant>` and `from_slice_with::<serde_json::Value>` accept or refuse together, with
 //! the same error kind at the same offset (inside the input), and serde_json's value is the plain-data form
 //! of the `Variant` where that form is defined. The exceptions, each with its reason, are in
-//! `common/agree.rs` (shared with `tests/differential.rs`). Then the other entry points on the same bytes
+//! `common/agree.rs` (shared with `tests/conformance/differential.rs`). Then the other entry points on the same bytes
 //! (`other_entry_points`: `framing::values`, `from_reader`, and the JSON form of an accepted value read
 //! back equal).
 //!

@@ -1,4 +1,4 @@
-//! Structure-aware inputs for the binary decoders (issue 12): dictionaries nested as keys around a large
+//! Structure-aware inputs for the binary decoders: dictionaries nested as keys around a large
 //! Array / PackedByteArray / typed container, keys and values nested near `max_depth` (up to its cap of
 //! 4096), and typed containers whose elements are converted or dropped (Godot 4.3+ typed arrays, 4.4+
 //! typed dictionaries, Pandemonium 5 typed arrays), every dialect; a third of them with one mutation

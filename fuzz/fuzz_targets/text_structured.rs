@@ -1,4 +1,4 @@
-//! Structure-aware inputs for the text reader (`text::from_text`, issue 12), every dialect: long
+//! Structure-aware inputs for the text reader (`text::from_text`), every dialect: long
 //! constructors printed by `text::to_text` in the dialect's syntax (`PackedInt32Array(` / `PoolIntArray(` /
 //! `IntArray(` with thousands of elements, packed vectors, colors and strings, typed `Array[…](…)`,
 //! `Dictionary[…, …]({…})`, Pandemonium `TypedArray(…)`), `[[[…` and `{{…` (dictionaries as keys) and

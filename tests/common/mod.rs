@@ -1,5 +1,10 @@
-//! Helpers shared by the fixture tests: reading the engine-written TSV files and comparing bytes.
+//! Shared by every test binary: reading the engine-written TSV fixtures and comparing bytes, the counting
+//! global allocator ([`alloc`]) and seeded random values ([`r#gen`]). Each `tests/AREA/main.rs` includes it
+//! with `#[path = "../common/mod.rs"] mod common;`.
 #![allow(dead_code)]
+
+pub mod alloc;
+pub mod r#gen;
 
 use std::path::{Path, PathBuf};
 

@@ -1,5 +1,5 @@
-# godot_bin ConfigFile fixtures for Godot 4.x (engine truth for tests/config_file.rs).
-# Run by scripts/gen-config-file.sh (in an empty directory):  engine.sh godot-4.6 config_file.gd gen
+# godot_bin ConfigFile fixtures for Godot 4.x (engine truth for tests/forms/config_file.rs).
+# Run by scripts/gen.sh config-file (in an empty directory):  engine.sh godot-4.6 config_file.gd gen
 # writes, in the current directory:
 #   values.cfg        ConfigFile.save of build() (section-less keys, Vector2, Color, packed arrays, nested
 #                     dictionaries with int keys, strings and keys that need escapes, a section name with ']')
@@ -9,7 +9,7 @@
 #   quirks.txt        a hand-made text (comments, '#', whitespace in keys, null, a header with spaces)
 #   quirks.sav        what ConfigFile.parse(quirks.txt) reads, as above
 #   empty_header.txt / empty_header.sav   the same for a '[]' header after a section
-# Check mode (scripts/live-config-file.sh):  engine.sh godot-4.6 config_file.gd check FILE KIND [...]
+# Check mode (scripts/live.sh config-file):  engine.sh godot-4.6 config_file.gd check FILE KIND [...]
 #   KIND: text (ConfigFile.load) or pass (load_encrypted_pass(PASSWORD)); compares what it reads with
 #   build(); prints OK/FAIL per file; exit status 1 if any failed.
 extends SceneTree

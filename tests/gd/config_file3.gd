@@ -1,4 +1,4 @@
-# godot_bin ConfigFile fixtures for Godot 3.x (engine truth for tests/config_file.rs); see config_file.gd
+# godot_bin ConfigFile fixtures for Godot 3.x (engine truth for tests/forms/config_file.rs); see config_file.gd
 # (the 4.x twin) for the files and the check mode. Differences: Pool*Array types, no StringName, no
 # section name with ']' (3.x writes it unescaped and cannot read it back), and Godot 3.2.3 writes keys bare
 # (so keys that need quoting are only used from 3.6 on, where keys are quoted as in 4.x).

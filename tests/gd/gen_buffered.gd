@@ -1,4 +1,4 @@
-# Values for tests/serde_buffered.rs (serde's buffering: #[serde(flatten)], untagged and tagged enums):
+# Values for tests/serde/serde_buffered.rs (serde's buffering: #[serde(flatten)], untagged and tagged enums):
 # dictionaries holding Godot-only types next to plain ones, as var_to_bytes writes them.
 # Run: cd tests/fixtures/godot-4.6 && ../../../scripts/engine.sh godot-4.6 ../../gd/gen_buffered.gd > buffered.tsv
 extends SceneTree

@@ -1,5 +1,5 @@
 # godot_bin container fixtures for Godot 4.x: FileAccessCompressed (GCPF) and FileAccessEncrypted (GDEC).
-# Run by scripts/gen-containers.sh (in an empty directory):
+# Run by scripts/gen.sh containers (in an empty directory):
 #   engine.sh godot-4.6 gen_containers.gd gen
 # writes, in the current directory, the same content (store_var of values(), see below) as
 #   plain.sav                          FileAccess.open (no container)
@@ -13,7 +13,7 @@
 #   tiny.bin / exact.bin               the same bytes, plain
 #   len<N>.bin, len<N>-fastlz.gcpf     mixed(N) (FastLZ corner cases) plain and compressed, N in LENGTHS;
 #   tail<N>.bin, tail<N>-fastlz.gcpf   tail(N), the same, N = 40, 100, 1000
-# Check mode (scripts/live-containers.sh):  engine.sh godot-4.6 gen_containers.gd check FILE KIND [FILE KIND ...]
+# Check mode (scripts/live.sh containers):  engine.sh godot-4.6 gen_containers.gd check FILE KIND [FILE KIND ...]
 #   KIND: plain, compressed, pass, key (the content of values()), tiny-compressed, exact-compressed,
 #   tiny-key, exact-key (the raw bytes).  Prints OK/FAIL per file; exit status 1 if any failed.
 extends SceneTree

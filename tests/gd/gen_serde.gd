@@ -1,4 +1,4 @@
-# godot_bin serde fixtures for Godot 4.x (engine truth for tests/serde_engine.rs).
+# godot_bin serde fixtures for Godot 4.x (engine truth for tests/serde/serde_engine.rs).
 # Run:  cd tests/fixtures/godot-4.6 && ../../../scripts/engine.sh godot-4.6 ../../gd/gen_serde.gd
 # Writes serde.tsv: one line per (id, framing):  id<TAB>framing<TAB>hex
 #   framing  var          = var_to_bytes(value)
@@ -8,7 +8,7 @@
 #            packet_stream = PacketPeerStream.put_var(value) over a StreamPeerBuffer
 #            store_var_multi (id "file"): one file holding store_var of every value, in the order listed
 # The values mirror the Rust structs in tests/serde_state/mod.rs.
-# Check mode (scripts/live-serde.sh):  ... gen_serde.gd -- check FILE le|be [FILE le|be ...]
+# Check mode (scripts/live.sh serde):  ... gen_serde.gd -- check FILE le|be [FILE le|be ...]
 #   reads each store_var FILE with FileAccess.get_var (big_endian for "be") and compares every value with the
 #   value built here (same type and value, deep); prints "OK ..." / "FAIL ..." lines and exits 1 on a failure.
 extends SceneTree

@@ -1,9 +1,9 @@
-# godot_bin serde fixtures for Godot 3.x (engine truth for tests/serde_engine.rs); see gen_serde.gd.
+# godot_bin serde fixtures for Godot 3.x (engine truth for tests/serde/serde_engine.rs); see gen_serde.gd.
 # Run:  cd tests/fixtures/godot-3.6 && ../../../scripts/engine.sh godot-3.6 ../../gd/gen_serde3.gd
 # Writes serde.tsv: id<TAB>framing<TAB>hex with framing var (var2bytes), store_var, store_var_be
 # (File.endian_swap = true), put_var, put_var_be (StreamPeerBuffer.big_endian = true), packet_stream
 # (PacketPeerStream over a StreamPeerBuffer), and one "file<TAB>store_var_multi" line.
-# Check mode (scripts/live-serde.sh):  ... gen_serde3.gd -- check FILE le|be [FILE le|be ...]  (see gen_serde.gd)
+# Check mode (scripts/live.sh serde):  ... gen_serde3.gd -- check FILE le|be [FILE le|be ...]  (see gen_serde.gd)
 extends SceneTree
 
 var lines := PoolStringArray()

@@ -1,5 +1,5 @@
 # Promise 1 of godot-bin's text form, Godot 4.x side: read text that godot_bin printed, str_to_var it and
-# write var_to_bytes of the result. Run by scripts/live-text.sh.
+# write var_to_bytes of the result. Run by scripts/live.sh text.
 #   scripts/engine.sh godot-4.6 tests/gd/live_text.gd IN.tsv OUT.tsv
 # IN lines:  id<TAB>flags (- or objects)<TAB>hex(UTF-8 text)      OUT lines: id<TAB>hex(bytes) (empty: nothing)
 extends SceneTree

@@ -1,5 +1,5 @@
 # Promise 1 of godot-bin's text form, Godot 3.x side: read text that godot_bin printed, str2var it and
-# write var2bytes of the result. Run by scripts/live-text.sh.
+# write var2bytes of the result. Run by scripts/live.sh text.
 #   scripts/engine.sh godot-3.6 tests/gd/live_text3.gd IN.tsv OUT.tsv
 # IN lines:  id<TAB>flags (- or objects)<TAB>hex(UTF-8 text)      OUT lines: id<TAB>hex(bytes)
 extends SceneTree

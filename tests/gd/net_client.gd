@@ -1,4 +1,4 @@
-# Godot 4 game client for examples/tcp_server.rs (scripts/live-net.sh), checking each of the server's replies
+# Godot 4 game client for examples/tcp_server.rs (scripts/live.sh net), checking each of the server's replies
 # byte for byte against the value built here. Each conversation opens with a message the server does not
 # know ({"Chat": …}), which it must skip without dropping the client, then the hello. Two conversations, the same messages:
 #   stream  StreamPeerTCP put_var's each message and get_var's its reply before the next (tcp_server --framing var)

@@ -1,4 +1,4 @@
-# Godot 3 game client for examples/tcp_server.rs (scripts/live-net.sh), checking each of the server's replies
+# Godot 3 game client for examples/tcp_server.rs (scripts/live.sh net), checking each of the server's replies
 # byte for byte against the value built here. Each conversation opens with a message the server does not
 # know ({"Chat": …}), which it must skip without dropping the client, then the hello. The same two
 # conversations as net_client.gd, in Godot 3 types (PoolStringArray, Quat):

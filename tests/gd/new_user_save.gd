@@ -1,4 +1,4 @@
-# A new user's first save (scripts/live-new-user.sh): one Dictionary written with FileAccess.store_var.
+# A new user's first save (scripts/live.sh new-user): one Dictionary written with FileAccess.store_var.
 # Run: scripts/engine.sh godot-4.6 tests/gd/new_user_save.gd   (writes new-user-godot4.sav in the current directory)
 extends SceneTree
 

@@ -1,4 +1,4 @@
-# A new user's first save (scripts/live-new-user.sh), Godot 3: one Dictionary written with File.store_var.
+# A new user's first save (scripts/live.sh new-user), Godot 3: one Dictionary written with File.store_var.
 # Run: scripts/engine.sh godot-3.6 tests/gd/new_user_save3.gd   (writes new-user-godot3.sav in the current directory)
 extends SceneTree
 

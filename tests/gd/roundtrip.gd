@@ -1,5 +1,5 @@
 # godot_bin live round-trip driver for Godot 4.x.
-# Run:  scripts/live-roundtrip.sh godot-4.6 IN.tsv OUT.tsv   (or scripts/engine.sh godot-4.6 tests/gd/roundtrip.gd IN OUT)
+# Run:  scripts/live.sh roundtrip godot-4.6   (or scripts/engine.sh godot-4.6 tests/gd/roundtrip.gd IN OUT)
 # IN lines:   id<TAB>allow_objects(0/1)<TAB>hex     (bytes written by our encoder; '#' lines are skipped)
 # OUT lines:  id<TAB>accepted(0/1)<TAB>reencoded_hex
 # The bytes are decoded as they are (bytes_to_var[_with_objects]).  A non-null result means success.  A

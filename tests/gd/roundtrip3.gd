@@ -1,5 +1,5 @@
 # godot_bin live round-trip driver for Godot 3.x (3.2.3 and 3.6).
-# Run:  scripts/live-roundtrip.sh godot-3.6 IN.tsv OUT.tsv   (or scripts/engine.sh godot-3.6 tests/gd/roundtrip3.gd IN OUT)
+# Run:  scripts/live.sh roundtrip godot-3.6   (or scripts/engine.sh godot-3.6 tests/gd/roundtrip3.gd IN OUT)
 # IN lines:   id<TAB>allow_objects(0/1)<TAB>hex     (bytes written by our encoder; '#' lines are skipped)
 # OUT lines:  id<TAB>accepted(0/1)<TAB>reencoded_hex
 # bytes2var aborts the script on bad input in 3.x, so decoding goes through StreamPeerBuffer.get_var

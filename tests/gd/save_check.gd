@@ -1,4 +1,4 @@
-# Godot 4 loads save files written by examples/save_game.rs (scripts/live-net.sh) with FileAccess.get_var and
+# Godot 4 loads save files written by examples/save_game.rs (scripts/live.sh net) with FileAccess.get_var and
 # checks each value against the game state of tests/gd/make_save.gd, built here the same way.
 # Run: scripts/engine.sh godot-4.6 tests/gd/save_check.gd FILE.sav...   (OK/FAIL per value, then a summary;
 # exit code 0 only if every value matched)

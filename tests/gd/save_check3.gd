@@ -1,4 +1,4 @@
-# Godot 3 loads save files written by examples/save_game.rs (scripts/live-net.sh) with File.get_var and checks
+# Godot 3 loads save files written by examples/save_game.rs (scripts/live.sh net) with File.get_var and checks
 # each value against the game state of tests/gd/make_save3.gd, built here the same way.
 # Run: scripts/engine.sh godot-3.6 tests/gd/save_check3.gd FILE.sav...   (OK/FAIL per value, then a summary;
 # exit code 0 only if every value matched)

@@ -1,4 +1,4 @@
-# Godot 4.6 speed of var_to_bytes / bytes_to_var on the game state of issue 6 (mirrors benches/common/mod.rs).
+# Godot 4.6 speed of var_to_bytes / bytes_to_var on the benches' game state (mirrors benches/common/mod.rs).
 # Run:  scripts/engine.sh godot-4.6 tests/gd/speed.gd [N] [REPS] [OUT]   (scripts/engine-speed.sh does this)
 #   N     entities (default 10000)      REPS  timed repetitions of each (default 15)
 #   OUT   if given, the engine's var_to_bytes(state) is written to this file (in the I/O directory)

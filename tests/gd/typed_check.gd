@@ -1,4 +1,4 @@
-# Godot 4.6 reads the typed containers examples/typed_live.rs wrote (scripts/live-typed.sh) and assigns them
+# Godot 4.6 reads the typed containers tools/src/bin/typed_live.rs wrote (scripts/live.sh typed) and assigns them
 # to typed variables, as a game script declares them; the untyped control value must come out untyped.
 # Run: scripts/engine.sh godot-4.6 tests/gd/typed_check.gd FILE.sav   (OK/FAIL lines, exit 0 if all OK)
 extends SceneTree

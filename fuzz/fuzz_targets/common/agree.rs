@@ -1,9 +1,9 @@
-//! The differential property of issue 12: `Variant::decode`, `VariantRef::decode`,
+//! The differential property: `Variant::decode`, `VariantRef::decode`,
 //! `from_slice_with::<Variant>` (serde) and `from_slice_with::<serde_json::Value>` (serde, self-describing)
 //! read the same bytes the same way: they accept or refuse together, and refuse with the same error kind at
 //! the same byte offset, which lies inside the input.
 //!
-//! Shared by the fuzz targets (`differential`, `structured_binary`) and by `tests/differential.rs`, which
+//! Shared by the fuzz targets (`differential`, `structured_binary`) and by `tests/conformance/differential.rs`, which
 //! includes this file, so the property and its exceptions are written once.
 //!
 //! What "the same" means where the representations differ (every exception is checked as narrowly as the

@@ -6,7 +6,7 @@ pub mod shapes;
 
 use godot_bin::{Config, ContainerType, Dialect, Object, Variant};
 
-/// The config byte of decode_variant, differential and tests/fuzz_regressions.rs: bits 0–3 the dialect
+/// The config byte of decode_variant, differential and tests/hostile/fuzz_regressions.rs: bits 0–3 the dialect
 /// (index in `Dialect::ALL`, mod 12), bit 4 objects, bit 5 double precision, bit 6 a depth limit of 8.
 pub fn config(sel: u8) -> Config {
     let d = Dialect::ALL[(sel & 0x0F) as usize % Dialect::ALL.len()];
@@ -18,7 +18,7 @@ pub fn config(sel: u8) -> Config {
     }
 }
 
-/// Values whose encoding is known not to be canonical (reported; see tests/fuzz_regressions.rs):
+/// Values whose encoding is known not to be canonical (reported; see tests/hostile/fuzz_regressions.rs):
 /// * text that starts with U+FEFF (the input had two byte order marks; one is dropped on reading) is written
 ///   with one mark, which the next read drops.
 pub fn known_issue(v: &Variant, _cfg: &Config) -> bool {

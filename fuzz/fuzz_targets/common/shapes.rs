@@ -1,5 +1,6 @@
-//! Inputs of the shapes issue 12 is about, built from a fuzzer's bytes (`arbitrary::Unstructured` picks the
-//! shape's parameters): shapes that random bytes almost never reach.
+//! Hostile input shapes (dictionaries nested as keys, deep nesting, typed containers), built from a
+//! fuzzer's bytes (`arbitrary::Unstructured` picks the shape's parameters): shapes that random bytes almost
+//! never reach.
 //!
 //! * dictionaries nested as keys of dictionaries, each level with a few more entries, the innermost key a
 //!   large Array of ints, a PackedByteArray or a typed container;
@@ -14,7 +15,7 @@
 //! `Variant` is ever built); typed containers are `Variant`s written by our encoder, which writes a typed
 //! container's elements as they are.
 //!
-//! Shared by `structured_binary` and `tests/differential.rs` (which includes this file).
+//! Shared by `structured_binary` and `tests/conformance/differential.rs` (which includes this file).
 #![allow(dead_code)]
 
 use arbitrary::{Result, Unstructured};

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# (Re)generate engine-written fixtures for every installed engine (or the ones named).
+#
+#   scripts/gen.sh KIND [ENGINE...]      ENGINE: godot-3.2.3 godot-3.6 godot-4.6 (default: all three)
+#
+# KIND, each writing under tests/fixtures/<engine>/:
+#   fixtures      values.tsv    values the engine encoded (tests/gd/gen_values.gd / gen_values3.gd)
+#                 probes.tsv    what the engine's decoder does with truncated / mutated / hostile inputs made
+#                               from that values.tsv by scripts/make_probes.py, run by scripts/run_probes.py
+#                 crashes.tsv   probes that crashed or hung the engine (left out of probes.tsv)
+#                 Object instance ids (ID mode) and 3.x NodePath padding bytes differ from run to run.
+#   containers    containers/*: files the engine wrote with FileAccessCompressed (GCPF, all four modes) and
+#                 FileAccessEncrypted (GDEC, password and raw key), and the same content as a plain file
+#                 (tests/gd/gen_containers.gd / gen_containers3.gd; the script's header lists the files).
+#                 Encrypted files of Godot 4 carry a random IV, so they change on every run.
+#   config-file   config_file/*: files the engine wrote with ConfigFile.save / save_encrypted_pass, what its
+#                 ConfigFile.load / parse read (as store_var of {section: {key: value}}), and hand-made texts
+#                 (tests/gd/config_file.gd / config_file3.gd). values.gdec of Godot 4 carries a random IV.
+# Everything else is deterministic. Engines that are not installed are skipped with a message (install:
+# scripts/install-engines.sh); the exit status is non-zero if none could be run or a step failed.
+set -uo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(dirname "$HERE")"
+FIX="$REPO/tests/fixtures"
+
+kind="${1:-}"
+case "$kind" in
+    fixtures|containers|config-file) shift ;;
+    *) sed -n '2,20p' "$0" >&2; exit 2 ;;
+esac
+engines=("$@")
+[ ${#engines[@]} -eq 0 ] && engines=(godot-3.2.3 godot-3.6 godot-4.6)
+
+# fixtures: the engine's values, then the probes made from them.
+gen_fixtures() {
+    local e=$1 gen dialect t0 t1 tmp rc nvals nfail
+    case "$e" in
+        godot-4*) gen="$REPO/tests/gd/gen_values.gd"; dialect=4 ;;
+        godot-3*) gen="$REPO/tests/gd/gen_values3.gd"; dialect=3 ;;
+    esac
+    t0=$(date +%s.%N)
+    tmp="$(mktemp -d /tmp/gen-fixtures.XXXXXX)"
+    (cd "$tmp" && ENGINE_TIMEOUT=300 "$HERE/engine.sh" "$e" "$gen" values.tsv >"$tmp/gen.log" 2>&1)
+    rc=$?
+    if [ $rc -ne 0 ] || [ ! -s "$tmp/values.tsv" ]; then
+        echo "gen fixtures: $e: value generation failed (exit $rc):" >&2
+        grep -v -E '^\s+(at|At):' "$tmp/gen.log" | tail -n 20 >&2
+        rm -rf "$tmp"
+        return 1
+    fi
+    mkdir -p "$FIX/$e"
+    cp "$tmp/values.tsv" "$FIX/$e/values.tsv"
+    nvals=$(grep -c -v '^#' "$FIX/$e/values.tsv")
+    nfail=$(grep -c '^# encode-failed' "$FIX/$e/values.tsv" || true)
+    python3 "$HERE/make_probes.py" "$dialect" "$FIX/$e/values.tsv" "$tmp/probes_in.tsv" || { rm -rf "$tmp"; return 1; }
+    python3 "$HERE/run_probes.py" "$e" "$tmp/probes_in.tsv" "$FIX/$e" || { rm -rf "$tmp"; return 1; }
+    rm -rf "$tmp"
+    t1=$(date +%s.%N)
+    printf 'gen fixtures: %s: %d values (+%d encode failures), %d probes, %d crashes, %.1f s\n' "$e" "$nvals" "$nfail" \
+        "$(grep -c -v '^#' "$FIX/$e/probes.tsv")" "$(grep -c -v '^#' "$FIX/$e/crashes.tsv")" \
+        "$(echo "$t1 - $t0" | bc)" >&2
+}
+
+# containers, config-file: the GDScript's gen mode writes a folder of files, copied whole into the fixtures.
+# Args: ENGINE SUBDIR GD4 GD3 REQUIRED_FILE...
+gen_folder() {
+    local e=$1 sub=$2 gd4=$3 gd3=$4 gd tmp out f
+    shift 4
+    case "$e" in
+        godot-4*) gd="$REPO/tests/gd/$gd4" ;;
+        godot-3*) gd="$REPO/tests/gd/$gd3" ;;
+    esac
+    tmp="$(mktemp -d "/tmp/gen-$kind.XXXXXX")"
+    local ok=1
+    (cd "$tmp" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$HERE/engine.sh" "$e" "$gd" gen >"$tmp/gen.log" 2>&1) || ok=0
+    for f in "$@"; do [ -s "$tmp/$f" ] || ok=0; done
+    if [ "$ok" = 0 ]; then
+        echo "gen $kind: $e: generation failed:" >&2; tail -n 20 "$tmp/gen.log" >&2
+        rm -rf "$tmp"; return 1
+    fi
+    rm -f "$tmp/gen.log"
+    out="$FIX/$e/$sub"
+    rm -rf "$out"; mkdir -p "$out"
+    cp "$tmp"/* "$out/"
+    rm -rf "$tmp"
+    echo "gen $kind: $e: $(ls "$out" | wc -l) files in tests/fixtures/$e/$sub" >&2
+}
+
+ran=0
+failed=0
+for e in "${engines[@]}"; do
+    case "$e" in
+        godot-3*|godot-4*) ;;
+        *) echo "gen $kind: unknown engine $e" >&2; failed=1; continue ;;
+    esac
+    if ! "$HERE/engine.sh" --check "$e" 2>/dev/null; then
+        echo "gen $kind: $e is not installed, skipped (run scripts/install-engines.sh)" >&2
+        continue
+    fi
+    case "$kind" in
+        fixtures) gen_fixtures "$e" ;;
+        containers) gen_folder "$e" containers gen_containers.gd gen_containers3.gd plain.sav ;;
+        config-file) gen_folder "$e" config_file config_file.gd config_file3.gd values.cfg loaded.sav ;;
+    esac || { failed=1; continue; }
+    ran=$((ran + 1))
+done
+[ $ran -gt 0 ] || { echo "gen $kind: no engine was run" >&2; exit 1; }
+exit $failed
