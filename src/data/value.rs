@@ -15,7 +15,9 @@ use std::hash::{Hash, Hasher};
 
 use crate::data::hash_index::HashIndex;
 use crate::markers::*;
-use crate::types::TypeKind;
+// The type ids (`TypeKind`) and the sealed key trait of `Variant`'s indexing live here for users.
+pub use crate::data::value_access::VariantIndex;
+pub use crate::types::TypeKind;
 
 /// Any value of any dialect, like `serde_json::Value` for Godot.
 ///

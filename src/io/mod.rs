@@ -7,6 +7,7 @@
 //! codec, the serde format and the layers below.
 
 mod atomic;
+mod errors;
 pub mod config_file;
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
