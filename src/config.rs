@@ -166,7 +166,7 @@ impl Config {
     /// setting keeps the math values at f64 in memory but writes them as f32, which is what every build reads.
     ///
     /// ```
-    /// use godot_bin::{wire::{Reader, FLAG_64}, Config, Variant, Vector2};
+    /// use godot_bin::{wire::{Reader, FLAG_64}, Config, Variant, markers::Vector2};
     /// let v = Variant::Vector2(Vector2::new(0.5, 0.1));
     /// let single = v.encode(&Config::default())?;
     /// let double = v.encode(&Config::default().with_double_precision(true))?;

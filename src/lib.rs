@@ -77,7 +77,7 @@ pub use value::{Array, Dictionary, Object, Variant};
 pub(crate) use dialect::types;
 
 /// Reading Variant bytes into a `Deserialize` type beyond [`from_slice`] and [`from_slice_with`]: from a
-/// reader, from owned bytes, one value off the front of a longer input, and the [`Deserializer`] itself.
+/// reader, from owned bytes, one value off the front of a longer input, and the [`Deserializer`](de::Deserializer) itself.
 ///
 /// ```
 /// use godot_bin::{de, Config};
@@ -95,7 +95,7 @@ pub mod de {
 }
 
 /// Writing a `Serialize` value as Variant bytes beyond [`to_vec`] and [`to_vec_with`]: into a writer,
-/// into a buffer you keep (`Vec<u8>`, `BytesMut`), as `bytes::Bytes`, and the [`Serializer`] itself.
+/// into a buffer you keep (`Vec<u8>`, `BytesMut`), as `bytes::Bytes`, and the [`Serializer`](ser::Serializer) itself.
 ///
 /// ```
 /// use godot_bin::{ser, Config};
@@ -110,8 +110,8 @@ pub mod ser {
     pub use crate::format::ser::{to_buf, to_buf_with, to_bytes_with, to_writer, to_writer_with, Serializer};
 }
 
-/// Godot 4's typed containers from serde: [`TypedArray<T>`] is `Array[T]` and [`TypedDictionary<K, V>`]
-/// `Dictionary[K, V]`; [`Element`] names a Rust type's Godot type inside them, and [`AsDictionary`] makes a
+/// Godot 4's typed containers from serde: [`TypedArray<T>`](typed::TypedArray) is `Array[T]` and [`TypedDictionary<K, V>`](typed::TypedDictionary)
+/// `Dictionary[K, V]`; [`Element`](typed::Element) names a Rust type's Godot type inside them, and [`AsDictionary`](typed::AsDictionary) makes a
 /// struct of your own an element of type `Dictionary`.
 ///
 /// ```

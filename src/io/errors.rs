@@ -73,7 +73,8 @@ mod tests {
     #[test]
     fn text_error_converts() {
         let original = crate::text::from_text("[1,\n  Vector2(1, x)]", &Config::default()).unwrap_err();
-        let through = || -> Result<Variant> { Ok(crate::text::from_text("[1,\n  Vector2(1, x)]", &Config::default())?) };
+        let through =
+            || -> Result<Variant> { Ok(crate::text::from_text("[1,\n  Vector2(1, x)]", &Config::default())?) };
         carried(&original, through().unwrap_err());
         assert_eq!(original.line, 2);
     }
@@ -83,7 +84,8 @@ mod tests {
         let v = Variant::from(vec![Variant::Int(1), Variant::Callable]);
         let opts = crate::convert::Options::default();
         let original = crate::convert::convert(&v, Dialect::Godot4_6, Dialect::Godot3, &opts).unwrap_err();
-        let through = || -> Result<Variant> { Ok(crate::convert::convert(&v, Dialect::Godot4_6, Dialect::Godot3, &opts)?) };
+        let through =
+            || -> Result<Variant> { Ok(crate::convert::convert(&v, Dialect::Godot4_6, Dialect::Godot3, &opts)?) };
         carried(&original, through().unwrap_err());
     }
 
@@ -137,7 +139,10 @@ mod tests {
         assert!(matches!(err.downcast_ref::<FileError>(), Some(FileError::NotOneValue(2))));
         assert_eq!(err.to_string(), "one bare value (var_to_bytes) is one value, not 2");
         // And `?` from file::open.
-        let through = || -> Result<()> { crate::file::open("/no/such/save.sav", None).map(drop)? ; Ok(()) };
+        let through = || -> Result<()> {
+            crate::file::open("/no/such/save.sav", None).map(drop)?;
+            Ok(())
+        };
         let err = through().unwrap_err();
         let io = err.downcast_ref::<ContainerError>();
         assert!(matches!(io, Some(ContainerError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound), "{err:?}");

@@ -7,12 +7,12 @@
 //! codec, the serde format and the layers below.
 
 mod atomic;
-mod errors;
 pub mod config_file;
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod container;
 pub mod detect;
+mod errors;
 pub mod file;
 pub mod framing;
 #[cfg(feature = "tokio")]
