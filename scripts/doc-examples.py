@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Lists public items of src/ whose own doc comment has no example (a ``` block).
 
-Public items: `pub` fns (free and inherent methods), structs, enums, traits, type aliases, consts, statics,
-and the modules (their `//!` header). Enum variants and struct fields are documented but need no example.
+Public items: `pub` fns (free and inherent methods), structs, enums, traits, consts, statics, and the
+modules (their `//!` header). A type alias (`pub type`) needs none: its doc links to the type it names. Enum variants and struct fields are documented but need no example.
 A module is public when it is declared `pub mod` in a public module (lib.rs is), or when lib.rs re-exports
 it (`pub use data::value;`: the layer folders are private and their public modules are re-exported). Items
 of a private module count only when lib.rs re-exports them by name (`pub use x::{...}`), and so do the `pub`
@@ -101,6 +101,8 @@ def scan(path: Path):
             name = m.group(1)
             if s.startswith("pub mod") and s.endswith(";"):
                 pass  # checked through the module file's header
+            elif re.match(r"pub\s+type\b", s):
+                pass  # a type alias: its doc links to the type it names, whose example is the example
             else:
                 # walk back over attributes and doc lines
                 j = i - 1

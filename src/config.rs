@@ -2,9 +2,9 @@
 //!
 //! ```
 //! use godot_bin::{Config, Dialect, Variant};
-//! let cfg = Config::new("godot3.6".parse::<Dialect>()?).max_depth(16);
+//! let cfg = Config::new("godot3.6".parse::<Dialect>()?).with_max_depth(16);
 //! assert_eq!(cfg.dialect(), Dialect::Godot3);
-//! assert_eq!(cfg.depth_limit(), 16);
+//! assert_eq!(cfg.max_depth(), 16);
 //! let bytes = Variant::Int(7).encode(&cfg)?;
 //! assert_eq!(Variant::decode(&bytes, &cfg)?, Variant::Int(7));
 //! # Ok::<(), godot_bin::Error>(())
@@ -56,13 +56,18 @@ impl FromStr for Dialect {
 
 /// Everything that decides how values are written and read: the [`Dialect`] and the engine's options.
 ///
-/// Built by value: `Config::new(dialect).allow_objects(true)`. The default is the newest Godot 4, single
+/// Built by value: `Config::new(dialect).with_allow_objects(true)`. The default is the newest Godot 4, single
 /// precision, objects refused, depth limit 1024 (the engines' own limit).
+///
+/// One naming rule for every option: `with_foo(value)` returns the config with the option set, and `foo()`
+/// reads it (`with_dialect` / `dialect`, `with_allow_objects` / `allow_objects`, `with_max_depth` /
+/// `max_depth`, …).
 ///
 /// ```
 /// use godot_bin::{Config, Dialect};
-/// let cfg = Config::new("godot3".parse().unwrap()).allow_objects(false).double_precision(false).max_depth(1024);
+/// let cfg = Config::new("godot3".parse().unwrap()).with_allow_objects(false).with_double_precision(false).with_max_depth(1024);
 /// assert_eq!(cfg.dialect(), Dialect::Godot3);
+/// assert_eq!((cfg.allow_objects(), cfg.double_precision(), cfg.max_depth()), (false, false, 1024));
 /// assert_eq!(Config::default().dialect(), Dialect::Godot4_6);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -86,32 +91,30 @@ impl Config {
     ///
     /// ```
     /// use godot_bin::Config;
-    /// assert_eq!(Config::default().depth_limit(), Config::DEFAULT_MAX_DEPTH);
+    /// assert_eq!(Config::default().max_depth(), Config::DEFAULT_MAX_DEPTH);
     /// assert_eq!(Config::DEFAULT_MAX_DEPTH, 1024);
     /// ```
     pub const DEFAULT_MAX_DEPTH: usize = 1024;
 
-    /// The largest accepted [`max_depth`](Self::max_depth): deeper limits are clamped to it. Decoding uses
+    /// The largest accepted [`with_max_depth`](Self::with_max_depth): deeper limits are clamped to it. Decoding uses
     /// no stack per level at all; encoding and dropping a value this deep fit in a 2 MiB thread stack even
     /// in debug builds. (Cloning or comparing one needs about 1 KiB of stack per level in debug builds:
     /// values up to the default 1024 levels fit a 2 MiB stack.)
     ///
     /// ```
     /// use godot_bin::Config;
-    /// let cfg = Config::default().max_depth(usize::MAX);
-    /// assert_eq!(cfg.depth_limit(), Config::MAX_DEPTH_LIMIT); // clamped
+    /// let cfg = Config::default().with_max_depth(usize::MAX);
+    /// assert_eq!(cfg.max_depth(), Config::MAX_DEPTH_LIMIT); // clamped
     /// ```
     pub const MAX_DEPTH_LIMIT: usize = 4096;
 
-    /// The default [`serde_stack`](Self::serde_stack) budget: 1 MiB (also [`SERDE_STACK_BUDGET`]).
+    /// The default [`with_serde_stack`](Self::with_serde_stack) budget: 1 MiB.
     ///
     /// ```
     /// use godot_bin::Config;
-    /// assert_eq!(Config::default().serde_stack_limit(), Config::DEFAULT_SERDE_STACK);
+    /// assert_eq!(Config::default().serde_stack(), Config::DEFAULT_SERDE_STACK);
     /// assert_eq!(Config::DEFAULT_SERDE_STACK, 1 << 20);
     /// ```
-    ///
-    /// [`SERDE_STACK_BUDGET`]: crate::SERDE_STACK_BUDGET
     pub const DEFAULT_SERDE_STACK: usize = 1 << 20;
 
     /// A config for `dialect` with the defaults.
@@ -120,7 +123,7 @@ impl Config {
     /// use godot_bin::{Config, Dialect};
     /// let cfg = Config::new(Dialect::Godot2);
     /// assert_eq!(cfg.dialect(), Dialect::Godot2);
-    /// assert!(!cfg.objects_allowed() && !cfg.is_double_precision());
+    /// assert!(!cfg.allow_objects() && !cfg.double_precision());
     /// assert_eq!(cfg, Config::default().with_dialect(Dialect::Godot2));
     /// ```
     pub fn new(dialect: Dialect) -> Self {
@@ -148,11 +151,11 @@ impl Config {
     /// ];
     /// let err = Variant::decode(&bytes, &Config::default()).unwrap_err();
     /// assert!(matches!(err.kind(), ErrorKind::ObjectsNotAllowed));
-    /// let cfg = Config::default().allow_objects(true);
+    /// let cfg = Config::default().with_allow_objects(true);
     /// assert_eq!(Variant::decode(&bytes, &cfg)?.encode(&cfg)?, bytes);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn allow_objects(mut self, allow: bool) -> Self {
+    pub fn with_allow_objects(mut self, allow: bool) -> Self {
         self.allow_objects = allow;
         self
     }
@@ -163,16 +166,16 @@ impl Config {
     /// setting keeps the math values at f64 in memory but writes them as f32, which is what every build reads.
     ///
     /// ```
-    /// use godot_bin::{wire::{Reader, FLAG_64}, Config, Variant, Vector2};
+    /// use godot_bin::{wire::{Reader, FLAG_64}, Config, Variant, markers::Vector2};
     /// let v = Variant::Vector2(Vector2::new(0.5, 0.1));
     /// let single = v.encode(&Config::default())?;
-    /// let double = v.encode(&Config::default().double_precision(true))?;
+    /// let double = v.encode(&Config::default().with_double_precision(true))?;
     /// assert_eq!((single.len(), double.len()), (4 + 2 * 4, 4 + 2 * 8));
     /// assert_eq!(Reader::new(&single).u32()? & FLAG_64, 0);
     /// assert_ne!(Reader::new(&double).u32()? & FLAG_64, 0);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn double_precision(mut self, double: bool) -> Self {
+    pub fn with_double_precision(mut self, double: bool) -> Self {
         self.double_precision = double;
         self
     }
@@ -184,19 +187,19 @@ impl Config {
     /// use godot_bin::{Config, ErrorKind, Variant};
     /// let nested = Variant::from(vec![Variant::from(vec![Variant::Int(1)])]); // [[1]]
     /// let bytes = nested.encode(&Config::default())?;
-    /// let err = Variant::decode(&bytes, &Config::default().max_depth(1)).unwrap_err();
+    /// let err = Variant::decode(&bytes, &Config::default().with_max_depth(1)).unwrap_err();
     /// assert!(matches!(err.kind(), ErrorKind::TooDeep { max: 1 }));
-    /// assert!(Variant::decode(&bytes, &Config::default().max_depth(2)).is_ok());
+    /// assert!(Variant::decode(&bytes, &Config::default().with_max_depth(2)).is_ok());
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn max_depth(mut self, depth: usize) -> Self {
+    pub fn with_max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth.min(Self::MAX_DEPTH_LIMIT);
         self
     }
 
     /// The stack, in bytes, that serde recursion may use when deserializing into your types (counted from
     /// the outermost value; a level that starts beyond it is an [`ErrorKind::StackBudget`] error). The
-    /// default, [`SERDE_STACK_BUDGET`] (1 MiB), leaves half of a 2 MiB thread (tokio's worker default)
+    /// default, [`Config::DEFAULT_SERDE_STACK`] (1 MiB), leaves half of a 2 MiB thread (tokio's worker default)
     /// for the code above and below; on a smaller thread, give about half its size. A [`Variant`] is read
     /// without recursion and is not held to it.
     ///
@@ -213,7 +216,7 @@ impl Config {
     ///     v = Variant::Dictionary(Box::new(d));
     /// }
     /// let bytes = godot_bin::to_vec(&v)?;
-    /// let cfg = Config::default().serde_stack(128 << 10);
+    /// let cfg = Config::default().with_serde_stack(128 << 10);
     /// let small = move |cfg: Config, bytes: Vec<u8>| {
     ///     std::thread::Builder::new().stack_size(256 << 10)
     ///         .spawn(move || godot_bin::from_slice_with::<Node>(&bytes, &cfg).map(|_| ()))
@@ -221,16 +224,14 @@ impl Config {
     /// };
     /// assert!(small(cfg.clone(), bytes.clone()).is_ok());
     /// // A budget of a few hundred bytes stops it early, with an error, not an overflow.
-    /// let err = small(cfg.serde_stack(512), bytes).unwrap_err();
+    /// let err = small(cfg.with_serde_stack(512), bytes).unwrap_err();
     /// assert!(matches!(err.kind(), ErrorKind::StackBudget { budget: 512, .. }));
-    /// assert_eq!(Config::default().serde_stack_limit(), godot_bin::SERDE_STACK_BUDGET);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     ///
     /// [`ErrorKind::StackBudget`]: crate::ErrorKind::StackBudget
-    /// [`SERDE_STACK_BUDGET`]: crate::SERDE_STACK_BUDGET
     /// [`Variant`]: crate::Variant
-    pub fn serde_stack(mut self, bytes: usize) -> Self {
+    pub fn with_serde_stack(mut self, bytes: usize) -> Self {
         self.serde_stack = bytes;
         self
     }
@@ -243,35 +244,35 @@ impl Config {
     /// and the Rust type that keeps it ([`TypedArray`], [`TypedDictionary`], or a [`Variant`]).
     ///
     /// ```
-    /// use godot_bin::{from_slice_with, Config, TypedArray};
+    /// use godot_bin::{from_slice_with, typed::TypedArray, Config};
     /// // Godot 4.6 var_to_bytes(Array[int]([1, 2, 3])) (tests/fixtures/godot-4.6/values.tsv "tarr_int"):
     /// let bytes = [
     ///     0x1c, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0,
     /// ];
     /// assert!(from_slice_with::<Vec<i64>>(&bytes, &Config::default()).is_ok()); // the type is dropped
-    /// let strict = Config::default().strict_typed_containers(true);
+    /// let strict = Config::default().with_strict_typed_containers(true);
     /// let err = from_slice_with::<Vec<i64>>(&bytes, &strict).unwrap_err();
     /// assert!(err.to_string().contains("Array[int]") && err.to_string().contains("TypedArray"));
     /// assert_eq!(from_slice_with::<TypedArray<i64>>(&bytes, &strict)?.0, [1, 2, 3]);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     ///
-    /// [`TypedArray`]: crate::TypedArray
-    /// [`TypedDictionary`]: crate::TypedDictionary
+    /// [`TypedArray`]: crate::typed::TypedArray
+    /// [`TypedDictionary`]: crate::typed::TypedDictionary
     /// [`Variant`]: crate::Variant
-    pub fn strict_typed_containers(mut self, strict: bool) -> Self {
+    pub fn with_strict_typed_containers(mut self, strict: bool) -> Self {
         self.strict_typed_containers = strict;
         self
     }
 
-    /// Whether [`strict_typed_containers`](Self::strict_typed_containers) is on.
+    /// Whether [`with_strict_typed_containers`](Self::with_strict_typed_containers) is on.
     ///
     /// ```
     /// use godot_bin::Config;
-    /// assert!(!Config::default().typed_containers_strict());
-    /// assert!(Config::default().strict_typed_containers(true).typed_containers_strict());
+    /// assert!(!Config::default().strict_typed_containers());
+    /// assert!(Config::default().with_strict_typed_containers(true).strict_typed_containers());
     /// ```
-    pub fn typed_containers_strict(&self) -> bool {
+    pub fn strict_typed_containers(&self) -> bool {
         self.strict_typed_containers
     }
 
@@ -279,9 +280,9 @@ impl Config {
     ///
     /// ```
     /// use godot_bin::{Config, Dialect};
-    /// let cfg = Config::default().allow_objects(true).with_dialect(Dialect::Godot3);
+    /// let cfg = Config::default().with_allow_objects(true).with_dialect(Dialect::Godot3);
     /// assert_eq!(cfg.dialect(), Dialect::Godot3);
-    /// assert!(cfg.objects_allowed()); // the options are kept
+    /// assert!(cfg.allow_objects()); // the options are kept
     /// ```
     pub fn with_dialect(mut self, dialect: Dialect) -> Self {
         self.dialect = dialect;
@@ -299,59 +300,59 @@ impl Config {
         self.dialect
     }
 
-    /// Whether full objects are allowed.
+    /// Whether full objects are allowed (see [`with_allow_objects`](Self::with_allow_objects)).
     ///
     /// ```
     /// use godot_bin::Config;
-    /// assert!(!Config::default().objects_allowed());
-    /// assert!(Config::default().allow_objects(true).objects_allowed());
+    /// assert!(!Config::default().allow_objects());
+    /// assert!(Config::default().with_allow_objects(true).allow_objects());
     /// ```
-    pub fn objects_allowed(&self) -> bool {
+    pub fn allow_objects(&self) -> bool {
         self.allow_objects
     }
 
-    /// Whether this is a double-precision build.
+    /// Whether this is a double-precision build (see [`with_double_precision`](Self::with_double_precision)).
     ///
     /// ```
     /// use godot_bin::Config;
-    /// assert!(!Config::default().is_double_precision());
-    /// assert!(Config::default().double_precision(true).is_double_precision());
+    /// assert!(!Config::default().double_precision());
+    /// assert!(Config::default().with_double_precision(true).double_precision());
     /// ```
-    pub fn is_double_precision(&self) -> bool {
+    pub fn double_precision(&self) -> bool {
         self.double_precision
     }
 
-    /// The depth limit.
+    /// The depth limit (see [`with_max_depth`](Self::with_max_depth)).
     ///
     /// ```
     /// use godot_bin::Config;
-    /// assert_eq!(Config::default().depth_limit(), 1024);
-    /// assert_eq!(Config::default().max_depth(8).depth_limit(), 8);
+    /// assert_eq!(Config::default().max_depth(), 1024);
+    /// assert_eq!(Config::default().with_max_depth(8).max_depth(), 8);
     /// ```
-    pub fn depth_limit(&self) -> usize {
+    pub fn max_depth(&self) -> usize {
         self.max_depth
     }
 
-    /// The stack budget of serde recursion, in bytes (see [`Config::serde_stack`]).
+    /// The stack budget of serde recursion, in bytes (see [`with_serde_stack`](Self::with_serde_stack)).
     ///
     /// ```
     /// use godot_bin::Config;
-    /// assert_eq!(Config::default().serde_stack(64 << 10).serde_stack_limit(), 64 << 10);
+    /// assert_eq!(Config::default().with_serde_stack(64 << 10).serde_stack(), 64 << 10);
     /// ```
-    pub fn serde_stack_limit(&self) -> usize {
+    pub fn serde_stack(&self) -> usize {
         self.serde_stack
     }
 }
 
 /// The one depth check of every writer and reader: `check_depth!(cfg, depth, |kind| error)` returns
 /// `Err(error)` from the calling function when a value at `depth` (the top value is at 0) is nested beyond
-/// `cfg.depth_limit()`; the caller turns the `TooDeep` kind into its error (with its offset). A macro, like
+/// `cfg.max_depth()`; the caller turns the `TooDeep` kind into its error (with its offset). A macro, like
 /// serde_json's `check_recursion!`, so that the hot path stays one comparison.
 macro_rules! check_depth {
     ($cfg:expr, $depth:expr, $err:expr) => {
-        if $depth > $cfg.depth_limit() {
+        if $depth > $cfg.max_depth() {
             #[allow(clippy::redundant_closure_call)]
-            return Err(($err)($crate::error::ErrorKind::TooDeep { max: $cfg.depth_limit() }));
+            return Err(($err)($crate::error::ErrorKind::TooDeep { max: $cfg.max_depth() }));
         }
     };
 }

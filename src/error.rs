@@ -88,16 +88,16 @@ pub enum ErrorKind {
         /// The value read from the length or count field.
         value: u64,
     },
-    /// Containers are nested deeper than [`Config::max_depth`](crate::Config::max_depth).
+    /// Containers are nested deeper than [`Config::with_max_depth`](crate::Config::with_max_depth) allows.
     #[error("value nested deeper than {max} levels")]
     TooDeep {
         /// The configured limit.
         max: usize,
     },
     /// Serde recursion (a derived `Deserialize` calling into the deserializer level by level) used up its
-    /// stack budget ([`Config::serde_stack`](crate::Config::serde_stack), by default
-    /// [`SERDE_STACK_BUDGET`](crate::SERDE_STACK_BUDGET) bytes) before
-    /// [`SERDE_MAX_DEPTH`](crate::SERDE_MAX_DEPTH) was reached: the types being read take that much stack
+    /// stack budget ([`Config::with_serde_stack`](crate::Config::with_serde_stack), by default
+    /// [`Config::DEFAULT_SERDE_STACK`](crate::Config::DEFAULT_SERDE_STACK) bytes) before
+    /// [`SERDE_MAX_DEPTH`](crate::de::SERDE_MAX_DEPTH) was reached: the types being read take that much stack
     /// per level.
     #[error("value nested too deeply for serde: {depth} levels used the {budget}-byte stack budget")]
     StackBudget {
@@ -106,8 +106,8 @@ pub enum ErrorKind {
         /// The budget, in bytes.
         budget: usize,
     },
-    /// A full object was met while objects are not allowed ([`Config::allow_objects`](crate::Config::allow_objects)).
-    #[error("objects are not allowed; enable Config::allow_objects to decode or encode full objects")]
+    /// A full object was met while objects are not allowed ([`Config::with_allow_objects`](crate::Config::with_allow_objects)).
+    #[error("objects are not allowed; enable Config::with_allow_objects to decode or encode full objects")]
     ObjectsNotAllowed,
     /// The value, or one inside it, has a type the dialect cannot carry (e.g. Vector2i in Godot 3).
     #[error("{what} is not available in {dialect}")]
@@ -132,6 +132,24 @@ pub enum ErrorKind {
     /// Reading or writing the underlying stream failed.
     #[error("I/O error: {0}")]
     Io(#[from] std::io::Error),
+    /// The error of another of this crate's modules, carried whole, with its own message: a
+    /// [`TextError`](crate::text::TextError), [`ConvertError`](crate::convert::ConvertError),
+    /// [`ConfigFileError`](crate::config_file::ConfigFileError), `json::JsonError` (feature `json`),
+    /// `container::ContainerError` or `file::FileError` (feature `containers`) that `?` turned into an
+    /// [`Error`]. [`Error::downcast_ref`] gives it back. (A `FileError` that holds an `Error` gives that
+    /// error itself, and one that holds a `ContainerError` gives that.)
+    ///
+    /// ```
+    /// use godot_bin::{text::{self, TextError}, Config, ErrorKind};
+    /// fn parse(src: &str) -> godot_bin::Result<godot_bin::Variant> {
+    ///     Ok(text::from_text(src, &Config::default())?)
+    /// }
+    /// let err = parse("[1,").unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::Other(_)));
+    /// assert_eq!(err.downcast_ref::<TextError>().map(|e| e.line), Some(1));
+    /// ```
+    #[error("{0}")]
+    Other(Box<dyn std::error::Error + Send + Sync + 'static>),
 }
 
 #[derive(Debug)]
@@ -621,6 +639,24 @@ impl Error {
         &self.0.kind
     }
 
+    /// The error of another module or of the I/O this one carries, if it is an `E`: the
+    /// [`ErrorKind::Other`] that `?` made of a [`TextError`](crate::text::TextError) and the like, or the
+    /// `std::io::Error` of [`ErrorKind::Io`].
+    ///
+    /// ```
+    /// use godot_bin::{config_file::{ConfigFile, ConfigFileError}, Config, Error};
+    /// let err: Error = ConfigFile::parse("[a]\nx=oops(\n", &Config::default()).unwrap_err().into();
+    /// assert_eq!(err.downcast_ref::<ConfigFileError>().map(|e| e.line), Some(2));
+    /// assert!(err.downcast_ref::<std::io::Error>().is_none());
+    /// ```
+    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        match &self.0.kind {
+            ErrorKind::Other(e) => e.downcast_ref::<E>(),
+            ErrorKind::Io(e) => (e as &(dyn std::error::Error + 'static)).downcast_ref::<E>(),
+            _ => None,
+        }
+    }
+
     /// The byte offset in the input at which the problem was found, if known.
     ///
     /// ```
@@ -666,6 +702,8 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.0.kind {
             ErrorKind::Io(e) => Some(e),
+            // Its message is this error's: what caused it is what caused the carried error.
+            ErrorKind::Other(e) => e.source(),
             _ => None,
         }
     }
@@ -684,14 +722,4 @@ impl From<std::io::Error> for Error {
 }
 
 /// `Result` with this crate's [`Error`].
-///
-/// ```
-/// use godot_bin::{Dialect, Result};
-/// fn parse_all(names: &[&str]) -> Result<Vec<Dialect>> {
-///     names.iter().map(|n| n.parse()).collect()
-/// }
-/// assert_eq!(parse_all(&["godot2", "godot4"])?, [Dialect::Godot2, Dialect::Godot4_6]);
-/// assert!(parse_all(&["godot2", "nope"]).is_err());
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -9,7 +9,7 @@
 //! That is what "the same value on the wire" means.
 //!
 //! ```
-//! use godot_bin::{Config, Dialect, Variant, Vector2};
+//! use godot_bin::{Config, Dialect, Variant, markers::Vector2};
 //! assert_eq!(Vector2::new(f64::NAN, 1.0), Vector2::new(f64::NAN, 1.0));
 //! assert_ne!(Vector2::new(0.0, 1.0), Vector2::new(-0.0, 1.0));
 //! // A Godot 3 build keeps f32 components; widened to f64 they come back bit for bit.
@@ -109,7 +109,7 @@ pub(crate) trait Reals: Sized {
 /// A 2D vector (`Vector2`).
 ///
 /// ```
-/// use godot_bin::Vector2;
+/// use godot_bin::markers::Vector2;
 /// let v = Vector2::new(1.0, 2.0);
 /// assert_eq!(v.x + v.y, 3.0);
 /// ```
@@ -124,7 +124,7 @@ pub struct Vector2 {
 /// A 3D vector (`Vector3`).
 ///
 /// ```
-/// let v = godot_bin::Vector3::new(1.0, 2.0, 3.0);
+/// let v = godot_bin::markers::Vector3::new(1.0, 2.0, 3.0);
 /// assert_eq!(v.z, 3.0);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -140,7 +140,7 @@ pub struct Vector3 {
 /// A 4D vector (`Vector4`, Godot 4 and Pandemonium 3.8+).
 ///
 /// ```
-/// let v = godot_bin::Vector4::new(1.0, 2.0, 3.0, 4.0);
+/// let v = godot_bin::markers::Vector4::new(1.0, 2.0, 3.0, 4.0);
 /// assert_eq!(v.w, 4.0);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -158,7 +158,7 @@ pub struct Vector4 {
 /// A rotation quaternion (`Quaternion`; `Quat` in Godot 2/3).
 ///
 /// ```
-/// let q = godot_bin::Quaternion::new(0.0, 0.0, 0.0, 1.0);
+/// let q = godot_bin::markers::Quaternion::new(0.0, 0.0, 0.0, 1.0);
 /// assert_eq!(q.w, 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -176,7 +176,7 @@ pub struct Quaternion {
 /// An integer 2D vector (`Vector2i`).
 ///
 /// ```
-/// let v = godot_bin::Vector2i::new(1, -2);
+/// let v = godot_bin::markers::Vector2i::new(1, -2);
 /// assert_eq!(v.y, -2);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -190,7 +190,7 @@ pub struct Vector2i {
 /// An integer 3D vector (`Vector3i`).
 ///
 /// ```
-/// let v = godot_bin::Vector3i::new(1, 2, 3);
+/// let v = godot_bin::markers::Vector3i::new(1, 2, 3);
 /// assert_eq!(v.x, 1);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -206,7 +206,7 @@ pub struct Vector3i {
 /// An integer 4D vector (`Vector4i`).
 ///
 /// ```
-/// let v = godot_bin::Vector4i::new(1, 2, 3, 4);
+/// let v = godot_bin::markers::Vector4i::new(1, 2, 3, 4);
 /// assert_eq!(v.w, 4);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -225,7 +225,7 @@ impl Vector2 {
     /// `Vector2(x, y)`. Usable in constants.
     ///
     /// ```
-    /// use godot_bin::Vector2;
+    /// use godot_bin::markers::Vector2;
     /// const UP: Vector2 = Vector2::new(0.0, -1.0);
     /// assert_eq!((UP.x, UP.y), (0.0, -1.0));
     /// ```
@@ -237,7 +237,7 @@ impl Vector3 {
     /// `Vector3(x, y, z)`.
     ///
     /// ```
-    /// use godot_bin::Vector3;
+    /// use godot_bin::markers::Vector3;
     /// let v = Vector3::new(1.0, 2.0, 3.0);
     /// assert_eq!([v.x, v.y, v.z], [1.0, 2.0, 3.0]);
     /// assert_eq!(Vector3::new(0.0, 0.0, 0.0), Vector3::default());
@@ -250,7 +250,7 @@ impl Vector4 {
     /// `Vector4(x, y, z, w)`.
     ///
     /// ```
-    /// use godot_bin::Vector4;
+    /// use godot_bin::markers::Vector4;
     /// let v = Vector4::new(1.0, 2.0, 3.0, 4.0);
     /// assert_eq!([v.x, v.y, v.z, v.w], [1.0, 2.0, 3.0, 4.0]);
     /// ```
@@ -262,7 +262,7 @@ impl Quaternion {
     /// `Quaternion(x, y, z, w)`: the vector part first, `w` last, as on the wire.
     ///
     /// ```
-    /// use godot_bin::Quaternion;
+    /// use godot_bin::markers::Quaternion;
     /// let q = Quaternion::new(0.0, 0.0, 0.0, 1.0); // no rotation
     /// assert_eq!((q.x, q.w), (0.0, 1.0));
     /// ```
@@ -274,7 +274,7 @@ impl Vector2i {
     /// `Vector2i(x, y)`.
     ///
     /// ```
-    /// use godot_bin::Vector2i;
+    /// use godot_bin::markers::Vector2i;
     /// let v = Vector2i::new(-3, 7);
     /// assert_eq!((v.x, v.y), (-3, 7));
     /// ```
@@ -286,7 +286,7 @@ impl Vector3i {
     /// `Vector3i(x, y, z)`.
     ///
     /// ```
-    /// use godot_bin::Vector3i;
+    /// use godot_bin::markers::Vector3i;
     /// let v = Vector3i::new(i32::MIN, 0, i32::MAX);
     /// assert_eq!([v.x, v.y, v.z], [i32::MIN, 0, i32::MAX]);
     /// ```
@@ -298,7 +298,7 @@ impl Vector4i {
     /// `Vector4i(x, y, z, w)`.
     ///
     /// ```
-    /// use godot_bin::Vector4i;
+    /// use godot_bin::markers::Vector4i;
     /// let v = Vector4i::new(1, 2, 3, 4);
     /// assert_eq!([v.x, v.y, v.z, v.w], [1, 2, 3, 4]);
     /// ```
@@ -310,7 +310,7 @@ impl Vector4i {
 /// An axis-aligned rectangle (`Rect2`): position and size.
 ///
 /// ```
-/// use godot_bin::{Rect2, Vector2};
+/// use godot_bin::{markers::Rect2, markers::Vector2};
 /// let r = Rect2::new(Vector2::new(0.0, 0.0), Vector2::new(4.0, 3.0));
 /// assert_eq!(r.size.x * r.size.y, 12.0);
 /// ```
@@ -325,7 +325,7 @@ pub struct Rect2 {
 /// An integer rectangle (`Rect2i`).
 ///
 /// ```
-/// use godot_bin::{Rect2i, Vector2i};
+/// use godot_bin::{markers::Rect2i, markers::Vector2i};
 /// let r = Rect2i::new(Vector2i::new(1, 2), Vector2i::new(3, 4));
 /// assert_eq!(r.size.y, 4);
 /// ```
@@ -340,7 +340,7 @@ pub struct Rect2i {
 /// A 2D affine transform (`Transform2D`; `Matrix32` in Godot 2): the x and y axis columns and the origin.
 ///
 /// ```
-/// use godot_bin::{Transform2D, Vector2};
+/// use godot_bin::{markers::Transform2D, markers::Vector2};
 /// let t = Transform2D::IDENTITY;
 /// assert_eq!(t.x, Vector2::new(1.0, 0.0));
 /// ```
@@ -357,7 +357,7 @@ pub struct Transform2D {
 /// A plane (`Plane`): unit normal and distance from the origin.
 ///
 /// ```
-/// use godot_bin::{Plane, Vector3};
+/// use godot_bin::{markers::Plane, markers::Vector3};
 /// let p = Plane::new(Vector3::new(0.0, 1.0, 0.0), 2.0);
 /// assert_eq!(p.d, 2.0);
 /// ```
@@ -372,7 +372,7 @@ pub struct Plane {
 /// An axis-aligned bounding box (`AABB`).
 ///
 /// ```
-/// use godot_bin::{Aabb, Vector3};
+/// use godot_bin::{markers::Aabb, markers::Vector3};
 /// let b = Aabb::new(Vector3::default(), Vector3::new(1.0, 2.0, 3.0));
 /// assert_eq!(b.size.z, 3.0);
 /// ```
@@ -389,7 +389,7 @@ pub struct Aabb {
 /// Note that GDScript's `Basis(x, y, z)` constructor takes *columns*: [`Basis::from_columns`] does the same.
 ///
 /// ```
-/// use godot_bin::{Basis, Vector3};
+/// use godot_bin::{markers::Basis, markers::Vector3};
 /// let b = Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
 /// assert_eq!(b.rows[0], Vector3::new(1.0, 4.0, 7.0));
 /// ```
@@ -402,7 +402,7 @@ pub struct Basis {
 /// A 3D affine transform (`Transform3D`; `Transform` in Godot 2/3).
 ///
 /// ```
-/// use godot_bin::{Transform3D, Vector3};
+/// use godot_bin::{markers::Transform3D, markers::Vector3};
 /// let t = Transform3D { origin: Vector3::new(1.0, 2.0, 3.0), ..Transform3D::IDENTITY };
 /// assert_eq!(t.basis.rows[1].y, 1.0);
 /// ```
@@ -417,7 +417,7 @@ pub struct Transform3D {
 /// A 4×4 projection matrix (`Projection`), stored as columns, the order it has on the wire.
 ///
 /// ```
-/// let p = godot_bin::Projection::IDENTITY;
+/// let p = godot_bin::markers::Projection::IDENTITY;
 /// assert_eq!(p.columns[3].w, 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -429,7 +429,7 @@ pub struct Projection {
 /// An RGBA color (`Color`). Always single precision, in every engine and build.
 ///
 /// ```
-/// let c = godot_bin::Color::new(1.0, 0.5, 0.0, 1.0);
+/// let c = godot_bin::markers::Color::new(1.0, 0.5, 0.0, 1.0);
 /// assert_eq!(c.g, 0.5);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -448,7 +448,7 @@ impl Rect2 {
     /// `Rect2(position, size)`.
     ///
     /// ```
-    /// use godot_bin::{Rect2, Vector2};
+    /// use godot_bin::{markers::Rect2, markers::Vector2};
     /// let r = Rect2::new(Vector2::new(1.0, 2.0), Vector2::new(3.0, 4.0));
     /// assert_eq!(r.position, Vector2::new(1.0, 2.0));
     /// assert_eq!(r.size, Vector2::new(3.0, 4.0));
@@ -461,7 +461,7 @@ impl Rect2i {
     /// `Rect2i(position, size)`.
     ///
     /// ```
-    /// use godot_bin::{Rect2i, Vector2i};
+    /// use godot_bin::{markers::Rect2i, markers::Vector2i};
     /// let r = Rect2i::new(Vector2i::new(0, 0), Vector2i::new(16, 9));
     /// assert_eq!(r.size, Vector2i::new(16, 9));
     /// assert_eq!(r, Rect2i { position: Vector2i::default(), size: Vector2i::new(16, 9) });
@@ -475,7 +475,7 @@ impl Transform2D {
     /// `Transform2D()`).
     ///
     /// ```
-    /// use godot_bin::{Transform2D, Vector2};
+    /// use godot_bin::{markers::Transform2D, markers::Vector2};
     /// let t = Transform2D::IDENTITY;
     /// assert_eq!((t.x, t.y), (Vector2::new(1.0, 0.0), Vector2::new(0.0, 1.0)));
     /// assert_eq!(t.origin, Vector2::default());
@@ -486,7 +486,7 @@ impl Transform2D {
     /// `Transform2D(x_axis, y_axis, origin)`.
     ///
     /// ```
-    /// use godot_bin::{Transform2D, Vector2};
+    /// use godot_bin::{markers::Transform2D, markers::Vector2};
     /// let t = Transform2D::new(Vector2::new(1.0, 0.0), Vector2::new(0.0, 1.0), Vector2::new(5.0, 6.0));
     /// assert_eq!(t, Transform2D { origin: Vector2::new(5.0, 6.0), ..Transform2D::IDENTITY });
     /// ```
@@ -498,7 +498,7 @@ impl Plane {
     /// `Plane(normal, d)`.
     ///
     /// ```
-    /// use godot_bin::{Plane, Vector3};
+    /// use godot_bin::{markers::Plane, markers::Vector3};
     /// let floor = Plane::new(Vector3::new(0.0, 1.0, 0.0), 0.0);
     /// assert_eq!(floor.normal.y, 1.0);
     /// assert_ne!(floor, Plane::new(Vector3::new(0.0, 1.0, 0.0), -0.0)); // compared by bits
@@ -511,7 +511,7 @@ impl Aabb {
     /// `AABB(position, size)`.
     ///
     /// ```
-    /// use godot_bin::{Aabb, Vector3};
+    /// use godot_bin::{markers::Aabb, markers::Vector3};
     /// let b = Aabb::new(Vector3::new(-1.0, -1.0, -1.0), Vector3::new(2.0, 2.0, 2.0));
     /// assert_eq!(b.position.x + b.size.x, 1.0);
     /// ```
@@ -523,7 +523,7 @@ impl Default for Transform2D {
     /// The identity, as GDScript's `Transform2D()`.
     ///
     /// ```
-    /// assert_eq!(godot_bin::Transform2D::default(), godot_bin::Transform2D::IDENTITY);
+    /// assert_eq!(godot_bin::markers::Transform2D::default(), godot_bin::markers::Transform2D::IDENTITY);
     /// ```
     fn default() -> Self {
         Transform2D::IDENTITY
@@ -533,7 +533,7 @@ impl Default for Projection {
     /// The identity, as GDScript's `Projection()`.
     ///
     /// ```
-    /// assert_eq!(godot_bin::Projection::default(), godot_bin::Projection::IDENTITY);
+    /// assert_eq!(godot_bin::markers::Projection::default(), godot_bin::markers::Projection::IDENTITY);
     /// ```
     fn default() -> Self {
         Projection::IDENTITY
@@ -548,7 +548,7 @@ impl Basis {
     /// The identity matrix (also [`Basis::default`]).
     ///
     /// ```
-    /// use godot_bin::{Basis, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Vector3};
     /// assert_eq!(Basis::IDENTITY, Basis::default());
     /// assert_eq!(Basis::IDENTITY.rows[2], Vector3::new(0.0, 0.0, 1.0));
     /// ```
@@ -558,7 +558,7 @@ impl Basis {
     /// From three rows (the wire order).
     ///
     /// ```
-    /// use godot_bin::{Basis, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Vector3};
     /// let (a, b, c) = (Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
     /// let m = Basis::from_rows(a, b, c);
     /// assert_eq!(m.rows, [a, b, c]);
@@ -571,7 +571,7 @@ impl Basis {
     /// From three column vectors, like GDScript's `Basis(x_axis, y_axis, z_axis)`.
     ///
     /// ```
-    /// use godot_bin::{Basis, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Vector3};
     /// let x_axis = Vector3::new(0.0, 1.0, 0.0); // a quarter turn around z
     /// let m = Basis::from_columns(x_axis, Vector3::new(-1.0, 0.0, 0.0), Vector3::new(0.0, 0.0, 1.0));
     /// assert_eq!([m.rows[0].x, m.rows[1].x, m.rows[2].x], [0.0, 1.0, 0.0]);
@@ -584,7 +584,7 @@ impl Transform3D {
     /// The identity transform (also [`Transform3D::default`]).
     ///
     /// ```
-    /// use godot_bin::{Basis, Transform3D};
+    /// use godot_bin::{markers::Basis, markers::Transform3D};
     /// assert_eq!(Transform3D::IDENTITY, Transform3D::default());
     /// assert_eq!(Transform3D::IDENTITY.basis, Basis::IDENTITY);
     /// ```
@@ -593,7 +593,7 @@ impl Transform3D {
     /// `Transform3D(basis, origin)`.
     ///
     /// ```
-    /// use godot_bin::{Basis, Transform3D, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Transform3D, markers::Vector3};
     /// let t = Transform3D::new(Basis::IDENTITY, Vector3::new(0.0, 2.0, 0.0));
     /// assert_eq!(t.origin.y, 2.0);
     /// assert_ne!(t, Transform3D::IDENTITY);
@@ -606,7 +606,7 @@ impl Projection {
     /// The identity matrix, which is also `Projection::default()` (as GDScript's `Projection()`).
     ///
     /// ```
-    /// use godot_bin::{Projection, Vector4};
+    /// use godot_bin::{markers::Projection, markers::Vector4};
     /// let p = Projection::IDENTITY;
     /// assert_eq!(p, Projection::default());
     /// assert_eq!(p.columns[0], Vector4::new(1.0, 0.0, 0.0, 0.0));
@@ -625,7 +625,7 @@ impl Color {
     /// `Color(r, g, b, a)`, components usually in `0.0..=1.0`.
     ///
     /// ```
-    /// use godot_bin::Color;
+    /// use godot_bin::markers::Color;
     /// let c = Color::new(0.2, 0.4, 0.6, 1.0);
     /// assert_eq!([c.r, c.g, c.b, c.a], [0.2f32, 0.4, 0.6, 1.0]);
     /// ```
@@ -743,7 +743,7 @@ impl Reals for Projection {
 /// with its own type id (Godot 4, Pandemonium); Godot 2 and 3 have no such type.
 ///
 /// ```
-/// use godot_bin::StringName;
+/// use godot_bin::markers::StringName;
 /// let n = StringName::from("jump");
 /// assert_eq!(n.as_str(), "jump");
 /// ```
@@ -754,7 +754,7 @@ impl StringName {
     /// The name.
     ///
     /// ```
-    /// use godot_bin::StringName;
+    /// use godot_bin::markers::StringName;
     /// let n = StringName::from(String::from("on_hit"));
     /// assert_eq!(n.as_str(), "on_hit");
     /// assert_eq!(n.as_str(), n.to_string());
@@ -782,7 +782,7 @@ impl fmt::Display for StringName {
 /// A resource id (`RID`). Godot 4 sends the 64-bit id; Godot 2 and 3 send none (it decodes as `Rid(0)`).
 ///
 /// ```
-/// let r = godot_bin::Rid(5);
+/// let r = godot_bin::markers::Rid(5);
 /// assert_eq!(r.0, 5);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -795,7 +795,7 @@ pub struct Rid(pub u64);
 /// syntax); values decoded from Godot 2 keep it there so they re-encode identically.
 ///
 /// ```
-/// use godot_bin::NodePath;
+/// use godot_bin::markers::NodePath;
 /// let p = NodePath::from("/root/Main:position:x");
 /// assert!(p.absolute);
 /// assert_eq!(p.names, ["root", "Main"]);
@@ -818,7 +818,7 @@ impl NodePath {
     /// Parses Godot 3/4 NodePath syntax (the same as `NodePath::from`). Every `:` part is a subname.
     ///
     /// ```
-    /// use godot_bin::NodePath;
+    /// use godot_bin::markers::NodePath;
     /// let p = NodePath::parse("../Player:position:x");
     /// assert!(!p.absolute);
     /// assert_eq!(p.names, ["..", "Player"]);
@@ -840,7 +840,7 @@ impl NodePath {
     /// Parses Godot 2 syntax, where the last `:` part is the property.
     ///
     /// ```
-    /// use godot_bin::NodePath;
+    /// use godot_bin::markers::NodePath;
     /// let p = NodePath::parse_godot2("Player:transform:origin");
     /// assert_eq!(p.subnames, ["transform"]);
     /// assert_eq!(p.property.as_deref(), Some("origin"));
@@ -855,7 +855,7 @@ impl NodePath {
     /// Whether the path is empty (`NodePath("")`).
     ///
     /// ```
-    /// use godot_bin::NodePath;
+    /// use godot_bin::markers::NodePath;
     /// assert!(NodePath::from("").is_empty());
     /// assert!(NodePath::default().is_empty());
     /// assert!(!NodePath::from(":modulate").is_empty());
@@ -897,7 +897,7 @@ impl fmt::Display for NodePath {
 /// A Godot 2 `Image`: format number, mipmaps flag, size and the raw pixel data.
 ///
 /// ```
-/// let img = godot_bin::Image { format: 4, mipmaps: 0, width: 1, height: 1, data: vec![255, 0, 0, 255] };
+/// let img = godot_bin::markers::Image { format: 4, mipmaps: 0, width: 1, height: 1, data: vec![255, 0, 0, 255] };
 /// assert_eq!(img.data.len(), 4);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -917,7 +917,7 @@ pub struct Image {
 /// A Godot 2 `InputEvent`: the type, device and the few fields the wire carries for that type.
 ///
 /// ```
-/// use godot_bin::{InputEvent, InputEventData};
+/// use godot_bin::{markers::InputEvent, markers::InputEventData};
 /// let ev = InputEvent { device: 0, data: InputEventData::Key { modifiers: 1 << 25, scancode: 65 } };
 /// assert_eq!(ev.event_type(), 1);
 /// ```
@@ -932,7 +932,7 @@ pub struct InputEvent {
 /// The fields of a Godot 2 [`InputEvent`], by event type.
 ///
 /// ```
-/// use godot_bin::{Config, Dialect, InputEvent, InputEventData, Variant};
+/// use godot_bin::{Config, Dialect, markers::InputEvent, markers::InputEventData, Variant};
 /// let ev = InputEvent { device: 0, data: InputEventData::MouseButton { button_index: 2 } };
 /// assert_eq!(ev.event_type(), 3);
 /// let cfg = Config::new(Dialect::Godot2);
@@ -1019,7 +1019,7 @@ impl InputEvent {
     /// The Godot 2 event type number (`InputEvent.type`), from [`InputEventData`].
     ///
     /// ```
-    /// use godot_bin::{InputEvent, InputEventData};
+    /// use godot_bin::{markers::InputEvent, markers::InputEventData};
     /// let ev = |data| InputEvent { device: 0, data };
     /// assert_eq!(ev(InputEventData::None).event_type(), 0);
     /// assert_eq!(ev(InputEventData::Action).event_type(), 8);

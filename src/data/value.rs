@@ -15,7 +15,40 @@ use std::hash::{Hash, Hasher};
 
 use crate::data::hash_index::HashIndex;
 use crate::markers::*;
-use crate::types::TypeKind;
+// The type ids, public here beside the values that have them.
+pub use crate::types::TypeKind;
+
+// What `Variant` is indexed by; its impls are in value_access.rs with the rest of indexing.
+mod private {
+    pub trait Sealed {}
+    impl Sealed for usize {}
+    impl Sealed for str {}
+    impl Sealed for String {}
+    impl<T: ?Sized + Sealed> Sealed for &T {}
+}
+
+/// What a [`Variant`] can be indexed by: a position in an Array (`usize`) or a text key of a Dictionary
+/// (`&str`, `String`; a key is found whether it is a String or a StringName). Sealed: implemented here only.
+///
+/// ```
+/// use godot_bin::{Variant, value::VariantIndex};
+/// fn first<I: VariantIndex>(v: &Variant, i: I) -> Option<&Variant> {
+///     v.get(i)
+/// }
+/// let a = Variant::from(vec![Variant::Int(7)]);
+/// assert_eq!(first(&a, 0), Some(&Variant::Int(7)));
+/// assert_eq!(first(&a, "x"), None);
+/// ```
+pub trait VariantIndex: private::Sealed {
+    #[doc(hidden)]
+    fn index_into<'v>(&self, v: &'v Variant) -> Option<&'v Variant>;
+    #[doc(hidden)]
+    fn index_into_mut<'v>(&self, v: &'v mut Variant) -> Option<&'v mut Variant>;
+    /// The place for `v[index] = …`: a missing key is added (and a nil becomes a Dictionary first), as
+    /// serde_json does; a position must exist.
+    #[doc(hidden)]
+    fn index_or_insert<'v>(&self, v: &'v mut Variant) -> &'v mut Variant;
+}
 
 /// Any value of any dialect, like `serde_json::Value` for Godot.
 ///
@@ -23,7 +56,7 @@ use crate::types::TypeKind;
 /// including NaN payloads and `-0.0`; dictionaries keep insertion order). Equality compares floats by bits.
 ///
 /// ```
-/// use godot_bin::{Config, Variant, Vector2};
+/// use godot_bin::{Config, Variant, markers::Vector2};
 /// let cfg = Config::default(); // newest Godot 4
 /// let v = Variant::Array(Box::new(vec![Variant::Int(1), Variant::from("a"), Variant::Vector2(Vector2::new(1.0, 2.0))].into()));
 /// let bytes = v.encode(&cfg).unwrap();
@@ -168,7 +201,7 @@ impl Object {
 /// A `Signal` value: signal name and the instance id of the object that has it.
 ///
 /// ```
-/// let s = godot_bin::Signal { name: "hit".into(), object: 7 };
+/// let s = godot_bin::value::Signal { name: "hit".into(), object: 7 };
 /// assert_eq!(s.name, "hit");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -183,7 +216,7 @@ pub struct Signal {
 /// typed arrays).
 ///
 /// ```
-/// use godot_bin::{ContainerType, TypeKind};
+/// use godot_bin::{value::ContainerType, value::TypeKind};
 /// assert!(ContainerType::Untyped.is_untyped());
 /// assert_eq!(ContainerType::Builtin(TypeKind::Int).builtin(), Some(TypeKind::Int));
 /// ```
@@ -204,7 +237,7 @@ impl ContainerType {
     /// Whether this is [`ContainerType::Untyped`].
     ///
     /// ```
-    /// use godot_bin::{Array, ContainerType};
+    /// use godot_bin::{Array, value::ContainerType};
     /// assert!(Array::default().element_type.is_untyped());
     /// assert!(!ContainerType::Class("Node".into()).is_untyped());
     /// ```
@@ -215,7 +248,7 @@ impl ContainerType {
     /// The built-in kind, for [`ContainerType::Builtin`].
     ///
     /// ```
-    /// use godot_bin::{ContainerType, TypeKind};
+    /// use godot_bin::{value::ContainerType, value::TypeKind};
     /// assert_eq!(ContainerType::Builtin(TypeKind::String).builtin(), Some(TypeKind::String));
     /// assert_eq!(ContainerType::Class("Node".into()).builtin(), None);
     /// ```
@@ -230,7 +263,7 @@ impl ContainerType {
 /// An `Array`: elements and, for typed arrays, their declared type.
 ///
 /// ```
-/// use godot_bin::{Array, ContainerType, TypeKind, Variant};
+/// use godot_bin::{Array, value::ContainerType, value::TypeKind, Variant};
 /// let a = Array { items: vec![Variant::Int(1)], element_type: ContainerType::Builtin(TypeKind::Int), shared: false };
 /// assert_eq!(a.items.len(), 1);
 /// let plain: Array = vec![Variant::Nil].into();
@@ -692,7 +725,7 @@ impl Variant {
     /// The kind of value.
     ///
     /// ```
-    /// use godot_bin::{TypeKind, Variant};
+    /// use godot_bin::{value::TypeKind, Variant};
     /// assert_eq!(Variant::Int(1).kind(), TypeKind::Int);
     /// ```
     pub fn kind(&self) -> TypeKind {
@@ -761,7 +794,7 @@ impl Variant {
     /// The string, for String and StringName.
     ///
     /// ```
-    /// use godot_bin::{StringName, Variant};
+    /// use godot_bin::{markers::StringName, Variant};
     /// assert_eq!(Variant::from("a").as_str(), Some("a"));
     /// assert_eq!(Variant::from(StringName::from("b")).as_str(), Some("b"));
     /// assert_eq!(Variant::Int(1).as_str(), None);

@@ -2,7 +2,7 @@
 //! `get`/`get_mut`, `as_*`/`is_*` accessors, and `From`/`FromIterator` for Rust values.
 //!
 //! ```
-//! use godot_bin::{Variant, Vector2};
+//! use godot_bin::{Variant, markers::Vector2};
 //! let mut v: Variant = [("hp", Variant::from(99.5)), ("pos", Vector2::new(1.0, 2.0).into())]
 //!     .into_iter()
 //!     .collect();
@@ -19,38 +19,7 @@ use crate::markers::{
     Aabb, Basis, Color, Plane, Projection, Quaternion, Rect2, Rect2i, Rid, StringName, Transform2D, Transform3D,
     Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
-use crate::value::{Array, Dictionary, Entries, Variant};
-
-mod private {
-    pub trait Sealed {}
-    impl Sealed for usize {}
-    impl Sealed for str {}
-    impl Sealed for String {}
-    impl<T: ?Sized + Sealed> Sealed for &T {}
-}
-
-/// What a [`Variant`] can be indexed by: a position in an Array (`usize`) or a text key of a Dictionary
-/// (`&str`, `String`; a key is found whether it is a String or a StringName). Sealed: implemented here only.
-///
-/// ```
-/// use godot_bin::{Variant, VariantIndex};
-/// fn first<I: VariantIndex>(v: &Variant, i: I) -> Option<&Variant> {
-///     v.get(i)
-/// }
-/// let a = Variant::from(vec![Variant::Int(7)]);
-/// assert_eq!(first(&a, 0), Some(&Variant::Int(7)));
-/// assert_eq!(first(&a, "x"), None);
-/// ```
-pub trait VariantIndex: private::Sealed {
-    #[doc(hidden)]
-    fn index_into<'v>(&self, v: &'v Variant) -> Option<&'v Variant>;
-    #[doc(hidden)]
-    fn index_into_mut<'v>(&self, v: &'v mut Variant) -> Option<&'v mut Variant>;
-    /// The place for `v[index] = …`: a missing key is added (and a nil becomes a Dictionary first), as
-    /// serde_json does; a position must exist.
-    #[doc(hidden)]
-    fn index_or_insert<'v>(&self, v: &'v mut Variant) -> &'v mut Variant;
-}
+use crate::value::{Array, Dictionary, Entries, Variant, VariantIndex};
 
 impl VariantIndex for usize {
     fn index_into<'v>(&self, v: &'v Variant) -> Option<&'v Variant> {
@@ -173,7 +142,7 @@ impl Variant {
     /// The entry at `index` (a position in an Array, or a text key of a Dictionary), if there is one.
     ///
     /// ```
-    /// use godot_bin::{Dictionary, StringName, Variant};
+    /// use godot_bin::{Dictionary, markers::StringName, Variant};
     /// let mut d = Dictionary::default();
     /// d.insert(StringName::from("name").into(), "Ada".into());
     /// let v = Variant::from(d);
@@ -300,7 +269,7 @@ impl Variant {
     /// Whether this is a String or a StringName (what [`Variant::as_str`] reads).
     ///
     /// ```
-    /// use godot_bin::{StringName, Variant};
+    /// use godot_bin::{markers::StringName, Variant};
     /// assert!(Variant::from("a").is_str() && Variant::from(StringName::from("a")).is_str());
     /// ```
     pub fn is_str(&self) -> bool {
@@ -368,7 +337,7 @@ impl<T: Into<Variant>> FromIterator<T> for Variant {
     /// An untyped Array of the items.
     ///
     /// ```
-    /// use godot_bin::{Variant, Vector2};
+    /// use godot_bin::{Variant, markers::Vector2};
     /// let v: Variant = (0..3).map(|i| Vector2::new(i as f64, 0.0)).collect();
     /// assert_eq!(v[2], Variant::Vector2(Vector2::new(2.0, 0.0)));
     /// ```

@@ -533,136 +533,26 @@ packed_type!(
 );
 
 /// Godot 3's name of [`PackedByteArray`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedByteArray, PoolByteArray};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { data: PoolByteArray }
-/// let s = S { data: PackedByteArray::from(vec![1, 2]) };
-/// let cfg = godot_bin::Config::new("godot3".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolByteArray = PackedByteArray;
 /// Godot 3's name of [`PackedInt32Array`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedInt32Array, PoolIntArray};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { ids: PoolIntArray }
-/// let s = S { ids: PackedInt32Array::from(vec![1, -2]) };
-/// let cfg = godot_bin::Config::new("godot3".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolIntArray = PackedInt32Array;
 /// Godot 3's name of [`PackedFloat32Array`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedFloat32Array, PoolRealArray};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { heights: PoolRealArray }
-/// let s = S { heights: PackedFloat32Array::from(vec![0.5, -1.25]) };
-/// let cfg = godot_bin::Config::new("godot3".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolRealArray = PackedFloat32Array;
 /// Godot 3's name of [`PackedStringArray`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedStringArray, PoolStringArray};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { tags: PoolStringArray }
-/// let s = S { tags: PackedStringArray::from(vec!["a".to_string()]) };
-/// let cfg = godot_bin::Config::new("godot3".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolStringArray = PackedStringArray;
 /// Godot 3's name of [`PackedVector2Array`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedVector2Array, PoolVector2Array};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { path: PoolVector2Array }
-/// let s = S { path: PackedVector2Array::from(vec![godot_bin::Vector2::new(1.0, 2.0)]) };
-/// let cfg = godot_bin::Config::new("godot3".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolVector2Array = PackedVector2Array;
 /// Godot 3's name of [`PackedVector3Array`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedVector3Array, PoolVector3Array};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { points: PoolVector3Array }
-/// let s = S { points: PackedVector3Array::from(vec![godot_bin::Vector3::new(1.0, 2.0, 3.0)]) };
-/// let cfg = godot_bin::Config::new("godot3".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolVector3Array = PackedVector3Array;
 /// Godot 3's name of [`PackedColorArray`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedColorArray, PoolColorArray};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { palette: PoolColorArray }
-/// let s = S { palette: PackedColorArray::from(vec![godot_bin::Color::new(1.0, 0.5, 0.0, 1.0)]) };
-/// let cfg = godot_bin::Config::new("godot3".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolColorArray = PackedColorArray;
 /// Pandemonium's name of [`PackedVector2iArray`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedVector2iArray, PoolVector2iArray};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { cells: PoolVector2iArray }
-/// let s = S { cells: PackedVector2iArray::from(vec![godot_bin::Vector2i::new(1, 2)]) };
-/// let cfg = godot_bin::Config::new("pandemonium-3.8".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolVector2iArray = PackedVector2iArray;
 /// Pandemonium's name of [`PackedVector3iArray`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedVector3iArray, PoolVector3iArray};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { voxels: PoolVector3iArray }
-/// let s = S { voxels: PackedVector3iArray::from(vec![godot_bin::Vector3i::new(1, 2, 3)]) };
-/// let cfg = godot_bin::Config::new("pandemonium-3.8".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolVector3iArray = PackedVector3iArray;
 /// Pandemonium's name of [`PackedVector4Array`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedVector4Array, PoolVector4Array};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { weights: PoolVector4Array }
-/// let s = S { weights: PackedVector4Array::from(vec![godot_bin::Vector4::new(1.0, 2.0, 3.0, 4.0)]) };
-/// let cfg = godot_bin::Config::new("pandemonium-3.8".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolVector4Array = PackedVector4Array;
 /// Pandemonium's name of [`PackedVector4iArray`]: the very same type, so either name can be used.
-///
-/// ```
-/// use godot_bin::{PackedVector4iArray, PoolVector4iArray};
-/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-/// struct S { bones: PoolVector4iArray }
-/// let s = S { bones: PackedVector4iArray::from(vec![godot_bin::Vector4i::new(1, 2, 3, 4)]) };
-/// let cfg = godot_bin::Config::new("pandemonium-3.8".parse()?);
-/// assert_eq!(godot_bin::from_slice_with::<S>(&godot_bin::to_vec_with(&s, &cfg)?, &cfg)?, s);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 pub type PoolVector4iArray = PackedVector4iArray;
 
 macro_rules! adapter {

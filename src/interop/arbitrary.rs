@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use arbitrary::{Arbitrary, Unstructured};
-//! use godot_bin::arbitrary::Holdable;
+//! use godot_bin::interop::arbitrary::Holdable;
 //! use godot_bin::Variant;
 //!
 //! let mut u = Unstructured::new(&[7, 1, 0, 3, 200, 17, 4, 9, 250, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -37,10 +37,10 @@ use crate::wire::{widen_exact, widen_like_engine};
 ///
 /// ```
 /// use arbitrary::Unstructured;
-/// use godot_bin::arbitrary::{variant_for, MAX_GENERATED_DEPTH};
+/// use godot_bin::interop::arbitrary::{variant_for, MAX_GENERATED_DEPTH};
 /// use godot_bin::{Config, Variant};
 /// let cfg = Config::default(); // allows 1024 levels
-/// let shallow = Config::default().max_depth(MAX_GENERATED_DEPTH);
+/// let shallow = Config::default().with_max_depth(MAX_GENERATED_DEPTH);
 /// for b in 0..=255u8 {
 ///     let v = variant_for(&mut Unstructured::new(&[b; 4096]), &cfg)?;
 ///     assert!(Variant::decode(&v.encode(&cfg)?, &shallow).is_ok());
@@ -217,8 +217,8 @@ impl<'a> Arbitrary<'a> for Config {
     /// Any dialect, objects on or off, single or double precision; the depth limit is usually the default
     /// and sometimes a small one (0–8).
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        let cfg = Config::new(u.arbitrary()?).allow_objects(u.arbitrary()?).double_precision(u.arbitrary()?);
-        Ok(if u.ratio(1, 8)? { cfg.max_depth(u.int_in_range(0..=8)?) } else { cfg })
+        let cfg = Config::new(u.arbitrary()?).with_allow_objects(u.arbitrary()?).with_double_precision(u.arbitrary()?);
+        Ok(if u.ratio(1, 8)? { cfg.with_max_depth(u.int_in_range(0..=8)?) } else { cfg })
     }
 }
 
@@ -344,7 +344,7 @@ fn any_variant(u: &mut Unstructured<'_>, depth: usize) -> Result<Variant> {
 ///
 /// ```
 /// use arbitrary::{Arbitrary, Unstructured};
-/// use godot_bin::{arbitrary::Holdable, Variant};
+/// use godot_bin::{interop::arbitrary::Holdable, Variant};
 /// let Holdable { cfg, value } = Holdable::arbitrary(&mut Unstructured::new(b"any bytes at all will do"))?;
 /// let bytes = value.encode(&cfg)?;
 /// let back = Variant::decode(&bytes, &cfg)?;
@@ -373,7 +373,7 @@ impl<'a> Arbitrary<'a> for Holdable {
 ///
 /// ```
 /// use arbitrary::Unstructured;
-/// use godot_bin::{arbitrary::variant_for, Config, Dialect, Variant};
+/// use godot_bin::{interop::arbitrary::variant_for, Config, Dialect, Variant};
 /// for d in Dialect::ALL {
 ///     let cfg = Config::new(d);
 ///     let v = variant_for(&mut Unstructured::new(b"the same bytes for every dialect"), &cfg)?;
@@ -395,7 +395,7 @@ struct HoldGen<'c> {
 impl<'c> HoldGen<'c> {
     fn new(cfg: &'c Config) -> Self {
         let d = cfg.dialect();
-        let no_wide4 = cfg.is_double_precision() && d.vector4_flag_bug();
+        let no_wide4 = cfg.double_precision() && d.vector4_flag_bug();
         let kinds = TypeKind::ALL
             .into_iter()
             .filter(|&k| d.has_type(k))
@@ -404,7 +404,7 @@ impl<'c> HoldGen<'c> {
             // Godot 4.0/4.1 double builds cannot write these readably: encoding refuses them.
             .filter(|&k| !(no_wide4 && matches!(k, TypeKind::Vector4 | TypeKind::Projection)))
             .collect();
-        HoldGen { cfg, d, kinds, max_depth: cfg.depth_limit().min(MAX_GENERATED_DEPTH) }
+        HoldGen { cfg, d, kinds, max_depth: cfg.max_depth().min(MAX_GENERATED_DEPTH) }
     }
 
     fn family(&self) -> Family {
@@ -412,12 +412,12 @@ impl<'c> HoldGen<'c> {
     }
 
     fn objects(&self) -> bool {
-        self.cfg.objects_allowed()
+        self.cfg.allow_objects()
     }
 
     /// A real as this build holds it in memory.
     fn real(&self, u: &mut Unstructured<'_>) -> Result<f64> {
-        Ok(if !self.cfg.is_double_precision() {
+        Ok(if !self.cfg.double_precision() {
             widen_exact(any_f32(u)?)
         } else if self.d.math_flag() {
             any_f64(u)?

@@ -25,7 +25,7 @@
 //! (`Quat::from_xyzw`), without normalising.
 //!
 //! ```
-//! use godot_bin::{Basis, Transform3D, Vector3};
+//! use godot_bin::{markers::Basis, markers::Transform3D, markers::Vector3};
 //! use glam::{Affine3A, Mat3, Vec3};
 //! // A Godot Basis rotating 90° about z, built from its columns as GDScript does:
 //! let b = Basis::from_columns(Vector3::new(0.0, 1.0, 0.0), Vector3::new(-1.0, 0.0, 0.0), Vector3::new(0.0, 0.0, 1.0));
@@ -36,8 +36,8 @@
 //! assert_eq!(a.transform_point3(Vec3::X), Vec3::new(1.0, 3.0, 3.0));
 //! assert_eq!(Transform3D::from(a), t); // exact: every component is an f32
 //! // Narrowing: 0.1 as f64 is not an f32.
-//! let v = glam::Vec2::from(godot_bin::Vector2::new(0.1, 0.5));
-//! assert_eq!(godot_bin::Vector2::from(v), godot_bin::Vector2::new(0.1f32 as f64, 0.5));
+//! let v = glam::Vec2::from(godot_bin::markers::Vector2::new(0.1, 0.5));
+//! assert_eq!(godot_bin::markers::Vector2::from(v), godot_bin::markers::Vector2::new(0.1f32 as f64, 0.5));
 //! ```
 
 use glam::{
@@ -53,7 +53,7 @@ impl From<Vector2> for Vec2 {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
     ///
     /// ```
-    /// let g = glam::Vec2::from(godot_bin::Vector2::new(1.5, -2.0));
+    /// let g = glam::Vec2::from(godot_bin::markers::Vector2::new(1.5, -2.0));
     /// assert_eq!(g, glam::Vec2::new(1.5, -2.0));
     /// ```
     fn from(v: Vector2) -> Self {
@@ -72,8 +72,8 @@ impl From<Vector2> for DVec2 {
     /// Exact.
     ///
     /// ```
-    /// let g = glam::DVec2::from(godot_bin::Vector2::new(1.5, -2.0));
-    /// assert_eq!(godot_bin::Vector2::from(g), godot_bin::Vector2::new(1.5, -2.0));
+    /// let g = glam::DVec2::from(godot_bin::markers::Vector2::new(1.5, -2.0));
+    /// assert_eq!(godot_bin::markers::Vector2::from(g), godot_bin::markers::Vector2::new(1.5, -2.0));
     /// ```
     fn from(v: Vector2) -> Self {
         DVec2::new(v.x, v.y)
@@ -91,7 +91,7 @@ impl From<Vector3> for Vec3 {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
     ///
     /// ```
-    /// let g = glam::Vec3::from(godot_bin::Vector3::new(1.5, -2.0, 3.25));
+    /// let g = glam::Vec3::from(godot_bin::markers::Vector3::new(1.5, -2.0, 3.25));
     /// assert_eq!(g, glam::Vec3::new(1.5, -2.0, 3.25));
     /// ```
     fn from(v: Vector3) -> Self {
@@ -110,8 +110,8 @@ impl From<Vector3> for DVec3 {
     /// Exact.
     ///
     /// ```
-    /// let g = glam::DVec3::from(godot_bin::Vector3::new(1.5, -2.0, 3.25));
-    /// assert_eq!(godot_bin::Vector3::from(g), godot_bin::Vector3::new(1.5, -2.0, 3.25));
+    /// let g = glam::DVec3::from(godot_bin::markers::Vector3::new(1.5, -2.0, 3.25));
+    /// assert_eq!(godot_bin::markers::Vector3::from(g), godot_bin::markers::Vector3::new(1.5, -2.0, 3.25));
     /// ```
     fn from(v: Vector3) -> Self {
         DVec3::new(v.x, v.y, v.z)
@@ -129,7 +129,7 @@ impl From<Vector4> for Vec4 {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
     ///
     /// ```
-    /// let g = glam::Vec4::from(godot_bin::Vector4::new(1.5, -2.0, 3.25, 4.0));
+    /// let g = glam::Vec4::from(godot_bin::markers::Vector4::new(1.5, -2.0, 3.25, 4.0));
     /// assert_eq!(g, glam::Vec4::new(1.5, -2.0, 3.25, 4.0));
     /// ```
     fn from(v: Vector4) -> Self {
@@ -148,8 +148,8 @@ impl From<Vector4> for DVec4 {
     /// Exact.
     ///
     /// ```
-    /// let g = glam::DVec4::from(godot_bin::Vector4::new(1.5, -2.0, 3.25, 4.0));
-    /// assert_eq!(godot_bin::Vector4::from(g), godot_bin::Vector4::new(1.5, -2.0, 3.25, 4.0));
+    /// let g = glam::DVec4::from(godot_bin::markers::Vector4::new(1.5, -2.0, 3.25, 4.0));
+    /// assert_eq!(godot_bin::markers::Vector4::from(g), godot_bin::markers::Vector4::new(1.5, -2.0, 3.25, 4.0));
     /// ```
     fn from(v: Vector4) -> Self {
         DVec4::new(v.x, v.y, v.z, v.w)
@@ -167,7 +167,7 @@ impl From<Vector3> for Vec3A {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
     ///
     /// ```
-    /// assert_eq!(glam::Vec3A::from(godot_bin::Vector3::new(1.0, 2.0, 3.0)), glam::Vec3A::new(1.0, 2.0, 3.0));
+    /// assert_eq!(glam::Vec3A::from(godot_bin::markers::Vector3::new(1.0, 2.0, 3.0)), glam::Vec3A::new(1.0, 2.0, 3.0));
     /// ```
     fn from(v: Vector3) -> Self {
         Vec3A::new(v.x as f32, v.y as f32, v.z as f32)
@@ -185,8 +185,8 @@ impl From<Vector2i> for IVec2 {
     /// Exact.
     ///
     /// ```
-    /// let g = glam::IVec2::from(godot_bin::Vector2i::new(1, -2));
-    /// assert_eq!(godot_bin::Vector2i::from(g), godot_bin::Vector2i::new(1, -2));
+    /// let g = glam::IVec2::from(godot_bin::markers::Vector2i::new(1, -2));
+    /// assert_eq!(godot_bin::markers::Vector2i::from(g), godot_bin::markers::Vector2i::new(1, -2));
     /// ```
     fn from(v: Vector2i) -> Self {
         IVec2::new(v.x, v.y)
@@ -204,8 +204,8 @@ impl From<Vector3i> for IVec3 {
     /// Exact.
     ///
     /// ```
-    /// let g = glam::IVec3::from(godot_bin::Vector3i::new(1, -2, 3));
-    /// assert_eq!(godot_bin::Vector3i::from(g), godot_bin::Vector3i::new(1, -2, 3));
+    /// let g = glam::IVec3::from(godot_bin::markers::Vector3i::new(1, -2, 3));
+    /// assert_eq!(godot_bin::markers::Vector3i::from(g), godot_bin::markers::Vector3i::new(1, -2, 3));
     /// ```
     fn from(v: Vector3i) -> Self {
         IVec3::new(v.x, v.y, v.z)
@@ -223,8 +223,8 @@ impl From<Vector4i> for IVec4 {
     /// Exact.
     ///
     /// ```
-    /// let g = glam::IVec4::from(godot_bin::Vector4i::new(1, -2, 3, 4));
-    /// assert_eq!(godot_bin::Vector4i::from(g), godot_bin::Vector4i::new(1, -2, 3, 4));
+    /// let g = glam::IVec4::from(godot_bin::markers::Vector4i::new(1, -2, 3, 4));
+    /// assert_eq!(godot_bin::markers::Vector4i::from(g), godot_bin::markers::Vector4i::new(1, -2, 3, 4));
     /// ```
     fn from(v: Vector4i) -> Self {
         IVec4::new(v.x, v.y, v.z, v.w)
@@ -242,7 +242,7 @@ impl From<Quaternion> for Quat {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). Copied component for component (`from_xyzw`), not normalised.
     ///
     /// ```
-    /// let q = glam::Quat::from(godot_bin::Quaternion::new(0.0, 0.0, 0.0, 1.0));
+    /// let q = glam::Quat::from(godot_bin::markers::Quaternion::new(0.0, 0.0, 0.0, 1.0));
     /// assert_eq!(q, glam::Quat::IDENTITY);
     /// ```
     fn from(q: Quaternion) -> Self {
@@ -261,7 +261,7 @@ impl From<Quaternion> for DQuat {
     /// Exact. Copied component for component (`from_xyzw`), not normalised.
     ///
     /// ```
-    /// let q = glam::DQuat::from(godot_bin::Quaternion::new(0.0, 0.0, 0.0, 1.0));
+    /// let q = glam::DQuat::from(godot_bin::markers::Quaternion::new(0.0, 0.0, 0.0, 1.0));
     /// assert_eq!(q, glam::DQuat::IDENTITY);
     /// ```
     fn from(q: Quaternion) -> Self {
@@ -280,7 +280,7 @@ impl From<Basis> for Mat3 {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). The basis' columns (its x, y and z axes) become the matrix columns.
     ///
     /// ```
-    /// use godot_bin::{Basis, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Vector3};
     /// let b = Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
     /// let m = glam::Mat3::from(b);
     /// assert_eq!(m.y_axis, glam::Vec3::new(4.0, 5.0, 6.0));
@@ -308,7 +308,7 @@ impl From<Basis> for Mat3A {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). The basis' columns (its x, y and z axes) become the matrix columns.
     ///
     /// ```
-    /// use godot_bin::{Basis, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Vector3};
     /// let b = Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
     /// let m = glam::Mat3A::from(b);
     /// assert_eq!(m.y_axis, glam::Vec3A::new(4.0, 5.0, 6.0));
@@ -336,7 +336,7 @@ impl From<Basis> for DMat3 {
     /// Exact. The basis' columns (its x, y and z axes) become the matrix columns.
     ///
     /// ```
-    /// use godot_bin::{Basis, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Vector3};
     /// let b = Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
     /// let m = glam::DMat3::from(b);
     /// assert_eq!(m.y_axis, glam::DVec3::new(4.0, 5.0, 6.0));
@@ -360,7 +360,7 @@ impl From<Transform2D> for Affine2 {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). `x`/`y` become `matrix2`'s columns, `origin` the translation.
     ///
     /// ```
-    /// use godot_bin::{Transform2D, Vector2};
+    /// use godot_bin::{markers::Transform2D, markers::Vector2};
     /// let t = Transform2D::new(Vector2::new(0.0, 1.0), Vector2::new(-1.0, 0.0), Vector2::new(10.0, 20.0));
     /// let a = glam::Affine2::from(t);
     /// assert_eq!(a.transform_point2(glam::Vec2::X), glam::Vec2::new(10.0, 21.0));
@@ -382,7 +382,7 @@ impl From<Transform2D> for DAffine2 {
     /// Exact. `x`/`y` become `matrix2`'s columns, `origin` the translation.
     ///
     /// ```
-    /// use godot_bin::{Transform2D, Vector2};
+    /// use godot_bin::{markers::Transform2D, markers::Vector2};
     /// let t = Transform2D::new(Vector2::new(0.0, 1.0), Vector2::new(-1.0, 0.0), Vector2::new(10.0, 20.0));
     /// let a = glam::DAffine2::from(t);
     /// assert_eq!(a.transform_point2(glam::DVec2::X), glam::DVec2::new(10.0, 21.0));
@@ -404,7 +404,7 @@ impl From<Transform3D> for Affine3A {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). The basis becomes `matrix3` (columns = axes), `origin` the translation.
     ///
     /// ```
-    /// use godot_bin::{Basis, Transform3D, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Transform3D, markers::Vector3};
     /// let t = Transform3D::new(Basis::IDENTITY, Vector3::new(1.0, 2.0, 3.0));
     /// let a = glam::Affine3A::from(t);
     /// assert_eq!(a.translation, glam::Vec3A::new(1.0, 2.0, 3.0));
@@ -426,7 +426,7 @@ impl From<Transform3D> for DAffine3 {
     /// Exact. The basis becomes `matrix3` (columns = axes), `origin` the translation.
     ///
     /// ```
-    /// use godot_bin::{Basis, Transform3D, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Transform3D, markers::Vector3};
     /// let t = Transform3D::new(Basis::IDENTITY, Vector3::new(1.0, 2.0, 3.0));
     /// let a = glam::DAffine3::from(t);
     /// assert_eq!(a.translation, glam::DVec3::new(1.0, 2.0, 3.0));
@@ -448,9 +448,9 @@ impl From<Projection> for Mat4 {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). Columns to columns (both store columns).
     ///
     /// ```
-    /// let m = glam::Mat4::from(godot_bin::Projection::IDENTITY);
+    /// let m = glam::Mat4::from(godot_bin::markers::Projection::IDENTITY);
     /// assert_eq!(m, glam::Mat4::IDENTITY);
-    /// assert_eq!(godot_bin::Projection::from(m), godot_bin::Projection::IDENTITY);
+    /// assert_eq!(godot_bin::markers::Projection::from(m), godot_bin::markers::Projection::IDENTITY);
     /// ```
     fn from(p: Projection) -> Self {
         let [a, b, c, d] = p.columns;
@@ -469,9 +469,9 @@ impl From<Projection> for DMat4 {
     /// Exact. Columns to columns (both store columns).
     ///
     /// ```
-    /// let m = glam::DMat4::from(godot_bin::Projection::IDENTITY);
+    /// let m = glam::DMat4::from(godot_bin::markers::Projection::IDENTITY);
     /// assert_eq!(m, glam::DMat4::IDENTITY);
-    /// assert_eq!(godot_bin::Projection::from(m), godot_bin::Projection::IDENTITY);
+    /// assert_eq!(godot_bin::markers::Projection::from(m), godot_bin::markers::Projection::IDENTITY);
     /// ```
     fn from(p: Projection) -> Self {
         let [a, b, c, d] = p.columns;

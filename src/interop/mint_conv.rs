@@ -19,7 +19,7 @@
 //! exact.
 //!
 //! ```
-//! use godot_bin::{Basis, Vector3};
+//! use godot_bin::{markers::Basis, markers::Vector3};
 //! let b = Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
 //! let rows: mint::RowMatrix3<f64> = b.into();
 //! assert_eq!(rows.x, mint::Vector3 { x: 1.0, y: 4.0, z: 7.0 }); // the first row
@@ -38,7 +38,7 @@ impl From<Vector2> for mint::Vector2<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
     ///
     /// ```
-    /// let m: mint::Vector2<f32> = godot_bin::Vector2::new(1.5, -2.0).into();
+    /// let m: mint::Vector2<f32> = godot_bin::markers::Vector2::new(1.5, -2.0).into();
     /// assert_eq!(m, mint::Vector2 { x: 1.5, y: -2.0 });
     /// ```
     fn from(v: Vector2) -> Self {
@@ -57,7 +57,7 @@ impl From<Vector3> for mint::Vector3<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
     ///
     /// ```
-    /// let m: mint::Vector3<f32> = godot_bin::Vector3::new(1.5, -2.0, 3.25).into();
+    /// let m: mint::Vector3<f32> = godot_bin::markers::Vector3::new(1.5, -2.0, 3.25).into();
     /// assert_eq!(m, mint::Vector3 { x: 1.5, y: -2.0, z: 3.25 });
     /// ```
     fn from(v: Vector3) -> Self {
@@ -76,7 +76,7 @@ impl From<Vector4> for mint::Vector4<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
     ///
     /// ```
-    /// let m: mint::Vector4<f32> = godot_bin::Vector4::new(1.5, -2.0, 3.25, 4.0).into();
+    /// let m: mint::Vector4<f32> = godot_bin::markers::Vector4::new(1.5, -2.0, 3.25, 4.0).into();
     /// assert_eq!(m, mint::Vector4 { x: 1.5, y: -2.0, z: 3.25, w: 4.0 });
     /// ```
     fn from(v: Vector4) -> Self {
@@ -95,7 +95,7 @@ impl From<Quaternion> for mint::Quaternion<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). `v` takes x, y, z and `s` takes w.
     ///
     /// ```
-    /// let q: mint::Quaternion<f32> = godot_bin::Quaternion::new(0.0, 0.0, 0.0, 1.0).into();
+    /// let q: mint::Quaternion<f32> = godot_bin::markers::Quaternion::new(0.0, 0.0, 0.0, 1.0).into();
     /// assert_eq!(q.s, 1.0);
     /// ```
     fn from(q: Quaternion) -> Self {
@@ -114,7 +114,7 @@ impl From<Basis> for RowMatrix3<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). Row for row (the wire order).
     ///
     /// ```
-    /// let m: mint::RowMatrix3<f32> = godot_bin::Basis::IDENTITY.into();
+    /// let m: mint::RowMatrix3<f32> = godot_bin::markers::Basis::IDENTITY.into();
     /// assert_eq!(m.y, mint::Vector3 { x: 0.0, y: 1.0, z: 0.0 });
     /// ```
     fn from(b: Basis) -> Self {
@@ -134,7 +134,7 @@ impl From<Basis> for ColumnMatrix3<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). The columns are the basis' x, y and z axes.
     ///
     /// ```
-    /// use godot_bin::{Basis, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Vector3};
     /// let b = Basis::from_columns(Vector3::new(0.0, 1.0, 0.0), Vector3::new(-1.0, 0.0, 0.0), Vector3::new(0.0, 0.0, 1.0));
     /// let m: mint::ColumnMatrix3<f32> = b.into();
     /// assert_eq!(m.x, mint::Vector3 { x: 0.0, y: 1.0, z: 0.0 });
@@ -156,9 +156,9 @@ impl From<Transform2D> for ColumnMatrix2x3<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). Columns `x`, `y`, `origin`.
     ///
     /// ```
-    /// let m: mint::ColumnMatrix2x3<f32> = godot_bin::Transform2D::IDENTITY.into();
+    /// let m: mint::ColumnMatrix2x3<f32> = godot_bin::markers::Transform2D::IDENTITY.into();
     /// assert_eq!(m.x, mint::Vector2 { x: 1.0, y: 0.0 });
-    /// assert_eq!(godot_bin::Transform2D::from(m), godot_bin::Transform2D::IDENTITY);
+    /// assert_eq!(godot_bin::markers::Transform2D::from(m), godot_bin::markers::Transform2D::IDENTITY);
     /// ```
     fn from(t: Transform2D) -> Self {
         ColumnMatrix2x3 { x: t.x.into(), y: t.y.into(), z: t.origin.into() }
@@ -176,7 +176,7 @@ impl From<Transform3D> for ColumnMatrix3x4<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). Columns: the basis' x, y, z axes, then `origin`.
     ///
     /// ```
-    /// use godot_bin::{Basis, Transform3D, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Transform3D, markers::Vector3};
     /// let t = Transform3D::new(Basis::IDENTITY, Vector3::new(1.0, 2.0, 3.0));
     /// let m: mint::ColumnMatrix3x4<f32> = t.into();
     /// assert_eq!(m.w, mint::Vector3 { x: 1.0, y: 2.0, z: 3.0 });
@@ -199,9 +199,9 @@ impl From<Projection> for ColumnMatrix4<f32> {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). Column for column (the wire order).
     ///
     /// ```
-    /// let m: mint::ColumnMatrix4<f32> = godot_bin::Projection::IDENTITY.into();
+    /// let m: mint::ColumnMatrix4<f32> = godot_bin::markers::Projection::IDENTITY.into();
     /// assert_eq!(m.w, mint::Vector4 { x: 0.0, y: 0.0, z: 0.0, w: 1.0 });
-    /// assert_eq!(godot_bin::Projection::from(m), godot_bin::Projection::IDENTITY);
+    /// assert_eq!(godot_bin::markers::Projection::from(m), godot_bin::markers::Projection::IDENTITY);
     /// ```
     fn from(p: Projection) -> Self {
         let [x, y, z, w] = p.columns;
@@ -220,7 +220,7 @@ impl From<Vector2> for mint::Vector2<f64> {
     /// Exact.
     ///
     /// ```
-    /// let m: mint::Vector2<f64> = godot_bin::Vector2::new(1.5, -2.0).into();
+    /// let m: mint::Vector2<f64> = godot_bin::markers::Vector2::new(1.5, -2.0).into();
     /// assert_eq!(m, mint::Vector2 { x: 1.5, y: -2.0 });
     /// ```
     fn from(v: Vector2) -> Self {
@@ -239,7 +239,7 @@ impl From<Vector3> for mint::Vector3<f64> {
     /// Exact.
     ///
     /// ```
-    /// let m: mint::Vector3<f64> = godot_bin::Vector3::new(1.5, -2.0, 3.25).into();
+    /// let m: mint::Vector3<f64> = godot_bin::markers::Vector3::new(1.5, -2.0, 3.25).into();
     /// assert_eq!(m, mint::Vector3 { x: 1.5, y: -2.0, z: 3.25 });
     /// ```
     fn from(v: Vector3) -> Self {
@@ -258,7 +258,7 @@ impl From<Vector4> for mint::Vector4<f64> {
     /// Exact.
     ///
     /// ```
-    /// let m: mint::Vector4<f64> = godot_bin::Vector4::new(1.5, -2.0, 3.25, 4.0).into();
+    /// let m: mint::Vector4<f64> = godot_bin::markers::Vector4::new(1.5, -2.0, 3.25, 4.0).into();
     /// assert_eq!(m, mint::Vector4 { x: 1.5, y: -2.0, z: 3.25, w: 4.0 });
     /// ```
     fn from(v: Vector4) -> Self {
@@ -277,7 +277,7 @@ impl From<Quaternion> for mint::Quaternion<f64> {
     /// Exact. `v` takes x, y, z and `s` takes w.
     ///
     /// ```
-    /// let q: mint::Quaternion<f64> = godot_bin::Quaternion::new(0.0, 0.0, 0.0, 1.0).into();
+    /// let q: mint::Quaternion<f64> = godot_bin::markers::Quaternion::new(0.0, 0.0, 0.0, 1.0).into();
     /// assert_eq!(q.s, 1.0);
     /// ```
     fn from(q: Quaternion) -> Self {
@@ -296,7 +296,7 @@ impl From<Basis> for RowMatrix3<f64> {
     /// Exact. Row for row (the wire order).
     ///
     /// ```
-    /// let m: mint::RowMatrix3<f64> = godot_bin::Basis::IDENTITY.into();
+    /// let m: mint::RowMatrix3<f64> = godot_bin::markers::Basis::IDENTITY.into();
     /// assert_eq!(m.y, mint::Vector3 { x: 0.0, y: 1.0, z: 0.0 });
     /// ```
     fn from(b: Basis) -> Self {
@@ -316,7 +316,7 @@ impl From<Basis> for ColumnMatrix3<f64> {
     /// Exact. The columns are the basis' x, y and z axes.
     ///
     /// ```
-    /// use godot_bin::{Basis, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Vector3};
     /// let b = Basis::from_columns(Vector3::new(0.0, 1.0, 0.0), Vector3::new(-1.0, 0.0, 0.0), Vector3::new(0.0, 0.0, 1.0));
     /// let m: mint::ColumnMatrix3<f64> = b.into();
     /// assert_eq!(m.x, mint::Vector3 { x: 0.0, y: 1.0, z: 0.0 });
@@ -338,9 +338,9 @@ impl From<Transform2D> for ColumnMatrix2x3<f64> {
     /// Exact. Columns `x`, `y`, `origin`.
     ///
     /// ```
-    /// let m: mint::ColumnMatrix2x3<f64> = godot_bin::Transform2D::IDENTITY.into();
+    /// let m: mint::ColumnMatrix2x3<f64> = godot_bin::markers::Transform2D::IDENTITY.into();
     /// assert_eq!(m.x, mint::Vector2 { x: 1.0, y: 0.0 });
-    /// assert_eq!(godot_bin::Transform2D::from(m), godot_bin::Transform2D::IDENTITY);
+    /// assert_eq!(godot_bin::markers::Transform2D::from(m), godot_bin::markers::Transform2D::IDENTITY);
     /// ```
     fn from(t: Transform2D) -> Self {
         ColumnMatrix2x3 { x: t.x.into(), y: t.y.into(), z: t.origin.into() }
@@ -358,7 +358,7 @@ impl From<Transform3D> for ColumnMatrix3x4<f64> {
     /// Exact. Columns: the basis' x, y, z axes, then `origin`.
     ///
     /// ```
-    /// use godot_bin::{Basis, Transform3D, Vector3};
+    /// use godot_bin::{markers::Basis, markers::Transform3D, markers::Vector3};
     /// let t = Transform3D::new(Basis::IDENTITY, Vector3::new(1.0, 2.0, 3.0));
     /// let m: mint::ColumnMatrix3x4<f64> = t.into();
     /// assert_eq!(m.w, mint::Vector3 { x: 1.0, y: 2.0, z: 3.0 });
@@ -381,9 +381,9 @@ impl From<Projection> for ColumnMatrix4<f64> {
     /// Exact. Column for column (the wire order).
     ///
     /// ```
-    /// let m: mint::ColumnMatrix4<f64> = godot_bin::Projection::IDENTITY.into();
+    /// let m: mint::ColumnMatrix4<f64> = godot_bin::markers::Projection::IDENTITY.into();
     /// assert_eq!(m.w, mint::Vector4 { x: 0.0, y: 0.0, z: 0.0, w: 1.0 });
-    /// assert_eq!(godot_bin::Projection::from(m), godot_bin::Projection::IDENTITY);
+    /// assert_eq!(godot_bin::markers::Projection::from(m), godot_bin::markers::Projection::IDENTITY);
     /// ```
     fn from(p: Projection) -> Self {
         let [x, y, z, w] = p.columns;
@@ -402,8 +402,8 @@ impl From<Vector2i> for mint::Vector2<i32> {
     /// Exact.
     ///
     /// ```
-    /// let m: mint::Vector2<i32> = godot_bin::Vector2i::new(1, -2).into();
-    /// assert_eq!(godot_bin::Vector2i::from(m), godot_bin::Vector2i::new(1, -2));
+    /// let m: mint::Vector2<i32> = godot_bin::markers::Vector2i::new(1, -2).into();
+    /// assert_eq!(godot_bin::markers::Vector2i::from(m), godot_bin::markers::Vector2i::new(1, -2));
     /// ```
     fn from(v: Vector2i) -> Self {
         mint::Vector2 { x: v.x, y: v.y }
@@ -421,8 +421,8 @@ impl From<Vector3i> for mint::Vector3<i32> {
     /// Exact.
     ///
     /// ```
-    /// let m: mint::Vector3<i32> = godot_bin::Vector3i::new(1, -2, 3).into();
-    /// assert_eq!(godot_bin::Vector3i::from(m), godot_bin::Vector3i::new(1, -2, 3));
+    /// let m: mint::Vector3<i32> = godot_bin::markers::Vector3i::new(1, -2, 3).into();
+    /// assert_eq!(godot_bin::markers::Vector3i::from(m), godot_bin::markers::Vector3i::new(1, -2, 3));
     /// ```
     fn from(v: Vector3i) -> Self {
         mint::Vector3 { x: v.x, y: v.y, z: v.z }
@@ -440,8 +440,8 @@ impl From<Vector4i> for mint::Vector4<i32> {
     /// Exact.
     ///
     /// ```
-    /// let m: mint::Vector4<i32> = godot_bin::Vector4i::new(1, -2, 3, 4).into();
-    /// assert_eq!(godot_bin::Vector4i::from(m), godot_bin::Vector4i::new(1, -2, 3, 4));
+    /// let m: mint::Vector4<i32> = godot_bin::markers::Vector4i::new(1, -2, 3, 4).into();
+    /// assert_eq!(godot_bin::markers::Vector4i::from(m), godot_bin::markers::Vector4i::new(1, -2, 3, 4));
     /// ```
     fn from(v: Vector4i) -> Self {
         mint::Vector4 { x: v.x, y: v.y, z: v.z, w: v.w }

@@ -33,7 +33,7 @@
 //!
 //! ```
 //! use godot_bin::config_file::ConfigFile;
-//! use godot_bin::{Config, Dialect, Variant, Vector2};
+//! use godot_bin::{Config, Dialect, Variant, markers::Vector2};
 //! let g4 = Config::new(Dialect::Godot4_6);
 //! let mut cf = ConfigFile::new();
 //! cf.set("", "version", 2);
@@ -372,7 +372,7 @@ impl ConfigFile {
     ///
     /// ```
     /// use godot_bin::config_file::ConfigFile;
-    /// use godot_bin::{Config, Dialect, Vector2};
+    /// use godot_bin::{Config, Dialect, markers::Vector2};
     /// let mut cf = ConfigFile::new();
     /// cf.set("", "v", 1);
     /// cf.set("s", "p", Vector2::new(1.0, 2.0));
@@ -541,7 +541,7 @@ impl ConfigFile {
 /// section-less keys are the field named `""`.
 ///
 /// ```
-/// use godot_bin::{config_file, Config, Dialect, Vector2};
+/// use godot_bin::{config_file, Config, Dialect, markers::Vector2};
 /// #[derive(serde::Deserialize, Debug, PartialEq)]
 /// struct Settings { video: Video }
 /// #[derive(serde::Deserialize, Debug, PartialEq)]
@@ -560,7 +560,7 @@ pub fn from_str<T: DeserializeOwned>(text: &str, cfg: &Config) -> Result<T, Conf
 /// entries) are the sections, theirs the keys (`None` fields are left out, as `set_value(…, null)` erases).
 ///
 /// ```
-/// use godot_bin::{config_file, Config, Dialect, Color};
+/// use godot_bin::{config_file, Config, Dialect, markers::Color};
 /// #[derive(serde::Serialize)]
 /// struct Settings { #[serde(rename = "")] top: Top, ui: Ui }
 /// #[derive(serde::Serialize)]

@@ -360,7 +360,7 @@ const PREFERENCE: [Dialect; 12] = [
 ];
 
 /// Looks at `bytes` and says what they are (see the [module docs](self)). Full objects are read as data
-/// (nothing is ever instantiated): [`detect_with`] under `Config::default().allow_objects(true)`. The work
+/// (nothing is ever instantiated): [`detect_with`] under `Config::default().with_allow_objects(true)`. The work
 /// is a decode per dialect and framing (at most 36), each linear in the input and each dropped before the
 /// next: memory is that of one decode.
 ///
@@ -375,7 +375,7 @@ const PREFERENCE: [Dialect; 12] = [
 /// assert_eq!(d.candidates[0].dialects.len(), Dialect::ALL.len());
 /// ```
 pub fn detect(bytes: &[u8]) -> Detection {
-    detect_with(bytes, &Config::default().allow_objects(true))
+    detect_with(bytes, &Config::default().with_allow_objects(true))
 }
 
 /// [`detect`] under `cfg`'s options: only readings that decode the whole input with them are offered

@@ -2,7 +2,7 @@
 //!
 //! | engine API | bytes | here |
 //! |---|---|---|
-//! | `var_to_bytes` / `bytes_to_var` | the value, nothing else | [`to_vec_with`](crate::to_vec_with) / [`take_from_slice_with`](crate::take_from_slice_with) |
+//! | `var_to_bytes` / `bytes_to_var` | the value, nothing else | [`to_vec_with`](crate::to_vec_with) / [`take_from_slice_with`](crate::de::take_from_slice_with) |
 //! | `PacketPeer.put_var` / `get_var` (UDP, ENet, WebSocket, …) | one value per packet, no prefix | [`encode_packet`] / [`decode_packet`] |
 //! | `StreamPeer.put_var` / `get_var`, `FileAccess.store_var` / `get_var` (`File` in 3.x) | u32 length, then the value | [`put_var`], [`write_var`], [`FrameDecoder`], [`values`], [`read_frame`] |
 //! | `PacketPeerStream` (packets over a StreamPeer) | u32 length, then the packet | [`put_var`] with [`Endian::Little`], [`FrameDecoder`] |
@@ -177,7 +177,7 @@ pub(crate) fn put_var_limited<T: ?Sized + Serialize, O: Output>(
     let start = out.pos();
     // The length's placeholder, patched below.
     out.w32(0);
-    let r = value.serialize(&mut crate::Serializer::new(&mut *out, cfg));
+    let r = value.serialize(&mut crate::format::ser::Serializer::new(&mut *out, cfg));
     let n = out.pos() - start - 4;
     let r = r.and_then(|()| match n > max {
         true => Err(ErrorKind::InvalidLength { value: n as u64 }.into()),
