@@ -76,7 +76,7 @@ fn packed(c: &mut Criterion) {
     g.bench_function("encode_marker", |b| b.iter(|| godot_bin::to_vec(black_box(&flm)).unwrap()));
     g.bench_function("decode_adapter", |b| b.iter(|| godot_bin::from_slice::<data::Floats>(black_box(&fb)).unwrap()));
     g.bench_function("decode_marker", |b| {
-        b.iter(|| godot_bin::from_slice::<godot_bin::PackedFloat32Array>(black_box(&fbm)).unwrap())
+        b.iter(|| godot_bin::from_slice::<godot_bin::packed::PackedFloat32Array>(black_box(&fbm)).unwrap())
     });
     g.bench_function("postcard_encode", |b| b.iter(|| postcard::to_allocvec(black_box(&fl)).unwrap()));
     g.bench_function("postcard_decode", |b| b.iter(|| postcard::from_bytes::<data::Floats>(black_box(&fpc)).unwrap()));
@@ -93,7 +93,7 @@ fn packed(c: &mut Criterion) {
     g.bench_function("encode_marker", |b| b.iter(|| godot_bin::to_vec(black_box(&ptm)).unwrap()));
     g.bench_function("decode_adapter", |b| b.iter(|| godot_bin::from_slice::<data::Points>(black_box(&pb)).unwrap()));
     g.bench_function("decode_marker", |b| {
-        b.iter(|| godot_bin::from_slice::<godot_bin::PackedVector3Array>(black_box(&pbm)).unwrap())
+        b.iter(|| godot_bin::from_slice::<godot_bin::packed::PackedVector3Array>(black_box(&pbm)).unwrap())
     });
     g.bench_function("postcard_encode", |b| b.iter(|| postcard::to_allocvec(black_box(&pt)).unwrap()));
     g.bench_function("postcard_decode", |b| b.iter(|| postcard::from_bytes::<data::Points>(black_box(&ppc)).unwrap()));

@@ -237,7 +237,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let bound: f64 =
         args.iter().position(|a| a == "--bound").and_then(|i| args.get(i + 1)?.parse().ok()).unwrap_or(10.0);
-    let cfg = Config::new(Dialect::Godot4_6).max_depth(Config::MAX_DEPTH_LIMIT);
+    let cfg = Config::new(Dialect::Godot4_6).with_max_depth(Config::MAX_DEPTH_LIMIT);
     let state = godot_bin::to_vec(&data::game_state(10_000)).unwrap();
     let shapes: Vec<(&str, Vec<u8>)> = vec![
         ("keys nested as keys (200 levels, 4,000-int key)", nested_keys(200, 8, 4000)),
@@ -292,7 +292,7 @@ fn main() {
             let (base, shape) = std::thread::Builder::new()
                 .stack_size(256 << 20)
                 .spawn(move || {
-                    let cfg = Config::new(Dialect::Godot4_6).max_depth(Config::MAX_DEPTH_LIMIT);
+                    let cfg = Config::new(Dialect::Godot4_6).with_max_depth(Config::MAX_DEPTH_LIMIT);
                     time_pair(|| f(&base_in, &cfg), || f(&input2, &cfg))
                 })
                 .unwrap()

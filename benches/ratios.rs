@@ -369,7 +369,7 @@ fn main() {
                 black_box(godot_bin::to_vec(black_box(&flm)).unwrap());
             }),
             case("PackedFloat32Array decode", || {
-                black_box(godot_bin::from_slice::<godot_bin::PackedFloat32Array>(black_box(&fbm)).unwrap());
+                black_box(godot_bin::from_slice::<godot_bin::packed::PackedFloat32Array>(black_box(&fbm)).unwrap());
             }),
             case("postcard Vec<f32> encode", || {
                 black_box(postcard::to_allocvec(black_box(&fl)).unwrap());
@@ -410,7 +410,7 @@ fn main() {
                 black_box(godot_bin::to_vec(black_box(&ptm)).unwrap());
             }),
             case("PackedVector3Array decode", || {
-                black_box(godot_bin::from_slice::<godot_bin::PackedVector3Array>(black_box(&pbm)).unwrap());
+                black_box(godot_bin::from_slice::<godot_bin::packed::PackedVector3Array>(black_box(&pbm)).unwrap());
             }),
             // Its own reference: the same bytes read and written by hand, straightforwardly, into and
             // from f64 `Vector3`s, NaNs kept bit for bit: 24 bytes of memory per 12 on the wire.
@@ -799,7 +799,7 @@ fn small_messages(rounds: usize, cfg: &Config) {
 /// The serde floor (benches/common/serde_floor.rs) against godot_bin: the same bytes both ways for every
 /// variant of `Msg` (ints of both widths, a NaN's payload), and the malformed inputs it must refuse.
 fn serde_floor_checks(cfg: &Config) {
-    use godot_bin::Vector2;
+    use godot_bin::markers::Vector2;
     let nan = f32::from_bits(0x7FA0_1234); // signalling, with a payload
     let msgs = [
         data::move_msg(7),
@@ -881,7 +881,7 @@ fn serde_floor_checks(cfg: &Config) {
 /// A Godot 4 `PackedVector3Array` read by hand into f64 `Vector3`s: header, count against the input, then each
 /// f32 widened; a NaN keeps its payload bits (a plain `as` would quiet a signalling one), so the rare array
 /// holding a NaN is widened again element by element.
-fn floor_decode_vector3s(b: &[u8]) -> Option<godot_bin::PackedVector3Array> {
+fn floor_decode_vector3s(b: &[u8]) -> Option<godot_bin::packed::PackedVector3Array> {
     let word = |at: usize| Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?));
     (word(0)? == 36).then_some(())?;
     let n = word(4)? as usize;
@@ -890,13 +890,13 @@ fn floor_decode_vector3s(b: &[u8]) -> Option<godot_bin::PackedVector3Array> {
     let f = |c: &[u8], i: usize| f32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
     // One pass for NaNs (an exponent of all ones), one to widen.
     let nan = payload.chunks_exact(4).fold(false, |m, w| m | (f(w, 0).to_bits() & 0x7fff_ffff > 0x7f80_0000));
-    let v: Vec<godot_bin::Vector3> = if nan {
+    let v: Vec<godot_bin::markers::Vector3> = if nan {
         let w = godot_bin::wire::widen_exact;
-        payload.chunks_exact(12).map(|c| godot_bin::Vector3::new(w(f(c, 0)), w(f(c, 4)), w(f(c, 8)))).collect()
+        payload.chunks_exact(12).map(|c| godot_bin::markers::Vector3::new(w(f(c, 0)), w(f(c, 4)), w(f(c, 8)))).collect()
     } else {
         payload
             .chunks_exact(12)
-            .map(|c| godot_bin::Vector3::new(f(c, 0) as f64, f(c, 4) as f64, f(c, 8) as f64))
+            .map(|c| godot_bin::markers::Vector3::new(f(c, 0) as f64, f(c, 4) as f64, f(c, 8) as f64))
             .collect()
     };
     Some(v.into())
@@ -904,7 +904,7 @@ fn floor_decode_vector3s(b: &[u8]) -> Option<godot_bin::PackedVector3Array> {
 
 /// The same bytes written by hand from f64 `Vector3`s (narrowed exactly, as the engine's single-precision build
 /// stores them).
-fn floor_encode_vector3s(p: &godot_bin::PackedVector3Array) -> Vec<u8> {
+fn floor_encode_vector3s(p: &godot_bin::packed::PackedVector3Array) -> Vec<u8> {
     let mut out = vec![0u8; 8 + p.len() * 12];
     out[..4].copy_from_slice(&36u32.to_le_bytes());
     out[4..8].copy_from_slice(&(p.len() as u32).to_le_bytes());
@@ -941,7 +941,7 @@ fn floor_decode_move(b: &[u8]) -> Option<data::Msg> {
     key(b, &mut at, b"seq")?;
     (word(b, &mut at)? == 2).then_some(())?;
     let seq = word(b, &mut at)?;
-    (at == b.len()).then_some(data::Msg::Move { to: godot_bin::Vector2::new(x, y), seq })
+    (at == b.len()).then_some(data::Msg::Move { to: godot_bin::markers::Vector2::new(x, y), seq })
 }
 
 /// The same bytes written by hand (narrow floats and a 32-bit int, as the engine writes them).
@@ -1106,11 +1106,11 @@ impl<'a> FloorReader<'a> {
         Some(data::Entity {
             id,
             name,
-            pos: godot_bin::Vector2::new(x, y),
-            vel: godot_bin::Vector3::new(vx, vy, vz),
+            pos: godot_bin::markers::Vector2::new(x, y),
+            vel: godot_bin::markers::Vector3::new(vx, vy, vz),
             hp,
             alive,
-            color: godot_bin::Color::new(r as f32, g as f32, b as f32, a as f32),
+            color: godot_bin::markers::Color::new(r as f32, g as f32, b as f32, a as f32),
             tags: tags.into(),
             inventory,
         })

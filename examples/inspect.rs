@@ -31,7 +31,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     }
     let file = file.ok_or("usage: inspect [--dialect D] [--objects] [--raw] FILE")?;
     let bytes = std::fs::read(&file)?;
-    let cfg = Config::new(dialect).allow_objects(objects);
+    let cfg = Config::new(dialect).with_allow_objects(objects);
     if raw {
         println!("{:#?}", Variant::decode(&bytes, &cfg)?);
         return Ok(());

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use godot_bin::{framing, Config, Dialect, Vector2};
+use godot_bin::{framing, markers::Vector2, Config, Dialect};
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug)]

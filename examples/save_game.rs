@@ -13,7 +13,11 @@
 //! (`tests/gd/save_check.gd`, `save_check3.gd`).
 
 use godot_bin::framing::{write_var, Endian, FrameDecoder};
-use godot_bin::{Color, Config, Dialect, NodePath, PackedStringArray, StringName, Transform2D, Vector2, Vector3};
+use godot_bin::{
+    markers::{Color, NodePath, StringName, Transform2D, Vector2, Vector3},
+    packed::PackedStringArray,
+    Config, Dialect,
+};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 

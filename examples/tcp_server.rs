@@ -26,7 +26,11 @@ use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
 use godot_bin::tokio_codec::{PacketStreamCodec, TolerantVarCodec, VarCodec};
-use godot_bin::{Color, Config, Dialect, PackedStringArray, Quaternion, Transform2D, Vector2, Vector3};
+use godot_bin::{
+    markers::{Color, Quaternion, Transform2D, Vector2, Vector3},
+    packed::PackedStringArray,
+    Config, Dialect,
+};
 use serde::{Deserialize, Serialize};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_util::codec::Framed;

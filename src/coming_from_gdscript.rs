@@ -5,14 +5,14 @@
 //! A script's `var items: Array[Dictionary]` (or `Array[String]`, `Dictionary[String, int]`, …) is stored
 //! *typed* (Godot 4.3+ arrays, 4.4+ dictionaries). A `Vec` or map field reads it without complaint, but
 //! writes it back untyped, and the script then stops at the assignment (`Trying to assign an array of type
-//! "Array" to a variable of type "Array[Dictionary]"`). Use [`TypedArray<T>`](crate::TypedArray) and
-//! [`TypedDictionary<K, V>`](crate::TypedDictionary) for such fields; a struct of your own is an element
-//! through [`AsDictionary`](crate::AsDictionary). To be told where a plain field would drop a type, read with
+//! "Array" to a variable of type "Array[Dictionary]"`). Use [`TypedArray<T>`](crate::typed::TypedArray) and
+//! [`TypedDictionary<K, V>`](crate::typed::TypedDictionary) for such fields; a struct of your own is an element
+//! through [`AsDictionary`](crate::typed::AsDictionary). To be told where a plain field would drop a type, read with
 //! [`Config::strict_typed_containers`](crate::Config::strict_typed_containers): such a read is then an
 //! error at the container's byte offset naming the Godot type and the Rust type to use.
 //!
 //! ```
-//! use godot_bin::{AsDictionary, Config, TypedArray};
+//! use godot_bin::{typed::{AsDictionary, TypedArray}, Config};
 //! use serde::{Deserialize, Serialize};
 //!
 //! #[derive(Serialize, Deserialize)]
@@ -30,7 +30,7 @@
 //! ];
 //! let key = [4, 0, 0, 0, 5, 0, 0, 0, b'i', b't', b'e', b'm', b's', 0, 0, 0];
 //! let bytes = [&[0x1b, 0, 0, 0, 1, 0, 0, 0][..], &key, &typed].concat();
-//! let strict = Config::default().strict_typed_containers(true);
+//! let strict = Config::default().with_strict_typed_containers(true);
 //! let err = godot_bin::from_slice_with::<Loose>(&bytes, &strict).err().unwrap();
 //! assert!(err.to_string().contains("Array[Dictionary]") && err.offset() == Some(24));
 //! // The typed field reads it, and writes back what Godot wrote:
@@ -71,12 +71,12 @@
 //! # `float` is 64-bit, `Vector2` is not
 //! A GDScript `float` is an `f64`; the components of `Vector2`, `Color`, `Transform2D` and the other math
 //! types are `real_t`, an `f32` in the engine's default build. Read script floats into `f64` fields: an
-//! `f32` field reads `0.1` rounded. The math markers ([`Vector2`](crate::Vector2), …) keep `f64` components,
+//! `f32` field reads `0.1` rounded. The math markers ([`Vector2`](crate::markers::Vector2), …) keep `f64` components,
 //! so a double-precision build's values fit too, and are written as the build's `real_t`
 //! ([`Config::double_precision`](crate::Config::double_precision)).
 //!
 //! ```
-//! use godot_bin::{Variant, Vector2};
+//! use godot_bin::{Variant, markers::Vector2};
 //! // A script's `var hp := 0.1` arrives as a 64-bit float (not representable in 32 bits):
 //! let bytes = godot_bin::to_vec(&0.1f64)?;
 //! assert_eq!(godot_bin::from_slice::<f64>(&bytes)?, 0.1);
@@ -128,18 +128,18 @@
 //!
 //! # `&"names"`, `^"paths"` and vector math
 //! `StringName` (`&"idle"`) and `NodePath` (`^"Player/Sprite"`) are their own types on the wire: a `String`
-//! field reads either, but writes a String. Use the markers [`StringName`](crate::StringName) and
-//! [`NodePath`](crate::NodePath) where the script compares with `&"…"` or calls `get_node`. For vector
+//! field reads either, but writes a String. Use the markers [`StringName`](crate::markers::StringName) and
+//! [`NodePath`](crate::markers::NodePath) where the script compares with `&"…"` or calls `get_node`. For vector
 //! math, convert the markers to `glam` (feature `glam`) or `mint` (feature `mint`) types and back.
 //!
 //! ```
-//! use godot_bin::{StringName, Variant};
+//! use godot_bin::{markers::StringName, Variant};
 //! let anim = StringName::from("idle");
 //! let v: Variant = godot_bin::from_slice(&godot_bin::to_vec(&anim)?)?;
 //! assert!(matches!(v, Variant::StringName(_)));          // &"idle" for the script
 //! assert_eq!(godot_bin::from_slice::<String>(&godot_bin::to_vec(&anim)?)?, "idle");
 //! # #[cfg(feature = "glam")] {
-//! let speed = glam::Vec2::from(godot_bin::Vector2::new(3.0, 4.0));
+//! let speed = glam::Vec2::from(godot_bin::markers::Vector2::new(3.0, 4.0));
 //! assert_eq!(speed.length(), 5.0);
 //! # }
 //! # Ok::<(), godot_bin::Error>(())
@@ -160,7 +160,7 @@
 //! the `Variant`: every other value keeps its exact type.
 //!
 //! ```
-//! use godot_bin::{from_variant, to_variant, Variant, Vector2};
+//! use godot_bin::{from_variant, to_variant, Variant, markers::Vector2};
 //! #[derive(serde::Deserialize, serde::Serialize)]
 //! struct Known { hp: f64 }
 //! let mut save: Variant = [("hp", Variant::from(10.0)), ("spawn", Vector2::new(1.0, 2.0).into())]

@@ -3,7 +3,10 @@
 //! order, so `godot_bin::to_vec(&game_state(n))` is the engine's `var_to_bytes(state(n))` byte for byte.
 #![allow(dead_code)]
 
-use godot_bin::{Color, PackedFloat32Array, PackedStringArray, PackedVector3Array, Vector2, Vector3};
+use godot_bin::{
+    markers::{Color, Vector2, Vector3},
+    packed::{PackedFloat32Array, PackedStringArray, PackedVector3Array},
+};
 use serde::{Deserialize, Serialize};
 
 /// One inventory slot: `{"item": "sword_%d" % j, "count": j*3, "durability": 0.5 + j}`.

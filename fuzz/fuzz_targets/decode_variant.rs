@@ -13,9 +13,9 @@ use libfuzzer_sys::fuzz_target;
 /// depth limit (8).
 fn config(sel: u8) -> Config {
     let d = Dialect::ALL[(sel & 0x0F) as usize % Dialect::ALL.len()];
-    let cfg = Config::new(d).allow_objects(sel & 0x10 != 0).double_precision(sel & 0x20 != 0);
+    let cfg = Config::new(d).with_allow_objects(sel & 0x10 != 0).with_double_precision(sel & 0x20 != 0);
     if sel & 0x40 != 0 {
-        cfg.max_depth(8)
+        cfg.with_max_depth(8)
     } else {
         cfg
     }
@@ -43,7 +43,7 @@ fuzz_target!(|data: &[u8]| {
         // Godot 4.0/4.1 double builds cannot write Vector4/Projection readably: refusing is documented.
         Err(e)
             if matches!(cfg.dialect(), Dialect::Godot4_0 | Dialect::Godot4_1)
-                && cfg.is_double_precision()
+                && cfg.double_precision()
                 && matches!(e.kind(), ErrorKind::Unsupported { .. }) =>
         {
             return

@@ -53,7 +53,7 @@ fuzz_target!(|data: &[u8]| {
     let k = (*k as usize % 17).min(rest.len());
     let (sizes, stream) = rest.split_at(k);
     let d = Dialect::ALL[(sel & 0x0F) as usize % Dialect::ALL.len()];
-    let cfg = Config::new(d).allow_objects(sel & 0x10 != 0);
+    let cfg = Config::new(d).with_allow_objects(sel & 0x10 != 0);
     let endian = if sel & 0x40 != 0 { Endian::Big } else { Endian::Little };
     let max_frame = if sel & 0x80 != 0 { 64 } else { 1 << 20 };
 

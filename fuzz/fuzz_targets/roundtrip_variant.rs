@@ -1,4 +1,4 @@
-//! Values a config can hold (`godot_bin::arbitrary::Holdable`: any dialect, objects on/off, single/double
+//! Values a config can hold (`godot_bin::interop::arbitrary::Holdable`: any dialect, objects on/off, single/double
 //! precision) encode, decode back equal, and re-encode to the same bytes; the serde path
 //! (`to_vec_with`/`from_slice_with` of a `Variant`) writes and reads the same. Then any value at all
 //! (`Variant::arbitrary`) in any config: encoding never panics, and what it writes, if it decodes, is stable.
@@ -7,7 +7,7 @@
 mod common;
 
 use arbitrary::{Arbitrary, Unstructured};
-use godot_bin::arbitrary::Holdable;
+use godot_bin::interop::arbitrary::Holdable;
 use godot_bin::{Config, Variant};
 use libfuzzer_sys::fuzz_target;
 

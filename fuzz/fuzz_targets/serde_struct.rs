@@ -7,8 +7,10 @@
 use std::collections::BTreeMap;
 
 use godot_bin::{
-    from_slice_with, to_vec_with, Color, Config, Dialect, NodePath, PackedStringArray, Rect2, StringName, Variant,
-    Vector2, Vector3,
+    from_slice_with,
+    markers::{Color, NodePath, Rect2, StringName, Vector2, Vector3},
+    packed::PackedStringArray,
+    to_vec_with, Config, Dialect, Variant,
 };
 use libfuzzer_sys::fuzz_target;
 use serde::{Deserialize, Serialize};
@@ -95,7 +97,7 @@ mod serde_bytes_like {
 
 fn config(sel: u8) -> Config {
     let d = Dialect::ALL[(sel & 0x0F) as usize % Dialect::ALL.len()];
-    Config::new(d).allow_objects(sel & 0x10 != 0).double_precision(sel & 0x20 != 0)
+    Config::new(d).with_allow_objects(sel & 0x10 != 0).with_double_precision(sel & 0x20 != 0)
 }
 
 /// Whatever decodes as `T` serializes, and those bytes are a fixed point: decode + serialize gives them back.
@@ -114,7 +116,7 @@ fuzz_target!(|data: &[u8]| {
     stable::<GameState>(bytes, &cfg);
     let _ = from_slice_with::<serde_json::Value>(bytes, &cfg);
     let _ = from_slice_with::<Borrowed>(bytes, &cfg);
-    let _ = godot_bin::from_reader_with::<_, serde_json::Value>(bytes, &cfg);
+    let _ = godot_bin::de::from_reader_with::<_, serde_json::Value>(bytes, &cfg);
     // The serde path reads a Variant exactly as the codec does.
     let core = Variant::decode(bytes, &cfg);
     let serde = from_slice_with::<Variant>(bytes, &cfg);

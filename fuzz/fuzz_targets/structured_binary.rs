@@ -28,12 +28,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     match (s.kind, &got) {
-        (ShapeKind::Deep { depth }, Agreed::Refused(e)) if depth > cfg.depth_limit() => {
+        (ShapeKind::Deep { depth }, Agreed::Refused(e)) if depth > cfg.max_depth() => {
             assert!(matches!(e.kind(), ErrorKind::TooDeep { .. }), "{cfg:?}: {depth} deep: {e}");
             return;
         }
-        (ShapeKind::Deep { depth }, _) if depth > cfg.depth_limit() => {
-            panic!("{cfg:?}: {depth} deep, limit {}, but {got:?}", cfg.depth_limit())
+        (ShapeKind::Deep { depth }, _) if depth > cfg.max_depth() => {
+            panic!("{cfg:?}: {depth} deep, limit {}, but {got:?}", cfg.max_depth())
         }
         (_, Agreed::Refused(e)) => panic!("{cfg:?}: a well-formed {:?} was refused: {e}", s.kind),
         _ => {}
@@ -49,7 +49,7 @@ fn canonical(v: &Variant, cfg: &godot_bin::Config) {
         // Godot 4.0/4.1 double builds cannot write Vector4/Projection readably: refusing is documented.
         Err(e)
             if matches!(cfg.dialect(), Dialect::Godot4_0 | Dialect::Godot4_1)
-                && cfg.is_double_precision()
+                && cfg.double_precision()
                 && matches!(e.kind(), ErrorKind::Unsupported { .. }) =>
         {
             return

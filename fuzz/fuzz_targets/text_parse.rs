@@ -9,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 
 fn config(sel: u8) -> Config {
     let d = Dialect::ALL[(sel & 0x0F) as usize % Dialect::ALL.len()];
-    Config::new(d).allow_objects(sel & 0x10 != 0).double_precision(sel & 0x20 != 0)
+    Config::new(d).with_allow_objects(sel & 0x10 != 0).with_double_precision(sel & 0x20 != 0)
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if !s.mutated {
-        let limit = cfg.depth_limit();
+        let limit = cfg.max_depth();
         match (s.kind, &parsed) {
             (TextKind::Deep { depth }, Ok(_)) => {
                 assert!(depth <= limit, "{cfg:?}: {depth} deep accepted, limit {limit}")

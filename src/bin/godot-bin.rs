@@ -819,7 +819,7 @@ fn write_text(s: &str, dest: &Dest) -> Result<(), Fail> {
 }
 
 fn config(d: Dialect, c: &Common) -> Config {
-    Config::new(d).double_precision(c.double).allow_objects(c.objects)
+    Config::new(d).with_double_precision(c.double).with_allow_objects(c.objects)
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {

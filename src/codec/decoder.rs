@@ -105,13 +105,13 @@ impl<'a, 'c> Decoder<'a, 'c> {
             d,
             table: p.table,
             godot2: p.godot2,
-            real: RealMode { flag_allowed: p.math_flag, double: cfg.is_double_precision() },
+            real: RealMode { flag_allowed: p.math_flag, double: cfg.double_precision() },
             promised: 0,
             utf8: p.utf8,
         }
     }
 
-    /// Whether reals are read for a double-precision build (`Config::is_double_precision`, kept in the
+    /// Whether reals are read for a double-precision build (`Config::double_precision`, kept in the
     /// decoder: no look-up through the config).
     #[inline]
     pub(crate) fn double_precision(&self) -> bool {
@@ -562,7 +562,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// A Godot 4 container type description of `kind` (0 none, 1 builtin, 2 class name, 3 script path).
     /// Without `allow_objects` every object kind becomes `EncodedObjectAsID`, as in the engine.
     pub(super) fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
-        let objects = self.cfg.objects_allowed();
+        let objects = self.cfg.allow_objects();
         let as_id = || ContainerType::Class(crate::codec::admit::ENCODED_OBJECT_AS_ID.to_owned());
         Ok(match kind {
             0 => ContainerType::Untyped,
@@ -644,7 +644,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
 
     pub(super) fn admit_rule(&self) -> AdmitRule {
         if self.d.family() == Family::Godot4 {
-            AdmitRule::Godot4 { double: self.cfg.is_double_precision() }
+            AdmitRule::Godot4 { double: self.cfg.double_precision() }
         } else {
             AdmitRule::Any
         }
@@ -663,7 +663,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
             let id = self.r.u64()?;
             return Ok(Ok(if id == 0 { Object::Null } else { Object::InstanceId(id) }));
         }
-        if !self.cfg.objects_allowed() {
+        if !self.cfg.allow_objects() {
             return Err(Error::at(ErrorKind::ObjectsNotAllowed, at));
         }
         let class = self.string()?;
@@ -697,7 +697,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
             return Err(Error::invalid("TypedArray class name is not a StringName", Some(at)));
         }
         let class = self.string()?;
-        Ok(if !self.cfg.objects_allowed() {
+        Ok(if !self.cfg.allow_objects() {
             // Without objects the array can only ever be written (and read) by id: EncodedObjectAsID, as
             // Godot 4 does. This changes no bytes and keeps decoding a fixed point.
             ContainerType::Class(crate::codec::admit::ENCODED_OBJECT_AS_ID.to_owned())

@@ -343,7 +343,7 @@ impl<'c, 'o, O: Output> Encoder<'c, 'o, O> {
                 self.out.w64(*id);
             }
             Object::Full { class, properties } => {
-                if !self.cfg.objects_allowed() {
+                if !self.cfg.allow_objects() {
                     return Err(ErrorKind::ObjectsNotAllowed.into());
                 }
                 self.header(TypeKind::Object, 0)?;
@@ -361,7 +361,7 @@ impl<'c, 'o, O: Output> Encoder<'c, 'o, O> {
             ContainerType::Untyped => 0,
             ContainerType::Builtin(_) => 1,
             ContainerType::Class(_) => 2,
-            ContainerType::Script(_) if !self.cfg.objects_allowed() => 2,
+            ContainerType::Script(_) if !self.cfg.allow_objects() => 2,
             ContainerType::Script(_) => 3,
         }
     }
@@ -369,7 +369,7 @@ impl<'c, 'o, O: Output> Encoder<'c, 'o, O> {
     fn container_type_data(&mut self, t: &ContainerType) -> Result<()> {
         match t {
             // Without full objects the engine names every object-typed container EncodedObjectAsID.
-            ContainerType::Class(_) | ContainerType::Script(_) if !self.cfg.objects_allowed() => {
+            ContainerType::Class(_) | ContainerType::Script(_) if !self.cfg.allow_objects() => {
                 self.out.wstr(crate::codec::admit::ENCODED_OBJECT_AS_ID)?
             }
             ContainerType::Untyped => {}
@@ -417,7 +417,7 @@ impl<'c, 'o, O: Output> Encoder<'c, 'o, O> {
                 return Err(ErrorKind::Unsupported { what: "script-typed Array", dialect: self.d }.into())
             }
         };
-        let id_mode = elem == TypeKind::Object && !self.cfg.objects_allowed();
+        let id_mode = elem == TypeKind::Object && !self.cfg.allow_objects();
         self.header(kind, if id_mode { FLAG_64 } else { 0 })?;
         let elem_id = self.id(elem)?;
         self.out.w32(elem_id);
@@ -460,7 +460,7 @@ enum Children<'v> {
 #[inline]
 pub(crate) fn math_wide(cfg: &Config, kind: TypeKind) -> Result<bool> {
     let d = cfg.dialect();
-    if !(cfg.is_double_precision() && d.math_flag()) {
+    if !(cfg.double_precision() && d.math_flag()) {
         return Ok(false);
     }
     if d.vector4_flag_bug() && matches!(kind, TypeKind::Vector4 | TypeKind::Projection | TypeKind::PackedVector4Array) {

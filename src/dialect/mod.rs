@@ -211,7 +211,7 @@ impl Dialect {
     /// The header type id of `kind` in this dialect, or `None` if the dialect has no such type.
     ///
     /// ```
-    /// use godot_bin::{Dialect, TypeKind};
+    /// use godot_bin::{Dialect, value::TypeKind};
     /// // var_to_bytes(PackedStringArray(["ab"])) starts 0x22 in Godot 4.6 and 0x17 in Godot 3.6
     /// // (tests/fixtures/godot-4.6/values.tsv and tests/fixtures/godot-3.6/values.tsv, pstr_1).
     /// assert_eq!(Dialect::Godot4_6.type_id(TypeKind::PackedStringArray), Some(0x22));
@@ -229,7 +229,7 @@ impl Dialect {
     /// The kind of header type id `id` in this dialect.
     ///
     /// ```
-    /// use godot_bin::{Dialect, TypeKind};
+    /// use godot_bin::{Dialect, value::TypeKind};
     /// // Color's header is 0x14 in Godot 4.6 and 0x0e in Godot 3.6
     /// // (tests/fixtures/godot-4.6/values.tsv and tests/fixtures/godot-3.6/values.tsv, color_ord).
     /// assert_eq!(Dialect::Godot4_6.type_kind(0x14), Some(TypeKind::Color));
@@ -243,7 +243,7 @@ impl Dialect {
     /// Whether this dialect has the type at all.
     ///
     /// ```
-    /// use godot_bin::{Dialect, TypeKind};
+    /// use godot_bin::{Dialect, value::TypeKind};
     /// assert!(Dialect::Godot4_3.has_type(TypeKind::PackedVector4Array));
     /// assert!(!Dialect::Godot4_2.has_type(TypeKind::PackedVector4Array));
     /// assert!(Dialect::Godot2.has_type(TypeKind::Image) && !Dialect::Godot3.has_type(TypeKind::Image));

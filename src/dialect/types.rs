@@ -4,7 +4,7 @@
 //! header (and back). Tables are the `Variant::Type` enum order of each engine (see `shared/spec` §2).
 //!
 //! ```
-//! use godot_bin::{Config, Dialect, TypeKind, Variant};
+//! use godot_bin::{Config, Dialect, value::TypeKind, Variant};
 //! // var_to_bytes(PackedStringArray(["ab"])) in Godot 3.6 and 4.6: same payload, different type id
 //! // (tests/fixtures/godot-3.6/values.tsv and tests/fixtures/godot-4.6/values.tsv, pstr_1).
 //! let g3 = [0x17, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', 0, 0];
@@ -21,7 +21,7 @@ use std::fmt;
 /// A kind of value, named as Godot 4 names it (Godot 3 and Pandemonium names in the docs of each kind).
 ///
 /// ```
-/// use godot_bin::{Dialect, TypeKind};
+/// use godot_bin::{Dialect, value::TypeKind};
 /// let g4: Dialect = "godot4".parse().unwrap();
 /// let g3: Dialect = "godot3".parse().unwrap();
 /// // The header byte of var_to_bytes(Color(1.5, -2.25, 3, 4.5)): 0x14 in Godot 4.6, 0x0e in Godot 3.6
@@ -137,7 +137,7 @@ impl TypeKind {
     /// Every kind, in declaration order.
     ///
     /// ```
-    /// use godot_bin::{Dialect, TypeKind};
+    /// use godot_bin::{Dialect, value::TypeKind};
     /// let g3 = TypeKind::ALL.iter().filter(|k| Dialect::Godot3.has_type(**k)).count();
     /// assert_eq!(g3, 27);
     /// ```
@@ -323,7 +323,7 @@ impl TypeKind {
     /// Godot 4's name of the type (Pandemonium- and Godot-2-only kinds by their engine's name).
     ///
     /// ```
-    /// use godot_bin::TypeKind;
+    /// use godot_bin::value::TypeKind;
     /// assert_eq!(TypeKind::Aabb.name(), "AABB");
     /// assert_eq!(TypeKind::PackedVector2iArray.name(), "PoolVector2iArray"); // Pandemonium's name
     /// assert_eq!(TypeKind::Transform3D.to_string(), TypeKind::Transform3D.name());

@@ -133,7 +133,7 @@ pub(crate) fn hand_over<'de, V: Visitor<'de>>(v: Variant, visitor: V) -> Result<
 /// The deepest nesting that serde recursion may reach on one thread when deserializing, whatever
 /// [`Config::max_depth`] says: every level costs stack in the visitor and in this deserializer (about 2.5 KB
 /// for a `serde_json::Value` map in a debug build, several times that for wide structs), so the levels are
-/// also held to [`SERDE_STACK_BUDGET`] bytes of stack, which stops them first for types with big frames.
+/// also held to [`Config::DEFAULT_SERDE_STACK`] bytes of stack, which stops them first for types with big frames.
 /// A [`Variant`] is not limited by it: it is handed over whole from the core decoder, which walks nesting
 /// without recursion, so engine values nested up to the engines' 1024 levels read fine as `Variant`.
 ///
@@ -147,44 +147,11 @@ pub(crate) fn hand_over<'de, V: Visitor<'de>>(v: Variant, visitor: V) -> Result<
 /// assert_eq!(godot_bin::from_slice::<godot_bin::Variant>(&bytes)?, v);
 /// let err = godot_bin::from_slice::<serde_json::Value>(&bytes).unwrap_err();
 /// // Refused by this limit, or earlier by the stack budget (a debug build's frames are bigger).
-/// use godot_bin::{ErrorKind::*, SERDE_MAX_DEPTH};
+/// use godot_bin::{ErrorKind::*, de::SERDE_MAX_DEPTH};
 /// assert!(matches!(err.kind(), TooDeep { max: SERDE_MAX_DEPTH } | StackBudget { .. }));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub const SERDE_MAX_DEPTH: usize = 512;
-
-/// The stack that serde recursion may use on one thread when deserializing, in bytes, counted from the
-/// outermost value: a level that starts beyond it is an [`ErrorKind::StackBudget`] error. A depth limit
-/// alone cannot keep a thread's stack safe, because the stack a level takes depends on the types being
-/// read (a struct with 40 `Option<String>` fields takes several KB per level in a release build, more in a
-/// debug one). With 1 MiB for the recursion, a 2 MiB thread (tokio's worker default) keeps 1 MiB for
-/// what runs above and below it, whatever the types.
-///
-/// ```
-/// use serde::Deserialize;
-/// #[derive(Deserialize)]
-/// struct Node { a: Option<String>, b: Option<String>, c: Option<String>, child: Option<Box<Node>> }
-/// // 500 levels of {"child": {"child": …}} read on a 2 MiB thread: refused, never a stack overflow.
-/// let mut v = godot_bin::Variant::Nil;
-/// for _ in 0..500 {
-///     let mut d = godot_bin::Dictionary::default();
-///     d.insert("child".into(), v);
-///     v = godot_bin::Variant::Dictionary(Box::new(d));
-/// }
-/// let bytes = godot_bin::to_vec(&v)?;
-/// let r = std::thread::Builder::new()
-///     .stack_size(2 << 20)
-///     .spawn(move || godot_bin::from_slice::<Node>(&bytes).map(|_| ()))
-///     .unwrap()
-///     .join()
-///     .unwrap();
-/// // Depending on the build, the depth limit or the stack budget refuses it first.
-/// let err = r.unwrap_err();
-/// assert!(matches!(err.kind(), godot_bin::ErrorKind::TooDeep { .. } | godot_bin::ErrorKind::StackBudget { .. }));
-/// assert!(err.offset().is_some());
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub const SERDE_STACK_BUDGET: usize = Config::DEFAULT_SERDE_STACK;
 
 thread_local! {
     static SERDE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
@@ -203,7 +170,7 @@ fn stack_mark() -> usize {
 /// One level of serde recursion; dropped on the way out (errors and unwinding included), when it puts back
 /// the depth it found. Refuses a level beyond [`SERDE_MAX_DEPTH`] or beyond the outermost level's stack
 /// budget ([`Config::serde_stack`]; `budget`: the config's, where the caller has one, else
-/// [`SERDE_STACK_BUDGET`]; asked for only by an outermost level).
+/// [`Config::DEFAULT_SERDE_STACK`]; asked for only by an outermost level).
 pub(crate) struct DepthGuard(usize);
 
 impl DepthGuard {
@@ -212,7 +179,7 @@ impl DepthGuard {
         let d = SERDE_DEPTH.with(|c| c.get());
         let here = stack_mark();
         if d == 0 {
-            SERDE_STACK_BASE.with(|c| c.set((here, budget().unwrap_or(SERDE_STACK_BUDGET))));
+            SERDE_STACK_BASE.with(|c| c.set((here, budget().unwrap_or(Config::DEFAULT_SERDE_STACK))));
         } else {
             let (base, budget) = SERDE_STACK_BASE.with(|c| c.get());
             if d >= SERDE_MAX_DEPTH || base.abs_diff(here) > budget {

@@ -3,7 +3,7 @@
 //! integers (RID).
 //!
 //! Each marker announces itself with a struct name starting with `$godot_bin::`; our
-//! [`Serializer`](crate::Serializer) and [`Deserializer`](crate::Deserializer) recognise those names,
+//! [`Serializer`](crate::ser::Serializer) and [`Deserializer`](crate::de::Deserializer) recognise those names,
 //! every other format ignores them.
 
 use serde::de::{self, Deserializer, Visitor};

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use serde::{Deserialize, Serialize};
-//! use godot_bin::{packed, PackedStringArray};
+//! use godot_bin::{packed, packed::PackedStringArray};
 //!
 //! #[derive(Serialize, Deserialize, PartialEq, Debug)]
 //! struct Level {
@@ -380,7 +380,7 @@ macro_rules! packed_type {
         /// godot_bin, as a plain sequence by other serde formats.
         ///
         /// ```
-        #[doc = concat!("use godot_bin::", stringify!($name), ";")]
+        #[doc = concat!("use godot_bin::packed::", stringify!($name), ";")]
         #[doc = concat!("let a = ", stringify!($name), "::from(vec![", $example, "]);")]
         /// assert_eq!(a.len(), 1);
         #[doc = concat!("let cfg = ", $cfg, ";")]
@@ -437,7 +437,7 @@ macro_rules! packed_type {
 /// writes it in one piece and reads it back from a PackedByteArray or an Array of ints.
 ///
 /// ```
-/// use godot_bin::PackedByteArray;
+/// use godot_bin::packed::PackedByteArray;
 /// let a = PackedByteArray::from(vec![1, 38, 75]);
 /// let bytes = godot_bin::to_vec(&a)?;
 /// // Godot 4.6 var_to_bytes(PackedByteArray([1, 38, 75])), tests/fixtures/godot-4.6/values.tsv "pba_len3":
@@ -502,33 +502,33 @@ packed_type!(
 );
 packed_type!(
     /// `PackedVector2Array` (`PoolVector2Array` in Godot 3).
-    PackedVector2Array, Vector2, "$godot_bin::PackedVector2Array", "godot_bin::Vector2::new(1.0, 2.0)"
+    PackedVector2Array, Vector2, "$godot_bin::PackedVector2Array", "godot_bin::markers::Vector2::new(1.0, 2.0)"
 );
 packed_type!(
     /// `PackedVector3Array` (`PoolVector3Array` in Godot 3).
-    PackedVector3Array, Vector3, "$godot_bin::PackedVector3Array", "godot_bin::Vector3::new(1.0, 2.0, 3.0)"
+    PackedVector3Array, Vector3, "$godot_bin::PackedVector3Array", "godot_bin::markers::Vector3::new(1.0, 2.0, 3.0)"
 );
 packed_type!(
     /// `PackedColorArray` (`PoolColorArray` in Godot 3).
-    PackedColorArray, Color, "$godot_bin::PackedColorArray", "godot_bin::Color::new(1.0, 0.5, 0.0, 1.0)"
+    PackedColorArray, Color, "$godot_bin::PackedColorArray", "godot_bin::markers::Color::new(1.0, 0.5, 0.0, 1.0)"
 );
 packed_type!(
     /// `PackedVector4Array` (Godot 4.3+; Pandemonium `PoolVector4Array`).
-    PackedVector4Array, Vector4, "$godot_bin::PackedVector4Array", "godot_bin::Vector4::new(1.0, 2.0, 3.0, 4.0)"
+    PackedVector4Array, Vector4, "$godot_bin::PackedVector4Array", "godot_bin::markers::Vector4::new(1.0, 2.0, 3.0, 4.0)"
 );
 packed_type!(
     /// Pandemonium `PoolVector2iArray` (write it with a Pandemonium [`Config`](crate::Config)).
-    PackedVector2iArray, Vector2i, "$godot_bin::PackedVector2iArray", "godot_bin::Vector2i::new(1, 2)",
+    PackedVector2iArray, Vector2i, "$godot_bin::PackedVector2iArray", "godot_bin::markers::Vector2i::new(1, 2)",
     "godot_bin::Config::new(\"pandemonium\".parse()?)"
 );
 packed_type!(
     /// Pandemonium `PoolVector3iArray` (write it with a Pandemonium [`Config`](crate::Config)).
-    PackedVector3iArray, Vector3i, "$godot_bin::PackedVector3iArray", "godot_bin::Vector3i::new(1, 2, 3)",
+    PackedVector3iArray, Vector3i, "$godot_bin::PackedVector3iArray", "godot_bin::markers::Vector3i::new(1, 2, 3)",
     "godot_bin::Config::new(\"pandemonium\".parse()?)"
 );
 packed_type!(
     /// Pandemonium 3.8+ `PoolVector4iArray` (write it with a Pandemonium [`Config`](crate::Config)).
-    PackedVector4iArray, Vector4i, "$godot_bin::PackedVector4iArray", "godot_bin::Vector4i::new(1, 2, 3, 4)",
+    PackedVector4iArray, Vector4i, "$godot_bin::PackedVector4iArray", "godot_bin::markers::Vector4i::new(1, 2, 3, 4)",
     "godot_bin::Config::new(\"pandemonium\".parse()?)"
 );
 
@@ -575,7 +575,7 @@ macro_rules! adapter {
             /// Writes the `Vec` as the packed array (see the module example).
             ///
             /// ```
-            /// use godot_bin::{Config, Deserializer, Serializer, Variant};
+            /// use godot_bin::{Config, de::Deserializer, ser::Serializer, Variant};
             /// let (cfg, mut out) = (Config::default(), Vec::new());
             #[doc = concat!("let v = vec![", $example, "];")]
             #[doc = concat!("godot_bin::packed::", stringify!($m), "::serialize(&v, &mut Serializer::new(&mut out, &cfg))?;")]
@@ -592,7 +592,7 @@ macro_rules! adapter {
             /// example).
             ///
             /// ```
-            /// use godot_bin::{Config, Deserializer};
+            /// use godot_bin::{Config, de::Deserializer};
             /// let cfg = Config::default();
             #[doc = concat!("let v = vec![", $example, "];")]
             /// let array = godot_bin::to_vec_with(&v, &cfg)?; // a plain `Vec`: an Array, not packed
@@ -624,7 +624,7 @@ pub mod bytes {
     /// Writes the bytes as a PackedByteArray (see the module example).
     ///
     /// ```
-    /// use godot_bin::{Config, Serializer, Variant};
+    /// use godot_bin::{Config, ser::Serializer, Variant};
     /// let (cfg, mut out) = (Config::default(), Vec::new());
     /// godot_bin::packed::bytes::serialize(&[1, 2, 255], &mut Serializer::new(&mut out, &cfg))?;
     /// assert_eq!(Variant::decode(&out, &cfg)?, Variant::PackedByteArray(vec![1, 2, 255]));
@@ -637,7 +637,7 @@ pub mod bytes {
     /// Reads a PackedByteArray (or an Array of ints) (see the module example).
     ///
     /// ```
-    /// use godot_bin::{Config, Deserializer, Variant};
+    /// use godot_bin::{Config, de::Deserializer, Variant};
     /// let cfg = Config::default();
     /// let ints = Variant::from(vec![Variant::Int(1), Variant::Int(255)]).encode(&cfg)?;
     /// assert_eq!(godot_bin::packed::bytes::deserialize(&mut Deserializer::new(&ints, &cfg))?, [1, 255]);

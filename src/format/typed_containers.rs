@@ -5,7 +5,7 @@
 //! accepts only a typed array: a `Vec<String>` is written untyped and refused there.
 //!
 //! ```
-//! use godot_bin::{to_vec, TypedArray, TypedDictionary};
+//! use godot_bin::{to_vec, typed::{TypedArray, TypedDictionary}};
 //! // Godot 4.6 var_to_bytes(Array[String](["a", "bc", ""])) (tests/fixtures/godot-4.6/values.tsv "tarr_string"):
 //! let names = TypedArray::from(vec!["a".to_string(), "bc".into(), "".into()]);
 //! assert_eq!(to_vec(&names)?[..8], [0x1c, 0, 1, 0, 4, 0, 0, 0]); // Array, typed: String
@@ -37,7 +37,7 @@ use crate::value::{ContainerType, Dictionary, Variant};
 /// C-like enum stored as its int is an `int`).
 ///
 /// ```
-/// use godot_bin::{ContainerType, Element, TypeKind};
+/// use godot_bin::{value::{ContainerType, TypeKind}, typed::Element};
 /// #[derive(serde::Serialize)]
 /// struct Item { name: String }
 /// impl Element for Item {
@@ -86,16 +86,16 @@ element!(Transform3D: Transform3D);
 element!(Projection: Projection);
 element!(Color: Color);
 element!(Dictionary: Dictionary);
-element!(PackedByteArray: crate::PackedByteArray);
-element!(PackedInt32Array: crate::PackedInt32Array);
-element!(PackedInt64Array: crate::PackedInt64Array);
-element!(PackedFloat32Array: crate::PackedFloat32Array);
-element!(PackedFloat64Array: crate::PackedFloat64Array);
-element!(PackedStringArray: crate::PackedStringArray);
-element!(PackedVector2Array: crate::PackedVector2Array);
-element!(PackedVector3Array: crate::PackedVector3Array);
-element!(PackedColorArray: crate::PackedColorArray);
-element!(PackedVector4Array: crate::PackedVector4Array);
+element!(PackedByteArray: crate::packed::PackedByteArray);
+element!(PackedInt32Array: crate::packed::PackedInt32Array);
+element!(PackedInt64Array: crate::packed::PackedInt64Array);
+element!(PackedFloat32Array: crate::packed::PackedFloat32Array);
+element!(PackedFloat64Array: crate::packed::PackedFloat64Array);
+element!(PackedStringArray: crate::packed::PackedStringArray);
+element!(PackedVector2Array: crate::packed::PackedVector2Array);
+element!(PackedVector3Array: crate::packed::PackedVector3Array);
+element!(PackedColorArray: crate::packed::PackedColorArray);
+element!(PackedVector4Array: crate::packed::PackedVector4Array);
 
 impl Element for Variant {
     fn container_type() -> ContainerType {
@@ -146,7 +146,7 @@ impl<K, V> Element for BTreeMap<K, V> {
 /// cannot exist beside the others (a `Vector2` derives them too, and is a `Vector2`), hence the wrapper.
 ///
 /// ```
-/// use godot_bin::{AsDictionary, TypedArray, Variant};
+/// use godot_bin::{typed::{AsDictionary, TypedArray}, Variant};
 /// #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
 /// struct Item { name: String, count: i64 }
 /// let items: TypedArray<AsDictionary<Item>> = vec![AsDictionary(Item { name: "potion".into(), count: 3 })].into();
@@ -155,7 +155,7 @@ impl<K, V> Element for BTreeMap<K, V> {
 /// assert_eq!(bytes[..8], [0x1c, 0, 1, 0, 27, 0, 0, 0]);
 /// let back: TypedArray<AsDictionary<Item>> = godot_bin::from_slice(&bytes)?;
 /// assert_eq!(back[0].name, "potion");
-/// let strict = godot_bin::Config::default().strict_typed_containers(true);
+/// let strict = godot_bin::Config::default().with_strict_typed_containers(true);
 /// assert_eq!(godot_bin::from_slice_with::<TypedArray<AsDictionary<Item>>>(&bytes, &strict)?, back);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -192,7 +192,7 @@ impl<T> DerefMut for AsDictionary<T> {
 /// a plain Array elsewhere); it derefs to its `Vec`.
 ///
 /// ```
-/// use godot_bin::{Config, Dialect, TypedArray, Variant};
+/// use godot_bin::{Config, Dialect, typed::TypedArray, Variant};
 /// let a: TypedArray<i64> = vec![1, 2, 3].into();
 /// assert_eq!(a.len(), 3);
 /// // Godot 4.6 var_to_bytes(Array[int]([1, 2, 3])) (tests/fixtures/godot-4.6/values.tsv "tarr_int"):
@@ -288,7 +288,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for TypedArray<T> {
 /// a plain Dictionary elsewhere).
 ///
 /// ```
-/// use godot_bin::TypedDictionary;
+/// use godot_bin::typed::TypedDictionary;
 /// let d: TypedDictionary<String, i64> = [("a".to_string(), 1)].into_iter().collect();
 /// // Godot 4.6 var_to_bytes(Dictionary[String, int]({"a": 1}))
 /// // (tests/fixtures/godot-4.6/values.tsv "tdict_str_int_a1"):
@@ -341,7 +341,7 @@ impl<K, V> TypedDictionary<K, V> {
     /// The number of entries.
     ///
     /// ```
-    /// use godot_bin::TypedDictionary;
+    /// use godot_bin::typed::TypedDictionary;
     /// let d: TypedDictionary<String, i64> = [("a".to_string(), 1)].into_iter().collect();
     /// assert_eq!(d.len(), 1);
     /// ```
@@ -352,7 +352,7 @@ impl<K, V> TypedDictionary<K, V> {
     /// Whether there are no entries.
     ///
     /// ```
-    /// use godot_bin::TypedDictionary;
+    /// use godot_bin::typed::TypedDictionary;
     /// assert!(TypedDictionary::<String, i64>::default().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -362,7 +362,7 @@ impl<K, V> TypedDictionary<K, V> {
     /// The entries in order, key and value.
     ///
     /// ```
-    /// use godot_bin::TypedDictionary;
+    /// use godot_bin::typed::TypedDictionary;
     /// let d: TypedDictionary<String, i64> = [("a".to_string(), 1), ("b".to_string(), 2)].into_iter().collect();
     /// assert_eq!(d.iter().map(|(_, v)| v).sum::<i64>(), 3);
     /// ```
@@ -373,7 +373,7 @@ impl<K, V> TypedDictionary<K, V> {
     /// The value for `key` (compared with each key in turn: the entries are a plain list).
     ///
     /// ```
-    /// use godot_bin::TypedDictionary;
+    /// use godot_bin::typed::TypedDictionary;
     /// let d: TypedDictionary<String, i64> = [("hp".to_string(), 10)].into_iter().collect();
     /// assert_eq!(d.get("hp"), Some(&10));
     /// assert_eq!(d.get("mp"), None);
@@ -390,7 +390,7 @@ impl<K, V> TypedDictionary<K, V> {
     /// for many entries, collect them from an iterator instead.
     ///
     /// ```
-    /// use godot_bin::TypedDictionary;
+    /// use godot_bin::typed::TypedDictionary;
     /// let mut d = TypedDictionary::<String, i64>::default();
     /// assert_eq!(d.insert("hp".to_string(), 10), None);
     /// assert_eq!(d.insert("hp".to_string(), 9), Some(10));

@@ -1,7 +1,7 @@
 //! `Serialize`/`Deserialize` for [`Variant`]: lossless through godot_bin, best effort through other formats.
 //!
 //! A `Variant` announces itself as the newtype `$godot_bin::Variant`. godot_bin's own
-//! [`Serializer`](crate::Serializer) and [`Deserializer`](crate::Deserializer) recognise it and hand the whole
+//! [`Serializer`](crate::ser::Serializer) and [`Deserializer`](crate::de::Deserializer) recognise it and hand the whole
 //! value to the core codec (through a thread-local slot, since serde cannot pass a Rust value through its
 //! interface): what is written is exactly what [`Variant::encode`] writes, what is read is exactly what
 //! [`Variant::decode`] gives, and no nesting depth costs serde recursion (the core walks nesting without
@@ -76,7 +76,7 @@ impl Serialize for Body<'_> {
 /// godot_bin writes exactly what [`Variant::encode`] writes; other formats see each case as its marker.
 ///
 /// ```
-/// use godot_bin::{Config, Variant, Vector2};
+/// use godot_bin::{Config, Variant, markers::Vector2};
 /// let v = Variant::from(vec![Variant::Int(5_000_000_000), Variant::Vector2(Vector2::new(1.0, 2.0))]);
 /// let cfg = Config::default();
 /// assert_eq!(godot_bin::to_vec_with(&v, &cfg)?, v.encode(&cfg)?);
@@ -290,7 +290,7 @@ fn buffered_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> std::result::Result<Varia
 /// ```
 /// use godot_bin::{Config, Variant};
 /// let cfg = Config::default();
-/// let v = Variant::from(vec![Variant::from(godot_bin::StringName::from("a")), Variant::Float(0.1)]);
+/// let v = Variant::from(vec![Variant::from(godot_bin::markers::StringName::from("a")), Variant::Float(0.1)]);
 /// let bytes = v.encode(&cfg)?;
 /// let back: Variant = godot_bin::from_slice_with(&bytes, &cfg)?;
 /// assert_eq!(back, v);

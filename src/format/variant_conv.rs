@@ -14,7 +14,7 @@ use crate::value::Variant;
 /// config; see [`to_variant_with`]. (Today this goes through the wire form internally.)
 ///
 /// ```
-/// use godot_bin::{to_variant, Variant, Vector2};
+/// use godot_bin::{to_variant, Variant, markers::Vector2};
 /// #[derive(serde::Serialize)]
 /// struct Mob { name: String, pos: Vector2 }
 /// let v = to_variant(&Mob { name: "slime".into(), pos: Vector2::new(1.0, 2.0) })?;
@@ -29,7 +29,7 @@ pub fn to_variant<T: ?Sized + Serialize>(value: &T) -> Result<Variant> {
 /// [`to_variant`] with `cfg` (its dialect decides, for example, whether a `StringName` stays one).
 ///
 /// ```
-/// use godot_bin::{to_variant_with, Config, Dialect, Variant, StringName};
+/// use godot_bin::{to_variant_with, Config, Dialect, Variant, markers::StringName};
 /// let v = to_variant_with(&StringName::from("idle"), &Config::new(Dialect::Godot4_6))?;
 /// assert!(matches!(v, Variant::StringName(_)));
 /// # Ok::<(), godot_bin::Error>(())
@@ -42,7 +42,7 @@ pub fn to_variant_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result
 /// encoding it: the deserializer walks the `Variant` itself.
 ///
 /// ```
-/// use godot_bin::{from_variant, Variant, Vector2};
+/// use godot_bin::{from_variant, Variant, markers::Vector2};
 /// #[derive(serde::Deserialize, Debug, PartialEq)]
 /// struct Mob { name: String, pos: Vector2 }
 /// let v: Variant = [("name", Variant::from("slime")), ("pos", Vector2::new(1.0, 2.0).into())]

@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use godot_bin::convert::{convert, Options};
-//! use godot_bin::{Dialect, Dictionary, StringName, Variant, Vector2i};
+//! use godot_bin::{Dialect, Dictionary, markers::{StringName, Vector2i}, Variant};
 //! let mut d = Dictionary::default();
 //! d.insert(Variant::from("name"), Variant::StringName(StringName::from("hero")));
 //! d.insert(Variant::from("cell"), Variant::Vector2i(Vector2i::new(3, 4)));
@@ -63,7 +63,7 @@ impl Options {
     ///
     /// ```
     /// use godot_bin::convert::{convert, Options};
-    /// use godot_bin::{Dialect, Variant, Vector2, Vector2i};
+    /// use godot_bin::{Dialect, Variant, markers::{Vector2, Vector2i}};
     /// let v = Variant::Vector2i(Vector2i::new(3, 4)); // Godot 3 has no Vector2i
     /// assert!(convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).is_err());
     /// let g3 = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default().coerce(true))?;
@@ -138,7 +138,7 @@ pub fn convert(v: &Variant, from: Dialect, to: Dialect, opts: &Options) -> Resul
 /// Checks that every value inside `v` exists in `dialect`, naming the first that does not.
 ///
 /// ```
-/// use godot_bin::{convert::check_fits, Dialect, Variant, Vector2i};
+/// use godot_bin::{convert::check_fits, Dialect, Variant, markers::Vector2i};
 /// let v = Variant::from(vec![Variant::Vector2i(Vector2i::new(1, 2))]);
 /// assert_eq!(check_fits(&v, Dialect::Godot3).unwrap_err().path, "[0]");
 /// assert!(check_fits(&v, Dialect::Godot4_6).is_ok());

@@ -18,7 +18,7 @@ pub const FLAG_64: u32 = 1 << 16;
 /// The type id is the low 8 bits of a header.
 ///
 /// ```
-/// use godot_bin::{wire::{Reader, TYPE_MASK}, Dialect, TypeKind};
+/// use godot_bin::{wire::{Reader, TYPE_MASK}, Dialect, value::TypeKind};
 /// // Godot 4.6 var_to_bytes(0.1), tests/fixtures/godot-4.6/values.tsv (float_0_1)
 /// let bytes = [0x03, 0x00, 0x01, 0x00, 0x9a, 0x99, 0x99, 0x99, 0x99, 0x99, 0xb9, 0x3f];
 /// let header = Reader::new(&bytes).u32()?;

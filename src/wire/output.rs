@@ -8,12 +8,12 @@ pub(crate) use sealed::{Lent, Target};
 
 /// Where the encoders write: a byte buffer they append to and patch in place (a container's count is
 /// written after its elements). Sealed: implemented for `Vec<u8>` and [`bytes::BytesMut`](https://docs.rs/bytes/1/bytes/struct.BytesMut.html), so the
-/// [`Serializer`](crate::Serializer), [`Variant::encode_into`](crate::Variant::encode_into) and
+/// [`Serializer`](crate::ser::Serializer), [`Variant::encode_into`](crate::Variant::encode_into) and
 /// [`framing::put_var_into`](crate::framing::put_var_into) write straight into either, with no buffer of
 /// their own and no copy.
 ///
 /// ```
-/// use godot_bin::{wire::Output, Config, Serializer};
+/// use godot_bin::{wire::Output, Config, ser::Serializer};
 /// use serde::Serialize;
 /// fn append<O: Output>(out: &mut O) -> Result<(), godot_bin::Error> {
 ///     (1, "a").serialize(&mut Serializer::new(out, &Config::default()))
@@ -30,7 +30,7 @@ pub trait Output: sealed::Sealed {}
 impl Output for Vec<u8> {}
 impl Output for bytes::BytesMut {}
 
-/// A [`bytes::BufMut`](https://docs.rs/bytes/1/bytes/trait.BufMut.html) that [`to_buf_with`](crate::to_buf_with) can write to. A `Vec<u8>` or a `BytesMut`
+/// A [`bytes::BufMut`](https://docs.rs/bytes/1/bytes/trait.BufMut.html) that [`to_buf_with`](crate::ser::to_buf_with) can write to. A `Vec<u8>` or a `BytesMut`
 /// (also behind `&mut` or a `Box`) is an [`Output`]: the value is written straight into it. Any other buffer
 /// (`&mut [u8]`, `Limit`, `Chain`, …) gets the value built in a `Vec` first and copied in with one
 /// `put_slice`, after checking that it fits: a `BufMut` can only be appended to, and a container's count
@@ -43,10 +43,10 @@ impl Output for bytes::BytesMut {}
 /// let cfg = Config::default();
 /// // In place:
 /// let mut buf = bytes::BytesMut::with_capacity(64);
-/// godot_bin::to_buf_with(&mut buf, &"ab", &cfg)?;
+/// godot_bin::ser::to_buf_with(&mut buf, &"ab", &cfg)?;
 /// // Copied, and bounded: 12 bytes do not fit in 8.
 /// let mut small = Vec::new().limit(8);
-/// let err = godot_bin::to_buf_with(&mut small, &"ab", &cfg).unwrap_err();
+/// let err = godot_bin::ser::to_buf_with(&mut small, &"ab", &cfg).unwrap_err();
 /// assert!(matches!(err.kind(), ErrorKind::InvalidLength { value: 12 }));
 /// assert!(small.get_ref().is_empty());
 /// # Ok::<(), godot_bin::Error>(())

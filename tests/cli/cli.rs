@@ -229,7 +229,7 @@ fn encode_engine_text_gives_engine_bytes() {
         ("tests/fixtures/godot-3.6/text.tsv", Dialect::Godot3),
     ] {
         let rows = text_rows(path);
-        let cfg = Config::new(d).allow_objects(true);
+        let cfg = Config::new(d).with_allow_objects(true);
         for objects in [false, true] {
             let sel: Vec<_> = rows.iter().filter(|r| r.1 == objects).collect();
             let input: String = sel.iter().map(|r| format!("{}\n", r.2)).collect();
@@ -271,7 +271,7 @@ fn deep_values() {
 /// for a 77 KB file.)
 #[test]
 fn errors_under_big_keys_stay_short() {
-    use godot_bin::{Dictionary, Vector2i};
+    use godot_bin::{markers::Vector2i, Dictionary};
     let under_big_keys = |mut v: Variant| {
         for l in 0..20i64 {
             let key = Variant::from((0..1000).map(|i| Variant::Int(l * 1000 + i)).collect::<Vec<_>>());

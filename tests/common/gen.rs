@@ -2,6 +2,11 @@
 //! Shared by `tools/src/bin/live_roundtrip.rs` (values for the real engines) and the conformance and variant tests.
 #![allow(dead_code)]
 
+use godot_bin::markers::{
+    Aabb, Basis, Color, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid, Transform2D, Transform3D, Vector2,
+    Vector2i, Vector3, Vector3i, Vector4, Vector4i,
+};
+use godot_bin::value::{ContainerType, Signal, TypeKind};
 use godot_bin::*;
 
 /// A small seeded PRNG (xorshift64*), so runs are repeatable.

@@ -13,7 +13,7 @@ use crate::common;
 use crate::fuzz_common::{agree, shapes};
 
 use agree::{agree, expected_json, other_entry_points, Agreed};
-use godot_bin::{Config, Dialect, ErrorKind, Variant, SERDE_MAX_DEPTH};
+use godot_bin::{de::SERDE_MAX_DEPTH, Config, Dialect, ErrorKind, Variant};
 
 /// Fixture directory → dialect (as fuzz/seed_corpus.py maps them).
 const FIXTURES: [(&str, Dialect); 6] = [
@@ -40,7 +40,7 @@ fn fixture_inputs() -> Vec<(Config, Vec<u8>)> {
                     continue;
                 }
                 let objects = matches!(r.get(1), "1" | "objects");
-                out.push((Config::new(d).allow_objects(objects), common::unhex(hex)));
+                out.push((Config::new(d).with_allow_objects(objects), common::unhex(hex)));
             }
         }
     }
@@ -102,7 +102,7 @@ fn cut_and_overwritten_fixtures_read_the_same_through_all_four_decoders() {
             let mut b = bytes.clone();
             let at = (rng.next() as usize % (b.len() / 4)) * 4;
             b[at..at + 4].copy_from_slice(&WORDS[rng.next() as usize % WORDS.len()].to_le_bytes());
-            agree(&b, &cfg.clone().max_depth(1 + rng.next() as usize % 8));
+            agree(&b, &cfg.clone().with_max_depth(1 + rng.next() as usize % 8));
             agree(&b, &cfg);
             runs += 2;
         }
@@ -125,7 +125,7 @@ fn generated_hostile_shapes_read_the_same_through_all_four_decoders() {
         if s.mutated {
             continue;
         }
-        let limit = s.cfg.depth_limit();
+        let limit = s.cfg.max_depth();
         match (s.kind, &got) {
             (shapes::ShapeKind::Deep { depth }, Agreed::Refused(e)) => {
                 assert!(depth > limit, "round {round}: {depth} deep, limit {limit}: {e}");
@@ -159,7 +159,7 @@ fn serde_json_differs_only_past_serde_recursion_limits() {
         }
         v
     };
-    let cfg = Config::default().max_depth(Config::MAX_DEPTH_LIMIT);
+    let cfg = Config::default().with_max_depth(Config::MAX_DEPTH_LIMIT);
     let shallow = nest(100).encode(&cfg).unwrap();
     assert!(matches!(agree(&shallow, &cfg), Agreed::Accepted { json: true, .. }));
     let deep = nest(SERDE_MAX_DEPTH + 10).encode(&cfg).unwrap();
@@ -192,7 +192,7 @@ fn generated_hostile_text_shapes_parse_as_they_say() {
             assert!(e.offset <= text.len(), "round {round}: {e}");
         }
         if !s.mutated {
-            let limit = cfg.depth_limit();
+            let limit = cfg.max_depth();
             match (s.kind, &parsed) {
                 (TextKind::Deep { depth }, Ok(_)) => assert!(depth <= limit, "round {round}: {depth} > {limit}"),
                 (TextKind::Deep { depth }, Err(e)) => {

@@ -11,7 +11,10 @@
 use crate::common;
 
 use common::*;
-use godot_bin::{Array, Config, ContainerType, Dialect, ErrorKind, Object, TypeKind, Variant};
+use godot_bin::{
+    value::{ContainerType, TypeKind},
+    Array, Config, Dialect, ErrorKind, Object, Variant,
+};
 
 struct Engine {
     dir: &'static str,
@@ -25,10 +28,10 @@ impl Engine {
     }
 
     fn config(&self, objects: bool) -> Config {
-        let cfg = Config::new(self.dialect).allow_objects(objects);
+        let cfg = Config::new(self.dialect).with_allow_objects(objects);
         // 3.2.3 had no nesting limit (it came in 3.4); reading its data needs a higher one.
         if self.is_323() {
-            cfg.max_depth(Config::MAX_DEPTH_LIMIT)
+            cfg.with_max_depth(Config::MAX_DEPTH_LIMIT)
         } else {
             cfg
         }
@@ -193,7 +196,7 @@ fn probes(e: &Engine) -> (usize, std::collections::BTreeMap<Difference, usize>) 
     for row in &rows {
         let (id, objects, input_hex, accepted, engine_out) =
             (row.get(0), row.get(1) == "1", row.get(2), row.get(3) == "1", row.get(4));
-        let cfg = Config::new(e.dialect).allow_objects(objects);
+        let cfg = Config::new(e.dialect).with_allow_objects(objects);
         let input = unhex(input_hex);
         let ours = wrapped(e, &input, &cfg);
         let has_surrogate = has_surrogate(&input);

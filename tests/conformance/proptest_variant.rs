@@ -5,11 +5,16 @@
 //!   encode∘decode∘encode = encode (mutated encodings and header-shaped random words as input), and
 //!   `VariantRef` decodes those inputs exactly as `Variant` does.
 //!
-//! The value generator here is written independently of `godot_bin::arbitrary` (which the fuzz targets use),
+//! The value generator here is written independently of `godot_bin::interop::arbitrary` (which the fuzz targets use),
 //! from the rules the README states: a Godot 2 int is 32-bit and its float single precision; a single-
 //! precision build holds reals as f32 (a Godot 2/3/Pandemonium double build as f32 widened with NaNs quiet,
 //! a Godot 4 double build as any f64); text has no NUL and no leading BOM; a null object is written as Nil.
 
+use godot_bin::markers::{
+    Aabb, Basis, Color, Image, InputEvent, InputEventData, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,
+    StringName, Transform2D, Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
+};
+use godot_bin::value::{ContainerType, Signal, TypeKind};
 use godot_bin::wire::{widen_exact, widen_like_engine};
 use godot_bin::*;
 use proptest::prelude::*;
@@ -21,7 +26,7 @@ use fuzz_common::known_issue;
 
 fn config() -> impl Strategy<Value = Config> {
     (prop::sample::select(Dialect::ALL.to_vec()), any::<bool>(), any::<bool>())
-        .prop_map(|(d, objects, double)| Config::new(d).allow_objects(objects).double_precision(double))
+        .prop_map(|(d, objects, double)| Config::new(d).with_allow_objects(objects).with_double_precision(double))
 }
 
 fn is_godot4(d: Dialect) -> bool {
@@ -31,7 +36,7 @@ fn is_godot4(d: Dialect) -> bool {
 /// A real as the build holds it.
 fn real(cfg: &Config) -> BoxedStrategy<f64> {
     let d = cfg.dialect();
-    if !cfg.is_double_precision() {
+    if !cfg.double_precision() {
         any::<u32>().prop_map(|b| widen_exact(f32::from_bits(b))).boxed()
     } else if is_godot4(d) {
         prop_oneof![any::<u64>().prop_map(f64::from_bits), (-1000i32..1000).prop_map(|x| f64::from(x) / 3.0)].boxed()
@@ -67,7 +72,7 @@ fn leaf(cfg: &Config) -> BoxedStrategy<Variant> {
         let c = c.map(f32::from_bits);
         Color::new(c[0], c[1], c[2], c[3])
     });
-    let no_wide4 = cfg.is_double_precision() && matches!(d, Dialect::Godot4_0 | Dialect::Godot4_1);
+    let no_wide4 = cfg.double_precision() && matches!(d, Dialect::Godot4_0 | Dialect::Godot4_1);
     let mut arms: Vec<(K, BoxedStrategy<Variant>)> = vec![
         (K::Nil, Just(V::Nil).boxed()),
         (K::Bool, any::<bool>().prop_map(V::Bool).boxed()),
@@ -222,7 +227,7 @@ fn leaf(cfg: &Config) -> BoxedStrategy<Variant> {
 fn value(cfg: Config) -> BoxedStrategy<Variant> {
     let d = cfg.dialect();
     let g2 = d == Dialect::Godot2;
-    let objects = cfg.objects_allowed() && !g2;
+    let objects = cfg.allow_objects() && !g2;
     let typed_arrays = matches!(d, Dialect::Godot4_3 | Dialect::Godot4_4 | Dialect::Godot4_5 | Dialect::Godot4_6);
     let leaf = leaf(&cfg);
     let leaf_for_typed = leaf.clone();
@@ -345,7 +350,7 @@ fn check_canonical(bytes: &[u8], cfg: &Config) -> Result<(), TestCaseError> {
     let enc = match v.encode(cfg) {
         Ok(e) => e,
         // Godot 4.0/4.1 double builds refuse to write Vector4/Projection (documented).
-        Err(e) if matches!(e.kind(), ErrorKind::Unsupported { .. }) && cfg.is_double_precision() => return Ok(()),
+        Err(e) if matches!(e.kind(), ErrorKind::Unsupported { .. }) && cfg.double_precision() => return Ok(()),
         Err(e) => return Err(TestCaseError::fail(format!("decoded {v:?}, but encoding failed: {e}"))),
     };
     let back = Variant::decode(&enc, cfg).map_err(|e| TestCaseError::fail(format!("re-decode of {v:?}: {e}")))?;

@@ -11,7 +11,7 @@ fn random_values_round_trip_in_every_dialect() {
     for (i, dialect) in Dialect::ALL.into_iter().enumerate() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ i as u64);
         for double in [false, true] {
-            let cfg = Config::new(dialect).double_precision(double);
+            let cfg = Config::new(dialect).with_double_precision(double);
             if double && matches!(dialect, Dialect::Godot4_0 | Dialect::Godot4_1) {
                 continue; // their double builds cannot write Vector4/Projection readably (see Config docs)
             }

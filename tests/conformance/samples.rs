@@ -14,7 +14,7 @@ fn check_samples(rel: &str, dialect: Dialect, garbage_padding: bool) -> usize {
         let id = row.get(0);
         let objects = matches!(row.get(1), "1" | "full_objects" | "objects");
         let bytes = unhex(row.get(2));
-        let cfg = Config::new(dialect).allow_objects(objects);
+        let cfg = Config::new(dialect).with_allow_objects(objects);
         let v = match Variant::decode(&bytes, &cfg) {
             Ok(v) => v,
             Err(e) => {

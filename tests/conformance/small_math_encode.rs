@@ -3,12 +3,15 @@
 //! 32-bit reals, 64-bit ones with the flag, and the same errors (a type the dialect lacks, Godot 4.0/4.1's
 //! double-precision Vector4, the depth limit).
 
-use godot_bin::{to_vec_with, Color, Config, Dialect, Plane, Quaternion, Rect2, Variant, Vector2, Vector3, Vector4};
+use godot_bin::{
+    markers::{Color, Plane, Quaternion, Rect2, Vector2, Vector3, Vector4},
+    to_vec_with, Config, Dialect, Variant,
+};
 
 fn same<T: serde::Serialize>(v: &T, var: Variant, cfg: &Config) {
     let typed = to_vec_with(v, cfg).map_err(|e| e.to_string());
     let core = var.encode(cfg).map_err(|e| e.to_string());
-    assert_eq!(typed, core, "{var:?} in {:?}, double precision {}", cfg.dialect(), cfg.is_double_precision());
+    assert_eq!(typed, core, "{var:?} in {:?}, double precision {}", cfg.dialect(), cfg.double_precision());
     // Inside a struct variant and a framed stream too (the in-place writes).
     let mut buf = bytes::BytesMut::new();
     let framed = godot_bin::framing::put_var_into(v, &mut buf, cfg, godot_bin::framing::Endian::Little);
@@ -27,7 +30,7 @@ fn small_math_markers_match_the_core_encoder() {
     let xs = [0.1, 1.5, f64::INFINITY, godot_bin::wire::widen_exact(snan)];
     for d in Dialect::ALL {
         for double in [false, true] {
-            let cfg = Config::new(d).double_precision(double);
+            let cfg = Config::new(d).with_double_precision(double);
             let [a, b, c, e] = xs;
             same(&Vector2::new(a, b), Variant::Vector2(Vector2::new(a, b)), &cfg);
             same(&Vector3::new(a, b, c), Variant::Vector3(Vector3::new(a, b, c)), &cfg);
@@ -46,9 +49,9 @@ fn small_math_markers_match_the_core_encoder() {
 #[test]
 fn small_math_marker_depth() {
     let v = vec![vec![Vector2::new(1.0, 2.0)]];
-    let ok = Config::default().max_depth(2);
+    let ok = Config::default().with_max_depth(2);
     assert!(to_vec_with(&v, &ok).is_ok());
-    let deep = Config::default().max_depth(1);
+    let deep = Config::default().with_max_depth(1);
     let err = to_vec_with(&v, &deep).unwrap_err();
     assert!(matches!(err.kind(), godot_bin::ErrorKind::TooDeep { max: 1 }), "{err}");
 }

@@ -15,7 +15,8 @@ fn spec_worked_examples_decode_and_reencode() {
         let (id, dialect, source, kind, h) = (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
         let d: Dialect = dialect.parse().unwrap();
         // The example of a double-precision build; the full objects need objects allowed.
-        let cfg = Config::new(d).double_precision(id.ends_with("-double")).allow_objects(id.ends_with("-full"));
+        let cfg =
+            Config::new(d).with_double_precision(id.ends_with("-double")).with_allow_objects(id.ends_with("-full"));
         let bytes = unhex(h);
         match Variant::decode(&bytes, &cfg) {
             Err(e) => failures.push(format!("{dialect} {id} ({source}): {e}")),

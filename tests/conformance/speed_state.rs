@@ -32,7 +32,7 @@ fn packed_payloads_round_trip_through_adapters_and_markers() {
     // A PackedFloat32Array (type 32), 1000 elements, then the payload as is.
     assert_eq!(bm[..8], [32, 0, 0, 0, 0xe8, 3, 0, 0]);
     assert_eq!(bm.len(), 8 + 4000);
-    assert_eq!(godot_bin::from_slice::<godot_bin::PackedFloat32Array>(&bm).unwrap(), m);
+    assert_eq!(godot_bin::from_slice::<godot_bin::packed::PackedFloat32Array>(&bm).unwrap(), m);
 
     let p = data::Points { v: data::points(1000) };
     let b = godot_bin::to_vec(&p).unwrap();
@@ -40,7 +40,7 @@ fn packed_payloads_round_trip_through_adapters_and_markers() {
     let m = data::points_marker(1000);
     let bm = godot_bin::to_vec(&m).unwrap();
     assert_eq!(bm.len(), 8 + 12_000);
-    assert_eq!(godot_bin::from_slice::<godot_bin::PackedVector3Array>(&bm).unwrap(), m);
+    assert_eq!(godot_bin::from_slice::<godot_bin::packed::PackedVector3Array>(&bm).unwrap(), m);
 
     let logs = data::logs(100);
     let b = godot_bin::to_vec(&logs).unwrap();

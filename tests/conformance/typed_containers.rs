@@ -5,6 +5,10 @@
 use crate::common;
 
 use common::*;
+use godot_bin::markers::{Color, NodePath, Rect2, StringName, Transform3D, Vector2, Vector2i, Vector3};
+use godot_bin::packed::{PackedByteArray, PackedStringArray, PackedVector4Array};
+use godot_bin::typed::{AsDictionary, Element, TypedArray, TypedDictionary};
+use godot_bin::value::{ContainerType, TypeKind};
 use godot_bin::*;
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -80,7 +84,7 @@ fn dialects_without_typed_containers_get_plain_ones() {
 /// Reads the engine's bytes as `T` under `Config::strict_typed_containers` and writes them back.
 fn same_strict<T: DeserializeOwned + Serialize>(id: &str) {
     let bytes = engine(id);
-    let cfg = Config::default().strict_typed_containers(true);
+    let cfg = Config::default().with_strict_typed_containers(true);
     let v: T = from_slice_with(&bytes, &cfg).unwrap_or_else(|e| panic!("{id}: {e}"));
     assert_eq!(hex(&to_vec(&v).unwrap()), hex(&bytes), "{id}");
 }
@@ -88,7 +92,7 @@ fn same_strict<T: DeserializeOwned + Serialize>(id: &str) {
 #[test]
 fn strict_typed_containers_refuse_a_plain_vec_or_map_and_name_the_type_to_use() {
     use std::collections::BTreeMap;
-    let strict = Config::default().strict_typed_containers(true);
+    let strict = Config::default().with_strict_typed_containers(true);
     // Godot's Array[Dictionary] read into a Vec: by default the type is dropped (and written back untyped).
     let bytes = engine("tarr_dict");
     let plain: Vec<BTreeMap<String, i64>> = from_slice(&bytes).unwrap();

@@ -136,9 +136,9 @@ fn serde_reads_and_writes_engine_files() {
     #[derive(serde::Deserialize, serde::Serialize, Debug, PartialEq)]
     struct Player {
         name: String,
-        pos: godot_bin::Vector2,
-        vel: godot_bin::Vector3,
-        tint: godot_bin::Color,
+        pos: godot_bin::markers::Vector2,
+        vel: godot_bin::markers::Vector3,
+        tint: godot_bin::markers::Color,
         hp: i64,
         big: i64,
         ratio: f64,
@@ -157,7 +157,7 @@ fn serde_reads_and_writes_engine_files() {
         let want = engine_text_as_ours(engine, &text(engine, "values.cfg"));
         let s: Save = config_file::from_str(&want, &cfg).unwrap();
         assert_eq!(s.top.version, 3, "{engine}");
-        assert_eq!(s.player.pos, godot_bin::Vector2::new(1.5, -2.0), "{engine}");
+        assert_eq!(s.player.pos, godot_bin::markers::Vector2::new(1.5, -2.0), "{engine}");
         assert_eq!(s.player.tags, ["a", "b c", "q\"d"], "{engine}");
         let inv = s.player.inv.as_dictionary().unwrap();
         assert_eq!(inv.get(&Variant::Int(1)).and_then(Variant::as_str), Some("sword"), "{engine}");

@@ -42,7 +42,7 @@ fn check(path: &str, dialect: Dialect) -> usize {
     let mut bad = Vec::new();
     let mut padding_only = 0;
     for r in &rows {
-        let cfg = Config::new(dialect).allow_objects(r.objects);
+        let cfg = Config::new(dialect).with_allow_objects(r.objects);
         let ours = text::from_text(&r.text, &cfg)
             .map_err(|e| e.to_string())
             .and_then(|v| v.encode(&cfg).map_err(|e| e.to_string()));
@@ -90,7 +90,7 @@ fn our_text_of_engine_values_reads_back() {
     ] {
         let mut inexact = Vec::new();
         for r in rows(path) {
-            let cfg = Config::new(d).allow_objects(r.objects);
+            let cfg = Config::new(d).with_allow_objects(r.objects);
             let v = Variant::decode(&r.bytes, &cfg).unwrap();
             let t = match text::to_text_exact(&v, &cfg) {
                 Ok(t) => t,

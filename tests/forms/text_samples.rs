@@ -17,7 +17,7 @@ fn survey(path: &str, d: Dialect) -> (usize, usize, usize, Vec<String>) {
         let c: Vec<&str> = l.split('\t').collect();
         let Ok(t) = serde_json::from_str::<String>(c[3]) else { continue };
         n += 1;
-        let cfg = Config::new(d).allow_objects(c[1] == "1");
+        let cfg = Config::new(d).with_allow_objects(c[1] == "1");
         match text::from_text(&t, &cfg) {
             Ok(v) => {
                 parsed += 1;

@@ -15,7 +15,7 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use godot_bin::{Config, Dialect, ErrorKind, TypeKind, Variant};
+use godot_bin::{value::TypeKind, Config, Dialect, ErrorKind, Variant};
 
 // ---------------------------------------------------------------------------------------------------------
 // The counting allocator (tests/common/alloc.rs).
@@ -55,7 +55,7 @@ fn configs() -> Vec<Config> {
     for d in Dialect::ALL {
         for objects in [false, true] {
             for double in [false, true] {
-                v.push(Config::new(d).allow_objects(objects).double_precision(double));
+                v.push(Config::new(d).with_allow_objects(objects).with_double_precision(double));
             }
         }
     }
@@ -256,7 +256,7 @@ const ENTRIES: [Entry; 7] = [
     (
         // Reading to the end adds the input itself, in a buffer that grows by doubling (≤ 2n + transient n).
         "from_reader_with::<serde_json::Value>",
-        |b, c| godot_bin::from_reader_with::<_, serde_json::Value>(b, c).is_ok(),
+        |b, c| godot_bin::de::from_reader_with::<_, serde_json::Value>(b, c).is_ok(),
         JSON_PER_BYTE + 3,
     ),
 ];
@@ -284,8 +284,8 @@ fn measure(what: &str, bytes: &[u8], cfg: &Config, worst: &mut Worst) {
             format!(
                 "{what} ({n} bytes, {} objects={} double={})",
                 cfg.dialect(),
-                cfg.objects_allowed(),
-                cfg.is_double_precision()
+                cfg.allow_objects(),
+                cfg.double_precision()
             )
         };
         let multiple = peak as f64 / n.max(1) as f64;
@@ -322,9 +322,9 @@ fn dense_inputs_allocate_within_the_bound() {
     let _g = serial();
     let mut worst = new_worst();
     // Double precision changes nothing here; objects matter for the full-object input (refused without).
-    for cfg in configs().into_iter().filter(|c| !c.is_double_precision()) {
+    for cfg in configs().into_iter().filter(|c| !c.double_precision()) {
         for n in [4096, 64 << 10] {
-            if n > 4096 && !cfg.objects_allowed() {
+            if n > 4096 && !cfg.allow_objects() {
                 continue;
             }
             for (what, bytes) in dense_inputs(cfg.dialect(), n) {
@@ -359,7 +359,7 @@ fn engine_written_fixtures_allocate_within_the_bound() {
             }
             let Some(hex) = f.get(2) else { continue };
             let Some(bytes) = unhex(hex) else { continue };
-            let cfg = Config::new(d).allow_objects(matches!(f[1], "1" | "objects"));
+            let cfg = Config::new(d).with_allow_objects(matches!(f[1], "1" | "objects"));
             measure(&format!("{file} {}", f[0]), &bytes, &cfg, &mut worst);
             count += 1;
         }
@@ -406,7 +406,7 @@ fn nesting_200000_deep_is_refused_on_a_2_mib_stack_by_every_entry_point() {
                     );
                 };
                 deep(Variant::decode(&b, &cfg).map(drop), "Variant::decode");
-                deep(Variant::decode(&b, &cfg.clone().max_depth(usize::MAX)).map(drop), "decode at the cap");
+                deep(Variant::decode(&b, &cfg.clone().with_max_depth(usize::MAX)).map(drop), "decode at the cap");
                 deep(godot_bin::from_slice_with::<Variant>(&b, &cfg).map(drop), "from_slice_with::<Variant>");
                 deep(godot_bin::from_slice_with::<serde_json::Value>(&b, &cfg).map(drop), "from_slice_with::<Value>");
                 // A sequence-shaped struct: refused as too deep, or (for Dictionaries) as the wrong type.
@@ -416,10 +416,13 @@ fn nesting_200000_deep_is_refused_on_a_2_mib_stack_by_every_entry_point() {
                 } else {
                     assert!(tree.is_err());
                 }
-                deep(godot_bin::from_reader_with::<_, serde_json::Value>(&b[..], &cfg).map(drop), "from_reader_with");
+                deep(
+                    godot_bin::de::from_reader_with::<_, serde_json::Value>(&b[..], &cfg).map(drop),
+                    "from_reader_with",
+                );
                 if d == Dialect::Godot4_6 {
                     deep(godot_bin::from_slice::<serde_json::Value>(&b).map(drop), "from_slice");
-                    deep(godot_bin::from_reader::<_, serde_json::Value>(&b[..]).map(drop), "from_reader");
+                    deep(godot_bin::de::from_reader::<_, serde_json::Value>(&b[..]).map(drop), "from_reader");
                 }
             });
             t.unwrap().join().unwrap_or_else(|_| panic!("{d} {name}: panicked"));

@@ -10,9 +10,9 @@ use godot_bin::{Config, Dialect, ErrorKind, Variant};
 /// double precision, bit 6 a depth limit of 8.
 fn config(sel: u8) -> Config {
     let d = Dialect::ALL[(sel & 0x0F) as usize % Dialect::ALL.len()];
-    let cfg = Config::new(d).allow_objects(sel & 0x10 != 0).double_precision(sel & 0x20 != 0);
+    let cfg = Config::new(d).with_allow_objects(sel & 0x10 != 0).with_double_precision(sel & 0x20 != 0);
     if sel & 0x40 != 0 {
-        cfg.max_depth(8)
+        cfg.with_max_depth(8)
     } else {
         cfg
     }
@@ -267,11 +267,11 @@ fn decodes_then_encodes(bytes: &[u8], cfg: &Config) -> Result<Variant, godot_bin
 #[test]
 fn converted_key_deeper_than_its_bytes_is_refused_where_encoding_would_be() {
     let (&sel, bytes) = CONVERTED_KEY_DEEPER_THAN_ITS_BYTES_G46.split_first().unwrap();
-    let err = decodes_then_encodes(bytes, &config(sel).max_depth(1)).unwrap_err();
+    let err = decodes_then_encodes(bytes, &config(sel).with_max_depth(1)).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::TooDeep { max: 1 }), "{err}");
     assert_eq!(err.offset(), Some(12), "at the key");
     // One level more and it decodes, converted, and encodes with the same config.
-    let v = decodes_then_encodes(bytes, &config(sel).max_depth(2)).unwrap();
+    let v = decodes_then_encodes(bytes, &config(sel).with_max_depth(2)).unwrap();
     let Variant::Dictionary(d) = &v else { panic!("{v:?}") };
     assert_eq!(d.entries[0].0, Variant::from(vec![Variant::Int(7), Variant::Int(8)]));
     assert_eq!(v.nesting_depth(), 2);
@@ -282,11 +282,11 @@ fn converted_element_deeper_than_its_bytes_is_refused_where_encoding_would_be() 
     // Array[Array]([PackedByteArray(7, 8)]) as Godot 4.4+ writes a typed array (header flag 1, element type 28).
     let bytes = [0x1c, 0, 1, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1d, 0, 0, 0, 2, 0, 0, 0, 7, 8, 0, 0];
     let cfg = Config::new(Dialect::Godot4_6);
-    let err = decodes_then_encodes(&bytes, &cfg.clone().max_depth(1)).unwrap_err();
+    let err = decodes_then_encodes(&bytes, &cfg.clone().with_max_depth(1)).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::TooDeep { max: 1 }), "{err}");
-    let v = decodes_then_encodes(&bytes, &cfg.clone().max_depth(2)).unwrap();
+    let v = decodes_then_encodes(&bytes, &cfg.clone().with_max_depth(2)).unwrap();
     assert_eq!(v[0], Variant::from(vec![Variant::Int(7), Variant::Int(8)]));
     // An empty packed array converts to an empty Array: nothing deeper, accepted at the limit.
     let empty = [0x1c, 0, 1, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1d, 0, 0, 0, 0, 0, 0, 0];
-    decodes_then_encodes(&empty, &cfg.max_depth(1)).unwrap();
+    decodes_then_encodes(&empty, &cfg.with_max_depth(1)).unwrap();
 }

@@ -36,16 +36,16 @@ fn hostile_counts_are_refused_before_allocating() {
     for d in Dialect::ALL {
         let cfg = Config::new(d);
         for kind in [
-            godot_bin::TypeKind::Array,
-            godot_bin::TypeKind::Dictionary,
-            godot_bin::TypeKind::PackedFloat32Array,
-            godot_bin::TypeKind::PackedStringArray,
-            godot_bin::TypeKind::PackedByteArray,
-            godot_bin::TypeKind::String,
+            godot_bin::value::TypeKind::Array,
+            godot_bin::value::TypeKind::Dictionary,
+            godot_bin::value::TypeKind::PackedFloat32Array,
+            godot_bin::value::TypeKind::PackedStringArray,
+            godot_bin::value::TypeKind::PackedByteArray,
+            godot_bin::value::TypeKind::String,
         ] {
             let id = d.type_id(kind).unwrap();
             for count in [0x7FFF_FFFFu32, 0xFFFF_FFFF, 0x8000_0001, 1 << 20] {
-                if kind == godot_bin::TypeKind::PackedStringArray && count >= 0x8000_0000 {
+                if kind == godot_bin::value::TypeKind::PackedStringArray && count >= 0x8000_0000 {
                     // The engines read this count signed: negative means an empty array.
                     let v = Variant::decode(&u32s(&[id, count]), &cfg).unwrap();
                     assert_eq!(v, Variant::PackedStringArray(vec![]));
@@ -66,18 +66,18 @@ fn hostile_counts_are_refused_before_allocating() {
 fn serde_packed_string_counts_follow_the_core_decoder() {
     for d in Dialect::ALL.into_iter().filter(|d| *d != Dialect::Godot2) {
         let cfg = Config::new(d);
-        let id = d.type_id(godot_bin::TypeKind::PackedStringArray).unwrap();
+        let id = d.type_id(godot_bin::value::TypeKind::PackedStringArray).unwrap();
         for count in [0x7FFF_FFFFu32, 0xFFFF_FFFF, 0x8000_0001, 1 << 20, 2] {
             let bytes = u32s(&[id, count, 1, u32::from_le_bytes(*b"a\0\0\0")]);
             let typed = godot_bin::from_slice_with::<Vec<String>>(&bytes, &cfg);
-            let marker = godot_bin::from_slice_with::<godot_bin::PackedStringArray>(&bytes, &cfg);
+            let marker = godot_bin::from_slice_with::<godot_bin::packed::PackedStringArray>(&bytes, &cfg);
             let general = godot_bin::from_slice_with::<Variant>(&bytes, &cfg);
             if count >= 0x8000_0000 {
                 // Empty, and the element after the count is then trailing input.
                 for e in [typed.unwrap_err(), marker.unwrap_err(), general.unwrap_err()] {
                     assert!(matches!(e.kind(), ErrorKind::TrailingBytes(8)), "{d} {count:#x}: {e}");
                 }
-                let (v, rest) = godot_bin::take_from_slice_with::<Vec<String>>(&bytes, &cfg).unwrap();
+                let (v, rest) = godot_bin::de::take_from_slice_with::<Vec<String>>(&bytes, &cfg).unwrap();
                 assert!(v.is_empty() && rest.len() == 8, "{d} {count:#x}");
                 continue;
             }
@@ -140,7 +140,7 @@ fn nesting_is_limited_without_exhausting_the_stack() {
     let t = std::thread::Builder::new().stack_size(2 << 20).spawn(move || {
         let e = Variant::decode(&b, &Config::default()).unwrap_err();
         assert!(matches!(e.kind(), ErrorKind::TooDeep { max: 1024 }), "{e}");
-        let e = Variant::decode(&b, &Config::default().max_depth(usize::MAX)).unwrap_err();
+        let e = Variant::decode(&b, &Config::default().with_max_depth(usize::MAX)).unwrap_err();
         assert!(matches!(e.kind(), ErrorKind::TooDeep { max: 4096 }), "{e}");
     });
     t.unwrap().join().unwrap();
@@ -157,7 +157,7 @@ fn full_objects_are_refused_unless_allowed() {
     let e = err(&b, &Config::default());
     assert!(matches!(e.kind(), ErrorKind::ObjectsNotAllowed));
     assert_eq!(e.offset(), Some(0));
-    let v = Variant::decode(&b, &Config::default().allow_objects(true)).unwrap();
+    let v = Variant::decode(&b, &Config::default().with_allow_objects(true)).unwrap();
     assert!(matches!(&v, Variant::Object(o) if o.class() == Some("RefCounted")));
     // Encoding a full object needs the permission too.
     assert!(matches!(v.encode(&Config::default()).unwrap_err().kind(), ErrorKind::ObjectsNotAllowed));
@@ -176,13 +176,13 @@ fn trailing_bytes_are_reported_by_decode_and_ignored_by_decode_prefix() {
 
 #[test]
 fn arbitrary_mutations_never_panic() {
-    let cfg = Config::default().allow_objects(true);
+    let cfg = Config::default().with_allow_objects(true);
     let seed = Variant::from(vec![
         Variant::from("héllo"),
         Variant::Int(-5),
         Variant::PackedStringArray(vec!["a".into(), "bcd".into()]),
-        Variant::from(godot_bin::NodePath::from("/root/a:b")),
-        Variant::PackedVector3Array(vec![godot_bin::Vector3::new(1.0, 2.0, 3.0)]),
+        Variant::from(godot_bin::markers::NodePath::from("/root/a:b")),
+        Variant::PackedVector3Array(vec![godot_bin::markers::Vector3::new(1.0, 2.0, 3.0)]),
     ])
     .encode(&cfg)
     .unwrap();
@@ -205,7 +205,7 @@ fn arbitrary_mutations_never_panic() {
 #[test]
 fn values_at_the_depth_cap_encode_and_drop_on_a_small_stack() {
     let t = std::thread::Builder::new().stack_size(2 << 20).spawn(|| {
-        let cfg = Config::default().max_depth(usize::MAX); // clamped to the 4096 cap
+        let cfg = Config::default().with_max_depth(usize::MAX); // clamped to the 4096 cap
         let mut b = Vec::new();
         for _ in 0..4096 {
             b.extend_from_slice(&u32s(&[28, 1]));
@@ -345,14 +345,14 @@ fn refused_nesting_leaves_the_depth_as_it_was() {
         u32s(&words)
     };
     // A stack budget that the depth limit meets first, even in a debug build.
-    let cfg = Config::default().serde_stack(48 << 20);
-    let (deep, ok) = (nested(godot_bin::SERDE_MAX_DEPTH + 10), nested(godot_bin::SERDE_MAX_DEPTH - 10));
+    let cfg = Config::default().with_serde_stack(48 << 20);
+    let (deep, ok) = (nested(godot_bin::de::SERDE_MAX_DEPTH + 10), nested(godot_bin::de::SERDE_MAX_DEPTH - 10));
     std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
             for _ in 0..3 {
                 let e = godot_bin::from_slice_with::<L>(&deep, &cfg).unwrap_err();
-                assert!(matches!(e.kind(), ErrorKind::TooDeep { max: godot_bin::SERDE_MAX_DEPTH }), "{e}");
+                assert!(matches!(e.kind(), ErrorKind::TooDeep { max: godot_bin::de::SERDE_MAX_DEPTH }), "{e}");
                 assert!(godot_bin::from_slice_with::<L>(&ok, &cfg).is_ok());
                 assert_eq!(godot_bin::from_slice_with::<Vec<i32>>(&u32s(&[28, 1, 2, 7]), &cfg).unwrap(), [7]);
             }
@@ -457,7 +457,7 @@ fn lengths_the_wire_cannot_hold_are_refused_before_writing() {
 fn text_and_json_refuse_full_objects_unless_allowed() {
     use godot_bin::{json, text, Object};
     let cfg = Config::new(Dialect::Godot4_6);
-    let on = cfg.clone().allow_objects(true);
+    let on = cfg.clone().with_allow_objects(true);
     for src in [r#"[1, Object(Node,"name":"n")]"#, "[1, Object(Node)]"] {
         let e = text::from_text(src, &cfg).unwrap_err();
         assert!(e.message.contains("objects are not allowed"), "{src}: {e}");

@@ -3,7 +3,7 @@
 #![cfg(feature = "json")]
 
 use godot_bin::convert::{check_fits, convert, Options};
-use godot_bin::{text, Config, Dialect, Dictionary, Variant, Vector2i};
+use godot_bin::{markers::Vector2i, text, Config, Dialect, Dictionary, Variant};
 
 /// `levels` dictionaries, each keyed by a big Array (`width` ints) and, as the key's value, the next one;
 /// the innermost value is a Vector2i (no counterpart in Godot 3 without coercion).
@@ -78,7 +78,7 @@ fn on_2_mib(dicts: bool, f: fn(&Variant) -> Option<Variant>) {
 fn deep_values_through_every_form_fit_a_2_mib_thread() {
     for dicts in [false, true] {
         on_2_mib(dicts, |v| {
-            let g4 = Config::new(Dialect::Godot4_6).max_depth(Config::MAX_DEPTH_LIMIT);
+            let g4 = Config::new(Dialect::Godot4_6).with_max_depth(Config::MAX_DEPTH_LIMIT);
             let t = text::to_text(v, &g4);
             assert!(t.len() > 4096);
             assert!(text::to_text_exact(v, &g4).is_ok());

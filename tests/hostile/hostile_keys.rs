@@ -60,7 +60,7 @@ fn deep_key(depth: usize) -> Vec<u8> {
 }
 
 fn deep_cfg() -> Config {
-    Config::new(Dialect::Godot4_6).max_depth(Config::MAX_DEPTH_LIMIT)
+    Config::new(Dialect::Godot4_6).with_max_depth(Config::MAX_DEPTH_LIMIT)
 }
 
 #[test]
@@ -207,7 +207,7 @@ fn godot4_same_key(a: &Variant, b: &Variant) -> bool {
             x.to_bits()
         }
     }
-    use godot_bin::StringName;
+    use godot_bin::markers::StringName;
     match (a, b) {
         (
             Variant::String(x) | Variant::StringName(StringName(x)),
@@ -225,7 +225,7 @@ fn godot4_same_key(a: &Variant, b: &Variant) -> bool {
 /// straightforward pairwise comparison merges, first place and last value.
 #[test]
 fn repeated_keys_merge_as_a_pairwise_comparison_says() {
-    use godot_bin::{StringName, Vector2};
+    use godot_bin::markers::{StringName, Vector2};
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move |n: u64| {
         seed ^= seed << 13;

@@ -1,7 +1,7 @@
 //! Serde recursion on hostile nesting: derived `Deserialize` impls recurse once per level, and the stack a
 //! level takes depends on the user's types, so a depth number alone cannot keep a thread safe. With the
 //! default config every derived type here is refused with an error, never a stack overflow, on a 2 MiB
-//! thread (tokio's worker default), in debug and release builds; `SERDE_STACK_BUDGET` is the mechanism.
+//! thread (tokio's worker default), in debug and release builds; `Config::DEFAULT_SERDE_STACK` is the mechanism.
 //! Run `cargo test --release --test hostile_serde -- --nocapture` for the depths each thread size reaches.
 
 use godot_bin::{Config, Dictionary, ErrorKind, Variant};
@@ -16,7 +16,7 @@ fn nested_children(levels: usize) -> Vec<u8> {
         d.insert("child".into(), v);
         v = Variant::Dictionary(Box::new(d));
     }
-    let bytes = v.encode(&Config::default().max_depth(Config::MAX_DEPTH_LIMIT)).unwrap();
+    let bytes = v.encode(&Config::default().with_max_depth(Config::MAX_DEPTH_LIMIT)).unwrap();
     // Dropping a few thousand nested dictionaries recurses; do it where there is stack for it.
     std::thread::Builder::new().stack_size(64 << 20).spawn(move || drop(v)).unwrap().join().unwrap();
     bytes
@@ -49,7 +49,7 @@ fn decode_with<T: for<'de> Deserialize<'de> + Send + 'static>(
     stack: usize,
     budget: usize,
 ) -> Result<(), String> {
-    let cfg = Config::default().max_depth(Config::MAX_DEPTH_LIMIT).serde_stack(budget);
+    let cfg = Config::default().with_max_depth(Config::MAX_DEPTH_LIMIT).with_serde_stack(budget);
     std::thread::Builder::new()
         .stack_size(stack)
         .spawn(move || match godot_bin::from_slice_with::<T>(&bytes, &cfg) {

@@ -80,7 +80,7 @@ const TOKENS: &[&str] = &[
 fn token_soup_never_panics() {
     let mut r = Rng(0x9E37_79B9_7F4A_7C15);
     let cfgs = [
-        Config::new(Dialect::Godot4_6).allow_objects(true),
+        Config::new(Dialect::Godot4_6).with_allow_objects(true),
         Config::new(Dialect::Godot3),
         Config::new(Dialect::Pandemonium5),
         Config::new(Dialect::Godot2),

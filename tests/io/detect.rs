@@ -14,7 +14,7 @@ use godot_bin::{Config, Dialect, Variant};
 
 /// Every value of `bytes` in `d` (a store_var stream when `stream`), objects allowed as detection reads.
 fn read(bytes: &[u8], d: Dialect, stream: bool) -> Option<Vec<Variant>> {
-    let cfg = Config::new(d).allow_objects(true);
+    let cfg = Config::new(d).with_allow_objects(true);
     if !stream {
         return Variant::decode(bytes, &cfg).ok().map(|v| vec![v]);
     }
@@ -174,7 +174,7 @@ fn detection_offers_only_readings_that_decode_under_the_config() {
     {
         for r in rows(rel) {
             let bytes = unhex(r.get(2));
-            for cfg in [Config::default(), Config::default().allow_objects(true)] {
+            for cfg in [Config::default(), Config::default().with_allow_objects(true)] {
                 for c in detect_with(&bytes, &cfg).candidates {
                     for &dialect in &c.dialects {
                         let cfg = cfg.clone().with_dialect(dialect);
@@ -185,7 +185,7 @@ fn detection_offers_only_readings_that_decode_under_the_config() {
                                 values::<Variant>(&bytes, &cfg, endian).all(|v| v.is_ok())
                             }
                         };
-                        assert!(ok, "{rel} {}: {dialect:?} offered, objects {}", r.get(0), cfg.objects_allowed());
+                        assert!(ok, "{rel} {}: {dialect:?} offered, objects {}", r.get(0), cfg.allow_objects());
                     }
                 }
             }
@@ -217,7 +217,7 @@ fn empty_input_is_said_empty() {
         godot_bin::VariantRef::decode(&[], &cfg).map(drop).unwrap_err(),
         godot_bin::from_slice::<i32>(&[]).map(drop).unwrap_err(),
         godot_bin::from_slice::<Variant>(&[]).map(drop).unwrap_err(),
-        godot_bin::take_from_slice_with::<String>(&[], &cfg).map(drop).unwrap_err(),
+        godot_bin::de::take_from_slice_with::<String>(&[], &cfg).map(drop).unwrap_err(),
     ];
     for e in errors {
         assert_eq!(e.to_string(), "empty input: no value to read at byte 0");

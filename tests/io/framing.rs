@@ -5,6 +5,7 @@
 use crate::common;
 
 use godot_bin::framing::{self, Decoded, Endian, FrameDecoder};
+use godot_bin::packed::PackedByteArray;
 use godot_bin::*;
 
 fn engines() -> [(&'static str, Config); 2] {

@@ -9,7 +9,7 @@ use bytes::BytesMut;
 use futures::{SinkExt, StreamExt};
 use godot_bin::framing::{self, Endian};
 use godot_bin::tokio_codec::{PacketStreamCodec, VarCodec, PACKET_STREAM_MAX};
-use godot_bin::{Config, Dialect, ErrorKind, PackedStringArray, Variant, Vector2};
+use godot_bin::{markers::Vector2, packed::PackedStringArray, Config, Dialect, ErrorKind, Variant};
 use serde::{Deserialize, Serialize};
 use tokio::io::AsyncWriteExt;
 use tokio_util::codec::{Decoder, Encoder, FramedRead, FramedWrite};
@@ -205,7 +205,7 @@ fn oversized_length_refused_before_buffering() {
     let big = vec![0u8; 2000];
     assert!(VarCodec::<()>::default()
         .max_frame(1024)
-        .encode(&godot_bin::PackedByteArray(big.clone()), &mut out)
+        .encode(&godot_bin::packed::PackedByteArray(big.clone()), &mut out)
         .is_err());
     assert!(PacketStreamCodec::with_max_packet(1024).encode(big, &mut out).is_err());
     assert!(out.is_empty());

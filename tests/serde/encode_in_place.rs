@@ -6,7 +6,7 @@
 
 use bytes::BytesMut;
 use godot_bin::framing::{self, Endian};
-use godot_bin::{Config, ErrorKind, PackedFloat32Array, Variant, Vector3};
+use godot_bin::{markers::Vector3, packed::PackedFloat32Array, Config, ErrorKind, Variant};
 use serde::Serialize;
 
 use crate::common::alloc::allocated_during;
@@ -52,8 +52,8 @@ fn to_buf_with_into_bytes_mut_allocates_nothing() {
     assert!((9_000..12_000).contains(&expected.len()), "{}", expected.len());
     let mut buf = BytesMut::with_capacity(2 * expected.len());
     let (r, n) = allocated_during(|| {
-        godot_bin::to_buf_with(&mut buf, &w, &cfg)?;
-        godot_bin::to_buf_with(&mut buf, &w, &cfg)
+        godot_bin::ser::to_buf_with(&mut buf, &w, &cfg)?;
+        godot_bin::ser::to_buf_with(&mut buf, &w, &cfg)
     });
     r.unwrap();
     println!("to_buf_with, 2 x {} bytes into a BytesMut with room: {n} bytes allocated", expected.len());
@@ -62,7 +62,7 @@ fn to_buf_with_into_bytes_mut_allocates_nothing() {
 
     // A Vec<u8> with room: the same.
     let mut v = Vec::with_capacity(expected.len());
-    let (r, n) = allocated_during(|| godot_bin::to_buf_with(&mut v, &w, &cfg));
+    let (r, n) = allocated_during(|| godot_bin::ser::to_buf_with(&mut v, &w, &cfg));
     r.unwrap();
     println!("to_buf_with, {} bytes into a Vec<u8> with room: {n} bytes allocated", expected.len());
     assert_eq!(v, expected);
@@ -113,7 +113,7 @@ fn serializer_and_variant_write_into_bytes_mut() {
     let (cfg, w) = (Config::default(), world());
     let expected = godot_bin::to_vec_with(&w, &cfg).unwrap();
     let mut buf = BytesMut::with_capacity(expected.len());
-    let (r, n) = allocated_during(|| w.serialize(&mut godot_bin::Serializer::new(&mut buf, &cfg)));
+    let (r, n) = allocated_during(|| w.serialize(&mut godot_bin::ser::Serializer::new(&mut buf, &cfg)));
     r.unwrap();
     assert_eq!(buf, expected);
     assert_eq!(n, 0);
@@ -149,12 +149,12 @@ fn to_buf_with_into_a_slice_too_small_is_an_error() {
     let expected = godot_bin::to_vec_with(&w, &cfg).unwrap();
     let mut space = vec![0xeeu8; expected.len() - 1];
     let mut slice = &mut space[..];
-    let err = godot_bin::to_buf_with(&mut slice, &w, &cfg).unwrap_err();
+    let err = godot_bin::ser::to_buf_with(&mut slice, &w, &cfg).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::InvalidLength { value } if *value == expected.len() as u64), "{err}");
     assert_eq!(slice.len(), expected.len() - 1); // nothing written
     let mut space = vec![0u8; expected.len() + 3];
     let mut slice = &mut space[..];
-    godot_bin::to_buf_with(&mut slice, &w, &cfg).unwrap();
+    godot_bin::ser::to_buf_with(&mut slice, &w, &cfg).unwrap();
     assert_eq!(slice.len(), 3);
     assert_eq!(&space[..expected.len()], expected);
 }
@@ -167,7 +167,7 @@ fn errors_leave_the_buffer_as_it_was() {
     let err = framing::put_var_into(&(1u8, u64::MAX), &mut buf, &cfg, Endian::Little).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::IntegerOutOfRange(_)), "{err}");
     assert_eq!(&buf[..], b"keep");
-    let err = godot_bin::to_buf_with(&mut buf, &(1u8, u64::MAX), &cfg).unwrap_err();
+    let err = godot_bin::ser::to_buf_with(&mut buf, &(1u8, u64::MAX), &cfg).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::IntegerOutOfRange(_)), "{err}");
     assert_eq!(&buf[..], b"keep");
 }

@@ -14,7 +14,11 @@ use crate::common::alloc as counting;
 
 use std::collections::{BTreeMap, HashMap};
 
-use godot_bin::{from_slice, from_variant, to_vec, StringName, Variant, Vector2};
+use godot_bin::{
+    from_slice, from_variant,
+    markers::{StringName, Vector2},
+    to_vec, Variant,
+};
 use serde::Deserialize;
 
 fn engine(id: &str) -> Vec<u8> {
@@ -227,7 +231,7 @@ fn a_stringname_key_is_caught_too() {
 
 #[test]
 fn noting_is_bounded_by_the_input_not_its_nesting() {
-    use godot_bin::{Array, ContainerType};
+    use godot_bin::{value::ContainerType, Array};
     // 150 typed arrays, each inside the next, around 100,000 ints: every level is a Godot-only value (a typed
     // Array) holding all the levels below. Noting each level's plain form would cost 150 times the input;
     // the per-read budget stops that and refuses instead (an error, quickly, never a silent change).
@@ -263,7 +267,7 @@ fn noting_is_bounded_by_the_input_not_its_nesting() {
 fn many_distinct_math_values_no_false_alarm() {
     // 500 entities with a distinct Transform2D each (read by its marker; nested components in serde's
     // buffer) and a plain Dictionary read as a Variant: no false alarm.
-    use godot_bin::Transform2D;
+    use godot_bin::markers::Transform2D;
     #[derive(Deserialize)]
     #[serde(tag = "kind")]
     enum Entity {
@@ -333,7 +337,7 @@ fn a_packed_byte_array_is_refused_like_the_other_godot_types() {
     #[derive(Deserialize, Debug)]
     #[serde(tag = "kind")]
     enum Marker {
-        Mob { extra: godot_bin::PackedByteArray },
+        Mob { extra: godot_bin::packed::PackedByteArray },
     }
     let Marker::Mob { extra } = from_slice(&to_vec(&tagged).unwrap()).unwrap();
     assert_eq!(extra.0, [1, 38, 75, 112, 149]);

@@ -5,6 +5,7 @@
 use super::state::*;
 use crate::common;
 
+use godot_bin::markers::{Basis, Color, NodePath, Rid, StringName, Vector2, Vector2i, Vector3};
 use godot_bin::*;
 
 /// (engine dir, config) pairs.

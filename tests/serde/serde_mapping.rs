@@ -4,6 +4,15 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use godot_bin::de::{from_bytes_with, from_reader, take_from_slice_with};
+use godot_bin::markers::{
+    Color, NodePath, Projection, Rect2i, Rid, StringName, Transform3D, Vector2, Vector2i, Vector3, Vector3i,
+};
+use godot_bin::packed::{
+    PackedByteArray, PackedColorArray, PackedFloat32Array, PackedInt64Array, PackedStringArray, PackedVector2Array,
+    PackedVector3Array, PackedVector3iArray, PoolRealArray,
+};
+use godot_bin::ser::{to_buf, to_buf_with, to_bytes_with, to_writer};
 use godot_bin::*;
 use serde::{Deserialize, Serialize};
 
@@ -251,7 +260,7 @@ fn missing_types_name_type_and_dialect() {
 
 #[test]
 fn double_precision_math_in_godot4() {
-    let cfg = Config::new(Dialect::Godot4_6).double_precision(true);
+    let cfg = Config::new(Dialect::Godot4_6).with_double_precision(true);
     let v = Vector2::new(0.1, 0.2);
     let b = to_vec_with(&v, &cfg).unwrap();
     assert_eq!(b, Variant::Vector2(v).encode(&cfg).unwrap());
@@ -278,7 +287,7 @@ fn maps_with_any_keys_and_json() {
 
 #[test]
 fn depth_limits() {
-    let cfg = g4().max_depth(3);
+    let cfg = g4().with_max_depth(3);
     let ok = vec![vec![vec![1]]];
     assert!(to_vec_with(&ok, &cfg).is_ok());
     let deep = vec![vec![vec![vec![1]]]];

@@ -6,6 +6,7 @@
 
 use crate::common;
 
+use godot_bin::de::{take_from_slice_with, SERDE_MAX_DEPTH};
 use godot_bin::*;
 
 struct Stats {
@@ -41,7 +42,7 @@ fn check(what: &str, bytes: &[u8], cfg: &Config, failures: &mut Vec<String>, sta
         Ok(_) => {}
         // Deeper than serde recursion may go: only nesting beyond SERDE_MAX_DEPTH may fail.
         Err(e) if matches!(e.kind(), ErrorKind::TooDeep { max: SERDE_MAX_DEPTH }) && depth(&v) > SERDE_MAX_DEPTH => {}
-        // Or beyond what SERDE_STACK_BUDGET holds of serde_json's frames (about 369 levels of Arrays in a
+        // Or beyond what Config::DEFAULT_SERDE_STACK holds of serde_json's frames (about 369 levels of Arrays in a
         // debug build); never below serde_json's own default limit, 128.
         Err(e) if matches!(e.kind(), ErrorKind::StackBudget { .. }) && depth(&v) > 128 => {}
         Err(e) => failures.push(format!("{what}: as serde_json::Value: {e}")),
@@ -58,7 +59,7 @@ fn run(rel: &str, dialect_of: impl Fn(&common::Row) -> (Dialect, bool, usize)) -
     let mut stats = Stats { checked: 0, skipped: 0 };
     for row in common::rows(rel) {
         let (dialect, objects, hex_col) = dialect_of(&row);
-        let cfg = Config::new(dialect).allow_objects(objects);
+        let cfg = Config::new(dialect).with_allow_objects(objects);
         let bytes = common::unhex(row.get(hex_col));
         check(&format!("{rel}:{} {}", row.line, row.get(0)), &bytes, &cfg, &mut failures, &mut stats);
     }
@@ -112,7 +113,7 @@ fn probes() {
     {
         let mut same = 0;
         for row in common::rows(&format!("{engine}/probes.tsv")) {
-            let cfg = Config::new(d).allow_objects(row.get(1) == "1");
+            let cfg = Config::new(d).with_allow_objects(row.get(1) == "1");
             let bytes = common::unhex(row.get(2));
             let core = Variant::decode_prefix(&bytes, &cfg);
             let ours = take_from_slice_with::<Variant>(&bytes, &cfg);
@@ -132,7 +133,7 @@ fn probes() {
         let crashes = common::fixture_path(&format!("{engine}/crashes.tsv"));
         for line in std::fs::read_to_string(crashes).unwrap().lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let f: Vec<&str> = line.split('\t').collect();
-            let cfg = Config::new(d).allow_objects(f.get(1) == Some(&"1"));
+            let cfg = Config::new(d).with_allow_objects(f.get(1) == Some(&"1"));
             let bytes = common::unhex(f.get(2).copied().unwrap_or(""));
             let core = Variant::decode_prefix(&bytes, &cfg).map(|x| x.0);
             let ours = take_from_slice_with::<Variant>(&bytes, &cfg).map(|x| x.0);

@@ -3,7 +3,8 @@
 //! engine holds them in a single-precision build.
 #![allow(dead_code)]
 
-use godot_bin::*;
+use godot_bin::markers::{Basis, Color, NodePath, Rect2, Rid, StringName, Transform2D, Vector2, Vector2i, Vector3};
+use godot_bin::packed::{PackedColorArray, PackedInt64Array, PackedStringArray, PackedVector2Array, PoolVector2Array};
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]

@@ -3,8 +3,11 @@
 //! transform moves points the same way the converted glam transform does).
 #![cfg(all(feature = "glam", feature = "mint"))]
 
-use godot_bin::{Basis, Config, Projection, Quaternion, Transform2D, Transform3D, Variant};
-use godot_bin::{Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
+use godot_bin::markers::{Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
+use godot_bin::{
+    markers::{Basis, Projection, Quaternion, Transform2D, Transform3D},
+    Config, Variant,
+};
 
 /// A few f64s, some not representable in f32.
 const F64S: [f64; 8] = [0.0, -0.0, 1.5, -2.25, 0.1, 1e300, 123456789.123, f64::MIN_POSITIVE];

@@ -11,7 +11,7 @@ fn from_variant_reads_what_from_slice_reads_on_engine_values() {
     let mut checked = 0;
     for (rel, d) in [("godot-4.6/values.tsv", Dialect::Godot4_6), ("godot-3.6/values.tsv", Dialect::Godot3)] {
         for row in rows(rel) {
-            let cfg = Config::new(d).allow_objects(row.get(1) == "objects");
+            let cfg = Config::new(d).with_allow_objects(row.get(1) == "objects");
             let bytes = unhex(row.get(2));
             let Ok(v) = Variant::decode(&bytes, &cfg) else { continue };
             // As serde_json::Value (the generic serde shape of every value)…

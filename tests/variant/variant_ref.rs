@@ -52,7 +52,7 @@ fn engine_fixtures_decode_alike() {
     for &(file, dialect) in files {
         for row in rows(file) {
             let objects = matches!(row.get(1), "1" | "objects");
-            let cfg = Config::new(dialect).allow_objects(objects);
+            let cfg = Config::new(dialect).with_allow_objects(objects);
             let bytes = unhex(row.get(2));
             let what = format!("{file}:{} {}", row.line, row.get(0));
             if agree(&bytes, &cfg, &what) {
@@ -77,7 +77,7 @@ fn random_values_decode_alike_in_every_dialect() {
     for (i, dialect) in Dialect::ALL.into_iter().enumerate() {
         let mut rng = Rng(0x5851_F42D_4C95_7F2D ^ i as u64);
         for double in [false, true] {
-            let cfg = Config::new(dialect).double_precision(double);
+            let cfg = Config::new(dialect).with_double_precision(double);
             for n in 0..600 {
                 let v = Gen { rng: &mut rng, dialect }.value(0);
                 let Ok(bytes) = v.encode(&cfg) else { continue };

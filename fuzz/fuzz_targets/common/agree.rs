@@ -12,7 +12,7 @@
 //! * `Variant`, `VariantRef` (once owned) and serde's `Variant` must give equal values and identical errors:
 //!   no exception. (serde hands a `Variant` over whole from the core decoder.)
 //! * `serde_json::Value` goes through serde recursion, level by level, which is held to `SERDE_MAX_DEPTH`
-//!   and `SERDE_STACK_BUDGET` whatever `Config::max_depth` says; the core decoders walk nesting without
+//!   and `Config::DEFAULT_SERDE_STACK` whatever `Config::max_depth` says; the core decoders walk nesting without
 //!   recursion. So serde_json may refuse with `TooDeep { max: SERDE_MAX_DEPTH }` or `StackBudget` where the
 //!   core accepts, but only if the core's value really nests that deep (`nesting_depth`), or where the core
 //!   refuses something later in the input (a larger offset: serde stopped first).
@@ -24,7 +24,7 @@
 //!   are compared.
 #![allow(dead_code)]
 
-use godot_bin::{from_slice_with, Config, Error, ErrorKind, Variant, VariantRef, SERDE_MAX_DEPTH};
+use godot_bin::{de::SERDE_MAX_DEPTH, from_slice_with, Config, Error, ErrorKind, Variant, VariantRef};
 use serde_json::Value;
 
 /// What the four decoders did with one input.
@@ -185,7 +185,7 @@ pub fn other_entry_points(bytes: &[u8], cfg: &Config, agreed: &Agreed) {
             (a, b) => panic!("{cfg:?}: decode_prefix {a:?} but framing::values {b:?}"),
         }
     }
-    let from_reader = godot_bin::from_reader_with::<_, Variant>(bytes, cfg);
+    let from_reader = godot_bin::de::from_reader_with::<_, Variant>(bytes, cfg);
     match (agreed, &from_reader) {
         (Agreed::Accepted { value, .. }, Ok(v)) => assert!(v == value, "{cfg:?}: from_reader read another value"),
         (Agreed::Refused(e), Err(f)) => assert!(same_error(e, f), "{cfg:?}: from_reader {f:?}, the decoders {e:?}"),

@@ -4,15 +4,15 @@
 pub mod agree;
 pub mod shapes;
 
-use godot_bin::{Config, ContainerType, Dialect, Object, Variant};
+use godot_bin::{value::ContainerType, Config, Dialect, Object, Variant};
 
 /// The config byte of decode_variant, differential and tests/hostile/fuzz_regressions.rs: bits 0–3 the dialect
 /// (index in `Dialect::ALL`, mod 12), bit 4 objects, bit 5 double precision, bit 6 a depth limit of 8.
 pub fn config(sel: u8) -> Config {
     let d = Dialect::ALL[(sel & 0x0F) as usize % Dialect::ALL.len()];
-    let cfg = Config::new(d).allow_objects(sel & 0x10 != 0).double_precision(sel & 0x20 != 0);
+    let cfg = Config::new(d).with_allow_objects(sel & 0x10 != 0).with_double_precision(sel & 0x20 != 0);
     if sel & 0x40 != 0 {
-        cfg.max_depth(8)
+        cfg.with_max_depth(8)
     } else {
         cfg
     }

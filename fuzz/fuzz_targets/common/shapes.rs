@@ -19,7 +19,10 @@
 #![allow(dead_code)]
 
 use arbitrary::{Result, Unstructured};
-use godot_bin::{Array, Config, ContainerType, Dialect, Dictionary, TypeKind, Variant};
+use godot_bin::{
+    value::{ContainerType, TypeKind},
+    Array, Config, Dialect, Dictionary, Variant,
+};
 
 /// A generated input: the config to read it with, the bytes, and what was built.
 #[derive(Debug)]
@@ -58,12 +61,12 @@ fn int(out: &mut Vec<u8>, cfg: &Config, i: u32) {
 /// depth limit: the default, the cap, or a small one.
 fn config(u: &mut Unstructured<'_>, only: &[Dialect]) -> Result<Config> {
     let d = if only.is_empty() { *u.choose(&Dialect::ALL)? } else { *u.choose(only)? };
-    let cfg = Config::new(d).allow_objects(u.arbitrary()?).double_precision(u.arbitrary()?);
+    let cfg = Config::new(d).with_allow_objects(u.arbitrary()?).with_double_precision(u.arbitrary()?);
     Ok(match u.int_in_range(0..=3u8)? {
         0 => cfg,
-        1 => cfg.max_depth(Config::MAX_DEPTH_LIMIT),
-        2 => cfg.max_depth(u.int_in_range(1..=64)?),
-        _ => cfg.max_depth(u.int_in_range(500..=Config::MAX_DEPTH_LIMIT)?),
+        1 => cfg.with_max_depth(Config::MAX_DEPTH_LIMIT),
+        2 => cfg.with_max_depth(u.int_in_range(1..=64)?),
+        _ => cfg.with_max_depth(u.int_in_range(500..=Config::MAX_DEPTH_LIMIT)?),
     })
 }
 
@@ -106,8 +109,8 @@ fn inner_key(u: &mut Unstructured<'_>, cfg: &Config, out: &mut Vec<u8>) -> Resul
 fn nested_keys(u: &mut Unstructured<'_>) -> Result<Shape> {
     // The innermost key (a typed container of generated elements) may nest up to 17 levels itself.
     let cfg = config(u, &[])?;
-    let cfg = if cfg.depth_limit() < 24 { cfg.max_depth(24) } else { cfg };
-    let levels = u.int_in_range(1..=200usize)?.min(cfg.depth_limit() - 20);
+    let cfg = if cfg.max_depth() < 24 { cfg.with_max_depth(24) } else { cfg };
+    let levels = u.int_in_range(1..=200usize)?.min(cfg.max_depth() - 20);
     let entries: Vec<u32> = (0..levels).map(|_| u.int_in_range(1..=16u32)).collect::<Result<_>>()?;
     let repeat = u.arbitrary::<bool>()?;
     let mut out = Vec::new();
@@ -131,7 +134,7 @@ fn nested_keys(u: &mut Unstructured<'_>) -> Result<Shape> {
 /// (dictionaries as values) or arrays; sometimes the whole of it twice as keys of one dictionary.
 fn deep(u: &mut Unstructured<'_>) -> Result<Shape> {
     let cfg = config(u, &[])?;
-    let limit = cfg.depth_limit();
+    let limit = cfg.max_depth();
     let depth = (limit + u.int_in_range(0..=4usize)?).saturating_sub(3).max(1);
     let how = u.int_in_range(0..=2u8)?;
     let twice = u.arbitrary::<bool>()?;
@@ -198,7 +201,7 @@ fn element(u: &mut Unstructured<'_>, cfg: &Config, depth: usize) -> Result<Varia
         1 => Variant::PackedInt32Array((0..u.int_in_range(0..=500i32)?).collect()),
         2 => Variant::from((0..u.int_in_range(0..=500i64)?).map(Variant::Int).collect::<Vec<_>>()),
         3 if depth < 3 => typed_value_at(u, cfg, depth + 1)?.unwrap_or(Variant::Nil),
-        _ => godot_bin::arbitrary::variant_for(u, cfg)?,
+        _ => godot_bin::interop::arbitrary::variant_for(u, cfg)?,
     })
 }
 
@@ -331,15 +334,16 @@ fn long_value(u: &mut Unstructured<'_>, cfg: &Config) -> Result<Variant> {
         1 => Variant::PackedByteArray((0..n).map(|i| i as u8).collect()),
         2 => Variant::PackedFloat32Array((0..n).map(|i| f(i) as f32).collect()),
         3 => Variant::PackedStringArray((0..n.min(1000)).map(|i| format!("s{i}\"\\\n")).collect()),
-        4 => Variant::PackedVector2Array((0..n).map(|i| godot_bin::Vector2::new(f(i), -f(i))).collect()),
+        4 => Variant::PackedVector2Array((0..n).map(|i| godot_bin::markers::Vector2::new(f(i), -f(i))).collect()),
         5 => Variant::PackedColorArray(
-            (0..n).map(|i| godot_bin::Color { r: i as f32, g: 0.5, b: -1.0, a: 1.0 }).collect(),
+            (0..n).map(|i| godot_bin::markers::Color { r: i as f32, g: 0.5, b: -1.0, a: 1.0 }).collect(),
         ),
         6 => Variant::PackedInt64Array((0..n as i64).map(|i| i.wrapping_mul(i64::MAX / 3)).collect()),
         7 => Variant::PackedFloat64Array((0..n).map(f).collect()),
-        8 => Variant::PackedVector3Array((0..n).map(|i| godot_bin::Vector3::new(f(i), 1.0, -f(i))).collect()),
+        8 => Variant::PackedVector3Array((0..n).map(|i| godot_bin::markers::Vector3::new(f(i), 1.0, -f(i))).collect()),
         9 => Variant::from((0..n as i64).map(Variant::Int).collect::<Vec<_>>()),
-        _ => typed_value(u, cfg)?.unwrap_or_else(|| godot_bin::arbitrary::variant_for(u, cfg).unwrap_or_default()),
+        _ => typed_value(u, cfg)?
+            .unwrap_or_else(|| godot_bin::interop::arbitrary::variant_for(u, cfg).unwrap_or_default()),
     })
 }
 
@@ -395,8 +399,8 @@ fn nested_keys_text(levels: usize, entries: usize, ints: usize) -> String {
 /// A text shape chosen by the bytes, in any dialect, sometimes mutated.
 pub fn text_shape(u: &mut Unstructured<'_>) -> Result<TextShape> {
     let cfg = config(u, &[])?;
-    let cfg = if cfg.depth_limit() < 2 { cfg.max_depth(2) } else { cfg };
-    let limit = cfg.depth_limit();
+    let cfg = if cfg.max_depth() < 2 { cfg.with_max_depth(2) } else { cfg };
+    let limit = cfg.max_depth();
     let (mut text, kind) = match u.int_in_range(0..=2u8)? {
         0 => (godot_bin::text::to_text(&long_value(u, &cfg)?, &cfg), TextKind::Printed),
         1 => {

@@ -207,7 +207,7 @@ impl<'de> Deserializer<'de, '_> {
         skip: usize,
         visitor: V,
     ) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack()))?;
         self.depth += 1;
         self.dec.r.skip_lenient(skip);
         let r = visitor.visit_enum(DictEnum { de: self, name });
@@ -218,7 +218,7 @@ impl<'de> Deserializer<'de, '_> {
     /// The `n` elements of a packed array of `kind` whose count was read, as a sequence.
     #[inline]
     pub(super) fn visit_packed<V: Visitor<'de>>(&mut self, kind: TypeKind, n: usize, visitor: V) -> Result<V::Value> {
-        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack()))?;
         self.depth += 1;
         let r = visitor.visit_seq(PackedAccess { de: self, kind, left: n });
         self.depth -= 1;
@@ -252,7 +252,7 @@ impl<'de> Deserializer<'de, '_> {
         visitor: V,
     ) -> Result<V::Value> {
         let at = self.dec.r.pos();
-        let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack()))?;
         self.depth += 1;
         let mut acc = MapAccess { de: self, left: n, is_struct: reads_as_struct(fields), key_left: 0 };
         let v = visitor.visit_map(&mut acc)?;
@@ -267,7 +267,7 @@ impl<'de> Deserializer<'de, '_> {
     #[inline(never)]
     pub(super) fn visit_array<V: Visitor<'de>>(&mut self, n: usize, visitor: V) -> Result<V::Value> {
         let at = self.dec.r.pos();
-        let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack_limit()))?;
+        let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack()))?;
         self.depth += 1;
         let mut acc = SeqAccess { de: self, left: n, index: 0 };
         let v = visitor.visit_seq(&mut acc)?;

@@ -33,7 +33,7 @@ use serde::de;
 use crate::config::Config;
 use crate::error::{Error, ErrorKind, Result};
 
-pub use crate::format::magic::{SERDE_MAX_DEPTH, SERDE_STACK_BUDGET};
+pub use crate::format::magic::SERDE_MAX_DEPTH;
 use stream::with_offset;
 pub use stream::Deserializer;
 pub(crate) use variant::VariantDe;
@@ -117,7 +117,7 @@ fn trailing_error(bytes: &[u8], left: usize) -> Error {
 /// let cfg = godot_bin::Config::default();
 /// // Godot 4.6's var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv `int_1`), then a byte of something else:
 /// let bytes = [2, 0, 0, 0, 1, 0, 0, 0, 0xaa];
-/// let (x, rest): (i64, _) = godot_bin::take_from_slice_with(&bytes, &cfg)?;
+/// let (x, rest): (i64, _) = godot_bin::de::take_from_slice_with(&bytes, &cfg)?;
 /// assert_eq!((x, rest), (1, &[0xaa][..]));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -145,7 +145,7 @@ pub(crate) fn from_slice_prefix_with<'de, T: de::Deserialize<'de>>(bytes: &'de [
 ///
 /// ```
 /// let data: &[u8] = &[3, 0, 0, 0, 0, 0, 0xc0, 0x3f];
-/// assert_eq!(godot_bin::from_reader::<_, f64>(data)?, 1.5);
+/// assert_eq!(godot_bin::de::from_reader::<_, f64>(data)?, 1.5);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_reader<R: std::io::Read, T: de::DeserializeOwned>(reader: R) -> Result<T> {
@@ -157,7 +157,7 @@ pub fn from_reader<R: std::io::Read, T: de::DeserializeOwned>(reader: R) -> Resu
 /// ```
 /// // Godot 3.6's var2bytes("ab") (tests/fixtures/godot-3.6/values.tsv `str_len2`):
 /// let data: &[u8] = &[4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0];
-/// let s: String = godot_bin::from_reader_with(data, &godot_bin::Config::new("godot3".parse()?))?;
+/// let s: String = godot_bin::de::from_reader_with(data, &godot_bin::Config::new("godot3".parse()?))?;
 /// assert_eq!(s, "ab");
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -172,9 +172,9 @@ pub fn from_reader_with<R: std::io::Read, T: de::DeserializeOwned>(mut reader: R
 ///
 /// ```
 /// let b = bytes::Bytes::from_static(&[1, 0, 0, 0, 1, 0, 0, 0]); // Godot 4.6's var_to_bytes(true)
-/// assert!(godot_bin::from_bytes_with::<bool>(&b, &godot_bin::Config::default())?);
+/// assert!(godot_bin::de::from_bytes_with::<bool>(&b, &godot_bin::Config::default())?);
 /// let v = vec![1, 0, 0, 0, 1, 0, 0, 0];
-/// assert!(godot_bin::from_bytes_with::<bool>(&v, &godot_bin::Config::default())?);
+/// assert!(godot_bin::de::from_bytes_with::<bool>(&v, &godot_bin::Config::default())?);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_bytes_with<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &Config) -> Result<T> {

@@ -67,7 +67,7 @@ pub(super) fn with_offset(e: Error, at: usize) -> Error {
 /// // Godot 4.6's var_to_bytes(1) and var_to_bytes("a") one after the other
 /// // (tests/fixtures/godot-4.6/values.tsv `int_1`, `str_len1`):
 /// let bytes = [2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0];
-/// let mut de = godot_bin::Deserializer::new(&bytes, &cfg);
+/// let mut de = godot_bin::de::Deserializer::new(&bytes, &cfg);
 /// assert_eq!(u8::deserialize(&mut de)?, 1);
 /// assert_eq!(<&str>::deserialize(&mut de)?, "a");
 /// assert!(de.rest().is_empty());
@@ -76,7 +76,7 @@ pub(super) fn with_offset(e: Error, at: usize) -> Error {
 pub struct Deserializer<'de, 'c> {
     pub(super) dec: Decoder<'de, 'c>,
     pub(super) depth: usize,
-    /// `cfg.depth_limit()`, read once.
+    /// `cfg.max_depth()`, read once.
     pub(super) limit: usize,
     /// The header words of the common plain values (unused for Godot 2, whose strings follow other rules).
     pub(super) words: Words,
@@ -126,14 +126,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// ```
     /// use serde::Deserialize;
     /// let cfg = godot_bin::Config::new("godot3".parse()?);
-    /// let mut de = godot_bin::Deserializer::new(&[1, 0, 0, 0, 0, 0, 0, 0], &cfg);
+    /// let mut de = godot_bin::de::Deserializer::new(&[1, 0, 0, 0, 0, 0, 0, 0], &cfg);
     /// assert!(!bool::deserialize(&mut de)?);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     #[inline]
     pub fn new(bytes: &'de [u8], cfg: &'c Config) -> Self {
         let fast = cfg.dialect().family() != crate::config::Family::Godot2;
-        let limit = cfg.depth_limit();
+        let limit = cfg.max_depth();
         Deserializer {
             dec: Decoder::new(bytes, cfg),
             depth: 0,
@@ -151,7 +151,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// ```
     /// use serde::Deserialize;
     /// let cfg = godot_bin::Config::default();
-    /// let mut de = godot_bin::Deserializer::new(&[0, 0, 0, 0, 9], &cfg);
+    /// let mut de = godot_bin::de::Deserializer::new(&[0, 0, 0, 0, 9], &cfg);
     /// <()>::deserialize(&mut de)?;
     /// assert_eq!(de.rest(), [9]);
     /// # Ok::<(), godot_bin::Error>(())
@@ -166,7 +166,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// ```
     /// use serde::Deserialize;
     /// let cfg = godot_bin::Config::default();
-    /// let mut de = godot_bin::Deserializer::new(&[0, 0, 0, 0, 9], &cfg);
+    /// let mut de = godot_bin::de::Deserializer::new(&[0, 0, 0, 0, 9], &cfg);
     /// <()>::deserialize(&mut de)?;
     /// assert_eq!(de.position(), 4);
     /// # Ok::<(), godot_bin::Error>(())
@@ -239,7 +239,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             _ => {
                 self.dec.r = saved;
                 let v = self.dec.value(self.depth)?;
-                if self.dec.cfg().typed_containers_strict() && at != self.typed_at {
+                if self.dec.cfg().strict_typed_containers() && at != self.typed_at {
                     if let Some(msg) = typed_dropped(&v) {
                         return Err(Error::new(ErrorKind::Message(msg), Some(at)));
                     }

@@ -456,11 +456,12 @@ pub(super) fn typed_dropped(v: &Variant) -> Option<String> {
     }
     let (godot, rust) = match v {
         Variant::Array(a) | Variant::PackedTypedArray(a) if !a.element_type.is_untyped() => {
-            (format!("Array[{}]", name(&a.element_type)), "godot_bin::TypedArray<T>")
+            (format!("Array[{}]", name(&a.element_type)), "godot_bin::typed::TypedArray<T>")
         }
-        Variant::Dictionary(d) if !d.key_type.is_untyped() || !d.value_type.is_untyped() => {
-            (format!("Dictionary[{}, {}]", name(&d.key_type), name(&d.value_type)), "godot_bin::TypedDictionary<K, V>")
-        }
+        Variant::Dictionary(d) if !d.key_type.is_untyped() || !d.value_type.is_untyped() => (
+            format!("Dictionary[{}, {}]", name(&d.key_type), name(&d.value_type)),
+            "godot_bin::typed::TypedDictionary<K, V>",
+        ),
         _ => return None,
     };
     Some(format!(

@@ -64,7 +64,7 @@ pub(super) fn container_body<T: ?Sized + Serialize, O: Output>(
     match st.what {
         "Object" => {
             let class = cap_str(st.get("class"))?.to_owned();
-            if !ser.cfg.objects_allowed() {
+            if !ser.cfg.allow_objects() {
                 return Err(ser.err_at(ErrorKind::ObjectsNotAllowed));
             }
             if ser.d == Dialect::Godot2 {

@@ -116,10 +116,10 @@ pub(crate) const INITIAL_CAPACITY: usize = 256;
 /// let cfg = godot_bin::Config::new("godot3".parse()?);
 /// // Godot 3.6's var2bytes(PoolStringArray(["ab"])), strings NUL-terminated
 /// // (tests/fixtures/godot-3.6/values.tsv `pstr_1`):
-/// let v = godot_bin::PackedStringArray::from(vec!["ab".to_string()]);
+/// let v = godot_bin::packed::PackedStringArray::from(vec!["ab".to_string()]);
 /// assert_eq!(godot_bin::to_vec_with(&v, &cfg)?, [23, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', 0, 0]);
 /// // A type the dialect lacks is an error naming both:
-/// let err = godot_bin::to_vec_with(&godot_bin::Vector2i::new(1, 2), &cfg).unwrap_err();
+/// let err = godot_bin::to_vec_with(&godot_bin::markers::Vector2i::new(1, 2), &cfg).unwrap_err();
 /// assert_eq!(err.to_string(), "Vector2i is not available in godot3");
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -134,7 +134,7 @@ pub fn to_vec_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<Vec
 ///
 /// ```
 /// let mut out = Vec::new();
-/// godot_bin::to_writer(&mut out, &true)?;
+/// godot_bin::ser::to_writer(&mut out, &true)?;
 /// assert_eq!(out, [1, 0, 0, 0, 1, 0, 0, 0]); // tests/fixtures/godot-4.6/values.tsv `bool_true`
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -147,7 +147,7 @@ pub fn to_writer<W: std::io::Write, T: ?Sized + Serialize>(writer: W, value: &T)
 ///
 /// ```
 /// let mut out = Vec::new();
-/// godot_bin::to_writer_with(&mut out, &5_000_000_000i64, &godot_bin::Config::default())?;
+/// godot_bin::ser::to_writer_with(&mut out, &5_000_000_000i64, &godot_bin::Config::default())?;
 /// // Godot 4.6's var_to_bytes(5000000000) (tests/fixtures/godot-4.6/serde.tsv `int_big`):
 /// assert_eq!(out, [2, 0, 1, 0, 0, 0xf2, 5, 0x2a, 1, 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
@@ -162,7 +162,7 @@ pub fn to_writer_with<W: std::io::Write, T: ?Sized + Serialize>(mut writer: W, v
 ///
 /// ```
 /// let mut buf = bytes::BytesMut::with_capacity(64);
-/// godot_bin::to_buf(&mut buf, &1)?;
+/// godot_bin::ser::to_buf(&mut buf, &1)?;
 /// assert_eq!(&buf[..], [2, 0, 0, 0, 1, 0, 0, 0]); // tests/fixtures/godot-4.6/values.tsv `int_1`
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -178,12 +178,12 @@ pub fn to_buf<B: BufTarget, T: ?Sized + Serialize>(buf: &mut B, value: &T) -> Re
 ///
 /// ```
 /// let mut buf = bytes::BytesMut::new();
-/// godot_bin::to_buf_with(&mut buf, &"ab", &godot_bin::Config::default())?;
+/// godot_bin::ser::to_buf_with(&mut buf, &"ab", &godot_bin::Config::default())?;
 /// // Godot 4.6's var_to_bytes("ab") (tests/fixtures/godot-4.6/values.tsv `str_len2`):
 /// assert_eq!(&buf[..], [4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0]);
 /// // A slice too small for the value:
 /// let mut space = [0u8; 8];
-/// let err = godot_bin::to_buf_with(&mut &mut space[..], &"ab", &godot_bin::Config::default()).unwrap_err();
+/// let err = godot_bin::ser::to_buf_with(&mut &mut space[..], &"ab", &godot_bin::Config::default()).unwrap_err();
 /// assert!(matches!(err.kind(), godot_bin::ErrorKind::InvalidLength { value: 12 }));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -215,7 +215,7 @@ fn append<T: ?Sized + Serialize, O: Output>(value: &T, out: &mut O, cfg: &Config
 /// Serializes `value` with `cfg` into a [`bytes::Bytes`](https://docs.rs/bytes/1/bytes/struct.Bytes.html).
 ///
 /// ```
-/// let b = godot_bin::to_bytes_with(&(), &godot_bin::Config::default())?;
+/// let b = godot_bin::ser::to_bytes_with(&(), &godot_bin::Config::default())?;
 /// assert_eq!(&b[..], [0, 0, 0, 0]); // Godot 4.6's var_to_bytes(null)
 /// # Ok::<(), godot_bin::Error>(())
 /// ```

@@ -164,7 +164,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         // Dictionaries' depth checks at once, the outer header with its count, the name, the inner header
         // and its placeholder. The rest (and errors) as written out in `struct_variant`.
         // (Both give only the count's offset: the compound is built once, its state constant.)
-        let at = if self.depth < self.cfg.depth_limit() && self.short(variant) && self.dict_id != NO_ID {
+        let at = if self.depth < self.cfg.max_depth() && self.short(variant) && self.dict_id != NO_ID {
             self.depth += 2;
             self.out.variant_head(self.dict_id, self.str_id, variant.as_bytes());
             self.out.pos() - 4

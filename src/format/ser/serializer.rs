@@ -33,7 +33,7 @@ use crate::wire::{float_as_narrow, int_is_wide, len32, narrow_exact, narrow_like
 /// | map | Dictionary (any key type, iteration order) |
 /// | struct | Dictionary with String keys, in field order |
 /// | enum | unit variant: String of its name; others `{"Name": value}` |
-/// | markers ([`Vector2`](crate::Vector2) …, [`NodePath`](crate::NodePath), [`PackedFloat32Array`](crate::PackedFloat32Array) …) | the native Godot type |
+/// | markers ([`Vector2`](crate::markers::Vector2) …, [`NodePath`](crate::markers::NodePath), [`PackedFloat32Array`](crate::packed::PackedFloat32Array) …) | the native Godot type |
 /// | [`Variant`](crate::Variant) | what [`Variant::encode`](crate::Variant::encode) writes |
 ///
 /// A type the dialect lacks is [`ErrorKind::Unsupported`] naming the type and the dialect.
@@ -42,8 +42,8 @@ use crate::wire::{float_as_narrow, int_is_wide, len32, narrow_exact, narrow_like
 /// use serde::Serialize;
 /// let cfg = godot_bin::Config::default();
 /// let mut out = Vec::new();
-/// 1i32.serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
-/// "a".serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
+/// 1i32.serialize(&mut godot_bin::ser::Serializer::new(&mut out, &cfg))?;
+/// "a".serialize(&mut godot_bin::ser::Serializer::new(&mut out, &cfg))?;
 /// // Godot 4.6's var_to_bytes(1), var_to_bytes("a") (tests/fixtures/godot-4.6/values.tsv `int_1`, `str_len1`):
 /// assert_eq!(out, [2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0]);
 /// # Ok::<(), godot_bin::Error>(())
@@ -72,7 +72,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// ```
     /// use serde::Serialize;
     /// let (cfg, mut out) = (godot_bin::Config::default(), vec![0xaa]);
-    /// ().serialize(&mut godot_bin::Serializer::new(&mut out, &cfg))?;
+    /// ().serialize(&mut godot_bin::ser::Serializer::new(&mut out, &cfg))?;
     /// assert_eq!(out, [0xaa, 0, 0, 0, 0]);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
@@ -88,7 +88,7 @@ impl<'a, O: Output> Serializer<'a, O> {
             int_id,
             float_id,
             dict_id,
-            wide_math: cfg.is_double_precision() && d.math_flag(),
+            wide_math: cfg.double_precision() && d.math_flag(),
         }
     }
 
@@ -284,7 +284,7 @@ impl<'a, O: Output> Serializer<'a, O> {
     /// The usual case inline, the rest (and errors) through `open`.
     #[inline(always)]
     pub(super) fn open_dict(&mut self) -> Result<usize> {
-        if self.depth <= self.cfg.depth_limit() && self.dict_id != NO_ID {
+        if self.depth <= self.cfg.max_depth() && self.dict_id != NO_ID {
             self.depth += 1;
             self.out.w64(self.dict_id as u64);
             return Ok(self.out.pos() - 4);

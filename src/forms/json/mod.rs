@@ -28,7 +28,7 @@
 //! nested deeper than about 60 containers go through the text form or binary instead.
 //!
 //! ```
-//! use godot_bin::{json, Config, Dictionary, Variant, Vector2};
+//! use godot_bin::{json, Config, Dictionary, Variant, markers::Vector2};
 //! let cfg = Config::default();
 //! let mut d = Dictionary::default();
 //! d.insert(Variant::from("pos"), Variant::Vector2(Vector2::new(0.1f32 as f64, 2.0)));
@@ -96,7 +96,7 @@ impl std::error::Error for JsonError {}
 /// assert_eq!(json::to_json(&Variant::Float(f64::INFINITY), &Config::default()), serde_json::json!({"$float": "inf"}));
 /// ```
 pub fn to_json(v: &Variant, cfg: &Config) -> serde_json::Value {
-    with_stack_for(v, || Out { single: !cfg.is_double_precision() }.value(v).into())
+    with_stack_for(v, || Out { single: !cfg.double_precision() }.value(v).into())
 }
 
 /// [`to_json`] as compact text (one line).
@@ -107,7 +107,7 @@ pub fn to_json(v: &Variant, cfg: &Config) -> serde_json::Value {
 /// ```
 pub fn to_json_string(v: &Variant, cfg: &Config) -> String {
     // Built, printed and dropped where the stack has room for its depth.
-    with_stack_for(v, || Out { single: !cfg.is_double_precision() }.value(v).to_string())
+    with_stack_for(v, || Out { single: !cfg.double_precision() }.value(v).to_string())
 }
 
 /// Reads the JSON form back into a value.
@@ -122,7 +122,7 @@ pub fn from_json(j: &serde_json::Value, cfg: &Config) -> Result<Variant, JsonErr
 }
 
 fn read(j: &Value, cfg: &Config) -> Result<Variant, JsonError> {
-    In { single: !cfg.is_double_precision(), cfg, path: Vec::new(), in_key: 0, hash: None, made: None }.value(j)
+    In { single: !cfg.double_precision(), cfg, path: Vec::new(), in_key: 0, hash: None, made: None }.value(j)
 }
 
 /// Parses JSON text and reads it with [`from_json`].
@@ -167,7 +167,7 @@ pub fn from_json_str_many(s: &str, cfg: &Config) -> Result<Vec<Variant>, JsonErr
 /// `50.0`. The walk keeps its own stack: no depth uses the thread's stack.
 ///
 /// ```
-/// use godot_bin::{json, Config, Variant, Vector2};
+/// use godot_bin::{json, Config, Variant, markers::Vector2};
 /// let cfg = Config::default();
 /// let original: Variant =
 ///     [("hp", Variant::Float(100.0)), ("pos", Vector2::new(0.0, -0.0).into()), ("lvl", 3.into())]
@@ -846,7 +846,7 @@ impl In<'_> {
                     let class =
                         o.get("class").and_then(Value::as_str).ok_or_else(|| self.err("$Object needs \"class\""))?;
                     // Refused unless allowed, as in the binary decoder (objects by id are always read).
-                    if !self.cfg.objects_allowed() {
+                    if !self.cfg.allow_objects() {
                         return Err(self.err(crate::error::ErrorKind::ObjectsNotAllowed.to_string()));
                     }
                     let props = o.get("properties").cloned().unwrap_or(Value::Array(Vec::new()));
@@ -1010,7 +1010,7 @@ mod tests {
         // The full object reads back only with objects allowed.
         let e = from_json_str(&s, &cfg).unwrap_err();
         assert!(e.message.contains("objects are not allowed"), "{e}");
-        assert_eq!(from_json_str(&s, &cfg.clone().allow_objects(true)).unwrap(), v, "{s}");
+        assert_eq!(from_json_str(&s, &cfg.clone().with_allow_objects(true)).unwrap(), v, "{s}");
     }
 
     /// Floats read from JSON text are correctly rounded (digits that a fast parser can get an ulp wrong),

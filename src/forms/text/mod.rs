@@ -18,7 +18,7 @@
 //! the line, column and byte offset.
 //!
 //! ```
-//! use godot_bin::{text, Config, Dialect, Variant, Vector2};
+//! use godot_bin::{text, Config, Dialect, Variant, markers::Vector2};
 //! let g4 = Config::new(Dialect::Godot4_6);
 //! let v = Variant::from(vec![Variant::Int(1), Variant::Vector2(Vector2::new(0.5, 2.0)), Variant::from("a\"b")]);
 //! assert_eq!(text::to_text(&v, &g4), r#"[1, Vector2(0.5, 2), "a\"b"]"#);
@@ -50,7 +50,7 @@ impl fmt::Display for Variant {
     /// is the same. For another dialect's syntax, use [`to_text`] with its config.
     ///
     /// ```
-    /// use godot_bin::{Variant, Vector2};
+    /// use godot_bin::{Variant, markers::Vector2};
     /// assert_eq!(Variant::Vector2(Vector2::new(1.5, -2.25)).to_string(), "Vector2(1.5, -2.25)");
     /// let v: Variant = [("hp", 10)].into_iter().collect();
     /// assert_eq!(v.to_string(), "{\n\"hp\": 10\n}");

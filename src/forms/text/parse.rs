@@ -16,7 +16,7 @@ use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 /// Anything but whitespace after the value is an error.
 ///
 /// ```
-/// use godot_bin::{text, Config, Dialect, Variant, Vector2};
+/// use godot_bin::{text, Config, Dialect, Variant, markers::Vector2};
 /// let v = text::from_text("Vector2( 1, 2.5 )", &Config::new(Dialect::Godot3))?;
 /// assert_eq!(v, Variant::Vector2(Vector2::new(1.0, 2.5)));
 /// let err = text::from_text("[1, 2", &Config::default()).unwrap_err();
@@ -138,11 +138,11 @@ impl<'t> Parser<'t> {
             pos: 0,
             tok_start: 0,
             syn: syntax_of(cfg.dialect()),
-            single: !cfg.is_double_precision(),
-            double: cfg.is_double_precision(),
+            single: !cfg.double_precision(),
+            double: cfg.double_precision(),
             dialect: cfg.dialect(),
-            max_depth: cfg.depth_limit(),
-            objects: cfg.objects_allowed(),
+            max_depth: cfg.max_depth(),
+            objects: cfg.allow_objects(),
         }
     }
 

@@ -12,10 +12,10 @@ use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
 
 /// Prints `v` in the text syntax of `cfg`'s dialect (best effort: see [`to_text_exact`] for the values the
-/// engine cannot rebuild from text). `cfg.is_double_precision()` decides whether math components are f32.
+/// engine cannot rebuild from text). `cfg.double_precision()` decides whether math components are f32.
 ///
 /// ```
-/// use godot_bin::{text, Config, Dialect, Dictionary, StringName, Variant};
+/// use godot_bin::{text, Config, Dialect, Dictionary, markers::StringName, Variant};
 /// let mut d = Dictionary::default();
 /// d.insert(Variant::from("b"), Variant::Float(1.0));
 /// d.insert(Variant::from("a"), Variant::StringName(StringName::from("x")));
@@ -111,9 +111,10 @@ fn short_key(k: &Variant) -> String {
         V::Dictionary(d) => return format!("{{… {} entries}}", d.entries.len()),
         V::Array(a) | V::PackedTypedArray(a) => return format!("[… {} items]", a.items.len()),
         V::Object(_) => return "Object(…)".to_owned(),
-        V::String(t) | V::StringName(crate::StringName(t)) => {
+        V::String(t) | V::StringName(crate::markers::StringName(t)) => {
             let (t, more) = cut(t);
-            let short = if matches!(k, V::String(_)) { V::String(t) } else { V::StringName(crate::StringName(t)) };
+            let short =
+                if matches!(k, V::String(_)) { V::String(t) } else { V::StringName(crate::markers::StringName(t)) };
             let mut w = Writer::new(&cfg, false);
             w.leaf(&short);
             return if more { format!("{}…", w.out) } else { w.out };
@@ -166,7 +167,7 @@ impl<'c> Writer<'c> {
         Writer {
             out: String::new(),
             syn: syntax_of(cfg.dialect()),
-            single: !cfg.is_double_precision(),
+            single: !cfg.double_precision(),
             track,
             lossy: None,
             path: Vec::new(),

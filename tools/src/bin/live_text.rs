@@ -15,6 +15,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use godot_bin::markers::{Color, Vector3};
 use godot_bin::*;
 
 use godot_bin_tools::r#gen::{Gen, Rng};
@@ -88,7 +89,7 @@ fn prepare(a: &[String]) {
     }
     let (mut input, mut expected, mut inexact) = (String::new(), String::new(), Vec::new());
     for (id, objects, bytes) in &values {
-        let cfg = Config::new(dialect).allow_objects(*objects);
+        let cfg = Config::new(dialect).with_allow_objects(*objects);
         let v = Variant::decode(bytes, &cfg).unwrap_or_else(|e| panic!("{id}: {e}"));
         let flags = if *objects { "objects" } else { "-" };
         match text::to_text_exact(&v, &cfg) {
@@ -124,7 +125,7 @@ fn check(dialect: &str, dir: &str) {
             Some(h) => {
                 // Godot 3 writes NodePath names with uninitialised padding bytes: accept a same-length
                 // encoding that decodes to the same value.
-                let cfg = Config::new(dialect).allow_objects(objects);
+                let cfg = Config::new(dialect).with_allow_objects(objects);
                 let eng = unhex(h);
                 if eng.len() * 2 == want.len()
                     && Variant::decode(&eng, &cfg).ok() == Variant::decode(&unhex(want), &cfg).ok()

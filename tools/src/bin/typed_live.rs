@@ -10,7 +10,11 @@
 //! "count": 3}])` from a struct that only derives `Serialize` (`TypedArray<AsDictionary<Item>>`).
 
 use godot_bin::framing::write_store_var;
-use godot_bin::{AsDictionary, Config, Dialect, TypedArray, TypedDictionary, Vector2};
+use godot_bin::{
+    markers::Vector2,
+    typed::{AsDictionary, TypedArray, TypedDictionary},
+    Config, Dialect,
+};
 
 #[derive(serde::Serialize)]
 struct Item {
