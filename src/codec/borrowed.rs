@@ -951,11 +951,11 @@ impl std::fmt::Debug for VariantRef<'_> {
             R::PackedByteArray(x) => f.debug_tuple("PackedByteArray").field(x).finish(),
             R::PackedStringArray(x) => f.debug_tuple("PackedStringArray").field(x).finish(),
             R::Other(x) => f.debug_tuple("Other").field(x).finish(),
-            R::Array(x) => match crate::value::DebugLevel::enter() {
+            R::Array(x) => match crate::data::value_traits::DebugLevel::enter() {
                 Some(_level) => f.debug_tuple("Array").field(x).finish(),
                 None => f.write_str("Array(…)"),
             },
-            R::Dictionary(x) => match crate::value::DebugLevel::enter() {
+            R::Dictionary(x) => match crate::data::value_traits::DebugLevel::enter() {
                 Some(_level) => f.debug_tuple("Dictionary").field(x).finish(),
                 None => f.write_str("Dictionary(…)"),
             },

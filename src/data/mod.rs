@@ -10,3 +10,4 @@ pub(crate) mod hash_index;
 pub mod markers;
 pub mod value;
 pub(crate) mod value_access;
+pub(crate) mod value_traits;
