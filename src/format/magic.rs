@@ -218,7 +218,7 @@ impl Drop for DepthGuard {
 // there, and a `Variant` rebuilt from the buffer that equals one of those forms is refused (an error,
 // instead of a silent change of type). serde's buffer is recognised by the type names of its visitor and
 // deserializers (private to serde, so not guaranteed: if serde renames them, values pass as plain data as
-// before, and `tests/serde_buffered.rs` fails).
+// before, and `tests/serde/serde_buffered.rs` fails).
 
 /// The values noted per read hold at most this many nodes together (elements, entries, components' holders),
 /// so that noting costs time and memory in proportion to the input whatever its nesting (a Godot-only value

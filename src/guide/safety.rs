@@ -17,48 +17,48 @@
 //! # The promises
 //! - **No panics**, on any input, in any dialect, through `Variant::decode`, `VariantRef::decode`,
 //!   `from_slice` / `from_reader`, [`framing`](crate::framing), the tokio codecs, the text and JSON readers
-//!   (`tests/hostile.rs`, `tests/fuzz_regressions.rs`, every fuzz target).
+//!   (`tests/hostile/hostile.rs`, `tests/hostile/fuzz_regressions.rs`, every fuzz target).
 //! - **Every decoding error carries the byte offset**: of the input for the decoders, of the stream for
 //!   `FrameDecoder`, `framing::values` and the tokio codecs (`decode_eof` included), counted from where the
-//!   call started for `framing::read_frame`, and the line, column and offset for text (`tests/hostile.rs`,
-//!   `tests/tokio_codec.rs`).
+//!   call started for `framing::read_frame`, and the line, column and offset for text (`tests/hostile/hostile.rs`,
+//!   `tests/io/tokio_codec.rs`).
 //! - **Memory bounded by the input, not by what it claims**: every count and length is checked against the
 //!   bytes that remain before anything is reserved. Decoding n bytes into a `Variant` or a `VariantRef`
-//!   peaks at most 48·n + 512 KiB (`tests/alloc_bounds.rs`, `tests/hostile_keys.rs`; the worst shape is a
+//!   peaks at most 48·n + 512 KiB (`tests/hostile/alloc_bounds.rs`, `tests/hostile/hostile_keys.rs`; the worst shape is a
 //!   Godot 4 `Array[Array]` holding a PackedByteArray, whose every byte becomes a 40-byte `Variant` as in the
 //!   engine). Dictionary keys are indexed by a hash built once, bottom-up, while decoding: no key is copied
 //!   to be indexed. A key that is no string, read where serde wants a string (a `serde_json::Value` object
 //!   key, a `HashMap<String, _>` key), becomes its debug form, cut to 80 bytes plus a hash of the rest. Into
 //!   a `serde_json::Value` the multiple is serde_json's own (at most 4 × `size_of::<Value>()` per byte). The
 //!   text reader peaks at most 64·n + 512 KiB on n bytes of text and the JSON reader 96·n + 512 KiB
-//!   (`tests/alloc_bounds.rs`). `from_reader` reads to the end: limit untrusted streams with `Read::take`,
+//!   (`tests/hostile/alloc_bounds.rs`). `from_reader` reads to the end: limit untrusted streams with `Read::take`,
 //!   and framed ones with `FrameDecoder`'s maximum frame size.
 //! - **Linear time**: a dictionary's repeated keys are found through a randomly keyed hash of each key's
 //!   structure, computed once per key however deeply keys nest inside keys, and compared only on a hash
-//!   match (`tests/hostile_keys.rs`: dictionaries nested as keys of dictionaries cost what their input does;
+//!   match (`tests/hostile/hostile_keys.rs`: dictionaries nested as keys of dictionaries cost what their input does;
 //!   repeated keys of every kind merge exactly as a pairwise comparison says). Building a Dictionary key by
 //!   key (`insert`, `v[key] = value`, ConfigFile text, `serde_json` into a `Variant`) is linear too.
 //! - **No stack overflow on a 2 MiB thread** (tokio's worker default), debug or release, with the default
 //!   config and up to `Config::max_depth`'s cap (4096):
 //!   - the core decoders, the encoder, `Clone`, `==`, `Hash` and `Debug` of `Variant` / `VariantRef` walk
-//!     nesting without recursion (`Debug` prints 64 levels, then `…`; `tests/hostile_keys.rs`);
+//!     nesting without recursion (`Debug` prints 64 levels, then `…`; `tests/hostile/hostile_keys.rs`);
 //!   - the text and JSON writers, `convert` and `check_fits` run on the caller's stack up to 64 levels,
-//!     deeper values on a scoped thread whose stack is sized by the depth (`tests/hostile_forms.rs`);
+//!     deeper values on a scoped thread whose stack is sized by the depth (`tests/hostile/hostile_forms.rs`);
 //!   - through serde the stack a level takes depends on the user's types, so serde recursion is held to a
 //!     stack budget (1 MiB from the outermost value by default, a setting of [`Config`](crate::Config)) as
 //!     well as `SERDE_MAX_DEPTH` (512), and refused beyond them with
 //!     `ErrorKind::StackBudget` and the offset. Give a thread smaller than 2 MiB a budget of about half its
-//!     size (`tests/hostile_serde.rs`; `cargo test --release --all-features --test hostile_serde --
+//!     size (`tests/hostile/hostile_serde.rs`; `cargo test --release --all-features --test hostile_serde --
 //!     --nocapture` prints how many levels each test type reads). Decoding into `Variant` uses no recursion.
 //!   - Not covered: *dropping* a `Variant` nested thousands of levels deep recurses through Rust's drop glue
 //!     (about 1–2 MiB for 4096 levels in a debug build, under 256 KiB in release).
 //! - **Lengths the wire can hold**: a string, array or packed array whose length or byte size does not fit
 //!   the engines' signed 32-bit fields is an `InvalidLength` error before anything is written, in
-//!   `Variant::encode` and through serde (`tests/hostile.rs`).
+//!   `Variant::encode` and through serde (`tests/hostile/hostile.rs`).
 //! - **Short error messages**: a path in an error shows each key in at most 80 characters (containers and
-//!   packed arrays by their length), whatever the key's size (`tests/hostile_forms.rs`, `tests/cli.rs`).
+//!   packed arrays by their length), whatever the key's size (`tests/hostile/hostile_forms.rs`, `tests/cli/cli.rs`).
 //! - **Objects stay refused unless allowed**, at every entry point: the binary decoders and encoder, serde,
-//!   the text and JSON readers (`tests/hostile.rs`). A full object on the wire is a class name and properties
+//!   the text and JSON readers (`tests/hostile/hostile.rs`). A full object on the wire is a class name and properties
 //!   to set: Godot's `bytes_to_var_with_objects` instantiates that class and sets them, a `script` property
 //!   included, which runs code the sender chose. godot_bin never runs anything (a full object is only data),
 //!   but a program that hands such a value to an engine passes the danger on, so
@@ -67,7 +67,7 @@
 //!   Objects by instance id and null objects are plain numbers and always allowed.
 //! - **Files**: every size a container declares is checked against its limit (256 MiB by default,
 //!   `ReadOptions::max_size`) and the input's length before anything is allocated; a file of n bytes that
-//!   opens to m bytes peaks below 4·m + 2·n + 1 MiB (`tests/containers_hostile.rs`). The `godot-bin` tool
+//!   opens to m bytes peaks below 4·m + 2·n + 1 MiB (`tests/hostile/containers_hostile.rs`). The `godot-bin` tool
 //!   bounds a container by its file's size: 512 times it, at least 1 MiB (`--max-size` raises it).
 //!
 //! # Time per byte, measured
@@ -106,5 +106,5 @@
 //! | `container_compressed`, `container_encrypted` | the file containers |
 //!
 //! The agreement property and its documented exceptions are written once in
-//! `fuzz/fuzz_targets/common/agree.rs` and also run deterministically by `tests/differential.rs`. Every crash
-//! becomes a named test in `tests/fuzz_regressions.rs`.
+//! `fuzz/fuzz_targets/common/agree.rs` and also run deterministically by `tests/conformance/differential.rs`. Every crash
+//! becomes a named test in `tests/hostile/fuzz_regressions.rs`.

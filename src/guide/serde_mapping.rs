@@ -67,16 +67,16 @@
 //! `#[serde(flatten)]` and untagged or tagged enums make serde buffer values as plain data first: typed
 //! fields (`Vector2`, `StringName`, …) rebuild themselves from it, but a `Variant` holding a Godot-only type
 //! there is refused with an error (it would silently become a Dictionary or a String). Read such values as
-//! a whole `Variant` and use [`from_variant`](crate::from_variant) (`tests/serde_buffered.rs`).
+//! a whole `Variant` and use [`from_variant`](crate::from_variant) (`tests/serde/serde_buffered.rs`).
 //!
 //! # How it is checked
-//! - `tests/serde_engine.rs`: the game state of `tests/gd/gen_serde.gd` / `gen_serde3.gd` (nested arrays of
+//! - `tests/serde/serde_engine.rs`: the game state of `tests/gd/gen_serde.gd` / `gen_serde3.gd` (nested arrays of
 //!   entity dictionaries with Vector2, Vector3, Color, PackedStringArray, ints beyond i32, floats that do and
 //!   do not fit f32, enums, packed arrays), written as Rust structs, gives exactly the bytes Godot 4.6.3 and
 //!   3.6.2 wrote, and reads back equal.
-//! - `tests/typed_containers.rs`: 32 typed arrays and dictionaries Godot 4.6.3's `var_to_bytes` wrote read
+//! - `tests/conformance/typed_containers.rs`: 32 typed arrays and dictionaries Godot 4.6.3's `var_to_bytes` wrote read
 //!   into `TypedArray` / `TypedDictionary` and write back byte-identical.
-//! - `tests/serde_variant.rs`: every engine-written value in `tests/fixtures` reads through serde as the same
+//! - `tests/serde/serde_variant.rs`: every engine-written value in `tests/fixtures` reads through serde as the same
 //!   `Variant` and writes back the same bytes.
-//! - `scripts/live-serde.sh`: real Godot 4.6.3, 3.6.2 and 3.2.3 `get_var` our `store_var` files and find every
+//! - `scripts/live.sh serde`: real Godot 4.6.3, 3.6.2 and 3.2.3 `get_var` our `store_var` files and find every
 //!   value equal to the one they build.

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! // The benches' game state is the real format: what encodes here is what Godot 4.6's var_to_bytes gives
-//! // for the same Dictionary (`tests/speed_state.rs` checks it byte for byte).
+//! // for the same Dictionary (`tests/conformance/speed_state.rs` checks it byte for byte).
 //! use godot_bin::markers::Vector2;
 //! #[derive(serde::Serialize)]
 //! struct Entity { name: String, pos: Vector2, hp: i64 }

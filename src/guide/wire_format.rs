@@ -17,8 +17,8 @@
 //! | `pandemonium-5`, `pandemonium` | Pandemonium v5.0+ | 142 values a real v5.2.0 build wrote (`tests/fixtures/pandemonium-5.2/samples.tsv`), typed arrays and full objects included |
 //!
 //! Also: 52 worked examples of the wire layout with where each came from (`tests/fixtures/spec-examples.tsv`,
-//! `tests/spec_examples.rs`), and seeded random values of every type in every dialect, single and double
-//! precision, round-trip in `tests/roundtrip.rs`.
+//! `tests/conformance/spec_examples.rs`), and seeded random values of every type in every dialect, single and double
+//! precision, round-trip in `tests/conformance/roundtrip.rs`.
 //!
 //! ```
 //! use godot_bin::{Config, Dialect, Variant};
@@ -59,7 +59,7 @@
 //!   3.2.3, leaves NodePath padding unwritten.
 //!
 //! # Where godot_bin differs on purpose
-//! Each difference is named and counted by `tests/engine_fixtures.rs`.
+//! Each difference is named and counted by `tests/conformance/engine_fixtures.rs`.
 //! - Full objects: the engine instantiates the class through its ClassDB (unknown or abstract classes fail,
 //!   unknown properties are dropped, the object's own property list is written back). There is no ClassDB
 //!   here: the class name and properties are kept exactly as written.
@@ -101,19 +101,19 @@
 //!
 //! # How it is checked
 //! Real engines run here: Godot 3.2.3 (Debian `godot3-server`), 3.6.2 and 4.6.3. `scripts/install-engines.sh`
-//! installs them, `scripts/gen-fixtures.sh` regenerates every fixture from them in about 12 s
+//! installs them, `scripts/gen.sh fixtures` regenerates every fixture from them in about 12 s
 //! (`tests/fixtures/README.md` describes the files), and `scripts/engine.sh ENGINE script.gd` runs a script.
 //!
 //! | what | checked by |
 //! |---|---|
 //! | every value an engine wrote decodes and re-encodes identically | `cargo test --all-features --test engine_fixtures -- --nocapture` (prints the counts above) |
 //! | random values go through the real engine byte-identically | `bash .ci/run` (2,000 per engine; `LIVE_SEED` picks others) |
-//! | `store_var`, `put_var` (both byte orders) and `PacketPeerStream` bytes of Godot 4.6.3 and 3.6.2 are rebuilt and split back from pieces of every size | `tests/framing.rs`, `tests/tokio_codec.rs` |
+//! | `store_var`, `put_var` (both byte orders) and `PacketPeerStream` bytes of Godot 4.6.3 and 3.6.2 are rebuilt and split back from pieces of every size | `tests/io/framing.rs`, `tests/io/tokio_codec.rs` |
 //! | the serde game state gives exactly the bytes the engines wrote | [`serde_mapping`](super::serde_mapping) |
-//! | the text the engines print parses to the bytes `str_to_var` gives, and the engines read back the text we print | `tests/text_engine.rs` (410 values from 4.6.3, 369 from 3.6.2), `scripts/live-text.sh` |
-//! | the engines open the encrypted and compressed files we write, and the ConfigFile text | `scripts/live-containers.sh`, `scripts/live-config-file.sh` |
-//! | Godot `StreamPeerTCP` clients talk to `examples/tcp_server`; the engines load our saves and we read theirs; a migrated Godot 3.6 save is byte-identical to Godot 4.6's | `scripts/live-net.sh` |
-//! | Godot 4.6 assigns our typed containers to typed GDScript variables | `scripts/live-typed.sh` |
+//! | the text the engines print parses to the bytes `str_to_var` gives, and the engines read back the text we print | `tests/forms/text_engine.rs` (410 values from 4.6.3, 369 from 3.6.2), `scripts/live.sh text` |
+//! | the engines open the encrypted and compressed files we write, and the ConfigFile text | `scripts/live.sh containers`, `scripts/live.sh config-file` |
+//! | Godot `StreamPeerTCP` clients talk to `examples/tcp_server`; the engines load our saves and we read theirs; a migrated Godot 3.6 save is byte-identical to Godot 4.6's | `scripts/live.sh net` |
+//! | Godot 4.6 assigns our typed containers to typed GDScript variables | `scripts/live.sh typed` |
 //!
 //! Godot 3.2.3's `str2var` does not read `inf`, `inf_neg` or `nan` inside constructors and containers; the
 //! Godot 3 text form is 3.6's.

@@ -25,7 +25,7 @@
 //! the total the blocks were seen to hold) and filled: a file that fails costs the decoders' state, never
 //! what its blocks claim or what they produced before the failure (a zstd frame may ask for a window of at
 //! most its block's size, 8 MiB, and twice the file's size, 128 KiB always allowed). Opening a file of n
-//! bytes to m bytes of content peaks under 4·m + 2·n + 1 MiB (`tests/containers_hostile.rs` measures it).
+//! bytes to m bytes of content peaks under 4·m + 2·n + 1 MiB (`tests/hostile/containers_hostile.rs` measures it).
 //! Truncated or corrupt parts are errors with their byte offset.
 //! The content's MD5 is checked, so a wrong key or password never gives garbage: a mismatch is
 //! [`ContainerError::WrongKey`] when the content decrypts to noise (the key is likelier wrong) and
