@@ -56,7 +56,8 @@ pub use format::variant_conv::{from_variant, to_variant, to_variant_with};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use forms::json;
-pub use forms::{convert, text};
+pub use forms::schema::gdscript;
+pub use forms::{convert, schema, text};
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub use io::container;

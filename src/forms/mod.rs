@@ -7,4 +7,5 @@ pub mod convert;
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub mod json;
+pub mod schema;
 pub mod text;

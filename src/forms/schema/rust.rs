@@ -1,0 +1,1 @@
+//! Rust source from a [`Schema`](super::Schema): structs and enums that derive `Serialize` and `Deserialize`.
