@@ -24,6 +24,7 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
+mod docs;
 pub mod gdscript;
 pub mod rust;
 mod trace;
@@ -342,7 +343,7 @@ impl Schema {
     /// ```
     /// use godot_bin::schema::Schema;
     /// use godot_bin::Dialect;
-    /// #[derive(serde::Deserialize)]
+    /// #[derive(serde::Serialize, serde::Deserialize)]
     /// struct Item { name: String }
     /// let s = Schema::new(Dialect::Godot4_6).add::<Item>()?;
     /// assert!(s.get("Item").is_some() && s.get("Other").is_none());
