@@ -352,3 +352,22 @@ fn docs_are_read_from_the_source() {
     let VariantData::Struct { fields } = &e.variants[1].data else { panic!() };
     assert_eq!(fields[0].doc.as_deref(), Some("How much."));
 }
+
+#[derive(Serialize, Deserialize)]
+struct Pair<T> {
+    x: T,
+}
+
+#[derive(Serialize, Deserialize)]
+struct TwoPairs {
+    a: Pair<i32>,
+    b: Pair<String>,
+}
+
+#[test]
+fn a_generic_type_with_two_parameters_is_refused() {
+    let e = Schema::new(Dialect::Godot4_6).add::<TwoPairs>().unwrap_err().to_string();
+    assert!(e.contains("Pair.x was read as int and as String") && e.contains("generic"), "{e}");
+    let e = Schema::new(Dialect::Godot4_6).add::<Pair<i32>>().unwrap().add::<Pair<String>>().unwrap_err().to_string();
+    assert!(e.contains("Pair") && e.contains("two different types"), "{e}");
+}

@@ -627,7 +627,10 @@ impl Registry {
         let Some(list) = self.structs.get_mut(owner) else { return Ok(()) };
         let Some(slot) = list.iter_mut().find(|(n, _)| n == field) else { return Ok(()) };
         match &slot.1 {
-            Some(old) if *old != shape => Err(TraceError(format!("{owner}.{field} was read as {old} and as {shape}"))),
+            Some(old) if *old != shape => Err(TraceError(format!(
+                "{owner}.{field} was read as {old} and as {shape} (a generic type used with two different \
+                 parameters has one name in serde: wrap one of them in a struct of its own)"
+            ))),
             _ => {
                 slot.1 = Some(shape);
                 Ok(())
