@@ -80,13 +80,13 @@ impl Options {
 ///
 /// ```
 /// use godot_bin::{gdscript, Config, Dialect};
-/// #[derive(serde::Deserialize)]
+/// #[derive(serde::Serialize, serde::Deserialize)]
 /// struct Item { name: String, count: u16 }
 /// let gd = gdscript::for_type::<Item>(&Config::new(Dialect::Godot4_6))?;
 /// assert!(gd.contains("var count: int") && gd.contains("static func from_variant("));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn for_type<T: DeserializeOwned>(cfg: &Config) -> Result<String> {
+pub fn for_type<T: DeserializeOwned + serde::Serialize>(cfg: &Config) -> Result<String> {
     let schema = Schema::new(cfg.dialect()).add::<T>()?;
     from_schema(&schema, &Options::default())
 }
