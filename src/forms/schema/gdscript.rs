@@ -129,7 +129,8 @@ const RESERVED: &[&str] = &[
     "var", "breakpoint", "preload", "await", "yield", "assert", "void", "PI", "TAU", "INF", "NAN", "and", "or",
     "not", "true", "false", "null", "tool", "onready", "export", "setget", "puppet", "master", "remote", "sync",
     "remotesync", "mastersync", "puppetsync", "namespace", "trait", "script", "new", "free", "get", "set",
-    "call", "variant", "value", "from_variant", "to_variant", "check", "SCHEMA_VERSION", "VARIANTS",
+    "call", "variant", "value", "from_variant", "to_variant", "check", "SCHEMA_VERSION", "VARIANTS", "_in", "_at",
+    "_lenient", "_err", "_o", "_d", "_k", "_r", "_SELF", "_read", "_root_script",
 ];
 
 /// `name` made a GDScript identifier: other characters become `_`, a leading digit gets a `_` before it,
@@ -581,24 +582,26 @@ impl<'a> Gen<'a> {
     /// The static helpers every class has: `from_variant` and `check`.
     fn entry_points(&mut self, ind: usize, name: &str) {
         let display = lit(name);
-        let lenient = if self.g4 { "lenient := false" } else { "lenient = false" };
+        let lenient = if self.g4 { "_lenient := false" } else { "_lenient = false" };
         self.line(ind, "");
         let mark = if self.g4 { "##" } else { "#" };
         self.line(ind, &format!("{mark} An instance from the value godot_bin writes, or null with the error pushed (lenient: missing keys get defaults)."));
-        self.line(ind, &format!("static func from_variant(v, {lenient}):"));
-        self.line(ind + 1, "var err = []");
-        self.line(ind + 1, &format!("var r = _read(v, {display}, lenient, err)"));
-        self.line(ind + 1, "if err.size() > 0:");
-        self.line(ind + 2, "push_error(err[0])");
+        self.line(ind, &format!("static func from_variant(_in, {lenient}):"));
+        self.line(ind + 1, "var _err = []");
+        self.line(ind + 1, &format!("var _r = _read(_in, {display}, _lenient, _err)"));
+        self.line(ind + 1, "if _err.size() > 0:");
+        self.line(ind + 2, "push_error(_err[0])");
         self.line(ind + 2, "return null");
-        self.line(ind + 1, "return r");
+        self.line(ind + 1, "return _r");
         self.line(ind, "");
         self.line(ind, &format!("{mark} \"\" if from_variant would accept v, else the first error with its path."));
         let ret = if self.g4 { " -> String" } else { "" };
-        self.line(ind, &format!("static func check(v, {lenient}){ret}:"));
-        self.line(ind + 1, "var err = []");
-        self.line(ind + 1, &format!("_read(v, {display}, lenient, err)"));
-        self.line(ind + 1, "return \"\" if err.size() == 0 else err[0]");
+        self.line(ind, &format!("static func check(_in, {lenient}){ret}:"));
+        self.line(ind + 1, "var _err = []");
+        self.line(ind + 1, &format!("_read(_in, {display}, _lenient, _err)"));
+        self.line(ind + 1, "if _err.size() == 0:");
+        self.line(ind + 2, "return \"\"");
+        self.line(ind + 1, "return _err[0]");
         if !self.g4 {
             self.line(ind, "");
             self.line(ind, "static func _root_script():");
@@ -631,53 +634,53 @@ impl<'a> Gen<'a> {
         self.entry_points(ind, name);
         // _read
         self.line(ind, "");
-        self.line(ind, "static func _read(v, path, lenient, err):");
+        self.line(ind, "static func _read(_in, _at, _lenient, _err):");
         let b = ind + 1;
-        self.line(b, "if typeof(v) != TYPE_DICTIONARY:");
-        self.line(b + 1, &format!("err.append(path + \": expected a Dictionary ({name}), got \" + {})", self.type_name("v")));
+        self.line(b, "if typeof(_in) != TYPE_DICTIONARY:");
+        self.line(b + 1, &format!("_err.append(_at + \": expected a Dictionary ({name}), got \" + {})", self.type_name("_in")));
         self.line(b + 1, "return null");
         let inst = self.new_instance(name);
-        self.line(b, &format!("var o = {inst}"));
+        self.line(b, &format!("var _o = {inst}"));
         if fields.is_empty() {
-            self.line(b, "if lenient:");
+            self.line(b, "if _lenient:");
             self.line(b + 1, "pass");
         }
         for (f, id) in fields.iter().zip(&ids) {
             let key = lit(&f.name);
-            self.line(b, &format!("if v.has({key}):"));
-            let p = format!("path + {}", lit(&format!(".{}", f.name)));
-            let r = self.read(b + 1, &f.shape, &format!("v[{key}]"), &p)?;
-            self.assign(b + 1, &format!("o.{id}"), &f.shape, &r);
+            self.line(b, &format!("if _in.has({key}):"));
+            let p = format!("_at + {}", lit(&format!(".{}", f.name)));
+            let r = self.read(b + 1, &f.shape, &format!("_in[{key}]"), &p)?;
+            self.assign(b + 1, &format!("_o.{id}"), &f.shape, &r);
             if f.optional {
-                self.line(b, "elif lenient:");
+                self.line(b, "elif _lenient:");
                 self.line(b + 1, "pass");
             } else {
-                self.line(b, "elif lenient:");
+                self.line(b, "elif _lenient:");
                 let d = self.lenient_default(&f.shape);
-                self.assign(b + 1, &format!("o.{id}"), &f.shape, &d);
+                self.assign(b + 1, &format!("_o.{id}"), &f.shape, &d);
                 self.line(b, "else:");
-                self.line(b + 1, &format!("err.append(path + \": missing key \" + {})", lit(&lit(&f.name))));
+                self.line(b + 1, &format!("_err.append(_at + \": missing key \" + {})", lit(&lit(&f.name))));
                 self.line(b + 1, "return null");
             }
         }
-        self.line(b, "return o");
+        self.line(b, "return _o");
         // to_variant
         self.line(ind, "");
         let mark = if self.g4 { "##" } else { "#" };
         self.line(ind, &format!("{mark} The value godot_bin writes for the same Rust value: a Dictionary with String keys in field order."));
         let ret = if self.g4 { " -> Dictionary" } else { "" };
         self.line(ind, &format!("func to_variant(){ret}:"));
-        self.line(b, "var d = {}");
+        self.line(b, "var _d = {}");
         for (f, id) in fields.iter().zip(&ids) {
             let w = self.write(b, &f.shape, id)?;
             if f.omit_if_null {
                 self.line(b, &format!("if {w} != null:"));
-                self.line(b + 1, &format!("d[{}] = {w}", lit(&f.name)));
+                self.line(b + 1, &format!("_d[{}] = {w}", lit(&f.name)));
             } else {
-                self.line(b, &format!("d[{}] = {w}", lit(&f.name)));
+                self.line(b, &format!("_d[{}] = {w}", lit(&f.name)));
             }
         }
-        self.line(b, "return d");
+        self.line(b, "return _d");
         Ok(())
     }
 
@@ -706,7 +709,7 @@ impl<'a> Gen<'a> {
 
     fn fail(&mut self, ind: usize, path: &str, what: &str, e: &str) {
         let t = self.type_name(e);
-        self.line(ind, &format!("err.append({path} + \": expected {what}, got \" + {t})"));
+        self.line(ind, &format!("_err.append({path} + \": expected {what}, got \" + {t})"));
         self.line(ind, "return null");
     }
 
@@ -747,7 +750,7 @@ impl<'a> Gen<'a> {
                         None => format!("{lo} or more"),
                     };
                     self.line(ind, &format!("if {cond}:"));
-                    self.line(ind + 1, &format!("err.append({path} + \": \" + str({x}) + \" is out of range {what}\")"));
+                    self.line(ind + 1, &format!("_err.append({path} + \": \" + str({x}) + \" is out of range {what}\")"));
                     self.line(ind + 1, "return null");
                 }
                 Ok(x)
@@ -815,7 +818,7 @@ impl<'a> Gen<'a> {
                 self.line(ind, &format!("if typeof({x}) != TYPE_ARRAY:"));
                 self.fail(ind + 1, path, "Array", &x);
                 self.line(ind, &format!("if {x}.size() != {}:", of.len()));
-                self.line(ind + 1, &format!("err.append({path} + \": expected {} elements, got \" + str({x}.size()))", of.len()));
+                self.line(ind + 1, &format!("_err.append({path} + \": expected {} elements, got \" + str({x}.size()))", of.len()));
                 self.line(ind + 1, "return null");
                 let r = self.fresh("r");
                 self.line(ind, &format!("var {r} = []"));
@@ -848,15 +851,15 @@ impl<'a> Gen<'a> {
                     let s = if g4 { format!("String({x})") } else { format!("str({x})") };
                     self.line(ind, &format!("var {i} = {names}.find({s})"));
                     self.line(ind, &format!("if {i} < 0:"));
-                    self.line(ind + 1, &format!("err.append({path} + \": unknown {name} variant \" + {s})"));
+                    self.line(ind + 1, &format!("_err.append({path} + \": unknown {name} variant \" + {s})"));
                     self.line(ind + 1, "return null");
                     Ok(if g4 { format!("{i} as {}", ident(name)) } else { i })
                 }
                 Kind::Class => {
                     let c = self.class_ref(name);
                     let r = self.fresh("r");
-                    self.line(ind, &format!("var {r} = {c}._read({x}, {path}, lenient, err)"));
-                    self.line(ind, "if err.size() > 0:");
+                    self.line(ind, &format!("var {r} = {c}._read({x}, {path}, _lenient, _err)"));
+                    self.line(ind, "if _err.size() > 0:");
                     self.line(ind + 1, "return null");
                     Ok(r)
                 }
@@ -925,7 +928,13 @@ impl<'a> Gen<'a> {
             }
             Shape::Named { name } => match self.kind(name) {
                 Kind::UnitEnum => Ok(format!("{}[{e}]", Self::names_const(name))),
-                Kind::Class => Ok(format!("(null if {e} == null else {e}.to_variant())")),
+                Kind::Class => {
+                    let r = self.fresh("w");
+                    self.line(ind, &format!("var {r} = null"));
+                    self.line(ind, &format!("if {e} != null:"));
+                    self.line(ind + 1, &format!("{r} = {e}.to_variant()"));
+                    Ok(r)
+                }
             },
         }
     }
@@ -942,10 +951,10 @@ impl<'a> Gen<'a> {
         self.line(ind, "var value = null");
         self.entry_points(ind, name);
         self.line(ind, "");
-        self.line(ind, "static func _read(v, path, lenient, err):");
+        self.line(ind, "static func _read(_in, _at, _lenient, _err):");
         let b = ind + 1;
         let inst = self.new_instance(name);
-        self.line(b, &format!("var o = {inst}"));
+        self.line(b, &format!("var _o = {inst}"));
         let sn = self.dialect.has_type(TypeKind::StringName);
         let is_str = |x: &str| {
             if sn {
@@ -955,43 +964,43 @@ impl<'a> Gen<'a> {
             }
         };
         let tostr = |x: &str, g4: bool| if g4 { format!("String({x})") } else { format!("str({x})") };
-        self.line(b, &format!("if {}:", is_str("v")));
+        self.line(b, &format!("if {}:", is_str("_in")));
         let units: Vec<String> = e.variants.iter().filter(|v| v.data == VariantData::Unit).map(|v| lit(&v.name)).collect();
-        self.line(b + 1, &format!("if not [{}].has({}):", units.join(", "), tostr("v", self.g4)));
-        self.line(b + 2, &format!("err.append(path + \": unknown {name} unit variant \" + {})", tostr("v", self.g4)));
+        self.line(b + 1, &format!("if not [{}].has({}):", units.join(", "), tostr("_in", self.g4)));
+        self.line(b + 2, &format!("_err.append(_at + \": unknown {name} unit variant \" + {})", tostr("_in", self.g4)));
         self.line(b + 2, "return null");
-        self.line(b + 1, &format!("o.variant = {}", tostr("v", self.g4)));
-        self.line(b + 1, "return o");
-        self.line(b, "if typeof(v) != TYPE_DICTIONARY or v.size() != 1:");
-        let t = self.type_name("v");
-        self.line(b + 1, &format!("err.append(path + \": expected a {name} (a String or a Dictionary of one entry), got \" + {t})"));
+        self.line(b + 1, &format!("_o.variant = {}", tostr("_in", self.g4)));
+        self.line(b + 1, "return _o");
+        self.line(b, "if typeof(_in) != TYPE_DICTIONARY or _in.size() != 1:");
+        let t = self.type_name("_in");
+        self.line(b + 1, &format!("_err.append(_at + \": expected a {name} (a String or a Dictionary of one entry), got \" + {t})"));
         self.line(b + 1, "return null");
-        self.line(b, "var k = v.keys()[0]");
-        self.line(b, &format!("if not {}:", is_str("k")));
-        self.line(b + 1, &format!("err.append(path + \": expected a {name} variant name as the key\")"));
+        self.line(b, "var _k = _in.keys()[0]");
+        self.line(b, &format!("if not {}:", is_str("_k")));
+        self.line(b + 1, &format!("_err.append(_at + \": expected a {name} variant name as the key\")"));
         self.line(b + 1, "return null");
-        self.line(b, &format!("o.variant = {}", tostr("k", self.g4)));
+        self.line(b, &format!("_o.variant = {}", tostr("_k", self.g4)));
         let mut first = true;
         for v in &e.variants {
             let kw = if first { "if" } else { "elif" };
-            let p = format!("path + {}", lit(&format!(".{}", v.name)));
+            let p = format!("_at + {}", lit(&format!(".{}", v.name)));
             match &v.data {
                 VariantData::Unit => continue,
                 VariantData::Newtype { shape } => {
-                    self.line(b, &format!("{kw} o.variant == {}:", lit(&v.name)));
-                    let r = self.read(b + 1, shape, "v[k]", &p)?;
-                    self.line(b + 1, &format!("o.value = {r}"));
+                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
+                    let r = self.read(b + 1, shape, "_in[_k]", &p)?;
+                    self.line(b + 1, &format!("_o.value = {r}"));
                 }
                 VariantData::Tuple { of } => {
-                    self.line(b, &format!("{kw} o.variant == {}:", lit(&v.name)));
-                    let r = self.read(b + 1, &Shape::Tuple { of: of.clone() }, "v[k]", &p)?;
-                    self.line(b + 1, &format!("o.value = {r}"));
+                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
+                    let r = self.read(b + 1, &Shape::Tuple { of: of.clone() }, "_in[_k]", &p)?;
+                    self.line(b + 1, &format!("_o.value = {r}"));
                 }
                 VariantData::Struct { .. } => {
-                    self.line(b, &format!("{kw} o.variant == {}:", lit(&v.name)));
+                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
                     let c = ident(&format!("{}{}", e.name, v.name));
-                    self.line(b + 1, &format!("o.value = {c}._read(v[k], {p}, lenient, err)"));
-                    self.line(b + 1, "if err.size() > 0:");
+                    self.line(b + 1, &format!("_o.value = {c}._read(_in[_k], {p}, _lenient, _err)"));
+                    self.line(b + 1, "if _err.size() > 0:");
                     self.line(b + 2, "return null");
                 }
             }
@@ -1002,9 +1011,9 @@ impl<'a> Gen<'a> {
         } else {
             self.line(b, "else:");
         }
-        self.line(b + 1, &format!("err.append(path + \": unknown {name} variant \" + o.variant)"));
+        self.line(b + 1, &format!("_err.append(_at + \": unknown {name} variant \" + _o.variant)"));
         self.line(b + 1, "return null");
-        self.line(b, "return o");
+        self.line(b, "return _o");
         // to_variant
         self.line(ind, "");
         self.line(ind, &format!("{mark} The value godot_bin writes: the name for a unit variant, else {{name: data}}."));
@@ -1022,7 +1031,9 @@ impl<'a> Gen<'a> {
                     self.line(b + 1, &format!("return {{variant: {w}}}"));
                 }
                 VariantData::Struct { .. } => {
-                    self.line(b + 1, "return {variant: (null if value == null else value.to_variant())}");
+                    self.line(b + 1, "if value == null:");
+                    self.line(b + 2, "return {variant: null}");
+                    self.line(b + 1, "return {variant: value.to_variant()}");
                 }
             }
         }
