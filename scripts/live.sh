@@ -13,6 +13,8 @@
 #   containers   the engine opens the encrypted and compressed files we write (all three)
 #   config-file  the engine's ConfigFile.load / load_encrypted_pass read the ConfigFile text we write (all three)
 #   typed        Godot 4.6 assigns our TypedArray / TypedDictionary values to typed variables (godot-4.6 only)
+#   gdscript     GDScript generated from Rust types reads our values, checks every field, writes them back
+#                byte-identical, refuses wrong values with their path (godot-4.6 godot-3.6)
 #   new-user     a new user's first hour: the README's ways to read a save, and the usual mistakes
 #                (godot-4.6 godot-3.6)
 # The Rust halves are the binaries of tools/ (cargo build -p godot_bin_tools), the examples and the CLI.
@@ -446,6 +448,49 @@ check_typed() (
     fi
 )
 
+# Live GDScript from Rust types: the files `gdscript::for_type` writes, run in real engines.
+#
+# tools/src/bin/gdscript_live.rs (prepare) writes, per top type (a save struct covering every mapping the
+# dialect has, a data enum, a recursive tree, and in Godot 4 the types Godot 3 lacks), LIVE_GDSCRIPT_COUNT
+# (default 200) seeded random values (seed LIVE_SEED, default 1) into a store_var file, the generated .gd,
+# wrong values with the path each error must name, a harness generated from the schema and a project.godot
+# that makes every GDScript warning an error (Godot 3: the class_name registrations, as the editor writes
+# them). The engine reads each value with from_variant, checks every field's typeof and class, and writes
+# to_variant() back with store_var; gdscript_live (check) requires the files byte-identical, the values equal,
+# every wrong value refused with its path, and no SCRIPT ERROR, parse error or WARNING in the engine's output.
+# One line per engine; exit 0 only if every engine passed.
+check_gdscript() (
+    engines=("$@")
+    [ ${#engines[@]} -gt 0 ] || engines=(godot-4.6 godot-3.6)
+    count="${LIVE_GDSCRIPT_COUNT:-200}"
+    seed="${LIVE_SEED:-1}"
+    status=0
+    for engine in "${engines[@]}"; do
+        case "$engine" in
+            godot-4.6) dialect=godot4.6 ;;
+            godot-3.6|godot-3.2.3) dialect=godot3 ;;
+            *) echo "live-gdscript: unknown engine $engine"; exit 2 ;;
+        esac
+        if ! scripts/engine.sh --check "$engine" 2>/dev/null; then
+            echo "live-gdscript: $engine: SKIPPED (not installed; scripts/install-engines.sh)"; status=1; continue
+        fi
+        dir="$(mktemp -d)"
+        if ! target/debug/gdscript_live prepare "$dialect" "$dir" "$count" "$seed"; then
+            echo "live-gdscript: $engine: FAIL (could not write the files)"; status=1; rm -rf "$dir"; continue
+        fi
+        (cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$root/scripts/engine.sh" "$engine" "$dir/harness.gd" >engine.log 2>&1)
+        rc=$?
+        if line="$(target/debug/gdscript_live check "$dialect" "$dir" "$count" "$seed")" && [ "$rc" = 0 ]; then
+            echo "live-gdscript: $engine: $line"
+        else
+            echo "live-gdscript: $engine: FAIL (engine exit $rc) ${line#FAIL: }"; status=1
+            [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] && echo "live-gdscript: kept $dir"
+        fi
+        [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] || rm -rf "$dir"
+    done
+    exit $status
+)
+
 # A new user's first hour, checked with real engines: Godot writes a plain store_var save, and we read it the
 # ways the README shows, then make the usual mistakes and check that the errors say what to do.
 #
@@ -518,7 +563,7 @@ check="${1:-}"
 [ $# -gt 0 ] && shift
 tools() { cargo build --quiet -p godot_bin_tools || { echo "live: FAIL (building tools/)"; exit 2; }; }
 case "$check" in
-    roundtrip|serde|net|text|containers|config-file|typed|new-user)
+    roundtrip|serde|net|text|containers|config-file|typed|gdscript|new-user)
         tools
         "check_${check//-/_}" "$@" ;;
     all)
@@ -531,7 +576,8 @@ case "$check" in
         check_containers godot-4.6 godot-3.6 godot-3.2.3 || failed=1
         check_config_file godot-4.6 godot-3.6 godot-3.2.3 || failed=1
         check_typed || failed=1
+        check_gdscript godot-4.6 godot-3.6 || failed=1
         check_new_user godot-4.6 godot-3.6 || failed=1
         exit $failed ;;
-    *) sed -n '2,22p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,24p' "$0" >&2; exit 2 ;;
 esac

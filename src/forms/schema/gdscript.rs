@@ -1,25 +1,1080 @@
 //! GDScript from a [`Schema`](super::Schema): one class per type, with typed fields, `from_variant` and
 //! `to_variant`.
+//!
+//! The file's script is the root type's class; every other struct and data enum is an inner class, every
+//! enum of unit variants only a GDScript `enum` (with its wire names in a `const` array). Each class has:
+//! - `static func from_variant(v, lenient := false)`: an instance, or `null` with the error pushed
+//!   (`push_error("Save.items[2].name: …")`); strict mode wants every key (but optional fields) and every
+//!   value of the right type, lenient mode (old saves) gives missing keys their default;
+//! - `static func check(v, lenient := false)`: `""`, or the first error with its path;
+//! - `func to_variant()`: exactly the value godot_bin's serde mapping writes for the same Rust value.
+//!
+//! Godot 4 dialects get the 4.x flavour (`extends RefCounted`, `Array[Item]`, `Dictionary[String, int]` where
+//! the dialect has typed containers); the others the 3.x flavour (`extends Reference`, `PoolVector2Array`,
+//! untyped containers; Godot 3.1 or newer). How the root's script finds itself: in 4.x it preloads its own
+//! file (save it under [`Options::with_file_name`]'s name, by default the root's name in snake case); in 3.x,
+//! which refuses that, it looks its `class_name` up in the project's global classes (the editor registers
+//! it), so the 3.x flavour needs a class name.
 
 use serde::de::DeserializeOwned;
 
-use super::Schema;
-use crate::config::Config;
+use super::{Def, Enum, Field, Schema, Shape, Struct, VariantData};
+use crate::config::{Config, Dialect};
+use crate::dialect::Family;
 use crate::error::{Error, ErrorKind, Result};
+use crate::types::TypeKind;
 
-/// How the GDScript is written (being written).
+/// How the GDScript is written: the root's `class_name` and the file name its script preloads itself by.
+///
+/// ```
+/// use godot_bin::gdscript::Options;
+/// let o = Options::default().with_class_name(Some("SaveGame".into())).with_file_name("save_game.gd");
+/// # let _ = o;
+/// ```
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
-pub struct Options {}
+pub struct Options {
+    class_name: Option<Option<String>>,
+    file_name: Option<String>,
+}
 
-/// One GDScript file whose script is `T`'s class, the types it uses as inner classes (being written).
+impl Options {
+    /// `class_name X` for the root class (`None`: no `class_name` line). Default: the root type's name.
+    ///
+    /// ```
+    /// use godot_bin::gdscript::{from_schema, Options};
+    /// use godot_bin::schema::{Def, Field, Schema, Shape, Struct};
+    /// let mut s = Schema::new(godot_bin::Dialect::Godot4_6);
+    /// s.defs.push(Def::Struct(Struct { name: "Save".into(), doc: None, fields: vec![Field::new("hp", Shape::Bool)] }));
+    /// s.root = Some("Save".into());
+    /// let gd = from_schema(&s, &Options::default().with_class_name(None))?;
+    /// assert!(!gd.contains("class_name"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn with_class_name(mut self, name: Option<String>) -> Options {
+        self.class_name = Some(name);
+        self
+    }
+
+    /// The name the file is saved under, next to nothing else: the 4.x flavour's script preloads itself by
+    /// it. Default: the root type's name in snake case, `.gd` (`SaveGame` → `save_game.gd`).
+    ///
+    /// ```
+    /// use godot_bin::gdscript::{from_schema, Options};
+    /// use godot_bin::schema::{Def, Schema, Struct};
+    /// let mut s = Schema::new(godot_bin::Dialect::Godot4_6);
+    /// s.defs.push(Def::Struct(Struct { name: "Save".into(), doc: None, fields: vec![] }));
+    /// s.root = Some("Save".into());
+    /// let gd = from_schema(&s, &Options::default().with_file_name("state.gd"))?;
+    /// assert!(gd.contains("preload(\"state.gd\")"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn with_file_name(mut self, name: impl Into<String>) -> Options {
+        self.file_name = Some(name.into());
+        self
+    }
+}
+
+/// One GDScript file whose script is `T`'s class, the types it uses as inner classes, for `cfg`'s dialect
+/// (the 3.x flavour for a dialect without typed containers).
+///
+/// ```
+/// use godot_bin::{gdscript, Config, Dialect};
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Item { name: String, count: u16 }
+/// let gd = gdscript::for_type::<Item>(&Config::new(Dialect::Godot4_6))?;
+/// assert!(gd.contains("var count: int") && gd.contains("static func from_variant("));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 pub fn for_type<T: DeserializeOwned + serde::Serialize>(cfg: &Config) -> Result<String> {
     let schema = Schema::new(cfg.dialect()).add::<T>()?;
     from_schema(&schema, &Options::default())
 }
 
-/// One GDScript file for `schema`: its root type's class, the others as inner classes (being written).
+/// One GDScript file for `schema`: its root type's class, the others as inner classes.
+///
+/// ```
+/// use godot_bin::gdscript::{from_schema, Options};
+/// use godot_bin::schema::{Def, Field, Schema, Shape, Struct};
+/// use godot_bin::value::TypeKind;
+/// let mut s = Schema::new(godot_bin::Dialect::Godot3);
+/// s.defs.push(Def::Struct(Struct {
+///     name: "Save".into(),
+///     doc: None,
+///     fields: vec![Field::new("path", Shape::Builtin { name: TypeKind::PackedVector2Array })],
+/// }));
+/// s.root = Some("Save".into());
+/// assert!(from_schema(&s, &Options::default())?.contains("var path: PoolVector2Array"));
+/// s.defs[0] = Def::Struct(Struct {
+///     name: "Save".into(),
+///     doc: None,
+///     fields: vec![Field::new("cell", Shape::Builtin { name: TypeKind::Vector2i })],
+/// });
+/// assert_eq!(from_schema(&s, &Options::default()).unwrap_err().to_string(), "Vector2i is not available in godot3");
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
 pub fn from_schema(schema: &Schema, options: &Options) -> Result<String> {
-    let _ = (schema, options);
-    Err(Error::new(ErrorKind::Message("the GDScript emitter is being written".into()), None))
+    Gen::new(schema, options)?.file()
+}
+
+fn message(text: String) -> Error {
+    Error::new(ErrorKind::Message(text), None)
+}
+
+/// GDScript's reserved words (3.x and 4.x) and the names a generated class already uses: a field with
+/// one of these names gets a `_` after it (its key stays as it is).
+const RESERVED: &[&str] = &[
+    "if", "elif", "else", "for", "while", "match", "when", "break", "continue", "pass", "return", "class",
+    "class_name", "extends", "is", "in", "as", "self", "super", "signal", "func", "static", "const", "enum",
+    "var", "breakpoint", "preload", "await", "yield", "assert", "void", "PI", "TAU", "INF", "NAN", "and", "or",
+    "not", "true", "false", "null", "tool", "onready", "export", "setget", "puppet", "master", "remote", "sync",
+    "remotesync", "mastersync", "puppetsync", "namespace", "trait", "script", "new", "free", "get", "set",
+    "call", "variant", "value", "from_variant", "to_variant", "check", "SCHEMA_VERSION", "VARIANTS", "_in", "_at",
+    "_lenient", "_err", "_o", "_d", "_k", "_r", "_SELF", "_read", "_root_script",
+];
+
+/// `name` made a GDScript identifier: other characters become `_`, a leading digit gets a `_` before it,
+/// a reserved word a `_` after it.
+fn ident(name: &str) -> String {
+    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    if RESERVED.contains(&s.as_str()) || TypeKind::from_name(&s).is_some() {
+        s.push('_');
+    }
+    s
+}
+
+/// `SaveGame` → `save_game`.
+fn snake(name: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                s.push('_');
+            }
+            s.push(c.to_ascii_lowercase());
+        } else {
+            s.push(c);
+        }
+    }
+    ident(&s)
+}
+
+/// `CALM` from `Calm`, for a GDScript enum's constants.
+fn upper(name: &str) -> String {
+    let s = snake(name).trim_end_matches('_').to_ascii_uppercase();
+    ident(&s)
+}
+
+/// A GDScript string literal.
+fn lit(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The `TYPE_…` constant of `kind` in a family.
+fn type_const(kind: TypeKind, g4: bool) -> &'static str {
+    use TypeKind as K;
+    match (kind, g4) {
+        (K::Nil, _) => "TYPE_NIL",
+        (K::Bool, _) => "TYPE_BOOL",
+        (K::Int, _) => "TYPE_INT",
+        (K::Float, true) => "TYPE_FLOAT",
+        (K::Float, false) => "TYPE_REAL",
+        (K::String, _) => "TYPE_STRING",
+        (K::Vector2, _) => "TYPE_VECTOR2",
+        (K::Vector2i, _) => "TYPE_VECTOR2I",
+        (K::Rect2, _) => "TYPE_RECT2",
+        (K::Rect2i, _) => "TYPE_RECT2I",
+        (K::Vector3, _) => "TYPE_VECTOR3",
+        (K::Vector3i, _) => "TYPE_VECTOR3I",
+        (K::Transform2D, _) => "TYPE_TRANSFORM2D",
+        (K::Vector4, _) => "TYPE_VECTOR4",
+        (K::Vector4i, _) => "TYPE_VECTOR4I",
+        (K::Plane, _) => "TYPE_PLANE",
+        (K::Quaternion, true) => "TYPE_QUATERNION",
+        (K::Quaternion, false) => "TYPE_QUAT",
+        (K::Aabb, _) => "TYPE_AABB",
+        (K::Basis, _) => "TYPE_BASIS",
+        (K::Transform3D, true) => "TYPE_TRANSFORM3D",
+        (K::Transform3D, false) => "TYPE_TRANSFORM",
+        (K::Projection, _) => "TYPE_PROJECTION",
+        (K::Color, _) => "TYPE_COLOR",
+        (K::StringName, _) => "TYPE_STRING_NAME",
+        (K::NodePath, _) => "TYPE_NODE_PATH",
+        (K::Rid, _) => "TYPE_RID",
+        (K::Object, _) => "TYPE_OBJECT",
+        (K::Callable, _) => "TYPE_CALLABLE",
+        (K::Signal, _) => "TYPE_SIGNAL",
+        (K::Dictionary, _) => "TYPE_DICTIONARY",
+        (K::Array, _) => "TYPE_ARRAY",
+        (K::PackedByteArray, true) => "TYPE_PACKED_BYTE_ARRAY",
+        (K::PackedByteArray, false) => "TYPE_RAW_ARRAY",
+        (K::PackedInt32Array, true) => "TYPE_PACKED_INT32_ARRAY",
+        (K::PackedInt32Array, false) => "TYPE_INT_ARRAY",
+        (K::PackedInt64Array, _) => "TYPE_PACKED_INT64_ARRAY",
+        (K::PackedFloat32Array, true) => "TYPE_PACKED_FLOAT32_ARRAY",
+        (K::PackedFloat32Array, false) => "TYPE_REAL_ARRAY",
+        (K::PackedFloat64Array, _) => "TYPE_PACKED_FLOAT64_ARRAY",
+        (K::PackedStringArray, true) => "TYPE_PACKED_STRING_ARRAY",
+        (K::PackedStringArray, false) => "TYPE_STRING_ARRAY",
+        (K::PackedVector2Array, true) => "TYPE_PACKED_VECTOR2_ARRAY",
+        (K::PackedVector2Array, false) => "TYPE_VECTOR2_ARRAY",
+        (K::PackedVector3Array, true) => "TYPE_PACKED_VECTOR3_ARRAY",
+        (K::PackedVector3Array, false) => "TYPE_VECTOR3_ARRAY",
+        (K::PackedColorArray, true) => "TYPE_PACKED_COLOR_ARRAY",
+        (K::PackedColorArray, false) => "TYPE_COLOR_ARRAY",
+        (K::PackedVector4Array, _) => "TYPE_PACKED_VECTOR4_ARRAY",
+        _ => "TYPE_NIL",
+    }
+}
+
+/// What a named type becomes.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// A class (struct, data enum, or the root).
+    Class,
+    /// A GDScript `enum` (unit variants only, not the root).
+    UnitEnum,
+}
+
+struct Gen<'a> {
+    schema: &'a Schema,
+    dialect: Dialect,
+    /// The 4.x flavour.
+    g4: bool,
+    root: String,
+    class_name: Option<String>,
+    file_name: String,
+    out: String,
+    tmp: usize,
+}
+
+impl<'a> Gen<'a> {
+    fn new(schema: &'a Schema, options: &Options) -> Result<Gen<'a>> {
+        let dialect = schema.dialect;
+        let g4 = dialect.family() == Family::Godot4;
+        let root = match &schema.root {
+            Some(r) => r.clone(),
+            None => schema.defs.first().map(|d| d.name().to_string()).ok_or_else(|| message("the schema has no types".into()))?,
+        };
+        if schema.get(&root).is_none() {
+            return Err(message(format!("the schema's root type {root} is not one of its types")));
+        }
+        let class_name = match &options.class_name {
+            Some(c) => c.clone(),
+            None => Some(ident(&root)),
+        };
+        if !g4 && class_name.is_none() {
+            return Err(message(format!(
+                "the Godot 3 flavour ({dialect}) needs a class_name for {root}: its script finds itself by it"
+            )));
+        }
+        let file_name = options.file_name.clone().unwrap_or_else(|| format!("{}.gd", snake(&root)));
+        let g = Gen { schema, dialect, g4, root, class_name, file_name, out: String::new(), tmp: 0 };
+        for d in &schema.defs {
+            match d {
+                Def::Struct(s) => s.fields.iter().try_for_each(|f| g.validate(&f.shape))?,
+                Def::Enum(e) => {
+                    for v in &e.variants {
+                        match &v.data {
+                            VariantData::Unit => {}
+                            VariantData::Newtype { shape } => g.validate(shape)?,
+                            VariantData::Tuple { of } => of.iter().try_for_each(|s| g.validate(s))?,
+                            VariantData::Struct { fields } => fields.iter().try_for_each(|f| g.validate(&f.shape))?,
+                        }
+                    }
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// A type the dialect lacks, or a name the schema lacks, is an error.
+    fn validate(&self, shape: &Shape) -> Result<()> {
+        match shape {
+            Shape::Builtin { name } => {
+                if !self.dialect.has_type(*name) {
+                    return Err(Error::new(ErrorKind::Unsupported { what: name.name(), dialect: self.dialect }, None));
+                }
+                if matches!(name, TypeKind::Object | TypeKind::Callable | TypeKind::Signal | TypeKind::Image | TypeKind::InputEvent | TypeKind::TypedArray | TypeKind::PackedTypedArray) {
+                    return Err(message(format!("{} fields are not supported in generated GDScript", name.name())));
+                }
+                Ok(())
+            }
+            Shape::Named { name } => match self.schema.get(name) {
+                Some(_) => Ok(()),
+                None => Err(message(format!("type {name} is used but not defined in the schema"))),
+            },
+            Shape::Option { of } | Shape::Array { of } | Shape::TypedArray { of } => self.validate(of),
+            Shape::Tuple { of } => of.iter().try_for_each(|s| self.validate(s)),
+            Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
+                self.validate(key)?;
+                self.validate(value)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn kind(&self, name: &str) -> Kind {
+        match self.schema.get(name) {
+            Some(Def::Enum(e)) if e.is_unit_only() && name != self.root => Kind::UnitEnum,
+            _ => Kind::Class,
+        }
+    }
+
+    /// The GDScript expression naming the class of type `name` (the root: its script).
+    fn class_ref(&self, name: &str) -> String {
+        if name == self.root {
+            if self.g4 { "_SELF".into() } else { "_root_script()".into() }
+        } else {
+            ident(name)
+        }
+    }
+
+    fn names_const(name: &str) -> String {
+        format!("{}_NAMES", upper(name))
+    }
+
+    /// The static type of a field holding `shape`, if it has one.
+    fn var_type(&self, shape: &Shape) -> Option<String> {
+        match shape {
+            Shape::Nil | Shape::Variant => None,
+            Shape::Bool => Some("bool".into()),
+            Shape::Int { .. } => Some("int".into()),
+            Shape::Float { .. } => Some("float".into()),
+            Shape::String => Some("String".into()),
+            Shape::Option { of } => match &**of {
+                Shape::Named { name } if self.kind(name) == Kind::Class => self.named_type(name),
+                _ => None,
+            },
+            Shape::Tuple { .. } => Some("Array".into()),
+            Shape::Array { of } | Shape::TypedArray { of } => {
+                if self.dialect.typed_arrays() {
+                    if let Some(t) = self.elem_type(of) {
+                        return Some(format!("Array[{t}]"));
+                    }
+                }
+                Some("Array".into())
+            }
+            Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
+                if self.dialect.typed_dictionaries() {
+                    if let (Some(k), Some(v)) = (self.elem_type(key), self.elem_type(value)) {
+                        return Some(format!("Dictionary[{k}, {v}]"));
+                    }
+                }
+                Some("Dictionary".into())
+            }
+            Shape::Builtin { name } => Some(self.dialect.family().name_of(*name).into()),
+            Shape::Named { name } => self.named_type(name),
+        }
+    }
+
+    fn named_type(&self, name: &str) -> Option<String> {
+        match self.kind(name) {
+            Kind::UnitEnum => Some(if self.g4 { ident(name) } else { "int".into() }),
+            Kind::Class if name == self.root => self.g4.then(|| "_SELF".into()),
+            Kind::Class => Some(ident(name)),
+        }
+    }
+
+    /// The element type of a typed container field (`Array[T]`), if one fits.
+    fn elem_type(&self, shape: &Shape) -> Option<String> {
+        match shape {
+            Shape::Option { .. } => None,
+            Shape::Array { .. } | Shape::TypedArray { .. } => Some("Array".into()),
+            Shape::Map { .. } | Shape::TypedDictionary { .. } => Some("Dictionary".into()),
+            s => self.var_type(s),
+        }
+    }
+
+    /// The `TYPE_…` a typed container holds on the wire for elements of `shape` (`None`: untyped), as
+    /// godot_bin's `TypedArray` / `TypedDictionary` write them.
+    fn wire_type(&self, shape: &Shape) -> Option<&'static str> {
+        let k = match shape {
+            Shape::Bool => TypeKind::Bool,
+            Shape::Int { .. } => TypeKind::Int,
+            Shape::Float { .. } => TypeKind::Float,
+            Shape::String => TypeKind::String,
+            Shape::Builtin { name } => *name,
+            Shape::Array { .. } | Shape::TypedArray { .. } | Shape::Tuple { .. } => TypeKind::Array,
+            Shape::Map { .. } | Shape::TypedDictionary { .. } => TypeKind::Dictionary,
+            Shape::Named { name } => match self.schema.get(name) {
+                Some(Def::Struct(_)) => TypeKind::Dictionary,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(type_const(k, self.g4))
+    }
+
+    /// The value a field starts with, and gets in lenient mode when its key is missing.
+    fn default_value(&self, shape: &Shape) -> String {
+        match shape {
+            Shape::Bool => "false".into(),
+            Shape::Int { .. } => "0".into(),
+            Shape::Float { .. } => "0.0".into(),
+            Shape::String => "\"\"".into(),
+            Shape::Array { .. } | Shape::TypedArray { .. } | Shape::Tuple { .. } => "[]".into(),
+            Shape::Map { .. } | Shape::TypedDictionary { .. } => "{}".into(),
+            Shape::Builtin { name } => {
+                if *name == TypeKind::StringName && self.g4 {
+                    "&\"\"".into()
+                } else {
+                    format!("{}()", self.dialect.family().name_of(*name))
+                }
+            }
+            Shape::Named { name } if self.kind(name) == Kind::UnitEnum => {
+                if self.g4 {
+                    format!("{}.{}", ident(name), self.first_variant(name))
+                } else {
+                    "0".into()
+                }
+            }
+            _ => "null".into(),
+        }
+    }
+
+    fn first_variant(&self, name: &str) -> String {
+        match self.schema.get(name) {
+            Some(Def::Enum(e)) => e.variants.first().map(|v| upper(&v.name)).unwrap_or_default(),
+            _ => String::new(),
+        }
+    }
+
+    fn fresh(&mut self, prefix: &str) -> String {
+        self.tmp += 1;
+        format!("_{prefix}{}", self.tmp)
+    }
+
+    fn line(&mut self, indent: usize, text: &str) {
+        for _ in 0..indent {
+            self.out.push('\t');
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn doc(&mut self, indent: usize, doc: &Option<String>) {
+        let mark = if self.g4 { "##" } else { "#" };
+        if let Some(d) = doc {
+            for l in d.lines() {
+                let l = l.trim_end();
+                let t = if l.is_empty() { mark.to_string() } else { format!("{mark} {}", l.trim_start()) };
+                self.line(indent, &t);
+            }
+        }
+    }
+
+    fn file(mut self) -> Result<String> {
+        let flavour = if self.g4 { "4.x" } else { "3.x" };
+        self.line(0, &format!("# Generated by godot_bin from Rust types; do not edit (generate it again). Dialect: {}, GDScript {flavour}.", self.dialect));
+        self.line(0, "# Types:");
+        for d in &self.schema.defs {
+            let t = overview(d);
+            self.line(0, &format!("#   {t}"));
+        }
+        if let Some(c) = &self.class_name {
+            let c = c.clone();
+            self.line(0, &format!("class_name {c}"));
+        }
+        self.line(0, &format!("extends {}", self.base()));
+        self.line(0, "");
+        let root_def = self.schema.get(&self.root).cloned().ok_or_else(|| message("no root".into()))?;
+        self.doc(0, &doc_of(&root_def));
+        self.line(0, &format!("const SCHEMA_VERSION = {}", lit(&self.schema.version())));
+        if self.g4 {
+            let f = lit(&self.file_name);
+            self.line(0, &format!("const _SELF = preload({f})"));
+        }
+        // Unit-only enums.
+        let defs = self.schema.defs.clone();
+        for d in &defs {
+            if let Def::Enum(e) = d {
+                if self.kind(&e.name) == Kind::UnitEnum {
+                    self.line(0, "");
+                    self.doc(0, &e.doc);
+                    let consts: Vec<String> = e.variants.iter().map(|v| upper(&v.name)).collect();
+                    self.line(0, &format!("enum {} {{ {} }}", ident(&e.name), consts.join(", ")));
+                    let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
+                    self.line(0, &format!("## The names {} is written as, by value.", e.name).replace("##", if self.g4 { "##" } else { "#" }));
+                    self.line(0, &format!("const {} = [{}]", Self::names_const(&e.name), names.join(", ")));
+                }
+            }
+        }
+        self.line(0, "");
+        self.class_body(0, &self.root.clone(), &root_def)?;
+        for d in &defs {
+            if d.name() == self.root || self.kind(d.name()) == Kind::UnitEnum {
+                continue;
+            }
+            self.inner_class(d.name(), d)?;
+            if let Def::Enum(e) = d {
+                for v in &e.variants {
+                    if let VariantData::Struct { fields } = &v.data {
+                        let name = format!("{}{}", e.name, v.name);
+                        let s = Def::Struct(Struct { name: name.clone(), doc: v.doc.clone(), fields: fields.clone() });
+                        self.inner_class(&name, &s)?;
+                    }
+                }
+            }
+        }
+        if let Def::Enum(e) = &root_def {
+            for v in &e.variants {
+                if let VariantData::Struct { fields } = &v.data {
+                    let name = format!("{}{}", e.name, v.name);
+                    let s = Def::Struct(Struct { name: name.clone(), doc: v.doc.clone(), fields: fields.clone() });
+                    self.inner_class(&name, &s)?;
+                }
+            }
+        }
+        Ok(self.out)
+    }
+
+    fn base(&self) -> &'static str {
+        if self.g4 { "RefCounted" } else { "Reference" }
+    }
+
+    fn inner_class(&mut self, name: &str, def: &Def) -> Result<()> {
+        self.line(0, "");
+        self.line(0, "");
+        self.doc(0, &doc_of(def));
+        self.line(0, &format!("class {} extends {}:", ident(name), self.base()));
+        self.class_body(1, name, def)
+    }
+
+    fn class_body(&mut self, ind: usize, name: &str, def: &Def) -> Result<()> {
+        match def {
+            Def::Struct(s) => self.struct_body(ind, name, &s.fields),
+            Def::Enum(e) => self.enum_body(ind, name, e),
+        }
+    }
+
+    fn field_idents(fields: &[Field]) -> Vec<String> {
+        let mut seen: Vec<String> = Vec::new();
+        for f in fields {
+            let mut id = ident(&f.name);
+            while seen.contains(&id) {
+                id.push('_');
+            }
+            seen.push(id);
+        }
+        seen
+    }
+
+    fn new_instance(&self, name: &str) -> String {
+        format!("{}.new()", self.class_ref(name))
+    }
+
+    /// The static helpers every class has: `from_variant` and `check`.
+    fn entry_points(&mut self, ind: usize, name: &str) {
+        let display = lit(name);
+        let lenient = if self.g4 { "_lenient := false" } else { "_lenient = false" };
+        self.line(ind, "");
+        let mark = if self.g4 { "##" } else { "#" };
+        self.line(ind, &format!("{mark} An instance from the value godot_bin writes, or null with the error pushed (lenient: missing keys get defaults)."));
+        self.line(ind, &format!("static func from_variant(_in, {lenient}):"));
+        self.line(ind + 1, "var _err = []");
+        self.line(ind + 1, &format!("var _r = _read(_in, {display}, _lenient, _err)"));
+        self.line(ind + 1, "if _err.size() > 0:");
+        self.line(ind + 2, "push_error(_err[0])");
+        self.line(ind + 2, "return null");
+        self.line(ind + 1, "return _r");
+        self.line(ind, "");
+        self.line(ind, &format!("{mark} \"\" if from_variant would accept v, else the first error with its path."));
+        let ret = if self.g4 { " -> String" } else { "" };
+        self.line(ind, &format!("static func check(_in, {lenient}){ret}:"));
+        self.line(ind + 1, "var _err = []");
+        self.line(ind + 1, &format!("_read(_in, {display}, _lenient, _err)"));
+        self.line(ind + 1, "if _err.size() == 0:");
+        self.line(ind + 2, "return \"\"");
+        self.line(ind + 1, "return _err[0]");
+        if !self.g4 {
+            self.line(ind, "");
+            self.line(ind, "static func _root_script():");
+            let c = lit(self.class_name.as_deref().unwrap_or_default());
+            self.line(ind + 1, "for c in ProjectSettings.get_setting(\"_global_script_classes\"):");
+            self.line(ind + 2, &format!("if c[\"class\"] == {c}:"));
+            self.line(ind + 3, "return load(c[\"path\"])");
+            self.line(ind + 1, &format!("push_error(\"class_name \" + {c} + \" is not registered in the project (open it in the editor once)\")"));
+            self.line(ind + 1, "return null");
+        }
+    }
+
+    fn struct_body(&mut self, ind: usize, name: &str, fields: &[Field]) -> Result<()> {
+        let ids = Self::field_idents(fields);
+        for (f, id) in fields.iter().zip(&ids) {
+            self.doc(ind, &f.doc);
+            let ty = self.var_type(&f.shape);
+            let def = self.default_value(&f.shape);
+            let key = if id != &f.name { format!(" # key {}", lit(&f.name)) } else { String::new() };
+            let note = match (&f.shape, &ty) {
+                (Shape::Option { of }, None) => format!(" # {of} or null"),
+                (s, None) if !matches!(s, Shape::Variant | Shape::Nil) => format!(" # {s}"),
+                _ => String::new(),
+            };
+            match ty {
+                Some(t) => self.line(ind, &format!("var {id}: {t} = {def}{note}{key}")),
+                None => self.line(ind, &format!("var {id} = {def}{note}{key}")),
+            }
+        }
+        self.entry_points(ind, name);
+        // _read
+        self.line(ind, "");
+        self.line(ind, "static func _read(_in, _at, _lenient, _err):");
+        let b = ind + 1;
+        self.line(b, "if typeof(_in) != TYPE_DICTIONARY:");
+        self.line(b + 1, &format!("_err.append(_at + \": expected a Dictionary ({name}), got \" + {})", self.type_name("_in")));
+        self.line(b + 1, "return null");
+        let inst = self.new_instance(name);
+        self.line(b, &format!("var _o = {inst}"));
+        if fields.is_empty() {
+            self.line(b, "if _lenient:");
+            self.line(b + 1, "pass");
+        }
+        for (f, id) in fields.iter().zip(&ids) {
+            let key = lit(&f.name);
+            self.line(b, &format!("if _in.has({key}):"));
+            let p = format!("_at + {}", lit(&format!(".{}", f.name)));
+            let r = self.read(b + 1, &f.shape, &format!("_in[{key}]"), &p)?;
+            self.assign(b + 1, &format!("_o.{id}"), &f.shape, &r);
+            if f.optional {
+                self.line(b, "elif _lenient:");
+                self.line(b + 1, "pass");
+            } else {
+                self.line(b, "elif _lenient:");
+                let d = self.lenient_default(&f.shape);
+                self.assign(b + 1, &format!("_o.{id}"), &f.shape, &d);
+                self.line(b, "else:");
+                self.line(b + 1, &format!("_err.append(_at + \": missing key \" + {})", lit(&lit(&f.name))));
+                self.line(b + 1, "return null");
+            }
+        }
+        self.line(b, "return _o");
+        // to_variant
+        self.line(ind, "");
+        let mark = if self.g4 { "##" } else { "#" };
+        self.line(ind, &format!("{mark} The value godot_bin writes for the same Rust value: a Dictionary with String keys in field order."));
+        let ret = if self.g4 { " -> Dictionary" } else { "" };
+        self.line(ind, &format!("func to_variant(){ret}:"));
+        self.line(b, "var _d = {}");
+        for (f, id) in fields.iter().zip(&ids) {
+            let w = self.write(b, &f.shape, id)?;
+            if f.omit_if_null {
+                self.line(b, &format!("if {w} != null:"));
+                self.line(b + 1, &format!("_d[{}] = {w}", lit(&f.name)));
+            } else {
+                self.line(b, &format!("_d[{}] = {w}", lit(&f.name)));
+            }
+        }
+        self.line(b, "return _d");
+        Ok(())
+    }
+
+    /// The value a missing key gets in lenient mode: the field's default, a fresh instance for a struct.
+    fn lenient_default(&self, shape: &Shape) -> String {
+        match shape {
+            Shape::Named { name } if matches!(self.schema.get(name), Some(Def::Struct(_))) => self.new_instance(name),
+            s => self.default_value(s),
+        }
+    }
+
+    /// `target = value`, through `assign` for a typed container.
+    fn assign(&mut self, ind: usize, target: &str, shape: &Shape, value: &str) {
+        let ty = self.var_type(shape);
+        match ty {
+            Some(t) if t.starts_with("Array[") || t.starts_with("Dictionary[") => {
+                self.line(ind, &format!("{target}.assign({value})"))
+            }
+            _ => self.line(ind, &format!("{target} = {value}")),
+        }
+    }
+
+    fn type_name(&self, e: &str) -> String {
+        format!("\"type \" + str(typeof({e}))")
+    }
+
+    fn fail(&mut self, ind: usize, path: &str, what: &str, e: &str) {
+        let t = self.type_name(e);
+        self.line(ind, &format!("_err.append({path} + \": expected {what}, got \" + {t})"));
+        self.line(ind, "return null");
+    }
+
+    /// Checks and converts the value `src` of shape `shape`; on error appends it to `err` and returns null
+    /// from the function. Gives the expression holding the result.
+    fn read(&mut self, ind: usize, shape: &Shape, src: &str, path: &str) -> Result<String> {
+        let x = self.fresh("x");
+        self.line(ind, &format!("var {x} = {src}"));
+        let g4 = self.g4;
+        match shape {
+            Shape::Variant => Ok(x),
+            Shape::Nil => {
+                self.line(ind, &format!("if {x} != null:"));
+                self.fail(ind + 1, path, "null", &x);
+                Ok(x)
+            }
+            Shape::Bool => {
+                self.line(ind, &format!("if typeof({x}) != TYPE_BOOL:"));
+                self.fail(ind + 1, path, "bool", &x);
+                Ok(x)
+            }
+            Shape::Int { bits, signed } => {
+                self.line(ind, &format!("if typeof({x}) != TYPE_INT:"));
+                self.fail(ind + 1, path, "int", &x);
+                let range = match (bits, signed) {
+                    (64, true) => None,
+                    (64, false) => Some((0i128, None)),
+                    (b, true) => Some((-(1i128 << (b - 1)), Some((1i128 << (b - 1)) - 1))),
+                    (b, false) => Some((0, Some((1i128 << b) - 1))),
+                };
+                if let Some((lo, hi)) = range {
+                    let cond = match hi {
+                        Some(hi) => format!("{x} < {lo} or {x} > {hi}"),
+                        None => format!("{x} < {lo}"),
+                    };
+                    let what = match hi {
+                        Some(hi) => format!("{lo}..{hi}"),
+                        None => format!("{lo} or more"),
+                    };
+                    self.line(ind, &format!("if {cond}:"));
+                    self.line(ind + 1, &format!("_err.append({path} + \": \" + str({x}) + \" is out of range {what}\")"));
+                    self.line(ind + 1, "return null");
+                }
+                Ok(x)
+            }
+            Shape::Float { .. } => {
+                let f = type_const(TypeKind::Float, g4);
+                self.line(ind, &format!("if typeof({x}) != {f} and typeof({x}) != TYPE_INT:"));
+                self.fail(ind + 1, path, "float", &x);
+                Ok(format!("float({x})"))
+            }
+            Shape::String => {
+                if self.dialect.has_type(TypeKind::StringName) {
+                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING and typeof({x}) != TYPE_STRING_NAME:"));
+                } else {
+                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING:"));
+                }
+                self.fail(ind + 1, path, "String", &x);
+                Ok(if g4 { format!("String({x})") } else { format!("str({x})") })
+            }
+            Shape::Builtin { name } => {
+                let t = type_const(*name, g4);
+                let also = match name {
+                    TypeKind::StringName | TypeKind::NodePath => Some("TYPE_STRING"),
+                    _ => None,
+                };
+                match also {
+                    Some(a) => self.line(ind, &format!("if typeof({x}) != {t} and typeof({x}) != {a}:")),
+                    None => self.line(ind, &format!("if typeof({x}) != {t}:")),
+                }
+                let n = self.dialect.family().name_of(*name);
+                self.fail(ind + 1, path, n, &x);
+                Ok(match name {
+                    TypeKind::StringName | TypeKind::NodePath => format!("{n}({x})"),
+                    _ => x,
+                })
+            }
+            Shape::Option { of } => {
+                let r = self.fresh("r");
+                self.line(ind, &format!("var {r} = null"));
+                self.line(ind, &format!("if {x} != null:"));
+                let inner = self.read(ind + 1, of, &x, path)?;
+                self.line(ind + 1, &format!("{r} = {inner}"));
+                Ok(r)
+            }
+            Shape::Array { of } | Shape::TypedArray { of } => {
+                let (lo, hi) = if g4 {
+                    ("TYPE_PACKED_BYTE_ARRAY", "TYPE_PACKED_VECTOR4_ARRAY")
+                } else {
+                    ("TYPE_RAW_ARRAY", "TYPE_COLOR_ARRAY")
+                };
+                let t = self.fresh("t");
+                self.line(ind, &format!("var {t} = typeof({x})"));
+                self.line(ind, &format!("if {t} != TYPE_ARRAY and ({t} < {lo} or {t} > {hi}):"));
+                self.fail(ind + 1, path, "Array", &x);
+                let r = self.fresh("r");
+                let i = self.fresh("i");
+                self.line(ind, &format!("var {r} = []"));
+                self.line(ind, &format!("for {i} in range({x}.size()):"));
+                let p = format!("{path} + \"[\" + str({i}) + \"]\"");
+                let e = self.read(ind + 1, of, &format!("{x}[{i}]"), &p)?;
+                self.line(ind + 1, &format!("{r}.append({e})"));
+                Ok(r)
+            }
+            Shape::Tuple { of } => {
+                self.line(ind, &format!("if typeof({x}) != TYPE_ARRAY:"));
+                self.fail(ind + 1, path, "Array", &x);
+                self.line(ind, &format!("if {x}.size() != {}:", of.len()));
+                self.line(ind + 1, &format!("_err.append({path} + \": expected {} elements, got \" + str({x}.size()))", of.len()));
+                self.line(ind + 1, "return null");
+                let r = self.fresh("r");
+                self.line(ind, &format!("var {r} = []"));
+                for (i, s) in of.iter().enumerate() {
+                    let p = format!("{path} + \"[{i}]\"");
+                    let e = self.read(ind, s, &format!("{x}[{i}]"), &p)?;
+                    self.line(ind, &format!("{r}.append({e})"));
+                }
+                Ok(r)
+            }
+            Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
+                self.line(ind, &format!("if typeof({x}) != TYPE_DICTIONARY:"));
+                self.fail(ind + 1, path, "Dictionary", &x);
+                let r = self.fresh("r");
+                let k = self.fresh("k");
+                self.line(ind, &format!("var {r} = {{}}"));
+                self.line(ind, &format!("for {k} in {x}:"));
+                let p = format!("{path} + \"[\" + str({k}) + \"]\"");
+                let kr = self.read(ind + 1, key, &k, &p)?;
+                let vr = self.read(ind + 1, value, &format!("{x}[{k}]"), &p)?;
+                self.line(ind + 1, &format!("{r}[{kr}] = {vr}"));
+                Ok(r)
+            }
+            Shape::Named { name } => match self.kind(name) {
+                Kind::UnitEnum => {
+                    let names = Self::names_const(name);
+                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING{}:", if self.dialect.has_type(TypeKind::StringName) { format!(" and typeof({x}) != TYPE_STRING_NAME") } else { String::new() }));
+                    self.fail(ind + 1, path, &format!("a {name} name (String)"), &x);
+                    let i = self.fresh("n");
+                    let s = if g4 { format!("String({x})") } else { format!("str({x})") };
+                    self.line(ind, &format!("var {i} = {names}.find({s})"));
+                    self.line(ind, &format!("if {i} < 0:"));
+                    self.line(ind + 1, &format!("_err.append({path} + \": unknown {name} variant \" + {s})"));
+                    self.line(ind + 1, "return null");
+                    Ok(if g4 { format!("{i} as {}", ident(name)) } else { i })
+                }
+                Kind::Class => {
+                    let c = self.class_ref(name);
+                    let r = self.fresh("r");
+                    self.line(ind, &format!("var {r} = {c}._read({x}, {path}, _lenient, _err)"));
+                    self.line(ind, "if _err.size() > 0:");
+                    self.line(ind + 1, "return null");
+                    Ok(r)
+                }
+            },
+        }
+    }
+
+    /// The value godot_bin writes for the GDScript value `e` of shape `shape`: lines before, then the
+    /// expression.
+    fn write(&mut self, ind: usize, shape: &Shape, e: &str) -> Result<String> {
+        match shape {
+            Shape::Nil => Ok("null".into()),
+            Shape::Bool | Shape::Int { .. } | Shape::Float { .. } | Shape::String | Shape::Variant => Ok(e.into()),
+            Shape::Builtin { .. } => Ok(e.into()),
+            Shape::Option { of } => {
+                let r = self.fresh("w");
+                self.line(ind, &format!("var {r} = null"));
+                self.line(ind, &format!("if {e} != null:"));
+                let inner = self.write(ind + 1, of, e)?;
+                self.line(ind + 1, &format!("{r} = {inner}"));
+                Ok(r)
+            }
+            Shape::Array { of } | Shape::TypedArray { of } => {
+                let r = self.fresh("w");
+                let i = self.fresh("e");
+                self.line(ind, &format!("var {r} = []"));
+                self.line(ind, &format!("for {i} in {e}:"));
+                let w = self.write(ind + 1, of, &i)?;
+                self.line(ind + 1, &format!("{r}.append({w})"));
+                if let Shape::TypedArray { of } = shape {
+                    if self.dialect.typed_arrays() {
+                        if let Some(t) = self.wire_type(of) {
+                            self.line(ind, &format!("{r} = Array({r}, {t}, \"\", null)"));
+                        }
+                    }
+                }
+                Ok(r)
+            }
+            Shape::Tuple { of } => {
+                let r = self.fresh("w");
+                self.line(ind, &format!("var {r} = []"));
+                for (i, s) in of.iter().enumerate() {
+                    let w = self.write(ind, s, &format!("{e}[{i}]"))?;
+                    self.line(ind, &format!("{r}.append({w})"));
+                }
+                Ok(r)
+            }
+            Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
+                let r = self.fresh("w");
+                let k = self.fresh("k");
+                self.line(ind, &format!("var {r} = {{}}"));
+                self.line(ind, &format!("for {k} in {e}:"));
+                let kw = self.write(ind + 1, key, &k)?;
+                let vw = self.write(ind + 1, value, &format!("{e}[{k}]"))?;
+                self.line(ind + 1, &format!("{r}[{kw}] = {vw}"));
+                if let Shape::TypedDictionary { .. } = shape {
+                    if self.dialect.typed_dictionaries() {
+                        let kt = self.wire_type(key).unwrap_or("TYPE_NIL");
+                        let vt = self.wire_type(value).unwrap_or("TYPE_NIL");
+                        if kt != "TYPE_NIL" || vt != "TYPE_NIL" {
+                            self.line(ind, &format!("{r} = Dictionary({r}, {kt}, \"\", null, {vt}, \"\", null)"));
+                        }
+                    }
+                }
+                Ok(r)
+            }
+            Shape::Named { name } => match self.kind(name) {
+                Kind::UnitEnum => Ok(format!("{}[{e}]", Self::names_const(name))),
+                Kind::Class => {
+                    let r = self.fresh("w");
+                    self.line(ind, &format!("var {r} = null"));
+                    self.line(ind, &format!("if {e} != null:"));
+                    self.line(ind + 1, &format!("{r} = {e}.to_variant()"));
+                    Ok(r)
+                }
+            },
+        }
+    }
+
+    fn enum_body(&mut self, ind: usize, name: &str, e: &Enum) -> Result<()> {
+        let mark = if self.g4 { "##" } else { "#" };
+        let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
+        self.line(ind, &format!("{mark} The variants' names, as written."));
+        self.line(ind, &format!("const VARIANTS = [{}]", names.join(", ")));
+        self.line(ind, &format!("{mark} Which variant this is (its name as written)."));
+        let first = e.variants.first().map(|v| lit(&v.name)).unwrap_or_else(|| "\"\"".into());
+        self.line(ind, &format!("var variant: String = {first}"));
+        self.line(ind, &format!("{mark} Its data: null (unit), the value (newtype), an Array (tuple) or an instance (struct)."));
+        self.line(ind, "var value = null");
+        self.entry_points(ind, name);
+        self.line(ind, "");
+        self.line(ind, "static func _read(_in, _at, _lenient, _err):");
+        let b = ind + 1;
+        let inst = self.new_instance(name);
+        self.line(b, &format!("var _o = {inst}"));
+        let sn = self.dialect.has_type(TypeKind::StringName);
+        let is_str = |x: &str| {
+            if sn {
+                format!("(typeof({x}) == TYPE_STRING or typeof({x}) == TYPE_STRING_NAME)")
+            } else {
+                format!("typeof({x}) == TYPE_STRING")
+            }
+        };
+        let tostr = |x: &str, g4: bool| if g4 { format!("String({x})") } else { format!("str({x})") };
+        self.line(b, &format!("if {}:", is_str("_in")));
+        let units: Vec<String> = e.variants.iter().filter(|v| v.data == VariantData::Unit).map(|v| lit(&v.name)).collect();
+        self.line(b + 1, &format!("if not [{}].has({}):", units.join(", "), tostr("_in", self.g4)));
+        self.line(b + 2, &format!("_err.append(_at + \": unknown {name} unit variant \" + {})", tostr("_in", self.g4)));
+        self.line(b + 2, "return null");
+        self.line(b + 1, &format!("_o.variant = {}", tostr("_in", self.g4)));
+        self.line(b + 1, "return _o");
+        self.line(b, "if typeof(_in) != TYPE_DICTIONARY or _in.size() != 1:");
+        let t = self.type_name("_in");
+        self.line(b + 1, &format!("_err.append(_at + \": expected a {name} (a String or a Dictionary of one entry), got \" + {t})"));
+        self.line(b + 1, "return null");
+        self.line(b, "var _k = _in.keys()[0]");
+        self.line(b, &format!("if not {}:", is_str("_k")));
+        self.line(b + 1, &format!("_err.append(_at + \": expected a {name} variant name as the key\")"));
+        self.line(b + 1, "return null");
+        self.line(b, &format!("_o.variant = {}", tostr("_k", self.g4)));
+        let mut first = true;
+        for v in &e.variants {
+            let kw = if first { "if" } else { "elif" };
+            let p = format!("_at + {}", lit(&format!(".{}", v.name)));
+            match &v.data {
+                VariantData::Unit => continue,
+                VariantData::Newtype { shape } => {
+                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
+                    let r = self.read(b + 1, shape, "_in[_k]", &p)?;
+                    self.line(b + 1, &format!("_o.value = {r}"));
+                }
+                VariantData::Tuple { of } => {
+                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
+                    let r = self.read(b + 1, &Shape::Tuple { of: of.clone() }, "_in[_k]", &p)?;
+                    self.line(b + 1, &format!("_o.value = {r}"));
+                }
+                VariantData::Struct { .. } => {
+                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
+                    let c = ident(&format!("{}{}", e.name, v.name));
+                    self.line(b + 1, &format!("_o.value = {c}._read(_in[_k], {p}, _lenient, _err)"));
+                    self.line(b + 1, "if _err.size() > 0:");
+                    self.line(b + 2, "return null");
+                }
+            }
+            first = false;
+        }
+        if first {
+            self.line(b, "if true:");
+        } else {
+            self.line(b, "else:");
+        }
+        self.line(b + 1, &format!("_err.append(_at + \": unknown {name} variant \" + _o.variant)"));
+        self.line(b + 1, "return null");
+        self.line(b, "return _o");
+        // to_variant
+        self.line(ind, "");
+        self.line(ind, &format!("{mark} The value godot_bin writes: the name for a unit variant, else {{name: data}}."));
+        self.line(ind, "func to_variant():");
+        for v in &e.variants {
+            self.line(b, &format!("if variant == {}:", lit(&v.name)));
+            match &v.data {
+                VariantData::Unit => self.line(b + 1, "return variant"),
+                VariantData::Newtype { shape } => {
+                    let w = self.write(b + 1, shape, "value")?;
+                    self.line(b + 1, &format!("return {{variant: {w}}}"));
+                }
+                VariantData::Tuple { of } => {
+                    let w = self.write(b + 1, &Shape::Tuple { of: of.clone() }, "value")?;
+                    self.line(b + 1, &format!("return {{variant: {w}}}"));
+                }
+                VariantData::Struct { .. } => {
+                    self.line(b + 1, "if value == null:");
+                    self.line(b + 2, "return {variant: null}");
+                    self.line(b + 1, "return {variant: value.to_variant()}");
+                }
+            }
+        }
+        self.line(b, &format!("push_error({} + \": unknown variant \" + variant)", lit(name)));
+        self.line(b, "return null");
+        Ok(())
+    }
+}
+
+fn doc_of(d: &Def) -> Option<String> {
+    match d {
+        Def::Struct(s) => s.doc.clone(),
+        Def::Enum(e) => e.doc.clone(),
+    }
+}
+
+/// One line of the types overview: `Save (struct): name: String, items: Array[Item]`.
+fn overview(d: &Def) -> String {
+    match d {
+        Def::Struct(s) => {
+            let f: Vec<String> = s.fields.iter().map(|f| format!("{}: {}", f.name, f.shape)).collect();
+            format!("{} (struct): {}", s.name, f.join(", "))
+        }
+        Def::Enum(e) => {
+            let v: Vec<String> = e
+                .variants
+                .iter()
+                .map(|v| match &v.data {
+                    VariantData::Unit => v.name.clone(),
+                    VariantData::Newtype { shape } => format!("{}({shape})", v.name),
+                    VariantData::Tuple { of } => {
+                        let t: Vec<String> = of.iter().map(|s| s.to_string()).collect();
+                        format!("{}({})", v.name, t.join(", "))
+                    }
+                    VariantData::Struct { fields } => {
+                        let f: Vec<String> = fields.iter().map(|f| format!("{}: {}", f.name, f.shape)).collect();
+                        format!("{} {{ {} }}", v.name, f.join(", "))
+                    }
+                })
+                .collect();
+            format!("{} (enum): {}", e.name, v.join(", "))
+        }
+    }
 }
