@@ -25,6 +25,7 @@
 //! ```
 
 pub mod gdscript;
+mod infer;
 pub mod rust;
 mod trace;
 
