@@ -1145,6 +1145,11 @@ fn schema_of(
     secret: &Secret,
     limit: &Limit,
 ) -> Result<godot_bin::schema::Schema, Fail> {
+    let mut chars = name.chars();
+    if !(chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    {
+        return Err(Fail(2, format!("--name {name:?} is not a type name (a letter, then letters, digits or '_')")));
+    }
     let mut values = Vec::new();
     let mut seen: Option<(Dialect, &str)> = None;
     for file in files {

@@ -15,8 +15,10 @@ use crate::value::{Array, ContainerType, Dictionary, Variant};
 const MAX_FIELDS: usize = 64;
 /// A String position becomes an enum when it takes at most this many distinct values...
 const MAX_ENUM_VALUES: usize = 8;
-/// ...each seen at least this many times on average.
-const MIN_ENUM_REPEATS: usize = 2;
+/// ...each seen at least this many times on average...
+const MIN_ENUM_REPEATS: usize = 3;
+/// ...in at least this many places.
+const MIN_ENUM_PLACES: usize = 6;
 
 impl Schema {
     /// The schema of `values`, samples of one type read from real saves (every value of one or more
@@ -162,7 +164,7 @@ impl Infer {
         }
         let idents: BTreeSet<String> = seen.iter().map(|s| pascal(s)).collect();
         let fits = (2..=MAX_ENUM_VALUES).contains(&seen.len())
-            && present.len() >= seen.len() * MIN_ENUM_REPEATS
+            && present.len() >= (seen.len() * MIN_ENUM_REPEATS).max(MIN_ENUM_PLACES)
             && idents.len() == seen.len()
             && seen.iter().all(|s| s.len() <= 32 && !pascal(s).is_empty() && is_type_name(&pascal(s)));
         if !fits {
@@ -607,7 +609,8 @@ mod tests {
     #[test]
     fn enums_maps_and_typed_arrays() {
         let v = parse(
-            r#"{"units": [{"mode": "idle"}, {"mode": "run"}, {"mode": "idle"}, {"mode": "run"}],
+            r#"{"units": [{"mode": "idle"}, {"mode": "run"}, {"mode": "idle"}, {"mode": "run"}, {"mode": "run"},
+                           {"mode": "idle"}],
                 "inv": {1: "sword", 2: "potion"}, "odd": {"two words": 1},
                 "ids": Array[int]([1, 2])}"#,
         );
