@@ -17,6 +17,8 @@
 #                byte-identical, refuses wrong values with their path (godot-4.6 godot-3.6)
 #   new-user     a new user's first hour: the README's ways to read a save, and the usual mistakes
 #                (godot-4.6 godot-3.6)
+#   schema       every engine-written save and state in the fixtures: the Rust that `godot-bin schema`
+#                infers from it compiles and reads it back byte-identical (no engine needed)
 # The Rust halves are the binaries of tools/ (cargo build -p godot_bin_tools), the examples and the CLI.
 # Exit status 0 only if every check ran and passed (an engine that is not installed makes it non-zero).
 set -uo pipefail
@@ -559,11 +561,19 @@ check_new_user() (
     exit $status
 )
 
+# The schema inferred from each engine-written save and state in the fixtures (the list and what is left out:
+# tools/src/bin/schema_check.rs) is printed as Rust, all of it in one generated crate (target/schema-check,
+# built in the workspace's target directory), whose program reads every Dictionary value of each file
+# into its top type and writes it back: the engine's bytes are required.
+check_schema() (
+    target/debug/schema_check "$root"
+)
+
 check="${1:-}"
 [ $# -gt 0 ] && shift
 tools() { cargo build --quiet -p godot_bin_tools || { echo "live: FAIL (building tools/)"; exit 2; }; }
 case "$check" in
-    roundtrip|serde|net|text|containers|config-file|typed|gdscript|new-user)
+    roundtrip|serde|net|text|containers|config-file|typed|gdscript|new-user|schema)
         tools
         "check_${check//-/_}" "$@" ;;
     all)
@@ -578,6 +588,7 @@ case "$check" in
         check_typed || failed=1
         check_gdscript godot-4.6 godot-3.6 || failed=1
         check_new_user godot-4.6 godot-3.6 || failed=1
+        check_schema || failed=1
         exit $failed ;;
-    *) sed -n '2,24p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,23p' "$0" >&2; exit 2 ;;
 esac

@@ -157,6 +157,33 @@ Examples:
   GODOT_BIN_PASSWORD=hunter2 godot-bin config-file settings.dat
   godot-bin config-file --to config --password hunter2 settings.cfg -o settings.dat";
 
+/// `godot-bin schema --help`.
+const SCHEMA_ABOUT: &str = "\
+The shape of the values in saves, as Rust types, GDScript classes or a schema file (JSON).
+
+Each FILE is read as decode reads it (container, dialect and framing detected; --password, --dialect,
+--framing as there) and one schema is inferred from the Dictionary values of all of them (a value that is
+not a Dictionary is left out, and stderr says so): a struct for Dictionaries with String keys that recur,
+with the fields in the files' key order; Option where a key is sometimes null, or sometimes missing (such a
+field is left out when None); a map for other Dictionaries; typed arrays and dictionaries, packed arrays and
+the math types as they are; an enum for a String that takes a few values in many places (its doc says so);
+names from the keys. The top type is --name. Every part is as narrow as writes all the values seen back to
+the same bytes, else Variant: the Rust reads each file it came from and writes it back byte for byte.
+
+A FILE that is a schema file (what --to json prints) is used as it is, to turn it into Rust or GDScript.
+
+--to rust prints types deriving serde's Serialize and Deserialize that need only godot_bin and serde
+(feature derive); --to gdscript one GDScript file: the top type's class, the others as inner classes, with
+from_variant and to_variant; --to json the schema file.";
+
+/// After `godot-bin schema --help`.
+const SCHEMA_AFTER: &str = "\
+Examples:
+  godot-bin schema --to rust save.sav > src/save.rs                 # struct Save and what it uses
+  godot-bin schema --to rust --name GameState slot1.sav slot2.sav    # one schema from several saves
+  godot-bin schema --to json save.sav -o save.schema.json
+  godot-bin schema --to gdscript save.schema.json -o save_data.gd";
+
 #[derive(Parser)]
 #[command(name = "godot-bin", version, about = "Decode, encode and convert Godot's binary Variant format (var_to_bytes, store_var, put_var)", long_about = ABOUT, after_help = AFTER)]
 struct Cli {
@@ -430,6 +457,39 @@ enum Cmd {
         /// Input file (default: standard input).
         file: Option<String>,
     },
+    #[command(about = "The shape of the values in saves, as Rust types, GDScript classes or JSON", long_about = SCHEMA_ABOUT, after_help = SCHEMA_AFTER)]
+    Schema {
+        /// What to print: Rust types, a GDScript file, or the schema file (JSON).
+        #[arg(long, value_enum)]
+        to: SchemaForm,
+        /// The name of the top type (inferred from saves; a schema file keeps its own).
+        #[arg(long, default_value = "Save")]
+        name: String,
+        /// The dialect of every FILE (see decode). Default: detected in each.
+        #[arg(long, value_parser = dialect)]
+        dialect: Option<Dialect>,
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        secret: Secret,
+        #[command(flatten)]
+        limit: Limit,
+        #[command(flatten)]
+        dest: Dest,
+        /// Saves (any container, dialect and framing), or one schema file (JSON).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum SchemaForm {
+    /// Rust types deriving Serialize and Deserialize.
+    Rust,
+    /// One GDScript file.
+    Gdscript,
+    /// The schema file.
+    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -1061,7 +1121,76 @@ fn run(cli: Cli) -> Result<(), Fail> {
             }
             write_text(&out, &dest)
         }
+        Cmd::Schema { to, name, dialect, common, secret, limit, dest, files } => {
+            let schema = schema_of(&files, &name, dialect, &common, &secret, &limit)?;
+            let out = match to {
+                SchemaForm::Json => format!("{}\n", schema.to_json()),
+                SchemaForm::Rust => godot_bin::schema::rust::from_schema(&schema).map_err(|e| data(e.to_string()))?,
+                SchemaForm::Gdscript => {
+                    godot_bin::gdscript::from_schema(&schema, &godot_bin::gdscript::Options::default())
+                        .map_err(|e| data(e.to_string()))?
+                }
+            };
+            write_text(&out, &dest)
+        }
     }
+}
+
+/// The schema `schema` prints: a schema file's, or one inferred from the Dictionary values of every save.
+fn schema_of(
+    files: &[String],
+    name: &str,
+    dialect: Option<Dialect>,
+    common: &Common,
+    secret: &Secret,
+    limit: &Limit,
+) -> Result<godot_bin::schema::Schema, Fail> {
+    let mut chars = name.chars();
+    if !(chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    {
+        return Err(Fail(2, format!("--name {name:?} is not a type name (a letter, then letters, digits or '_')")));
+    }
+    let mut values = Vec::new();
+    let mut seen: Option<(Dialect, &str)> = None;
+    for file in files {
+        let raw = read_input(&Some(file.clone()))?;
+        let text = std::str::from_utf8(&raw).ok().filter(|t| t.trim_start().starts_with('{'));
+        if let Some(text) = text {
+            let schema = godot_bin::schema::Schema::from_json(text).map_err(|e| data(format!("{file}: {e}")))?;
+            if files.len() > 1 {
+                return Err(Fail(2, format!("{file} is a schema file: give it alone, or only saves")));
+            }
+            return Ok(schema);
+        }
+        let at = |Fail(c, m)| Fail(c, format!("{file}: {m}"));
+        let opened = open_container(raw, secret, limit).map_err(at)?;
+        let (d, framing) = choose(&opened.content, dialect, common, opened.kind, "--dialect").map_err(at)?;
+        match seen {
+            Some((first, other)) if first != d => {
+                return Err(Fail(
+                    2,
+                    format!("{other} reads as {first} and {file} as {d}: give --dialect to read them all in one"),
+                ))
+            }
+            _ => seen = Some((d, file)),
+        }
+        let read = decode_values(&opened.content, framing, &config(d, common), "--dialect").map_err(at)?;
+        for (i, v) in read.into_iter().enumerate() {
+            match v {
+                Variant::Dictionary(_) => values.push(v),
+                other => eprintln!(
+                    "godot-bin: {file}: value {} is {}, left out (the top type describes the Dictionary values)",
+                    i + 1,
+                    other.kind().name()
+                ),
+            }
+        }
+    }
+    let Some((d, _)) = seen else { return Err(Fail(2, "no FILE given".into())) };
+    if values.is_empty() {
+        return Err(data("no Dictionary value in the files: nothing to infer a top type from"));
+    }
+    godot_bin::schema::Schema::infer(&values, d, name).map_err(|e| data(e.to_string()))
 }
 
 fn utf8(content: Vec<u8>) -> Result<String, Fail> {

@@ -6,3 +6,4 @@ mod common;
 mod cli;
 mod cli_config_file;
 mod cli_containers;
+mod schema;

@@ -55,6 +55,7 @@
 
 mod docs;
 pub mod gdscript;
+mod infer;
 pub mod rust;
 mod trace;
 

@@ -1,0 +1,646 @@
+//! Inferring a [`Schema`] from values read from real saves ([`Schema::infer`]).
+//!
+//! Each position in the values gets the narrowest shape that writes every value seen there back to the
+//! same bytes under godot_bin's serde mapping; where none does, [`Shape::Variant`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Def, Enum, EnumVariant, Schema, Shape, Struct};
+use crate::config::Dialect;
+use crate::error::{Error, ErrorKind, Result};
+use crate::types::TypeKind;
+use crate::value::{Array, ContainerType, Dictionary, Variant};
+
+/// At most this many fields make a struct; a Dictionary with more distinct keys is a map.
+const MAX_FIELDS: usize = 64;
+/// A String position becomes an enum when it takes at most this many distinct values...
+const MAX_ENUM_VALUES: usize = 8;
+/// ...each seen at least this many times on average...
+const MIN_ENUM_REPEATS: usize = 3;
+/// ...in at least this many places.
+const MIN_ENUM_PLACES: usize = 6;
+
+impl Schema {
+    /// The schema of `values`, samples of one type read from real saves (every value of one or more
+    /// files, as [`file::open`](crate::file::open) gives them), in `dialect`; the top type is a struct
+    /// named `root` (a Rust type name).
+    ///
+    /// Dictionaries with String keys that recur become structs (fields in the files' key order, `Option`
+    /// where a key is sometimes null, or sometimes missing: such a field is left out when `None`); other
+    /// Dictionaries become maps; typed arrays and dictionaries, packed arrays and the math types stay what
+    /// they are; an untyped Array whose elements share a shape is an `Array` of it; a String that takes a
+    /// few values in many places becomes an enum (its doc says so). Names come from the keys (`entities`
+    /// holds `Entity`). Every value is written back to the same bytes by the types this schema describes;
+    /// a part that no narrower shape writes back exactly is a [`Shape::Variant`].
+    ///
+    /// An error when `values` is empty, when a value is not a Dictionary with String keys in one order,
+    /// or when `root` is not a type name.
+    ///
+    /// ```
+    /// use godot_bin::schema::{Def, Schema, Shape};
+    /// use godot_bin::{Dialect, Variant};
+    ///
+    /// let save = godot_bin::text::from_text(
+    ///     r#"{"tick": 7, "hero": {"name": "Ana", "pos": Vector2(1, 2)}}"#,
+    ///     &godot_bin::Config::default(),
+    /// )?;
+    /// let schema = Schema::infer(&[save], Dialect::Godot4_6, "Save")?;
+    /// let Some(Def::Struct(hero)) = schema.get("Hero") else { unreachable!() };
+    /// assert_eq!(hero.fields[1].shape, Shape::Builtin { name: godot_bin::value::TypeKind::Vector2 });
+    /// assert_eq!(schema.root.as_deref(), Some("Save"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn infer(values: &[Variant], dialect: Dialect, root: &str) -> Result<Schema> {
+        if !is_type_name(root) {
+            return Err(msg(format!("{root:?} is not a type name (a letter, then letters, digits or '_')")));
+        }
+        if values.is_empty() {
+            return Err(msg("no values to infer a schema from".into()));
+        }
+        let mut dicts = Vec::new();
+        for (i, v) in values.iter().enumerate() {
+            match v {
+                Variant::Dictionary(d) => dicts.push(&**d),
+                other => {
+                    return Err(msg(format!(
+                        "value {} is {}, not a Dictionary: the top type is a struct",
+                        i + 1,
+                        other.kind().name()
+                    )))
+                }
+            }
+        }
+        let mut cx = Infer { defs: Vec::new(), taken: BTreeSet::from([root.to_string()]) };
+        let fields = cx.fields(&dicts).map_err(|why| msg(format!("the top values cannot be a struct: {why}")))?;
+        cx.defs.push(Def::Struct(Struct { name: root.to_string(), doc: None, fields }));
+        let mut schema = Schema::new(dialect);
+        schema.root = Some(root.to_string());
+        schema.defs = in_order_met(root, cx.defs);
+        Ok(schema)
+    }
+}
+
+fn msg(text: String) -> Error {
+    Error::new(ErrorKind::Message(text), None)
+}
+
+struct Infer {
+    defs: Vec<Def>,
+    taken: BTreeSet<String>,
+}
+
+/// Where a shape is asked for: the name a struct or enum there would get, and whether an enum may stand
+/// for Strings (not inside typed containers, whose elements must be Strings).
+#[derive(Clone, Copy)]
+struct At<'a> {
+    name: &'a str,
+    enums: bool,
+}
+
+impl Infer {
+    /// The shape of every value seen at one place.
+    fn shape(&mut self, samples: &[&Variant], at: At<'_>) -> Shape {
+        let present: Vec<&Variant> = samples.iter().copied().filter(|v| !v.is_nil()).collect();
+        if present.is_empty() {
+            return Shape::Variant;
+        }
+        let inner = self.present_shape(&present, at);
+        if present.len() == samples.len() || inner == Shape::Variant {
+            inner
+        } else {
+            Shape::Option { of: Box::new(inner) }
+        }
+    }
+
+    /// The shape of values none of which is null.
+    fn present_shape(&mut self, present: &[&Variant], at: At<'_>) -> Shape {
+        let first = type_of(present[0]);
+        if present.iter().any(|v| type_of(v) != first) {
+            return Shape::Variant;
+        }
+        match present[0] {
+            Variant::Bool(_) => Shape::Bool,
+            Variant::Int(_) => Shape::Int { bits: 64, signed: true },
+            Variant::Float(_) => Shape::Float { bits: 64 },
+            Variant::String(_) if at.enums => self.string_or_enum(present, at.name),
+            Variant::String(_) => Shape::String,
+            Variant::Array(a) if a.shared || present.iter().any(|v| matches!(v, Variant::Array(a) if a.shared)) => {
+                Shape::Variant
+            }
+            Variant::Array(a) => {
+                let arrays: Vec<&Array> =
+                    present.iter().filter_map(|v| if let Variant::Array(a) = v { Some(&**a) } else { None }).collect();
+                self.array(&arrays, &a.element_type, at.name)
+            }
+            Variant::Dictionary(d) => {
+                let dicts: Vec<&Dictionary> = present
+                    .iter()
+                    .filter_map(|v| if let Variant::Dictionary(d) = v { Some(&**d) } else { None })
+                    .collect();
+                if dicts.iter().any(|d| d.shared) {
+                    return Shape::Variant;
+                }
+                if d.key_type.is_untyped() && d.value_type.is_untyped() {
+                    self.dictionary(&dicts, at.name)
+                } else {
+                    self.typed_dictionary(&dicts, (&d.key_type, &d.value_type), at.name)
+                }
+            }
+            v => match builtin(v.kind()) {
+                Some(kind) => Shape::Builtin { name: kind },
+                None => Shape::Variant,
+            },
+        }
+    }
+
+    /// Strings: an enum when a few values recur in many places, else `String`.
+    fn string_or_enum(&mut self, present: &[&Variant], name: &str) -> Shape {
+        let mut seen: Vec<&str> = Vec::new();
+        for v in present {
+            let s = v.as_str().unwrap_or_default();
+            if !seen.contains(&s) {
+                seen.push(s);
+            }
+        }
+        let idents: BTreeSet<String> = seen.iter().map(|s| pascal(s)).collect();
+        let fits = (2..=MAX_ENUM_VALUES).contains(&seen.len())
+            && present.len() >= (seen.len() * MIN_ENUM_REPEATS).max(MIN_ENUM_PLACES)
+            && idents.len() == seen.len()
+            && seen.iter().all(|s| s.len() <= 32 && !pascal(s).is_empty() && is_type_name(&pascal(s)));
+        if !fits {
+            return Shape::String;
+        }
+        let doc = format!(
+            "Inferred: a String that took only these {} values in {} places of the samples, so it is read\n\
+             as an enum (each variant is written as the String of its name). A value not listed here is\n\
+             refused when read: make the field a String if the game writes others.",
+            seen.len(),
+            present.len()
+        );
+        let e = Enum {
+            name: String::new(),
+            doc: Some(doc),
+            variants: seen.iter().map(|s| EnumVariant::unit(*s)).collect(),
+        };
+        self.define(Def::Enum(e), name)
+    }
+
+    fn array(&mut self, arrays: &[&Array], element_type: &ContainerType, name: &str) -> Shape {
+        let items: Vec<&Variant> = arrays.iter().flat_map(|a| a.items.iter()).collect();
+        let item_name = singular(name);
+        match element_type {
+            ContainerType::Untyped => {
+                if items.is_empty() {
+                    return Shape::Array { of: Box::new(Shape::Variant) };
+                }
+                let of = self.shape(&items, At { name: &item_name, enums: true });
+                Shape::Array { of: Box::new(of) }
+            }
+            ContainerType::Builtin(kind) => match self.element(&items, *kind, &item_name) {
+                Some(of) => Shape::TypedArray { of: Box::new(of) },
+                None => Shape::Variant,
+            },
+            _ => Shape::Variant,
+        }
+    }
+
+    /// The shape of the elements (or keys, or values) of typed containers of `kind`: one that is written
+    /// as that type, or `None`.
+    fn element(&mut self, items: &[&Variant], kind: TypeKind, name: &str) -> Option<Shape> {
+        let at = At { name, enums: false };
+        let shape = if items.is_empty() { kind_shape(kind)? } else { self.shape(items, at) };
+        let fits = match &shape {
+            Shape::Bool => kind == TypeKind::Bool,
+            Shape::Int { .. } => kind == TypeKind::Int,
+            Shape::Float { .. } => kind == TypeKind::Float,
+            Shape::String => kind == TypeKind::String,
+            Shape::Builtin { name } => *name == kind && (builtin_element(kind) || kind == TypeKind::PackedByteArray),
+            Shape::Named { name } => {
+                kind == TypeKind::Dictionary
+                    && matches!(self.defs.iter().find(|d| d.name() == name), Some(Def::Struct(_)))
+            }
+            Shape::Map { .. } | Shape::TypedDictionary { .. } => kind == TypeKind::Dictionary,
+            Shape::Array { .. } | Shape::TypedArray { .. } => kind == TypeKind::Array,
+            _ => false,
+        };
+        fits.then_some(shape)
+    }
+
+    fn typed_dictionary(
+        &mut self,
+        dicts: &[&Dictionary],
+        (key_type, value_type): (&ContainerType, &ContainerType),
+        name: &str,
+    ) -> Shape {
+        let keys: Vec<&Variant> = dicts.iter().flat_map(|d| d.iter().map(|(k, _)| k)).collect();
+        let values: Vec<&Variant> = dicts.iter().flat_map(|d| d.iter().map(|(_, v)| v)).collect();
+        let value_name = format!("{}Value", pascal(name));
+        let side = |cx: &mut Infer, t: &ContainerType, items: &[&Variant], n: &str| match t {
+            ContainerType::Untyped => Some(Shape::Variant),
+            ContainerType::Builtin(kind) => cx.element(items, *kind, n),
+            _ => None,
+        };
+        let key = side(self, key_type, &keys, &format!("{}Key", pascal(name)));
+        let value = side(self, value_type, &values, &value_name);
+        match (key, value) {
+            (Some(key), Some(value)) => Shape::TypedDictionary { key: Box::new(key), value: Box::new(value) },
+            _ => Shape::Variant,
+        }
+    }
+
+    /// Untyped Dictionaries: a struct when they look like records, else a map.
+    fn dictionary(&mut self, dicts: &[&Dictionary], name: &str) -> Shape {
+        if looks_like_records(dicts) {
+            if let Ok(fields) = self.fields(dicts) {
+                let s = Struct { name: String::new(), doc: None, fields };
+                return self.define(Def::Struct(s), name);
+            }
+        }
+        self.map(dicts, name)
+    }
+
+    /// A map: `Map { key, value }` with the keys' and values' shapes when every Dictionary has its keys
+    /// in ascending order (ints, or Strings by their bytes), as a sorted map writes them; else any keys
+    /// and values in the file's order.
+    fn map(&mut self, dicts: &[&Dictionary], name: &str) -> Shape {
+        let any = Shape::Map { key: Box::new(Shape::Variant), value: Box::new(Shape::Variant) };
+        let ints = dicts.iter().all(|d| {
+            let keys: Option<Vec<i64>> =
+                d.iter().map(|(k, _)| if let Variant::Int(i) = k { Some(*i) } else { None }).collect();
+            keys.is_some_and(|k| k.windows(2).all(|w| w[0] < w[1]))
+        });
+        let strings = dicts.iter().all(|d| {
+            let keys: Option<Vec<&str>> =
+                d.iter().map(|(k, _)| if let Variant::String(s) = k { Some(s.as_str()) } else { None }).collect();
+            keys.is_some_and(|k| k.windows(2).all(|w| w[0] < w[1]))
+        });
+        let key = match (ints, strings) {
+            _ if dicts.iter().all(|d| d.is_empty()) => return any,
+            (true, _) => Shape::Int { bits: 64, signed: true },
+            (_, true) => Shape::String,
+            _ => return any,
+        };
+        let values: Vec<&Variant> = dicts.iter().flat_map(|d| d.iter().map(|(_, v)| v)).collect();
+        let value = self.shape(&values, At { name: &singular(name), enums: true });
+        Shape::Map { key: Box::new(key), value: Box::new(value) }
+    }
+
+    /// The fields of a struct that every one of `dicts` is: String keys, in one order.
+    fn fields(&mut self, dicts: &[&Dictionary]) -> std::result::Result<Vec<super::Field>, String> {
+        let order = key_order(dicts)?;
+        let mut fields = Vec::with_capacity(order.len());
+        for key in &order {
+            let k = Variant::String(key.clone());
+            let values: Vec<&Variant> = dicts.iter().filter_map(|d| d.get(&k)).collect();
+            let missing = values.len() < dicts.len();
+            let nulls = values.iter().any(|v| v.is_nil());
+            if missing && nulls {
+                return Err(format!(
+                    "the key {key:?} is missing from some and null in others (a field tells only one of those apart)"
+                ));
+            }
+            let shape = self.shape(&values, At { name: key, enums: true });
+            let mut field = super::Field::new(key.clone(), shape);
+            if missing {
+                let of = std::mem::replace(&mut field.shape, Shape::Variant);
+                field.shape = Shape::Option { of: Box::new(of) };
+                field.optional = true;
+                field.omit_if_null = true;
+            }
+            fields.push(field);
+        }
+        Ok(fields)
+    }
+
+    /// Adds `def` under a name made from `hint` (or the name of an equal def already there) and names it.
+    fn define(&mut self, mut def: Def, hint: &str) -> Shape {
+        let same = self.defs.iter().find(|d| same_body(d, &def));
+        if let Some(d) = same {
+            return Shape::Named { name: d.name().to_string() };
+        }
+        let mut base = pascal(hint);
+        if base.is_empty() || !is_type_name(&base) {
+            base = format!("Type{base}");
+        }
+        if RESERVED.contains(&base.as_str()) {
+            base.push_str("Data");
+        }
+        let mut name = base.clone();
+        let mut n = 2;
+        while self.taken.contains(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.taken.insert(name.clone());
+        match &mut def {
+            Def::Struct(s) => s.name = name.clone(),
+            Def::Enum(e) => e.name = name.clone(),
+        }
+        self.defs.push(def);
+        Shape::Named { name }
+    }
+}
+
+/// Names a generated type must not take: the types the generated Rust and GDScript use.
+const RESERVED: &[&str] = &[
+    "Variant",
+    "Dictionary",
+    "Array",
+    "TypedArray",
+    "TypedDictionary",
+    "AsDictionary",
+    "Element",
+    "Option",
+    "Some",
+    "None",
+    "Vec",
+    "String",
+    "Box",
+    "Result",
+    "Ok",
+    "Err",
+    "Self",
+    "Serialize",
+    "Deserialize",
+    "BTreeMap",
+    "Object",
+    "Node",
+    "Resource",
+    "RefCounted",
+    "Reference",
+    "Callable",
+    "Signal",
+    "Image",
+    "InputEvent",
+];
+
+/// Whether two defs are the same type but for their names.
+fn same_body(a: &Def, b: &Def) -> bool {
+    match (a, b) {
+        (Def::Struct(x), Def::Struct(y)) => x.fields == y.fields,
+        (Def::Enum(x), Def::Enum(y)) => x.variants == y.variants,
+        _ => false,
+    }
+}
+
+/// What must be the same of two values for one shape to hold both: the type and, for containers, the
+/// declared element types.
+fn type_of(v: &Variant) -> (TypeKind, ContainerType, ContainerType) {
+    match v {
+        Variant::Array(a) => (TypeKind::Array, a.element_type.clone(), ContainerType::Untyped),
+        Variant::Dictionary(d) => (TypeKind::Dictionary, d.key_type.clone(), d.value_type.clone()),
+        v => (v.kind(), ContainerType::Untyped, ContainerType::Untyped),
+    }
+}
+
+/// The types written natively by a marker or packed type of godot_bin (`Shape::Builtin`).
+fn builtin(kind: TypeKind) -> Option<TypeKind> {
+    use TypeKind::*;
+    match kind {
+        Vector2 | Vector2i | Rect2 | Rect2i | Vector3 | Vector3i | Transform2D | Vector4 | Vector4i | Plane
+        | Quaternion | Aabb | Basis | Transform3D | Projection | Color | StringName | NodePath | PackedByteArray
+        | PackedInt32Array | PackedInt64Array | PackedFloat32Array | PackedFloat64Array | PackedStringArray
+        | PackedVector2Array | PackedVector3Array | PackedColorArray | PackedVector4Array | PackedVector2iArray
+        | PackedVector3iArray | PackedVector4iArray => Some(kind),
+        _ => None,
+    }
+}
+
+/// Whether the Rust type of `Shape::Builtin { name: kind }` can be the element of a typed container.
+fn builtin_element(kind: TypeKind) -> bool {
+    use TypeKind::*;
+    !matches!(kind, PackedVector2iArray | PackedVector3iArray | PackedVector4iArray) && builtin(kind).is_some()
+}
+
+/// The shape of an element of typed containers of `kind` when no element was seen.
+fn kind_shape(kind: TypeKind) -> Option<Shape> {
+    Some(match kind {
+        TypeKind::Bool => Shape::Bool,
+        TypeKind::Int => Shape::Int { bits: 64, signed: true },
+        TypeKind::Float => Shape::Float { bits: 64 },
+        TypeKind::String => Shape::String,
+        TypeKind::Dictionary => Shape::Map { key: Box::new(Shape::Variant), value: Box::new(Shape::Variant) },
+        TypeKind::Array => Shape::Array { of: Box::new(Shape::Variant) },
+        k if builtin_element(k) => Shape::Builtin { name: k },
+        _ => return None,
+    })
+}
+
+/// Whether Dictionaries look like records (a struct) rather than maps: String keys that are names, not
+/// too many of them, and, across several Dictionaries, mostly the same ones.
+fn looks_like_records(dicts: &[&Dictionary]) -> bool {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for d in dicts {
+        for (k, _) in d.iter() {
+            match k {
+                Variant::String(s) if is_field_like(s) => *counts.entry(s.as_str()).or_default() += 1,
+                _ => return false,
+            }
+        }
+    }
+    if counts.is_empty() || counts.len() > MAX_FIELDS {
+        return false;
+    }
+    // At least half the keys are in at least half the Dictionaries.
+    let common = counts.values().filter(|&&n| n * 2 >= dicts.len()).count();
+    common * 2 >= counts.len()
+}
+
+/// A key that reads as a field name: `hp`, `max_hp`, `maxHP`, `Mode`.
+fn is_field_like(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && s.len() <= 64
+}
+
+/// The keys of `dicts` (all Strings) in one order in which each Dictionary's keys come in its own order.
+fn key_order(dicts: &[&Dictionary]) -> std::result::Result<Vec<String>, String> {
+    let mut first_seen: Vec<String> = Vec::new();
+    let mut after: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for d in dicts {
+        let mut prev: Option<&str> = None;
+        for (k, _) in d.iter() {
+            let Variant::String(k) = k else {
+                return Err(format!("a key is {}, not a String", k.kind().name()));
+            };
+            if !first_seen.contains(k) {
+                first_seen.push(k.clone());
+            }
+            if let Some(p) = prev {
+                after.entry(k.clone()).or_default().insert(p.to_string());
+            }
+            prev = Some(k);
+        }
+    }
+    if first_seen.len() > MAX_FIELDS * 4 {
+        return Err(format!("{} distinct keys", first_seen.len()));
+    }
+    // Kahn's algorithm, taking the key first seen earliest among those ready.
+    let mut order: Vec<String> = Vec::with_capacity(first_seen.len());
+    let mut left = first_seen;
+    while !left.is_empty() {
+        let ready = left.iter().position(|k| after.get(k).is_none_or(|ps| ps.iter().all(|p| order.contains(p))));
+        match ready {
+            Some(i) => order.push(left.remove(i)),
+            None => return Err(format!("the keys come in different orders (around {:?})", left[0])),
+        }
+    }
+    Ok(order)
+}
+
+/// The defs reachable from `root`, in the order they are first met from it (depth first, fields in order).
+fn in_order_met(root: &str, defs: Vec<Def>) -> Vec<Def> {
+    fn visit(name: &str, defs: &[Def], out: &mut Vec<String>) {
+        if out.iter().any(|n| n == name) {
+            return;
+        }
+        let Some(def) = defs.iter().find(|d| d.name() == name) else { return };
+        out.push(name.to_string());
+        let mut names = Vec::new();
+        match def {
+            Def::Struct(s) => s.fields.iter().for_each(|f| named(&f.shape, &mut names)),
+            Def::Enum(_) => {}
+        }
+        for n in names {
+            visit(&n, defs, out);
+        }
+    }
+    let mut order = Vec::new();
+    visit(root, &defs, &mut order);
+    let mut defs = defs;
+    let mut out = Vec::with_capacity(order.len());
+    for n in order {
+        if let Some(i) = defs.iter().position(|d| d.name() == n) {
+            out.push(defs.swap_remove(i));
+        }
+    }
+    out
+}
+
+/// The names a shape refers to, in order.
+fn named(shape: &Shape, out: &mut Vec<String>) {
+    match shape {
+        Shape::Named { name } => out.push(name.clone()),
+        Shape::Option { of } | Shape::Array { of } | Shape::TypedArray { of } => named(of, out),
+        Shape::Tuple { of } => of.iter().for_each(|s| named(s, out)),
+        Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
+            named(key, out);
+            named(value, out);
+        }
+        _ => {}
+    }
+}
+
+/// Whether `s` is a Rust (and GDScript) type name: an ASCII letter, then ASCII letters, digits or `_`.
+fn is_type_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `max_hp` → `MaxHp`, `level-01` → `Level01`, `Item` → `Item`: the ASCII letters and digits of `s`,
+/// each word capitalized.
+pub(super) fn pascal(s: &str) -> String {
+    let mut out = String::new();
+    let mut upper = true;
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            if upper {
+                out.push(c.to_ascii_uppercase());
+                upper = false;
+            } else {
+                out.push(c);
+            }
+        } else {
+            upper = true;
+        }
+    }
+    out
+}
+
+/// The name of one element of the container under key `key`: `entities` → `Entity`, `items` → `Item`,
+/// `inventory` → `InventoryItem`.
+fn singular(key: &str) -> String {
+    let p = pascal(key);
+    let one = if let Some(stem) = p.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if p.ends_with("sses") || p.ends_with("xes") || p.ends_with("ches") || p.ends_with("shes") {
+        p[..p.len() - 2].to_string()
+    } else if p.ends_with('s') && !p.ends_with("ss") && p.len() > 1 {
+        p[..p.len() - 1].to_string()
+    } else {
+        format!("{p}Item")
+    };
+    if one.is_empty() {
+        "Item".to_string()
+    } else {
+        one
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    fn parse(text: &str) -> Variant {
+        crate::text::from_text(text, &Config::default()).expect("test text")
+    }
+
+    fn def<'a>(s: &'a Schema, name: &str) -> &'a Def {
+        s.get(name).unwrap_or_else(|| panic!("no {name} in {:#?}", s.defs))
+    }
+
+    #[test]
+    fn records_options_and_names() {
+        let a = parse(r#"{"tick": 1, "entities": [{"hp": 1.5, "tag": null}, {"hp": 2.0, "tag": "x"}]}"#);
+        let b = parse(r#"{"tick": 2, "entities": [], "extra": Vector2(1, 2)}"#);
+        let s = Schema::infer(&[a, b], Dialect::Godot4_6, "Save").unwrap();
+        let Def::Struct(save) = def(&s, "Save") else { panic!() };
+        assert_eq!(save.fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["tick", "entities", "extra"]);
+        assert_eq!(save.fields[1].shape, Shape::Array { of: Box::new(Shape::Named { name: "Entity".into() }) });
+        assert!(save.fields[2].optional && save.fields[2].omit_if_null);
+        let Def::Struct(e) = def(&s, "Entity") else { panic!() };
+        assert_eq!(e.fields[1].shape, Shape::Option { of: Box::new(Shape::String) });
+        assert!(!e.fields[1].optional);
+        assert_eq!(s.defs[0].name(), "Save");
+    }
+
+    #[test]
+    fn enums_maps_and_typed_arrays() {
+        let v = parse(
+            r#"{"units": [{"mode": "idle"}, {"mode": "run"}, {"mode": "idle"}, {"mode": "run"}, {"mode": "run"},
+                           {"mode": "idle"}],
+                "inv": {1: "sword", 2: "potion"}, "odd": {"two words": 1},
+                "ids": Array[int]([1, 2])}"#,
+        );
+        let s = Schema::infer(&[v], Dialect::Godot4_6, "Save").unwrap();
+        let Def::Enum(mode) = def(&s, "Mode") else { panic!() };
+        assert_eq!(mode.variants.len(), 2);
+        assert!(mode.doc.as_deref().unwrap_or_default().contains("Inferred"));
+        let Def::Struct(save) = def(&s, "Save") else { panic!() };
+        let int = Shape::Int { bits: 64, signed: true };
+        assert_eq!(save.fields[1].shape, Shape::Map { key: Box::new(int.clone()), value: Box::new(Shape::String) });
+        assert_eq!(save.fields[2].shape, Shape::Map { key: Box::new(Shape::String), value: Box::new(int.clone()) });
+        assert_eq!(save.fields[3].shape, Shape::TypedArray { of: Box::new(int) });
+    }
+
+    #[test]
+    fn refusals() {
+        assert!(Schema::infer(&[], Dialect::Godot4_6, "Save").is_err());
+        assert!(Schema::infer(&[Variant::Int(1)], Dialect::Godot4_6, "Save").is_err());
+        assert!(Schema::infer(&[parse("{}")], Dialect::Godot4_6, "no name").is_err());
+        let both = [parse(r#"{"a": 1, "b": 2}"#), parse(r#"{"b": 1, "a": 2}"#)];
+        assert!(Schema::infer(&both, Dialect::Godot4_6, "Save").is_err());
+        let null_and_missing = [parse(r#"{"a": null}"#), parse("{}"), parse(r#"{"a": 1}"#)];
+        assert!(Schema::infer(&null_and_missing, Dialect::Godot4_6, "Save").is_err());
+    }
+
+    #[test]
+    fn words() {
+        assert_eq!(pascal("max_hp"), "MaxHp");
+        assert_eq!(singular("entities"), "Entity");
+        assert_eq!(singular("inventory"), "InventoryItem");
+        assert_eq!(singular("boxes"), "Box");
+    }
+}

@@ -1,0 +1,336 @@
+//! The check of scripts/live.sh schema: every engine-written save and state in the fixtures, through a
+//! schema inferred from it ([`Schema::infer`], as `godot-bin schema` does) and the Rust it prints
+//! ([`rust::from_schema`]), comes back byte for byte.
+//!
+//!   cargo run -p godot_bin_tools --bin schema_check -- [REPO_ROOT]
+//!
+//! Writes ONE cargo crate (under REPO_ROOT/target/schema-check/, depending on godot_bin by path and on
+//! serde) with a module per file, whose main opens each file as it is on disk (its container too), reads
+//! every Dictionary value into the module's top type `Save`, writes it again and requires the engine's
+//! bytes; it is built with the workspace's target directory, so godot_bin is not built again. Prints one
+//! summary line; exit status 1 on any failure.
+//!
+//! Included: examples/data/*.sav; tests/fixtures/cli/*.sav (a 3.6 save converted to 4.6 by godot_bin);
+//! per engine, containers/plain.sav and the same content compressed (FastLZ, Deflate, Zstd, GZIP) and
+//! encrypted (password, key); config_file/*.sav (the engines' store_var of their ConfigFile sections);
+//! godot-4.6/speed_state_3.bin; the `var` rows of serde.tsv (game states) and godot-4.6/buffered.tsv.
+//! Left out: values.tsv, probes.tsv, crashes.tsv and the 2.1 and Pandemonium samples.tsv (single test
+//! values and mutations, not saves), the containers' raw-byte edge files (`*.bin`, `tiny*`, `exact*`,
+//! `len*`, `tail*`: bytes, not values), ConfigFile text (`*.cfg`, `*.txt`, `values.gdec`: text).
+//! A file with no Dictionary value has no top type: it is counted as left out.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use godot_bin::container::{Key, ReadOptions};
+use godot_bin::detect::Framing;
+use godot_bin::schema::{rust, Schema};
+use godot_bin::Variant;
+
+const PASSWORD: &str = "hunter2 \u{e9}";
+
+/// A file the check reads: its path, how to open it, and its module's name.
+struct Sample {
+    path: PathBuf,
+    module: String,
+    /// The password (`Some("")`: the raw key of the fixtures' key.gdec).
+    secret: Option<&'static str>,
+}
+
+fn main() {
+    match run() {
+        Ok(true) => {}
+        Ok(false) => std::process::exit(1),
+        Err(e) => {
+            println!("schema-check: FAIL ({e})");
+            std::process::exit(1);
+        }
+    }
+}
+
+fn fixture_key() -> Key {
+    Key::from_bytes(std::array::from_fn(|i| ((i * 7 + 3) % 256) as u8))
+}
+
+fn options(secret: Option<&str>) -> ReadOptions {
+    match secret {
+        Some("") => ReadOptions::new().key(fixture_key()),
+        Some(p) => ReadOptions::new().key(Key::from_password(p)),
+        None => ReadOptions::new(),
+    }
+}
+
+fn module_name(rel: &str) -> String {
+    let mut m: String =
+        rel.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
+    m.insert_str(0, "f_");
+    m
+}
+
+fn samples(root: &Path, scratch: &Path) -> Result<Vec<Sample>, Box<dyn std::error::Error>> {
+    let mut out = Vec::new();
+    let mut add = |rel: String, secret: Option<&'static str>, path: PathBuf| {
+        out.push(Sample { path, module: module_name(&rel), secret });
+    };
+    for rel in [
+        "examples/data/save-godot3.6.sav",
+        "examples/data/save-godot4.6.sav",
+        "tests/fixtures/cli/save-godot3.6-as-godot4.6.sav",
+    ] {
+        add(rel.to_string(), None, root.join(rel));
+    }
+    for engine in ["godot-3.2.3", "godot-3.6", "godot-4.6"] {
+        for (file, secret) in [
+            ("plain.sav", None),
+            ("fastlz.gcpf", None),
+            ("deflate.gcpf", None),
+            ("zstd.gcpf", None),
+            ("gzip.gcpf", None),
+            ("pass.gdec", Some(PASSWORD)),
+            ("key.gdec", Some("")),
+        ] {
+            let rel = format!("tests/fixtures/{engine}/containers/{file}");
+            add(rel.clone(), secret, root.join(rel));
+        }
+        for file in ["values.sav", "loaded.sav", "quirks.sav", "empty_header.sav"] {
+            let rel = format!("tests/fixtures/{engine}/config_file/{file}");
+            add(rel.clone(), None, root.join(rel));
+        }
+    }
+    add(
+        "tests/fixtures/godot-4.6/speed_state_3.bin".into(),
+        None,
+        root.join("tests/fixtures/godot-4.6/speed_state_3.bin"),
+    );
+    // Rows of TSV fixtures: written to files, as a save would be.
+    let rows = [
+        ("tests/fixtures/godot-3.6/serde.tsv", "var"),
+        ("tests/fixtures/godot-4.6/serde.tsv", "var"),
+        ("tests/fixtures/godot-4.6/buffered.tsv", ""),
+    ];
+    for (rel, framing) in rows {
+        let text = std::fs::read_to_string(root.join(rel))?;
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let (id, hex) = match (framing, cols.as_slice()) {
+                ("", [id, hex, ..]) => (*id, *hex),
+                (f, [id, fr, hex, ..]) if fr == &f => (*id, *hex),
+                _ => continue,
+            };
+            let bytes = unhex(hex).ok_or_else(|| format!("{rel}: row {id} is not hex"))?;
+            let name = format!("{rel}:{id}");
+            let path = scratch.join(format!("{}.bin", module_name(&name)));
+            std::fs::write(&path, bytes)?;
+            add(name, None, path);
+        }
+    }
+    Ok(out)
+}
+
+fn unhex(s: &str) -> Option<Vec<u8>> {
+    (0..s.len()).step_by(2).map(|i| s.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok())).collect()
+}
+
+fn run() -> Result<bool, Box<dyn std::error::Error>> {
+    let root = match std::env::args().nth(1) {
+        Some(r) => PathBuf::from(r),
+        None => std::env::current_dir()?,
+    };
+    let root = root.canonicalize()?;
+    let krate = root.join("target/schema-check");
+    let scratch = krate.join("data");
+    let _ = std::fs::remove_dir_all(krate.join("src"));
+    std::fs::create_dir_all(krate.join("src"))?;
+    std::fs::create_dir_all(&scratch)?;
+
+    let mut failures = Vec::new();
+    let mut left_out = Vec::new();
+    let mut checked = Vec::new();
+    let mut main = String::from(MAIN_HEAD);
+    let mut mods = String::new();
+    for s in samples(&root, &scratch)? {
+        let shown = s.path.strip_prefix(&root).unwrap_or(&s.path).display().to_string();
+        let (values, how) = match godot_bin::file::open_with(&s.path, &options(s.secret)) {
+            Ok(v) => v,
+            Err(e) => {
+                failures.push(format!("{shown}: cannot open: {e}"));
+                continue;
+            }
+        };
+        let dicts: Vec<Variant> = values.iter().filter(|v| matches!(v, Variant::Dictionary(_))).cloned().collect();
+        if dicts.is_empty() {
+            left_out.push(format!("{shown} (no Dictionary value)"));
+            continue;
+        }
+        let schema = match Schema::infer(&dicts, how.dialect, "Save") {
+            Ok(s) => s,
+            Err(e) => {
+                failures.push(format!("{shown}: no schema: {e}"));
+                continue;
+            }
+        };
+        let code = match rust::from_schema(&schema) {
+            Ok(c) => c,
+            Err(e) => {
+                failures.push(format!("{shown}: no Rust: {e}"));
+                continue;
+            }
+        };
+        std::fs::write(krate.join("src").join(format!("{}.rs", s.module)), code)?;
+        let _ = writeln!(mods, "mod {};", s.module);
+        let (stream, big) = match how.framing {
+            Framing::Stream { big_endian } => (true, big_endian),
+            Framing::Bare => (false, false),
+        };
+        let _ = writeln!(
+            main,
+            "    check::<{m}::Save>(&mut failed, &mut values, {path:?}, {secret:?}, {dialect:?}, {stream}, {big});",
+            m = s.module,
+            path = s.path.display().to_string(),
+            secret = s.secret,
+            dialect = how.dialect.to_string(),
+        );
+        checked.push(shown);
+    }
+    main.push_str(MAIN_TAIL);
+    std::fs::write(krate.join("src/main.rs"), format!("{mods}\n{main}"))?;
+    let manifest = format!(
+        "[package]\nname = \"schema_check_generated\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+         [dependencies]\ngodot_bin = {{ path = {root:?}, features = [\"containers\", \"json\"] }}\n\
+         serde = {{ version = \"1.0.200\", features = [\"derive\"] }}\n\n[workspace]\n",
+        root = root.display().to_string()
+    );
+    std::fs::write(krate.join("Cargo.toml"), manifest)?;
+    if let Ok(lock) = std::fs::read(root.join("Cargo.lock")) {
+        std::fs::write(krate.join("Cargo.lock"), lock)?;
+    }
+
+    let build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "--quiet", "--offline", "--manifest-path"])
+        .arg(krate.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .output()?;
+    if !build.status.success() {
+        let err = String::from_utf8_lossy(&build.stderr);
+        let head: String = err.lines().take(40).collect::<Vec<_>>().join("\n");
+        println!("{head}");
+        println!(
+            "schema-check: FAIL (the generated crate does not build: {} module(s), target/schema-check)",
+            checked.len()
+        );
+        return Ok(false);
+    }
+    let exe = root.join("target/debug/schema_check_generated");
+    let ran = Command::new(&exe).output()?;
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    for line in stdout.lines().filter(|l| l.starts_with("FAIL")) {
+        failures.push(line.to_string());
+    }
+    let values = stdout.lines().find_map(|l| l.strip_prefix("VALUES ")).unwrap_or("0").to_string();
+    let padding = stdout.lines().filter(|l| l.starts_with("PADDING ")).count();
+    if !ran.status.success() && failures.is_empty() {
+        failures.push(format!("the generated program failed: {}", String::from_utf8_lossy(&ran.stderr)));
+    }
+    for f in &failures {
+        println!("  {f}");
+    }
+    for l in &left_out {
+        println!("  left out: {l}");
+    }
+    let ok = failures.is_empty();
+    println!(
+        "schema-check: {} ({} files: {} Dictionary values read into their inferred Rust types and written back \
+         byte-identical in one generated crate, {} of them Godot 3 values whose NodePath padding the engine \
+         left as garbage, written as godot_bin's Variant writes them; {} failure(s); {} left out)",
+        if ok { "OK" } else { "FAIL" },
+        checked.len(),
+        values,
+        padding,
+        failures.len(),
+        left_out.len()
+    );
+    Ok(ok)
+}
+
+/// The generated program's main: [`MAIN_HEAD`], one `check` call per file, [`MAIN_TAIL`].
+const MAIN_HEAD: &str = r#"use godot_bin::container::{Key, ReadOptions};
+use godot_bin::{Config, Dialect};
+
+/// Reads `path` as it is on disk, reads each Dictionary value into `T` and writes it again: the bytes
+/// must be the engine's.
+fn check<T: serde::Serialize + serde::de::DeserializeOwned>(
+    failed: &mut u32,
+    values: &mut u32,
+    path: &str,
+    secret: Option<&str>,
+    dialect: &str,
+    stream: bool,
+    big_endian: bool,
+) {
+    let fail = |failed: &mut u32, why: String| {
+        println!("FAIL {path}: {why}");
+        *failed += 1;
+    };
+    let opts = match secret {
+        Some("") => ReadOptions::new().key(Key::from_bytes(std::array::from_fn(|i| ((i * 7 + 3) % 256) as u8))),
+        Some(p) => ReadOptions::new().key(Key::from_password(p)),
+        None => ReadOptions::new(),
+    };
+    let file = match std::fs::read(path) {
+        Ok(f) => f,
+        Err(e) => return fail(failed, e.to_string()),
+    };
+    let content = match godot_bin::container::open(&file, &opts) {
+        Ok((c, _)) => c,
+        Err(e) => return fail(failed, e.to_string()),
+    };
+    let cfg = Config::new(dialect.parse::<Dialect>().expect("a dialect name"));
+    let mut frames: Vec<&[u8]> = Vec::new();
+    if stream {
+        let mut rest = &content[..];
+        while rest.len() >= 4 {
+            let n = [rest[0], rest[1], rest[2], rest[3]];
+            let n = if big_endian { u32::from_be_bytes(n) } else { u32::from_le_bytes(n) } as usize;
+            let Some(body) = rest.get(4..4 + n) else { return fail(failed, "a frame is cut short".into()) };
+            frames.push(body);
+            rest = &rest[4 + n..];
+        }
+    } else {
+        frames.push(&content);
+    }
+    for (i, frame) in frames.into_iter().enumerate() {
+        // godot_bin's own re-encoding of the value: where it differs from the engine's bytes (Godot 3
+        // leaves heap garbage in a NodePath's padding; godot_bin writes zeros), that is what is required.
+        let again = match godot_bin::Variant::decode(frame, &cfg) {
+            Ok(v @ godot_bin::Variant::Dictionary(_)) => v.encode(&cfg).ok(),
+            _ => continue,
+        };
+        let typed: T = match godot_bin::from_slice_with(frame, &cfg) {
+            Ok(t) => t,
+            Err(e) => return fail(failed, format!("value {}: read into Save: {e}", i + 1)),
+        };
+        match godot_bin::to_vec_with(&typed, &cfg) {
+            Ok(back) if back == frame => *values += 1,
+            Ok(back) if again.as_deref().is_some_and(|a| a == back && a != frame) && dialect.starts_with("godot3") => {
+                *values += 1;
+                println!("PADDING {path}");
+            }
+            Ok(back) => {
+                let at = back.iter().zip(frame).position(|(a, b)| a != b).unwrap_or(back.len().min(frame.len()));
+                return fail(failed, format!("value {}: written back differs at byte {at} ({} bytes, the engine's {})", i + 1, back.len(), frame.len()));
+            }
+            Err(e) => return fail(failed, format!("value {}: write: {e}", i + 1)),
+        }
+    }
+}
+
+fn main() {
+    let mut failed = 0;
+    let mut values = 0;
+"#;
+
+const MAIN_TAIL: &str = r#"    println!("VALUES {values}");
+    std::process::exit(if failed == 0 { 0 } else { 1 });
+}
+"#;
