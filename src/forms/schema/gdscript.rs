@@ -3,10 +3,10 @@
 //!
 //! The file's script is the root type's class; every other struct and data enum is an inner class, every
 //! enum of unit variants only a GDScript `enum` (with its wire names in a `const` array). Each class has:
-//! - `static func from_variant(v, lenient := false)`: an instance, or `null` with the error pushed
+//! - `static func from_variant(value, lenient := false)`: an instance, or `null` with the error pushed
 //!   (`push_error("Save.items[2].name: …")`); strict mode wants every key (but optional fields) and every
 //!   value of the right type, lenient mode (old saves) gives missing keys their default;
-//! - `static func check(v, lenient := false)`: `""`, or the first error with its path;
+//! - `static func check(value, lenient := false)`: `""`, or the first error with its path;
 //! - `func to_variant()`: exactly the value godot_bin's serde mapping writes for the same Rust value.
 //!
 //! Godot 4 dialects get the 4.x flavour (`extends RefCounted`, `Array[Item]`, `Dictionary[String, int]` where
@@ -14,7 +14,29 @@
 //! untyped containers; Godot 3.1 or newer). How the root's script finds itself: in 4.x it preloads its own
 //! file (save it under [`Options::with_file_name`]'s name, by default the root's name in snake case); in 3.x,
 //! which refuses that, it looks its `class_name` up in the project's global classes (the editor registers
-//! it), so the 3.x flavour needs a class name.
+//! it), so the 3.x flavour needs a class name. Two generated files that share a type each hold it as an inner
+//! class: give the second file's root another class name if the first one's types are global classes too.
+//!
+//! ```
+//! use godot_bin::markers::Vector2;
+//! use godot_bin::{gdscript, Config, Dialect};
+//! use serde::{Deserialize, Serialize};
+//!
+//! /// A message from the server.
+//! #[derive(Serialize, Deserialize)]
+//! enum Msg { Hello, Chat(String), Move { to: Vector2 } }
+//!
+//! #[derive(Serialize, Deserialize)]
+//! struct Save { player: String, pos: Vector2, inbox: Vec<Msg> }
+//!
+//! let gd = gdscript::for_type::<Save>(&Config::new(Dialect::Godot4_6))?;
+//! assert!(gd.contains("class_name Save\nextends RefCounted\n"));
+//! assert!(gd.contains("var inbox: Array[Msg] = []"));
+//! assert!(gd.contains("class MsgMove extends RefCounted:"));
+//! let gd3 = gdscript::for_type::<Save>(&Config::new(Dialect::Godot3))?;
+//! assert!(gd3.contains("extends Reference") && gd3.contains("var inbox: Array = []"));
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use serde::de::DeserializeOwned;
 
@@ -124,13 +146,84 @@ fn message(text: String) -> Error {
 /// GDScript's reserved words (3.x and 4.x) and the names a generated class already uses: a field with
 /// one of these names gets a `_` after it (its key stays as it is).
 const RESERVED: &[&str] = &[
-    "if", "elif", "else", "for", "while", "match", "when", "break", "continue", "pass", "return", "class",
-    "class_name", "extends", "is", "in", "as", "self", "super", "signal", "func", "static", "const", "enum",
-    "var", "breakpoint", "preload", "await", "yield", "assert", "void", "PI", "TAU", "INF", "NAN", "and", "or",
-    "not", "true", "false", "null", "tool", "onready", "export", "setget", "puppet", "master", "remote", "sync",
-    "remotesync", "mastersync", "puppetsync", "namespace", "trait", "script", "new", "free", "get", "set",
-    "call", "variant", "value", "from_variant", "to_variant", "check", "SCHEMA_VERSION", "VARIANTS", "_in", "_at",
-    "_lenient", "_err", "_o", "_d", "_k", "_r", "_SELF", "_read", "_root_script",
+    "if",
+    "elif",
+    "else",
+    "for",
+    "while",
+    "match",
+    "when",
+    "break",
+    "continue",
+    "pass",
+    "return",
+    "class",
+    "class_name",
+    "extends",
+    "is",
+    "in",
+    "as",
+    "self",
+    "super",
+    "signal",
+    "func",
+    "static",
+    "const",
+    "enum",
+    "var",
+    "breakpoint",
+    "preload",
+    "await",
+    "yield",
+    "assert",
+    "void",
+    "PI",
+    "TAU",
+    "INF",
+    "NAN",
+    "and",
+    "or",
+    "not",
+    "true",
+    "false",
+    "null",
+    "tool",
+    "onready",
+    "export",
+    "setget",
+    "puppet",
+    "master",
+    "remote",
+    "sync",
+    "remotesync",
+    "mastersync",
+    "puppetsync",
+    "namespace",
+    "trait",
+    "script",
+    "new",
+    "free",
+    "get",
+    "set",
+    "call",
+    "variant",
+    "value",
+    "from_variant",
+    "to_variant",
+    "check",
+    "SCHEMA_VERSION",
+    "VARIANTS",
+    "_in",
+    "_at",
+    "_lenient",
+    "_err",
+    "_o",
+    "_d",
+    "_k",
+    "_r",
+    "_SELF",
+    "_read",
+    "_root_script",
 ];
 
 /// `name` made a GDScript identifier: other characters become `_`, a leading digit gets a `_` before it,
@@ -266,10 +359,18 @@ struct Gen<'a> {
 impl<'a> Gen<'a> {
     fn new(schema: &'a Schema, options: &Options) -> Result<Gen<'a>> {
         let dialect = schema.dialect;
+        if dialect.family() == Family::Godot2 {
+            // Godot 2's GDScript has no typed variables, class_name or static typing.
+            return Err(Error::new(ErrorKind::Unsupported { what: "generated GDScript", dialect }, None));
+        }
         let g4 = dialect.family() == Family::Godot4;
         let root = match &schema.root {
             Some(r) => r.clone(),
-            None => schema.defs.first().map(|d| d.name().to_string()).ok_or_else(|| message("the schema has no types".into()))?,
+            None => schema
+                .defs
+                .first()
+                .map(|d| d.name().to_string())
+                .ok_or_else(|| message("the schema has no types".into()))?,
         };
         if schema.get(&root).is_none() {
             return Err(message(format!("the schema's root type {root} is not one of its types")));
@@ -310,7 +411,16 @@ impl<'a> Gen<'a> {
                 if !self.dialect.has_type(*name) {
                     return Err(Error::new(ErrorKind::Unsupported { what: name.name(), dialect: self.dialect }, None));
                 }
-                if matches!(name, TypeKind::Object | TypeKind::Callable | TypeKind::Signal | TypeKind::Image | TypeKind::InputEvent | TypeKind::TypedArray | TypeKind::PackedTypedArray) {
+                if matches!(
+                    name,
+                    TypeKind::Object
+                        | TypeKind::Callable
+                        | TypeKind::Signal
+                        | TypeKind::Image
+                        | TypeKind::InputEvent
+                        | TypeKind::TypedArray
+                        | TypeKind::PackedTypedArray
+                ) {
                     return Err(message(format!("{} fields are not supported in generated GDScript", name.name())));
                 }
                 Ok(())
@@ -339,7 +449,11 @@ impl<'a> Gen<'a> {
     /// The GDScript expression naming the class of type `name` (the root: its script).
     fn class_ref(&self, name: &str) -> String {
         if name == self.root {
-            if self.g4 { "_SELF".into() } else { "_root_script()".into() }
+            if self.g4 {
+                "_SELF".into()
+            } else {
+                "_root_script()".into()
+            }
         } else {
             ident(name)
         }
@@ -510,7 +624,11 @@ impl<'a> Gen<'a> {
                     let consts: Vec<String> = e.variants.iter().map(|v| upper(&v.name)).collect();
                     self.line(0, &format!("enum {} {{ {} }}", ident(&e.name), consts.join(", ")));
                     let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
-                    self.line(0, &format!("## The names {} is written as, by value.", e.name).replace("##", if self.g4 { "##" } else { "#" }));
+                    self.line(
+                        0,
+                        &format!("## The names {} is written as, by value.", e.name)
+                            .replace("##", if self.g4 { "##" } else { "#" }),
+                    );
                     self.line(0, &format!("const {} = [{}]", Self::names_const(&e.name), names.join(", ")));
                 }
             }
@@ -545,7 +663,11 @@ impl<'a> Gen<'a> {
     }
 
     fn base(&self) -> &'static str {
-        if self.g4 { "RefCounted" } else { "Reference" }
+        if self.g4 {
+            "RefCounted"
+        } else {
+            "Reference"
+        }
     }
 
     fn inner_class(&mut self, name: &str, def: &Def) -> Result<()> {
@@ -594,7 +716,10 @@ impl<'a> Gen<'a> {
         self.line(ind + 2, "return null");
         self.line(ind + 1, "return _r");
         self.line(ind, "");
-        self.line(ind, &format!("{mark} \"\" if from_variant would accept v, else the first error with its path."));
+        self.line(
+            ind,
+            &format!("{mark} \"\" if from_variant would accept the value, else the first error with its path."),
+        );
         let ret = if self.g4 { " -> String" } else { "" };
         self.line(ind, &format!("static func check(_in, {lenient}){ret}:"));
         self.line(ind + 1, "var _err = []");
@@ -637,7 +762,10 @@ impl<'a> Gen<'a> {
         self.line(ind, "static func _read(_in, _at, _lenient, _err):");
         let b = ind + 1;
         self.line(b, "if typeof(_in) != TYPE_DICTIONARY:");
-        self.line(b + 1, &format!("_err.append(_at + \": expected a Dictionary ({name}), got \" + {})", self.type_name("_in")));
+        self.line(
+            b + 1,
+            &format!("_err.append(_at + \": expected a Dictionary ({name}), got \" + {})", self.type_name("_in")),
+        );
         self.line(b + 1, "return null");
         let inst = self.new_instance(name);
         self.line(b, &format!("var _o = {inst}"));
@@ -750,7 +878,10 @@ impl<'a> Gen<'a> {
                         None => format!("{lo} or more"),
                     };
                     self.line(ind, &format!("if {cond}:"));
-                    self.line(ind + 1, &format!("_err.append({path} + \": \" + str({x}) + \" is out of range {what}\")"));
+                    self.line(
+                        ind + 1,
+                        &format!("_err.append({path} + \": \" + str({x}) + \" is out of range {what}\")"),
+                    );
                     self.line(ind + 1, "return null");
                 }
                 Ok(x)
@@ -818,7 +949,10 @@ impl<'a> Gen<'a> {
                 self.line(ind, &format!("if typeof({x}) != TYPE_ARRAY:"));
                 self.fail(ind + 1, path, "Array", &x);
                 self.line(ind, &format!("if {x}.size() != {}:", of.len()));
-                self.line(ind + 1, &format!("_err.append({path} + \": expected {} elements, got \" + str({x}.size()))", of.len()));
+                self.line(
+                    ind + 1,
+                    &format!("_err.append({path} + \": expected {} elements, got \" + str({x}.size()))", of.len()),
+                );
                 self.line(ind + 1, "return null");
                 let r = self.fresh("r");
                 self.line(ind, &format!("var {r} = []"));
@@ -845,7 +979,17 @@ impl<'a> Gen<'a> {
             Shape::Named { name } => match self.kind(name) {
                 Kind::UnitEnum => {
                     let names = Self::names_const(name);
-                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING{}:", if self.dialect.has_type(TypeKind::StringName) { format!(" and typeof({x}) != TYPE_STRING_NAME") } else { String::new() }));
+                    self.line(
+                        ind,
+                        &format!(
+                            "if typeof({x}) != TYPE_STRING{}:",
+                            if self.dialect.has_type(TypeKind::StringName) {
+                                format!(" and typeof({x}) != TYPE_STRING_NAME")
+                            } else {
+                                String::new()
+                            }
+                        ),
+                    );
                     self.fail(ind + 1, path, &format!("a {name} name (String)"), &x);
                     let i = self.fresh("n");
                     let s = if g4 { format!("String({x})") } else { format!("str({x})") };
@@ -947,7 +1091,10 @@ impl<'a> Gen<'a> {
         self.line(ind, &format!("{mark} Which variant this is (its name as written)."));
         let first = e.variants.first().map(|v| lit(&v.name)).unwrap_or_else(|| "\"\"".into());
         self.line(ind, &format!("var variant: String = {first}"));
-        self.line(ind, &format!("{mark} Its data: null (unit), the value (newtype), an Array (tuple) or an instance (struct)."));
+        self.line(
+            ind,
+            &format!("{mark} Its data: null (unit), the value (newtype), an Array (tuple) or an instance (struct)."),
+        );
         self.line(ind, "var value = null");
         self.entry_points(ind, name);
         self.line(ind, "");
@@ -965,7 +1112,8 @@ impl<'a> Gen<'a> {
         };
         let tostr = |x: &str, g4: bool| if g4 { format!("String({x})") } else { format!("str({x})") };
         self.line(b, &format!("if {}:", is_str("_in")));
-        let units: Vec<String> = e.variants.iter().filter(|v| v.data == VariantData::Unit).map(|v| lit(&v.name)).collect();
+        let units: Vec<String> =
+            e.variants.iter().filter(|v| v.data == VariantData::Unit).map(|v| lit(&v.name)).collect();
         self.line(b + 1, &format!("if not [{}].has({}):", units.join(", "), tostr("_in", self.g4)));
         self.line(b + 2, &format!("_err.append(_at + \": unknown {name} unit variant \" + {})", tostr("_in", self.g4)));
         self.line(b + 2, "return null");
@@ -973,7 +1121,10 @@ impl<'a> Gen<'a> {
         self.line(b + 1, "return _o");
         self.line(b, "if typeof(_in) != TYPE_DICTIONARY or _in.size() != 1:");
         let t = self.type_name("_in");
-        self.line(b + 1, &format!("_err.append(_at + \": expected a {name} (a String or a Dictionary of one entry), got \" + {t})"));
+        self.line(
+            b + 1,
+            &format!("_err.append(_at + \": expected a {name} (a String or a Dictionary of one entry), got \" + {t})"),
+        );
         self.line(b + 1, "return null");
         self.line(b, "var _k = _in.keys()[0]");
         self.line(b, &format!("if not {}:", is_str("_k")));
@@ -1016,7 +1167,10 @@ impl<'a> Gen<'a> {
         self.line(b, "return _o");
         // to_variant
         self.line(ind, "");
-        self.line(ind, &format!("{mark} The value godot_bin writes: the name for a unit variant, else {{name: data}}."));
+        self.line(
+            ind,
+            &format!("{mark} The value godot_bin writes: the name for a unit variant, else {{name: data}}."),
+        );
         self.line(ind, "func to_variant():");
         for v in &e.variants {
             self.line(b, &format!("if variant == {}:", lit(&v.name)));
