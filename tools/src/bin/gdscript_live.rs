@@ -316,7 +316,8 @@ fn extras4(r: &mut Rng) -> Extras4 {
     }
 }
 
-/// A wrong value and the start of the error `check` must give for it.
+/// A wrong value and the start of the error `check` must give for it; `~` before it: lenient mode accepts
+/// the value; `+` alone: a value strict mode accepts (optional keys left out).
 type Bad = (Variant, String);
 
 fn set(v: &mut Variant, path: &[&str], to: Variant) {
@@ -351,13 +352,14 @@ fn dict(entries: &[(&str, Variant)]) -> Variant {
 
 fn bad_saves(good: &Variant) -> Vec<Bad> {
     let mut out: Vec<Bad> = vec![
-        (without(good, "name"), "Save: missing key \"name\"".into()),
-        (without(good, "max hp"), "Save: missing key \"max hp\"".into()),
+        (without(good, "name"), "~Save: missing key \"name\"".into()),
+        (without(good, "max hp"), "~Save: missing key \"max hp\"".into()),
+        (without(&without(&without(good, "extra"), "note"), "nick"), "+".into()),
         (Variant::from(7i64), "Save: expected a Dictionary".into()),
         (Variant::Nil, "Save: expected a Dictionary".into()),
         (Variant::from("garbage"), "Save: expected a Dictionary".into()),
         (Variant::from(vec![Variant::from(1i64)]), "Save: expected a Dictionary".into()),
-        (dict(&[]), "Save: missing key \"name\"".into()),
+        (dict(&[]), "~Save: missing key \"name\"".into()),
     ];
     let mut case = |path: &[&str], to: Variant, want: &str| {
         let mut v = good.clone();
@@ -641,10 +643,20 @@ fn harness(tops: &[Top], g4: bool) -> String {
         let _ = writeln!(h, "\twhile bad.get_position() < bad.{len}():");
         let _ = writeln!(h, "\t\tvar v = bad.get_var()");
         let _ = writeln!(h, "\t\tvar e = S.check(v)");
+        let _ = writeln!(h, "\t\tvar w = want[m]");
+        let _ = writeln!(h, "\t\tif w == \"+\":");
+        let _ = writeln!(h, "\t\t\tif S.from_variant(v) == null or e != \"\":");
+        let _ = writeln!(h, "\t\t\t\tfail(\"{f} value %d with optional keys left out refused: %s\" % [m, e])");
+        let _ = writeln!(h, "\t\t\tm += 1");
+        let _ = writeln!(h, "\t\t\tcontinue");
+        let _ = writeln!(h, "\t\tif w.begins_with(\"~\"):");
+        let _ = writeln!(h, "\t\t\tw = w.substr(1)");
+        let _ = writeln!(h, "\t\t\tif S.from_variant(v, true) == null or S.check(v, true) != \"\":");
+        let _ = writeln!(h, "\t\t\t\tfail(\"{f} value %d missing a key refused in lenient mode\" % m)");
         let _ = writeln!(h, "\t\tif S.from_variant(v) != null:");
-        let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d accepted (want %s)\" % [m, want[m]])");
-        let _ = writeln!(h, "\t\telif not e.begins_with(want[m]):");
-        let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d: want %s, got %s\" % [m, want[m], e])");
+        let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d accepted (want %s)\" % [m, w])");
+        let _ = writeln!(h, "\t\telif not e.begins_with(w):");
+        let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d: want %s, got %s\" % [m, w, e])");
         let _ = writeln!(h, "\t\tm += 1");
         let _ = writeln!(h, "\tprint(\"OK {f} refused \", m)\n");
         // Field checks.
