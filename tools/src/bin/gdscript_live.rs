@@ -567,6 +567,13 @@ fn top<T: DeserializeOwned + Serialize>(file: &'static str, dialect: Dialect) ->
     Ok(Top { file, schema, gd, class: None })
 }
 
+/// The save's file, with the doc comments of this source file's types as GDScript doc comments.
+fn top_save(dialect: Dialect) -> Res<Top> {
+    let schema = Schema::new(dialect).add::<Save>()?.with_docs(include_str!("gdscript_live.rs"));
+    let gd = gdscript::from_schema(&schema, &gdscript::Options::default())?;
+    Ok(Top { file: "save", schema, gd, class: None })
+}
+
 /// `Msg` is also an inner class of save.gd: its own file takes another class_name, as a project's would.
 fn top_msg(dialect: Dialect) -> Res<Top> {
     let schema = Schema::new(dialect).add::<Msg>()?;
@@ -576,7 +583,7 @@ fn top_msg(dialect: Dialect) -> Res<Top> {
 }
 
 fn tops(dialect: Dialect) -> Res<Vec<Top>> {
-    let mut t = vec![top::<Save>("save", dialect)?, top_msg(dialect)?, top::<Branch>("branch", dialect)?];
+    let mut t = vec![top_save(dialect)?, top_msg(dialect)?, top::<Branch>("branch", dialect)?];
     if dialect != Dialect::Godot3 {
         t.push(top::<Extras4>("extras4", dialect)?);
     }
