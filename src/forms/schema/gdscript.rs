@@ -139,6 +139,39 @@ pub fn from_schema(schema: &Schema, options: &Options) -> Result<String> {
     Gen::new(schema, options)?.file()
 }
 
+/// One GDScript file per struct and data enum of `schema`, as (file name, text): `item.gd` holds
+/// `class_name Item`, and the types it uses are the other files, preloaded by their names (`_Item`). Each
+/// file's `class_name` is its type's name; `options`' class and file names are not used. In the 3.x flavour
+/// two files must not use each other (Godot 3 refuses a preload cycle); one type using itself is fine.
+///
+/// ```
+/// use godot_bin::gdscript::{files_per_type, Options};
+/// use godot_bin::{schema::Schema, Dialect};
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Item { name: String }
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Bag { items: Vec<Item> }
+/// let files = files_per_type(&Schema::new(Dialect::Godot4_6).add::<Bag>()?, &Options::default())?;
+/// assert_eq!(files.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(), ["bag.gd", "item.gd"]);
+/// assert!(files[0].1.contains("const _Item = preload(\"item.gd\")"));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn files_per_type(schema: &Schema, options: &Options) -> Result<Vec<(String, String)>> {
+    let mut files = Vec::new();
+    for d in &schema.defs {
+        if matches!(d, Def::Enum(e) if e.is_unit_only()) && schema.root.as_deref() != Some(d.name()) {
+            continue;
+        }
+        let mut g = Gen::new(schema, options)?;
+        g.root = d.name().to_string();
+        g.class_name = Some(ident(d.name()));
+        g.file_name = format!("{}.gd", snake(d.name()));
+        g.external = true;
+        files.push((g.file_name.clone(), g.file()?));
+    }
+    Ok(files)
+}
+
 fn message(text: String) -> Error {
     Error::new(ErrorKind::Message(text), None)
 }
@@ -352,6 +385,8 @@ struct Gen<'a> {
     root: String,
     class_name: Option<String>,
     file_name: String,
+    /// One file per type: the other types are other files, preloaded as `_Name`.
+    external: bool,
     out: String,
     tmp: usize,
 }
@@ -385,7 +420,7 @@ impl<'a> Gen<'a> {
             )));
         }
         let file_name = options.file_name.clone().unwrap_or_else(|| format!("{}.gd", snake(&root)));
-        let g = Gen { schema, dialect, g4, root, class_name, file_name, out: String::new(), tmp: 0 };
+        let g = Gen { schema, dialect, g4, root, class_name, file_name, external: false, out: String::new(), tmp: 0 };
         for d in &schema.defs {
             match d {
                 Def::Struct(s) => s.fields.iter().try_for_each(|f| g.validate(&f.shape))?,
@@ -455,6 +490,16 @@ impl<'a> Gen<'a> {
                 "_root_script()".into()
             }
         } else {
+            self.other(name)
+        }
+    }
+
+    /// The name of a type other than the root: an inner class, or in one file per type the other file's
+    /// preloaded script (a struct variant's class is an inner class of its enum's file either way).
+    fn other(&self, name: &str) -> String {
+        if self.external && self.schema.get(name).is_some() {
+            format!("_{}", ident(name))
+        } else {
             ident(name)
         }
     }
@@ -501,7 +546,7 @@ impl<'a> Gen<'a> {
         match self.kind(name) {
             Kind::UnitEnum => Some(if self.g4 { ident(name) } else { "int".into() }),
             Kind::Class if name == self.root => self.g4.then(|| "_SELF".into()),
-            Kind::Class => Some(ident(name)),
+            Kind::Class => Some(self.other(name)),
         }
     }
 
@@ -614,6 +659,16 @@ impl<'a> Gen<'a> {
             let f = lit(&self.file_name);
             self.line(0, &format!("const _SELF = preload({f})"));
         }
+        if self.external {
+            let mut used = Vec::new();
+            uses(&self.schema.get(&self.root).cloned().ok_or_else(|| message("no root".into()))?, &mut used);
+            for name in used {
+                if name != self.root && self.kind(&name) == Kind::Class {
+                    let f = lit(&format!("{}.gd", snake(&name)));
+                    self.line(0, &format!("const _{} = preload({f})", ident(&name)));
+                }
+            }
+        }
         // Unit-only enums.
         let defs = self.schema.defs.clone();
         for d in &defs {
@@ -636,7 +691,7 @@ impl<'a> Gen<'a> {
         self.line(0, "");
         self.class_body(0, &self.root.clone(), &root_def)?;
         for d in &defs {
-            if d.name() == self.root || self.kind(d.name()) == Kind::UnitEnum {
+            if self.external || d.name() == self.root || self.kind(d.name()) == Kind::UnitEnum {
                 continue;
             }
             self.inner_class(d.name(), d)?;
@@ -1194,6 +1249,35 @@ impl<'a> Gen<'a> {
         self.line(b, &format!("push_error({} + \": unknown variant \" + variant)", lit(name)));
         self.line(b, "return null");
         Ok(())
+    }
+}
+
+/// The named types `def` uses directly, each once, in order.
+fn uses(def: &Def, out: &mut Vec<String>) {
+    fn shape(s: &Shape, out: &mut Vec<String>) {
+        match s {
+            Shape::Named { name } if !out.contains(name) => out.push(name.clone()),
+            Shape::Option { of } | Shape::Array { of } | Shape::TypedArray { of } => shape(of, out),
+            Shape::Tuple { of } => of.iter().for_each(|s| shape(s, out)),
+            Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
+                shape(key, out);
+                shape(value, out);
+            }
+            _ => {}
+        }
+    }
+    match def {
+        Def::Struct(st) => st.fields.iter().for_each(|f| shape(&f.shape, out)),
+        Def::Enum(e) => {
+            for v in &e.variants {
+                match &v.data {
+                    VariantData::Unit => {}
+                    VariantData::Newtype { shape: s } => shape(s, out),
+                    VariantData::Tuple { of } => of.iter().for_each(|s| shape(s, out)),
+                    VariantData::Struct { fields } => fields.iter().for_each(|f| shape(&f.shape, out)),
+                }
+            }
+        }
     }
 }
 

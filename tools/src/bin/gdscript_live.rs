@@ -5,6 +5,8 @@
 //! gdscript_live prepare DIALECT DIR COUNT SEED   # the .gd files, the values, the wrong values, project.godot
 //! gdscript_live check DIALECT DIR COUNT SEED     # the engine's output files against the values
 //! ```
+//! `prepare-files` / `check-files`: the same for the save alone, written as one file per type
+//! (`gdscript::files_per_type`: save.gd, item.gd, msg.gd).
 //! For each top type (`Save`, `Msg`, `Branch`, and `Extras4` in Godot 4), `prepare` writes COUNT seeded
 //! random values into `<file>.in` (a `store_var` file), `gdscript::for_type`'s file `<file>.gd`, wrong values
 //! into `<file>.bad` with the path each error must start with in `<file>.bad.txt`, and `harness.gd`, which is
@@ -541,6 +543,8 @@ struct Top {
     gd: String,
     /// The class_name, when it is not the root type's name.
     class: Option<&'static str>,
+    /// One file per type (`gdscript::files_per_type`): the other files, as (file name, class name, text).
+    others: Vec<(String, String, String)>,
 }
 
 fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad: &[Bad], cfg: &Config) -> Res<()> {
@@ -564,14 +568,41 @@ fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad: &[Bad], c
 fn top<T: DeserializeOwned + Serialize>(file: &'static str, dialect: Dialect) -> Res<Top> {
     let schema = Schema::new(dialect).add::<T>()?;
     let gd = gdscript::for_type::<T>(&Config::new(dialect))?;
-    Ok(Top { file, schema, gd, class: None })
+    Ok(Top { file, schema, gd, class: None, others: vec![] })
 }
 
 /// The save's file, with the doc comments of this source file's types as GDScript doc comments.
 fn top_save(dialect: Dialect) -> Res<Top> {
     let schema = Schema::new(dialect).add::<Save>()?.with_docs(include_str!("gdscript_live.rs"));
     let gd = gdscript::from_schema(&schema, &gdscript::Options::default())?;
-    Ok(Top { file: "save", schema, gd, class: None })
+    Ok(Top { file: "save", schema, gd, class: None, others: vec![] })
+}
+
+/// The save as one file per type (save.gd, item.gd, msg.gd).
+fn top_save_files(dialect: Dialect) -> Res<Top> {
+    let schema = Schema::new(dialect).add::<Save>()?;
+    let mut files = gdscript::files_per_type(&schema, &gdscript::Options::default())?;
+    let at = files.iter().position(|(f, _)| f == "save.gd").ok_or("no save.gd")?;
+    let (_, gd) = files.remove(at);
+    let others = files
+        .into_iter()
+        .map(|(f, text)| {
+            let class = schema.defs.iter().map(|d| d.name().to_string()).find(|n| format!("{}.gd", snake(n)) == f);
+            (f, class.unwrap_or_default(), text)
+        })
+        .collect();
+    Ok(Top { file: "save", schema, gd, class: None, others })
+}
+
+fn snake(name: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            s.push('_');
+        }
+        s.push(c.to_ascii_lowercase());
+    }
+    s
 }
 
 /// `Msg` is also an inner class of save.gd: its own file takes another class_name, as a project's would.
@@ -579,7 +610,7 @@ fn top_msg(dialect: Dialect) -> Res<Top> {
     let schema = Schema::new(dialect).add::<Msg>()?;
     let options = gdscript::Options::default().with_class_name(Some("Message".into())).with_file_name("msg.gd");
     let gd = gdscript::from_schema(&schema, &options)?;
-    Ok(Top { file: "msg", schema, gd, class: Some("Message") })
+    Ok(Top { file: "msg", schema, gd, class: Some("Message"), others: vec![] })
 }
 
 fn tops(dialect: Dialect) -> Res<Vec<Top>> {
@@ -668,7 +699,16 @@ fn harness(tops: &[Top], g4: bool) -> String {
         let _ = writeln!(h, "\tprint(\"OK {f} refused \", m)\n");
         // Field checks.
         let _ = writeln!(h, "func check_{f}(S, x, n):\n\tif S == null or n < 0:\n\t\treturn");
-        let cls = |name: &str| if name == root { "S".to_string() } else { format!("S.{name}") };
+        let split = !t.others.is_empty();
+        let cls = |name: &str| {
+            if name == root {
+                "S".to_string()
+            } else if split {
+                format!("load(\"res://{}.gd\")", snake(name))
+            } else {
+                format!("S.{name}")
+            }
+        };
         match t.schema.get(&root) {
             Some(Def::Struct(s)) => {
                 for fld in &s.fields {
@@ -716,16 +756,16 @@ fn ident_of(gd: &str, key: &str) -> String {
     key.to_string()
 }
 
-fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<()> {
+fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> Res<()> {
     let cfg = Config::new(dialect);
     let g4 = dialect != Dialect::Godot3;
-    let tops = tops(dialect)?;
+    let tops = if split { vec![top_save_files(dialect)?] } else { tops(dialect)? };
     let (saves, msgs, branches, extras) = values_of(dialect, count, seed);
     let good = godot_bin::to_variant_with(&saves[0], &cfg)?;
     write_values(dir, "save", &saves, &bad_saves(&good), &cfg)?;
     write_values(dir, "msg", &msgs, &bad_msgs(), &cfg)?;
     write_values(dir, "branch", &branches, &bad_branches(), &cfg)?;
-    if g4 {
+    if g4 && !split {
         let good = godot_bin::to_variant_with(&extras[0], &cfg)?;
         write_values(dir, "extras4", &extras, &bad_extras(&good), &cfg)?;
     }
@@ -739,6 +779,13 @@ fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<()> {
             if classes.is_empty() { "" } else { ", " },
             t.file
         );
+        for (f, class, text) in &t.others {
+            std::fs::write(dir.join(f), text)?;
+            let _ = write!(
+                classes,
+                ", {{\n\"base\": \"Reference\",\n\"class\": \"{class}\",\n\"language\": \"GDScript\",\n\"path\": \"res://{f}\"\n}}"
+            );
+        }
     }
     std::fs::write(dir.join("harness.gd"), harness(&tops, g4))?;
     let project = if g4 {
@@ -749,12 +796,13 @@ fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<()> {
         }
         p
     } else {
-        let icons: Vec<String> = tops
+        let mut icons: Vec<String> = tops
             .iter()
             .map(|t| {
                 format!("\"{}\": \"\"", t.class.map(String::from).or_else(|| t.schema.root.clone()).unwrap_or_default())
             })
             .collect();
+        icons.extend(tops.iter().flat_map(|t| t.others.iter().map(|(_, c, _)| format!("\"{c}\": \"\""))));
         format!(
             "config_version=4\n\n_global_script_classes=[ {classes} ]\n_global_script_class_icons={{\n{}\n}}\n\n[debug]\n\ngdscript/warnings/treat_warnings_as_errors=true\n",
             icons.join(",\n")
@@ -841,7 +889,7 @@ fn dialect_is_3(cfg: &Config) -> bool {
     cfg.dialect() == Dialect::Godot3
 }
 
-fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<String> {
+fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> Res<String> {
     let cfg = Config::new(dialect);
     let log = std::fs::read_to_string(dir.join("engine.log")).unwrap_or_default();
     let bad_lines: Vec<&str> = log
@@ -880,6 +928,16 @@ fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<String> {
         padded += b;
     };
     add(compare(dir, "save", &saves, &cfg)?);
+    if split {
+        let pad = if padded > 0 {
+            format!(", but {padded} NodePath padding bytes Godot 3 leaves uninitialised")
+        } else {
+            String::new()
+        };
+        return Ok(format!(
+            "OK (one file per type: {n} saves read by save.gd with item.gd and msg.gd, written back equal and byte-identical{pad}; {refused} wrong values refused with their path; no script error or warning)"
+        ));
+    }
     add(compare(dir, "msg", &msgs, &cfg)?);
     add(compare(dir, "branch", &branches, &cfg)?);
     let mut types = 3;
@@ -901,13 +959,15 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let run = || -> Res<Option<String>> {
         let [mode, dialect, dir, count, seed] = &args[..] else {
-            return Err("usage: gdscript_live prepare|check DIALECT DIR COUNT SEED".into());
+            return Err("usage: gdscript_live prepare|check|prepare-files|check-files DIALECT DIR COUNT SEED".into());
         };
         let dialect: Dialect = dialect.parse()?;
         let (dir, count, seed) = (Path::new(dir), count.parse()?, seed.parse()?);
         match mode.as_str() {
-            "prepare" => prepare(dialect, dir, count, seed).map(|_| None),
-            "check" => check(dialect, dir, count, seed).map(Some),
+            "prepare" => prepare(dialect, dir, count, seed, false).map(|_| None),
+            "check" => check(dialect, dir, count, seed, false).map(Some),
+            "prepare-files" => prepare(dialect, dir, count, seed, true).map(|_| None),
+            "check-files" => check(dialect, dir, count, seed, true).map(Some),
             _ => Err(format!("unknown mode {mode}").into()),
         }
     };
