@@ -457,7 +457,9 @@ check_typed() (
 # that makes every GDScript warning an error (Godot 3: the class_name registrations, as the editor writes
 # them). The engine reads each value with from_variant, checks every field's typeof and class, and writes
 # to_variant() back with store_var; gdscript_live (check) requires the files byte-identical, the values equal,
-# every wrong value refused with its path, and no SCRIPT ERROR, parse error or WARNING in the engine's output.
+# every wrong value refused with its path, and no SCRIPT ERROR, parse error or WARNING in the engine's output;
+# as many values again with one part replaced by a value of some kind must each be accepted (and written back
+# as bytes the Rust type reads) or refused, by from_variant and check alike.
 # Then the same for the save written as one file per type (gdscript::files_per_type).
 # Two lines per engine; exit 0 only if every engine passed.
 check_gdscript() (

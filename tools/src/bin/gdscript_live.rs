@@ -14,7 +14,9 @@
 //! each value with `from_variant`, checks its fields, and writes `to_variant()` with `store_var` into
 //! `<file>.out`; `check` requires `<file>.out` to be byte-identical to `<file>.in` and to decode to the same
 //! values, every wrong value to be refused with its path, and the engine's log (`engine.log`) to have no
-//! script error, parse error or warning.
+//! script error, parse error or warning. `<file>.junk` holds the values again with one part each replaced by
+//! a value of some kind: `from_variant` and `check` must agree on each, and what `to_variant` writes for
+//! those accepted (`<file>.junk.out`) must read as the Rust type.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -443,6 +445,51 @@ fn bad_extras(good: &Variant) -> Vec<Bad> {
     vec![(v, "Extras4.cell: expected Vector2i".into())]
 }
 
+/// A value of some kind, to put where another was.
+fn junk_value(r: &mut Rng, g4: bool) -> Variant {
+    match r.below(if g4 { 12 } else { 11 }) {
+        0 => Variant::Nil,
+        1 => Variant::Bool(r.coin()),
+        2 => Variant::Int(r.i64()),
+        3 => Variant::Float(r.f64()),
+        4 => Variant::String(r.string()),
+        5 => Variant::Vector2(r.v2()),
+        6 => Variant::from(vec![Variant::Int(300), Variant::from("x")]),
+        7 => dict(&[("name", Variant::Int(1))]),
+        8 => {
+            let mut d = Dictionary::default();
+            d.insert(Variant::Int(1), Variant::Int(2));
+            Variant::from(d)
+        }
+        9 => Variant::PackedByteArray(vec![1, 2]),
+        10 => Variant::Color(Color { r: 1.0, g: 0.5, b: 0.25, a: 1.0 }),
+        _ => Variant::StringName(StringName(r.string())),
+    }
+}
+
+/// `good` with one value somewhere inside it (or itself) replaced by a value of some kind.
+fn mutate(good: &Variant, r: &mut Rng, g4: bool) -> Variant {
+    let mut v = good.clone();
+    let mut cur = &mut v;
+    loop {
+        let n = match &*cur {
+            Variant::Dictionary(d) => d.len(),
+            Variant::Array(a) => a.len(),
+            _ => 0,
+        };
+        if n == 0 || r.below(4) == 0 {
+            *cur = junk_value(r, g4);
+            return v;
+        }
+        let i = r.below(n as u64) as usize;
+        cur = match cur {
+            Variant::Dictionary(d) => d.entries.value_mut(i).expect("in range"),
+            Variant::Array(a) => &mut a.items[i],
+            _ => unreachable!("only containers have children"),
+        };
+    }
+}
+
 /// The `TYPE_…` a field of `shape` holds in the engine (`None`: any).
 fn type_const(shape: &Shape, g4: bool, schema: &Schema) -> Option<String> {
     let k = match shape {
@@ -553,6 +600,16 @@ fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad: &[Bad], c
         write_store_var(&mut file, v, cfg)?;
     }
     std::fs::write(dir.join(format!("{name}.in")), &file)?;
+    // Values with one part replaced by a value of another kind (or the same kind), as many as there are
+    // values: the GDScript must accept or refuse each without a script error.
+    let mut junk = Vec::new();
+    let mut r = Rng(0x5eed ^ vals.len() as u64);
+    let g4 = cfg.dialect() != Dialect::Godot3;
+    for v in vals {
+        let m = mutate(&godot_bin::to_variant_with(v, cfg)?, &mut r, g4);
+        let _ = write_store_var(&mut junk, &m, cfg);
+    }
+    std::fs::write(dir.join(format!("{name}.junk")), &junk)?;
     let mut file = Vec::new();
     let mut want = String::new();
     for (v, w) in bad {
@@ -696,7 +753,25 @@ fn harness(tops: &[Top], g4: bool) -> String {
         let _ = writeln!(h, "\t\telif not e.begins_with(w):");
         let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d: want %s, got %s\" % [m, w, e])");
         let _ = writeln!(h, "\t\tm += 1");
-        let _ = writeln!(h, "\tprint(\"OK {f} refused \", m)\n");
+        let _ = writeln!(h, "\tprint(\"OK {f} refused \", m)");
+        let _ = writeln!(h, "\tvar junk = {}", open(&format!("{f}.junk"), false));
+        let _ = writeln!(h, "\tvar back = {}", open(&format!("{f}.junk.out"), true));
+        let _ = writeln!(h, "\tvar taken = 0");
+        let _ = writeln!(h, "\tvar left = 0");
+        let _ = writeln!(h, "\twhile junk.get_position() < junk.{len}():");
+        let _ = writeln!(h, "\t\tvar v = junk.get_var()");
+        let _ = writeln!(h, "\t\tvar a = S.from_variant(v)");
+        let _ = writeln!(h, "\t\tvar e = S.check(v)");
+        let _ = writeln!(h, "\t\tif (a == null) != (e != \"\"):");
+        let _ =
+            writeln!(h, "\t\t\tfail(\"{f} junk value %d: from_variant and check disagree (%s)\" % [taken + left, e])");
+        let _ = writeln!(h, "\t\tif a == null:");
+        let _ = writeln!(h, "\t\t\tleft += 1");
+        let _ = writeln!(h, "\t\telse:");
+        let _ = writeln!(h, "\t\t\ttaken += 1");
+        let _ = writeln!(h, "\t\t\tback.store_var(a.to_variant())");
+        let _ = writeln!(h, "\tback.close()");
+        let _ = writeln!(h, "\tprint(\"OK {f} junk \", taken, \" \", left)\n");
         // Field checks.
         let _ = writeln!(h, "func check_{f}(S, x, n):\n\tif S == null or n < 0:\n\t\treturn");
         let split = !t.others.is_empty();
@@ -882,6 +957,11 @@ fn compare<T: DeserializeOwned + PartialEq + std::fmt::Debug>(
         );
     }
     let padded = inp.iter().zip(&out).filter(|(a, b)| a != b).count();
+    // What the GDScript made of the junk it accepted reads as the Rust type.
+    let junk = std::fs::read(dir.join(format!("{name}.junk.out"))).map_err(|e| format!("{name}.junk.out: {e}"))?;
+    for (i, v) in values::<T>(&junk, cfg, Endian::Little).enumerate() {
+        v.map_err(|e| format!("{name}.junk.out value {i}, written by to_variant, does not read back: {e}"))?;
+    }
     Ok((got.len(), padded))
 }
 
@@ -912,6 +992,14 @@ fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> 
         )
         .into());
     }
+    let junk: (usize, usize) = log
+        .lines()
+        .filter_map(|l| l.strip_prefix("OK ").and_then(|r| r.split_once(" junk ")).map(|(_, n)| n.to_string()))
+        .map(|n| {
+            let mut it = n.split_whitespace().map(|x| x.parse::<usize>().unwrap_or(0));
+            (it.next().unwrap_or(0), it.next().unwrap_or(0))
+        })
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     let refused: usize = log
         .lines()
         .filter_map(|l| {
@@ -935,7 +1023,10 @@ fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> 
             String::new()
         };
         return Ok(format!(
-            "OK (one file per type: {n} saves read by save.gd with item.gd and msg.gd, written back equal and byte-identical{pad}; {refused} wrong values refused with their path; no script error or warning)"
+            "OK (one file per type: {n} saves read by save.gd with item.gd and msg.gd, written back equal and byte-identical{pad}; {refused} wrong values refused with their path; of {} values with a part replaced, {} accepted (written back readable) and {} refused; no script error or warning)",
+            junk.0 + junk.1,
+            junk.0,
+            junk.1
         ));
     }
     add(compare(dir, "msg", &msgs, &cfg)?);
@@ -951,7 +1042,10 @@ fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> 
         String::new()
     };
     Ok(format!(
-        "OK ({count} values × {types} types = {n} read by from_variant, fields typed, written back by to_variant equal and byte-identical{pad}; {refused} wrong values refused with their path; no script error or warning)"
+        "OK ({count} values × {types} types = {n} read by from_variant, fields typed, written back by to_variant equal and byte-identical{pad}; {refused} wrong values refused with their path; of {} values with a part replaced, {} accepted (written back readable) and {} refused; no script error or warning)",
+        junk.0 + junk.1,
+        junk.0,
+        junk.1
     ))
 }
 
