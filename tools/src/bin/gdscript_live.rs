@@ -687,6 +687,72 @@ fn values_of(dialect: Dialect, count: usize, seed: u64) -> (Vec<Save>, Vec<Msg>,
     (saves, msgs, branches, extras)
 }
 
+/// The harness's part for one top type (`@F@`: its file's name): read, write back, refuse, junk.
+const RUN: &str = r#"func run_@F@():
+	var S = load("res://@F@.gd")
+	if S == null:
+		fail("@F@.gd did not load")
+		return
+	var inp = _open("@F@.in", false)
+	var out = _open("@F@.out", true)
+	var n = 0
+	while inp.get_position() < _len(inp):
+		var v = inp.get_var()
+		var x = S.from_variant(v)
+		if x == null or x.get_script() != S:
+			fail("@F@ value %d refused: %s" % [n, S.check(v)])
+			out.store_var(null)
+		else:
+			check_@F@(S, x, n)
+			out.store_var(x.to_variant())
+		n += 1
+	out.close()
+	print("OK @F@ read ", n)
+	var bad = _open("@F@.bad", false)
+	var want = _open("@F@.bad.txt", false).get_as_text().split("\n")
+	var m = 0
+	while bad.get_position() < _len(bad):
+		var v = bad.get_var()
+		var e = S.check(v)
+		var w = want[m]
+		m += 1
+		if w == "+":
+			if S.from_variant(v) == null or e != "":
+				fail("@F@ value %d with optional keys left out refused: %s" % [m, e])
+			continue
+		if w.begins_with("~"):
+			w = w.substr(1)
+			if S.from_variant(v, true) == null or S.check(v, true) != "":
+				fail("@F@ value %d missing a key refused in lenient mode" % m)
+		if S.from_variant(v) != null:
+			fail("@F@ wrong value %d accepted (want %s)" % [m, w])
+		elif not e.begins_with(w):
+			fail("@F@ wrong value %d: want %s, got %s" % [m, w, e])
+	print("OK @F@ refused ", m)
+	var junk = _open("@F@.junk", false)
+	var back = _open("@F@.junk.out", true)
+	var taken = 0
+	var left = 0
+	while junk.get_position() < _len(junk):
+		var v = junk.get_var()
+		var a = S.from_variant(v)
+		var e = S.check(v)
+		if (a == null) != (e != ""):
+			fail("@F@ junk value %d: from_variant and check disagree (%s)" % [taken + left, e])
+		if a == null:
+			left += 1
+		else:
+			taken += 1
+			back.store_var(a.to_variant())
+	back.close()
+	print("OK @F@ junk ", taken, " ", left)
+
+"#;
+
+/// Opening a file and its length, in each flavour.
+const FILES4: &str = "func _open(name, write):\n\treturn FileAccess.open(name, FileAccess.WRITE if write else FileAccess.READ)\n\nfunc _len(f):\n\treturn f.get_length()\n";
+const FILES3: &str = "func _open(name, write):\n\tvar f = File.new()\n\tif f.open(name, File.WRITE if write else File.READ) != OK:\n\t\treturn null\n\treturn f\n\nfunc _len(f):\n\treturn f.get_len()\n";
+
 fn harness(tops: &[Top], g4: bool) -> String {
     let mut h = String::new();
     let _ = writeln!(
@@ -695,16 +761,7 @@ fn harness(tops: &[Top], g4: bool) -> String {
     );
     let _ = writeln!(h, "extends SceneTree\n\nvar fails = 0\n");
     let _ = writeln!(h, "func fail(msg):\n\tfails += 1\n\tif fails < 40:\n\t\tprint(\"FAIL \", msg)\n");
-    let open = |name: &str, write: bool| {
-        if g4 {
-            format!("FileAccess.open({name:?}, FileAccess.{})", if write { "WRITE" } else { "READ" })
-        } else {
-            format!("_open({name:?}, {})", if write { "File.WRITE" } else { "File.READ" })
-        }
-    };
-    if !g4 {
-        let _ = writeln!(h, "func _open(name, mode):\n\tvar f = File.new()\n\tif f.open(name, mode) != OK:\n\t\treturn null\n\treturn f\n");
-    }
+    let _ = writeln!(h, "{}", if g4 { FILES4 } else { FILES3 });
     let _ = writeln!(h, "func _init():");
     for t in tops {
         let _ = writeln!(h, "\trun_{}()", t.file);
@@ -713,65 +770,7 @@ fn harness(tops: &[Top], g4: bool) -> String {
     for t in tops {
         let f = t.file;
         let root = t.schema.root.clone().unwrap_or_default();
-        let _ = writeln!(h, "func run_{f}():");
-        let _ = writeln!(h, "\tvar S = load(\"res://{f}.gd\")");
-        let _ = writeln!(h, "\tif S == null:\n\t\tfail(\"{f}.gd did not load\")\n\t\treturn");
-        let _ = writeln!(h, "\tvar inp = {}", open(&format!("{f}.in"), false));
-        let _ = writeln!(h, "\tvar out = {}", open(&format!("{f}.out"), true));
-        let _ = writeln!(h, "\tvar n = 0");
-        let len = if g4 { "get_length" } else { "get_len" };
-        let _ = writeln!(h, "\twhile inp.get_position() < inp.{len}():");
-        let _ = writeln!(h, "\t\tvar v = inp.get_var()");
-        let _ = writeln!(h, "\t\tvar x = S.from_variant(v)");
-        let _ = writeln!(h, "\t\tif x == null or x.get_script() != S:");
-        let _ = writeln!(h, "\t\t\tfail(\"{f} value %d refused: %s\" % [n, S.check(v)])");
-        let _ = writeln!(h, "\t\t\tout.store_var(null)");
-        let _ = writeln!(h, "\t\telse:");
-        let _ = writeln!(h, "\t\t\tcheck_{f}(S, x, n)");
-        let _ = writeln!(h, "\t\t\tout.store_var(x.to_variant())");
-        let _ = writeln!(h, "\t\tn += 1");
-        let _ = writeln!(h, "\tout.close()");
-        let _ = writeln!(h, "\tprint(\"OK {f} read \", n)");
-        let _ = writeln!(h, "\tvar bad = {}", open(&format!("{f}.bad"), false));
-        let _ = writeln!(h, "\tvar want = {}.get_as_text().split(\"\\n\")", open(&format!("{f}.bad.txt"), false));
-        let _ = writeln!(h, "\tvar m = 0");
-        let _ = writeln!(h, "\twhile bad.get_position() < bad.{len}():");
-        let _ = writeln!(h, "\t\tvar v = bad.get_var()");
-        let _ = writeln!(h, "\t\tvar e = S.check(v)");
-        let _ = writeln!(h, "\t\tvar w = want[m]");
-        let _ = writeln!(h, "\t\tif w == \"+\":");
-        let _ = writeln!(h, "\t\t\tif S.from_variant(v) == null or e != \"\":");
-        let _ = writeln!(h, "\t\t\t\tfail(\"{f} value %d with optional keys left out refused: %s\" % [m, e])");
-        let _ = writeln!(h, "\t\t\tm += 1");
-        let _ = writeln!(h, "\t\t\tcontinue");
-        let _ = writeln!(h, "\t\tif w.begins_with(\"~\"):");
-        let _ = writeln!(h, "\t\t\tw = w.substr(1)");
-        let _ = writeln!(h, "\t\t\tif S.from_variant(v, true) == null or S.check(v, true) != \"\":");
-        let _ = writeln!(h, "\t\t\t\tfail(\"{f} value %d missing a key refused in lenient mode\" % m)");
-        let _ = writeln!(h, "\t\tif S.from_variant(v) != null:");
-        let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d accepted (want %s)\" % [m, w])");
-        let _ = writeln!(h, "\t\telif not e.begins_with(w):");
-        let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d: want %s, got %s\" % [m, w, e])");
-        let _ = writeln!(h, "\t\tm += 1");
-        let _ = writeln!(h, "\tprint(\"OK {f} refused \", m)");
-        let _ = writeln!(h, "\tvar junk = {}", open(&format!("{f}.junk"), false));
-        let _ = writeln!(h, "\tvar back = {}", open(&format!("{f}.junk.out"), true));
-        let _ = writeln!(h, "\tvar taken = 0");
-        let _ = writeln!(h, "\tvar left = 0");
-        let _ = writeln!(h, "\twhile junk.get_position() < junk.{len}():");
-        let _ = writeln!(h, "\t\tvar v = junk.get_var()");
-        let _ = writeln!(h, "\t\tvar a = S.from_variant(v)");
-        let _ = writeln!(h, "\t\tvar e = S.check(v)");
-        let _ = writeln!(h, "\t\tif (a == null) != (e != \"\"):");
-        let _ =
-            writeln!(h, "\t\t\tfail(\"{f} junk value %d: from_variant and check disagree (%s)\" % [taken + left, e])");
-        let _ = writeln!(h, "\t\tif a == null:");
-        let _ = writeln!(h, "\t\t\tleft += 1");
-        let _ = writeln!(h, "\t\telse:");
-        let _ = writeln!(h, "\t\t\ttaken += 1");
-        let _ = writeln!(h, "\t\t\tback.store_var(a.to_variant())");
-        let _ = writeln!(h, "\tback.close()");
-        let _ = writeln!(h, "\tprint(\"OK {f} junk \", taken, \" \", left)\n");
+        h.push_str(&RUN.replace("@F@", f));
         // Field checks.
         let _ = writeln!(h, "func check_{f}(S, x, n):\n\tif S == null or n < 0:\n\t\treturn");
         let split = !t.others.is_empty();
