@@ -584,5 +584,5 @@ case "$check" in
         check_gdscript godot-4.6 godot-3.6 godot-3.2.3 || failed=1
         check_new_user godot-4.6 godot-3.6 || failed=1
         exit $failed ;;
-    *) sed -n '2,24p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,21p' "$0" >&2; exit 2 ;;
 esac

@@ -52,9 +52,14 @@ mod values;
 /// How the GDScript is written: the root's `class_name` and the file name its script preloads itself by.
 ///
 /// ```
-/// use godot_bin::gdscript::Options;
+/// use godot_bin::gdscript::{from_schema, Options};
+/// use godot_bin::schema::{Def, Schema, Struct};
+/// let mut s = Schema::new(godot_bin::Dialect::Godot4_6);
+/// s.defs.push(Def::Struct(Struct { name: "Save".into(), doc: None, fields: vec![] }));
 /// let o = Options::default().with_class_name(Some("SaveGame".into())).with_file_name("save_game.gd");
-/// # let _ = o;
+/// let gd = from_schema(&s, &o)?;
+/// assert!(gd.contains("class_name SaveGame\n") && gd.contains("preload(\"save_game.gd\")"));
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
