@@ -460,8 +460,9 @@ check_typed() (
 # every wrong value refused with its path, and no SCRIPT ERROR, parse error or WARNING in the engine's output;
 # as many values again with one part replaced by a value of some kind must each be accepted (and written back
 # as bytes the Rust type reads) or refused, by from_variant and check alike.
-# Then the same for the save written as one file per type (gdscript::files_per_type).
-# Two lines per engine; exit 0 only if every engine passed.
+# Then the same for the save written as one file per type (gdscript::files_per_type). Godot 4.6 runs it
+# for the dialects godot4.6 and godot4.3 (typed arrays, no typed dictionaries), Godot 3 for godot3.
+# Two lines per engine and dialect; exit 0 only if every engine passed.
 check_gdscript() (
     engines=("$@")
     [ ${#engines[@]} -gt 0 ] || engines=(godot-4.6 godot-3.6 godot-3.2.3)
@@ -470,27 +471,29 @@ check_gdscript() (
     status=0
     for engine in "${engines[@]}"; do
         case "$engine" in
-            godot-4.6) dialect=godot4.6 ;;
-            godot-3.6|godot-3.2.3) dialect=godot3 ;;
+            godot-4.6) dialects=(godot4.6 godot4.3) ;;
+            godot-3.6|godot-3.2.3) dialects=(godot3) ;;
             *) echo "live-gdscript: unknown engine $engine"; exit 2 ;;
         esac
         if ! scripts/engine.sh --check "$engine" 2>/dev/null; then
             echo "live-gdscript: $engine: SKIPPED (not installed; scripts/install-engines.sh)"; status=1; continue
         fi
-        for mode in "" -files; do
-            dir="$(mktemp -d)"
-            if ! target/debug/gdscript_live "prepare$mode" "$dialect" "$dir" "$count" "$seed"; then
-                echo "live-gdscript: $engine: FAIL (could not write the files)"; status=1; rm -rf "$dir"; continue
-            fi
-            (cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$root/scripts/engine.sh" "$engine" "$dir/harness.gd" >engine.log 2>&1)
-            rc=$?
-            if line="$(target/debug/gdscript_live "check$mode" "$dialect" "$dir" "$count" "$seed")" && [ "$rc" = 0 ]; then
-                echo "live-gdscript: $engine: $line"
-            else
-                echo "live-gdscript: $engine: FAIL (engine exit $rc) ${line#FAIL: }"; status=1
-                [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] && echo "live-gdscript: kept $dir"
-            fi
-            [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] || rm -rf "$dir"
+        for dialect in "${dialects[@]}"; do
+            for mode in "" -files; do
+                dir="$(mktemp -d)"
+                if ! target/debug/gdscript_live "prepare$mode" "$dialect" "$dir" "$count" "$seed"; then
+                    echo "live-gdscript: $engine: FAIL (could not write the files)"; status=1; rm -rf "$dir"; continue
+                fi
+                (cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$root/scripts/engine.sh" "$engine" "$dir/harness.gd" >engine.log 2>&1)
+                rc=$?
+                if line="$(target/debug/gdscript_live "check$mode" "$dialect" "$dir" "$count" "$seed")" && [ "$rc" = 0 ]; then
+                    echo "live-gdscript: $engine ($dialect): $line"
+                else
+                    echo "live-gdscript: $engine ($dialect): FAIL (engine exit $rc) ${line#FAIL: }"; status=1
+                    [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] && echo "live-gdscript: kept $dir"
+                fi
+                [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] || rm -rf "$dir"
+            done
         done
     done
     exit $status
