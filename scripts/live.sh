@@ -14,7 +14,7 @@
 #   config-file  the engine's ConfigFile.load / load_encrypted_pass read the ConfigFile text we write (all three)
 #   typed        Godot 4.6 assigns our TypedArray / TypedDictionary values to typed variables (godot-4.6 only)
 #   gdscript     GDScript generated from Rust types reads our values, checks every field, writes them back
-#                byte-identical, refuses wrong values with their path (godot-4.6 godot-3.6)
+#                byte-identical, refuses wrong values with their path (all three)
 #   new-user     a new user's first hour: the README's ways to read a save, and the usual mistakes
 #                (godot-4.6 godot-3.6)
 #   schema       every engine-written save and state in the fixtures: the Rust that `godot-bin schema`
@@ -459,36 +459,44 @@ check_typed() (
 # that makes every GDScript warning an error (Godot 3: the class_name registrations, as the editor writes
 # them). The engine reads each value with from_variant, checks every field's typeof and class, and writes
 # to_variant() back with store_var; gdscript_live (check) requires the files byte-identical, the values equal,
-# every wrong value refused with its path, and no SCRIPT ERROR, parse error or WARNING in the engine's output.
-# One line per engine; exit 0 only if every engine passed.
+# every wrong value refused with its path, and no SCRIPT ERROR, parse error or WARNING in the engine's output;
+# as many values again with one part replaced by a value of some kind must each be accepted (and written back
+# as bytes the Rust type reads) or refused, by from_variant and check alike.
+# Then the same for the save written as one file per type (gdscript::files_per_type). Godot 4.6 runs it
+# for the dialects godot4.6 and godot4.3 (typed arrays, no typed dictionaries), Godot 3 for godot3.
+# Two lines per engine and dialect; exit 0 only if every engine passed.
 check_gdscript() (
     engines=("$@")
-    [ ${#engines[@]} -gt 0 ] || engines=(godot-4.6 godot-3.6)
+    [ ${#engines[@]} -gt 0 ] || engines=(godot-4.6 godot-3.6 godot-3.2.3)
     count="${LIVE_GDSCRIPT_COUNT:-200}"
     seed="${LIVE_SEED:-1}"
     status=0
     for engine in "${engines[@]}"; do
         case "$engine" in
-            godot-4.6) dialect=godot4.6 ;;
-            godot-3.6|godot-3.2.3) dialect=godot3 ;;
+            godot-4.6) dialects=(godot4.6 godot4.3) ;;
+            godot-3.6|godot-3.2.3) dialects=(godot3) ;;
             *) echo "live-gdscript: unknown engine $engine"; exit 2 ;;
         esac
         if ! scripts/engine.sh --check "$engine" 2>/dev/null; then
             echo "live-gdscript: $engine: SKIPPED (not installed; scripts/install-engines.sh)"; status=1; continue
         fi
-        dir="$(mktemp -d)"
-        if ! target/debug/gdscript_live prepare "$dialect" "$dir" "$count" "$seed"; then
-            echo "live-gdscript: $engine: FAIL (could not write the files)"; status=1; rm -rf "$dir"; continue
-        fi
-        (cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$root/scripts/engine.sh" "$engine" "$dir/harness.gd" >engine.log 2>&1)
-        rc=$?
-        if line="$(target/debug/gdscript_live check "$dialect" "$dir" "$count" "$seed")" && [ "$rc" = 0 ]; then
-            echo "live-gdscript: $engine: $line"
-        else
-            echo "live-gdscript: $engine: FAIL (engine exit $rc) ${line#FAIL: }"; status=1
-            [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] && echo "live-gdscript: kept $dir"
-        fi
-        [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] || rm -rf "$dir"
+        for dialect in "${dialects[@]}"; do
+            for mode in "" -files; do
+                dir="$(mktemp -d)"
+                if ! target/debug/gdscript_live "prepare$mode" "$dialect" "$dir" "$count" "$seed"; then
+                    echo "live-gdscript: $engine: FAIL (could not write the files)"; status=1; rm -rf "$dir"; continue
+                fi
+                (cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$root/scripts/engine.sh" "$engine" "$dir/harness.gd" >engine.log 2>&1)
+                rc=$?
+                if line="$(target/debug/gdscript_live "check$mode" "$dialect" "$dir" "$count" "$seed")" && [ "$rc" = 0 ]; then
+                    echo "live-gdscript: $engine ($dialect): $line"
+                else
+                    echo "live-gdscript: $engine ($dialect): FAIL (engine exit $rc) ${line#FAIL: }"; status=1
+                    [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] && echo "live-gdscript: kept $dir"
+                fi
+                [ "${LIVE_GDSCRIPT_KEEP:-0}" = 1 ] || rm -rf "$dir"
+            done
+        done
     done
     exit $status
 )
@@ -586,7 +594,7 @@ case "$check" in
         check_containers godot-4.6 godot-3.6 godot-3.2.3 || failed=1
         check_config_file godot-4.6 godot-3.6 godot-3.2.3 || failed=1
         check_typed || failed=1
-        check_gdscript godot-4.6 godot-3.6 || failed=1
+        check_gdscript godot-4.6 godot-3.6 godot-3.2.3 || failed=1
         check_new_user godot-4.6 godot-3.6 || failed=1
         check_schema || failed=1
         exit $failed ;;

@@ -5,6 +5,8 @@
 //! gdscript_live prepare DIALECT DIR COUNT SEED   # the .gd files, the values, the wrong values, project.godot
 //! gdscript_live check DIALECT DIR COUNT SEED     # the engine's output files against the values
 //! ```
+//! `prepare-files` / `check-files`: the same for the save alone, written as one file per type
+//! (`gdscript::files_per_type`: save.gd, item.gd, msg.gd).
 //! For each top type (`Save`, `Msg`, `Branch`, and `Extras4` in Godot 4), `prepare` writes COUNT seeded
 //! random values into `<file>.in` (a `store_var` file), `gdscript::for_type`'s file `<file>.gd`, wrong values
 //! into `<file>.bad` with the path each error must start with in `<file>.bad.txt`, and `harness.gd`, which is
@@ -12,7 +14,9 @@
 //! each value with `from_variant`, checks its fields, and writes `to_variant()` with `store_var` into
 //! `<file>.out`; `check` requires `<file>.out` to be byte-identical to `<file>.in` and to decode to the same
 //! values, every wrong value to be refused with its path, and the engine's log (`engine.log`) to have no
-//! script error, parse error or warning.
+//! script error, parse error or warning. `<file>.junk` holds the values again with one part each replaced by
+//! a value of some kind: `from_variant` and `check` must agree on each, and what `to_variant` writes for
+//! those accepted (`<file>.junk.out`) must read as the Rust type.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -306,11 +310,18 @@ fn extras4(r: &mut Rng) -> Extras4 {
         doubles: r.vec(|r| r.f64()).into(),
         quads: r.vec(|r| r.v4()).into(),
         typed_cells: r.vec(|r| r.v2i()).into(),
-        by_name: r.vec(|r| (r.string(), r.f64())).into_iter().collect::<BTreeMap<_, _>>().into_iter().map(|(k, v)| (StringName(k), v)).collect(),
+        by_name: r
+            .vec(|r| (r.string(), r.f64()))
+            .into_iter()
+            .collect::<BTreeMap<_, _>>()
+            .into_iter()
+            .map(|(k, v)| (StringName(k), v))
+            .collect(),
     }
 }
 
-/// A wrong value and the start of the error `check` must give for it.
+/// A wrong value and the start of the error `check` must give for it; `~` before it: lenient mode accepts
+/// the value; `+` alone: a value strict mode accepts (optional keys left out).
 type Bad = (Variant, String);
 
 fn set(v: &mut Variant, path: &[&str], to: Variant) {
@@ -345,13 +356,14 @@ fn dict(entries: &[(&str, Variant)]) -> Variant {
 
 fn bad_saves(good: &Variant) -> Vec<Bad> {
     let mut out: Vec<Bad> = vec![
-        (without(good, "name"), "Save: missing key \"name\"".into()),
-        (without(good, "max hp"), "Save: missing key \"max hp\"".into()),
+        (without(good, "name"), "~Save: missing key \"name\"".into()),
+        (without(good, "max hp"), "~Save: missing key \"max hp\"".into()),
+        (without(&without(&without(good, "extra"), "note"), "nick"), "+".into()),
         (Variant::from(7i64), "Save: expected a Dictionary".into()),
         (Variant::Nil, "Save: expected a Dictionary".into()),
         (Variant::from("garbage"), "Save: expected a Dictionary".into()),
         (Variant::from(vec![Variant::from(1i64)]), "Save: expected a Dictionary".into()),
-        (dict(&[]), "Save: missing key \"name\"".into()),
+        (dict(&[]), "~Save: missing key \"name\"".into()),
     ];
     let mut case = |path: &[&str], to: Variant, want: &str| {
         let mut v = good.clone();
@@ -372,7 +384,11 @@ fn bad_saves(good: &Variant) -> Vec<Bad> {
     case(&["msgs", "0"], dict(&[("Nope", Variant::from(1i64))]), "Save.msgs[0]: unknown Msg variant Nope");
     case(&["msgs", "0"], Variant::from("Shout"), "Save.msgs[0]: unknown Msg unit variant Shout");
     case(&["msgs", "0"], dict(&[("Chat", Variant::from(5i64))]), "Save.msgs[0].Chat: expected String");
-    case(&["msgs", "0"], dict(&[("Move", Variant::from(vec![Variant::from(1i64)]))]), "Save.msgs[0].Move: expected 2 elements");
+    case(
+        &["msgs", "0"],
+        dict(&[("Move", Variant::from(vec![Variant::from(1i64)]))]),
+        "Save.msgs[0].Move: expected 2 elements",
+    );
     case(&["msgs", "0"], dict(&[("Attack", dict(&[]))]), "Save.msgs[0].Attack: missing key \"target\"");
     case(&["pair"], Variant::from(vec![Variant::from(1i64)]), "Save.pair: expected 2 elements");
     case(&["pair"], Variant::from(vec![Variant::from(1i64), Variant::from(2i64)]), "Save.pair[1]: expected String");
@@ -381,7 +397,11 @@ fn bad_saves(good: &Variant) -> Vec<Bad> {
     case(&["best"], Variant::from(3i64), "Save.best: expected a Dictionary");
     case(&["typed_stats"], dict(&[("k", Variant::from("v"))]), "Save.typed_stats[k]: expected int");
     case(&["stats"], Variant::from(vec![]), "Save.stats: expected Dictionary");
-    case(&["grid"], Variant::from(vec![Variant::from(vec![Variant::from(200i64)])]), "Save.grid[0][0]: 200 is out of range");
+    case(
+        &["grid"],
+        Variant::from(vec![Variant::from(vec![Variant::from(200i64)])]),
+        "Save.grid[0][0]: 200 is out of range",
+    );
     case(&["alive"], Variant::from(1i64), "Save.alive: expected bool");
     out
 }
@@ -391,8 +411,14 @@ fn bad_msgs() -> Vec<Bad> {
         (Variant::from("Nope"), "Msg: unknown Msg unit variant Nope".into()),
         (Variant::from(3i64), "Msg: expected a Msg".into()),
         (dict(&[("Chat", Variant::Nil)]), "Msg.Chat: expected String".into()),
-        (dict(&[("Move", Variant::from(vec![Variant::from(1.5), Variant::from(1.5)]))]), "Msg.Move[0]: expected int".into()),
-        (dict(&[("Attack", dict(&[("target", Variant::from(1i64)), ("power", Variant::from(1i64))]))]), "Msg.Attack: missing key \"at\"".into()),
+        (
+            dict(&[("Move", Variant::from(vec![Variant::from(1.5), Variant::from(1.5)]))]),
+            "Msg.Move[0]: expected int".into(),
+        ),
+        (
+            dict(&[("Attack", dict(&[("target", Variant::from(1i64)), ("power", Variant::from(1i64))]))]),
+            "Msg.Attack: missing key \"at\"".into(),
+        ),
         (dict(&[("A", Variant::Nil), ("B", Variant::Nil)]), "Msg: expected a Msg".into()),
     ]
 }
@@ -406,7 +432,10 @@ fn bad_branches() -> Vec<Bad> {
     ]);
     vec![
         (deep, "Branch.kids[1].label: expected String".into()),
-        (dict(&[("label", Variant::from("x")), ("kids", Variant::from(vec![])), ("leaf", Variant::from(2i64))]), "Branch.leaf: expected a Dictionary".into()),
+        (
+            dict(&[("label", Variant::from("x")), ("kids", Variant::from(vec![])), ("leaf", Variant::from(2i64))]),
+            "Branch.leaf: expected a Dictionary".into(),
+        ),
     ]
 }
 
@@ -414,6 +443,51 @@ fn bad_extras(good: &Variant) -> Vec<Bad> {
     let mut v = good.clone();
     set(&mut v, &["cell"], Variant::from("1,2"));
     vec![(v, "Extras4.cell: expected Vector2i".into())]
+}
+
+/// A value of some kind, to put where another was.
+fn junk_value(r: &mut Rng, g4: bool) -> Variant {
+    match r.below(if g4 { 12 } else { 11 }) {
+        0 => Variant::Nil,
+        1 => Variant::Bool(r.coin()),
+        2 => Variant::Int(r.i64()),
+        3 => Variant::Float(r.f64()),
+        4 => Variant::String(r.string()),
+        5 => Variant::Vector2(r.v2()),
+        6 => Variant::from(vec![Variant::Int(300), Variant::from("x")]),
+        7 => dict(&[("name", Variant::Int(1))]),
+        8 => {
+            let mut d = Dictionary::default();
+            d.insert(Variant::Int(1), Variant::Int(2));
+            Variant::from(d)
+        }
+        9 => Variant::PackedByteArray(vec![1, 2]),
+        10 => Variant::Color(Color { r: 1.0, g: 0.5, b: 0.25, a: 1.0 }),
+        _ => Variant::StringName(StringName(r.string())),
+    }
+}
+
+/// `good` with one value somewhere inside it (or itself) replaced by a value of some kind.
+fn mutate(good: &Variant, r: &mut Rng, g4: bool) -> Variant {
+    let mut v = good.clone();
+    let mut cur = &mut v;
+    loop {
+        let n = match &*cur {
+            Variant::Dictionary(d) => d.len(),
+            Variant::Array(a) => a.len(),
+            _ => 0,
+        };
+        if n == 0 || r.below(4) == 0 {
+            *cur = junk_value(r, g4);
+            return v;
+        }
+        let i = r.below(n as u64) as usize;
+        cur = match cur {
+            Variant::Dictionary(d) => d.entries.value_mut(i).expect("in range"),
+            Variant::Array(a) => &mut a.items[i],
+            _ => unreachable!("only containers have children"),
+        };
+    }
 }
 
 /// The `TYPE_…` a field of `shape` holds in the engine (`None`: any).
@@ -482,7 +556,10 @@ fn field_wrong(shape: &Shape, e: &str, g4: bool, schema: &Schema, cls: &dyn Fn(&
     match shape {
         Shape::Option { of } => format!("({e} != null and ({}))", field_wrong(of, e, g4, schema, cls)),
         Shape::Variant => "false".into(),
-        Shape::Named { name } if matches!(schema.get(name), Some(Def::Struct(_))) || matches!(schema.get(name), Some(Def::Enum(en)) if !en.is_unit_only() || schema.root.as_deref() == Some(name)) => {
+        Shape::Named { name }
+            if matches!(schema.get(name), Some(Def::Struct(_)))
+                || matches!(schema.get(name), Some(Def::Enum(en)) if !en.is_unit_only() || schema.root.as_deref() == Some(name)) =>
+        {
             format!("(typeof({e}) != TYPE_OBJECT or {e}.get_script() != {})", cls(name))
         }
         s => {
@@ -513,6 +590,8 @@ struct Top {
     gd: String,
     /// The class_name, when it is not the root type's name.
     class: Option<&'static str>,
+    /// One file per type (`gdscript::files_per_type`): the other files, as (file name, class name, text).
+    others: Vec<(String, String, String)>,
 }
 
 fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad: &[Bad], cfg: &Config) -> Res<()> {
@@ -521,6 +600,16 @@ fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad: &[Bad], c
         write_store_var(&mut file, v, cfg)?;
     }
     std::fs::write(dir.join(format!("{name}.in")), &file)?;
+    // Values with one part replaced by a value of another kind (or the same kind), as many as there are
+    // values: the GDScript must accept or refuse each without a script error.
+    let mut junk = Vec::new();
+    let mut r = Rng(0x5eed ^ vals.len() as u64);
+    let g4 = cfg.dialect() != Dialect::Godot3;
+    for v in vals {
+        let m = mutate(&godot_bin::to_variant_with(v, cfg)?, &mut r, g4);
+        let _ = write_store_var(&mut junk, &m, cfg);
+    }
+    std::fs::write(dir.join(format!("{name}.junk")), &junk)?;
     let mut file = Vec::new();
     let mut want = String::new();
     for (v, w) in bad {
@@ -536,7 +625,41 @@ fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad: &[Bad], c
 fn top<T: DeserializeOwned + Serialize>(file: &'static str, dialect: Dialect) -> Res<Top> {
     let schema = Schema::new(dialect).add::<T>()?;
     let gd = gdscript::for_type::<T>(&Config::new(dialect))?;
-    Ok(Top { file, schema, gd, class: None })
+    Ok(Top { file, schema, gd, class: None, others: vec![] })
+}
+
+/// The save's file, with the doc comments of this source file's types as GDScript doc comments.
+fn top_save(dialect: Dialect) -> Res<Top> {
+    let schema = Schema::new(dialect).add::<Save>()?.with_docs(include_str!("gdscript_live.rs"));
+    let gd = gdscript::from_schema(&schema, &gdscript::Options::default())?;
+    Ok(Top { file: "save", schema, gd, class: None, others: vec![] })
+}
+
+/// The save as one file per type (save.gd, item.gd, msg.gd).
+fn top_save_files(dialect: Dialect) -> Res<Top> {
+    let schema = Schema::new(dialect).add::<Save>()?;
+    let mut files = gdscript::files_per_type(&schema, &gdscript::Options::default())?;
+    let at = files.iter().position(|(f, _)| f == "save.gd").ok_or("no save.gd")?;
+    let (_, gd) = files.remove(at);
+    let others = files
+        .into_iter()
+        .map(|(f, text)| {
+            let class = schema.defs.iter().map(|d| d.name().to_string()).find(|n| format!("{}.gd", snake(n)) == f);
+            (f, class.unwrap_or_default(), text)
+        })
+        .collect();
+    Ok(Top { file: "save", schema, gd, class: None, others })
+}
+
+fn snake(name: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            s.push('_');
+        }
+        s.push(c.to_ascii_lowercase());
+    }
+    s
 }
 
 /// `Msg` is also an inner class of save.gd: its own file takes another class_name, as a project's would.
@@ -544,11 +667,11 @@ fn top_msg(dialect: Dialect) -> Res<Top> {
     let schema = Schema::new(dialect).add::<Msg>()?;
     let options = gdscript::Options::default().with_class_name(Some("Message".into())).with_file_name("msg.gd");
     let gd = gdscript::from_schema(&schema, &options)?;
-    Ok(Top { file: "msg", schema, gd, class: Some("Message") })
+    Ok(Top { file: "msg", schema, gd, class: Some("Message"), others: vec![] })
 }
 
 fn tops(dialect: Dialect) -> Res<Vec<Top>> {
-    let mut t = vec![top::<Save>("save", dialect)?, top_msg(dialect)?, top::<Branch>("branch", dialect)?];
+    let mut t = vec![top_save(dialect)?, top_msg(dialect)?, top::<Branch>("branch", dialect)?];
     if dialect != Dialect::Godot3 {
         t.push(top::<Extras4>("extras4", dialect)?);
     }
@@ -564,21 +687,81 @@ fn values_of(dialect: Dialect, count: usize, seed: u64) -> (Vec<Save>, Vec<Msg>,
     (saves, msgs, branches, extras)
 }
 
+/// The harness's part for one top type (`@F@`: its file's name): read, write back, refuse, junk.
+const RUN: &str = r#"func run_@F@():
+	var S = load("res://@F@.gd")
+	if S == null:
+		fail("@F@.gd did not load")
+		return
+	var inp = _open("@F@.in", false)
+	var out = _open("@F@.out", true)
+	var n = 0
+	while inp.get_position() < _len(inp):
+		var v = inp.get_var()
+		var x = S.from_variant(v)
+		if x == null or x.get_script() != S:
+			fail("@F@ value %d refused: %s" % [n, S.check(v)])
+			out.store_var(null)
+		else:
+			check_@F@(S, x, n)
+			out.store_var(x.to_variant())
+		n += 1
+	out.close()
+	print("OK @F@ read ", n)
+	var bad = _open("@F@.bad", false)
+	var want = _open("@F@.bad.txt", false).get_as_text().split("\n")
+	var m = 0
+	while bad.get_position() < _len(bad):
+		var v = bad.get_var()
+		var e = S.check(v)
+		var w = want[m]
+		m += 1
+		if w == "+":
+			if S.from_variant(v) == null or e != "":
+				fail("@F@ value %d with optional keys left out refused: %s" % [m, e])
+			continue
+		if w.begins_with("~"):
+			w = w.substr(1)
+			if S.from_variant(v, true) == null or S.check(v, true) != "":
+				fail("@F@ value %d missing a key refused in lenient mode" % m)
+		if S.from_variant(v) != null:
+			fail("@F@ wrong value %d accepted (want %s)" % [m, w])
+		elif not e.begins_with(w):
+			fail("@F@ wrong value %d: want %s, got %s" % [m, w, e])
+	print("OK @F@ refused ", m)
+	var junk = _open("@F@.junk", false)
+	var back = _open("@F@.junk.out", true)
+	var taken = 0
+	var left = 0
+	while junk.get_position() < _len(junk):
+		var v = junk.get_var()
+		var a = S.from_variant(v)
+		var e = S.check(v)
+		if (a == null) != (e != ""):
+			fail("@F@ junk value %d: from_variant and check disagree (%s)" % [taken + left, e])
+		if a == null:
+			left += 1
+		else:
+			taken += 1
+			back.store_var(a.to_variant())
+	back.close()
+	print("OK @F@ junk ", taken, " ", left)
+
+"#;
+
+/// Opening a file and its length, in each flavour.
+const FILES4: &str = "func _open(name, write):\n\treturn FileAccess.open(name, FileAccess.WRITE if write else FileAccess.READ)\n\nfunc _len(f):\n\treturn f.get_length()\n";
+const FILES3: &str = "func _open(name, write):\n\tvar f = File.new()\n\tif f.open(name, File.WRITE if write else File.READ) != OK:\n\t\treturn null\n\treturn f\n\nfunc _len(f):\n\treturn f.get_len()\n";
+
 fn harness(tops: &[Top], g4: bool) -> String {
     let mut h = String::new();
-    let _ = writeln!(h, "# Generated by tools/src/bin/gdscript_live.rs (scripts/live.sh gdscript); reads <file>.in, writes <file>.out.");
+    let _ = writeln!(
+        h,
+        "# Generated by tools/src/bin/gdscript_live.rs (scripts/live.sh gdscript); reads <file>.in, writes <file>.out."
+    );
     let _ = writeln!(h, "extends SceneTree\n\nvar fails = 0\n");
     let _ = writeln!(h, "func fail(msg):\n\tfails += 1\n\tif fails < 40:\n\t\tprint(\"FAIL \", msg)\n");
-    let open = |name: &str, write: bool| {
-        if g4 {
-            format!("FileAccess.open({name:?}, FileAccess.{})", if write { "WRITE" } else { "READ" })
-        } else {
-            format!("_open({name:?}, {})", if write { "File.WRITE" } else { "File.READ" })
-        }
-    };
-    if !g4 {
-        let _ = writeln!(h, "func _open(name, mode):\n\tvar f = File.new()\n\tif f.open(name, mode) != OK:\n\t\treturn null\n\treturn f\n");
-    }
+    let _ = writeln!(h, "{}", if g4 { FILES4 } else { FILES3 });
     let _ = writeln!(h, "func _init():");
     for t in tops {
         let _ = writeln!(h, "\trun_{}()", t.file);
@@ -587,46 +770,28 @@ fn harness(tops: &[Top], g4: bool) -> String {
     for t in tops {
         let f = t.file;
         let root = t.schema.root.clone().unwrap_or_default();
-        let _ = writeln!(h, "func run_{f}():");
-        let _ = writeln!(h, "\tvar S = load(\"res://{f}.gd\")");
-        let _ = writeln!(h, "\tif S == null:\n\t\tfail(\"{f}.gd did not load\")\n\t\treturn");
-        let _ = writeln!(h, "\tvar inp = {}", open(&format!("{f}.in"), false));
-        let _ = writeln!(h, "\tvar out = {}", open(&format!("{f}.out"), true));
-        let _ = writeln!(h, "\tvar n = 0");
-        let len = if g4 { "get_length" } else { "get_len" };
-        let _ = writeln!(h, "\twhile inp.get_position() < inp.{len}():");
-        let _ = writeln!(h, "\t\tvar v = inp.get_var()");
-        let _ = writeln!(h, "\t\tvar x = S.from_variant(v)");
-        let _ = writeln!(h, "\t\tif x == null or x.get_script() != S:");
-        let _ = writeln!(h, "\t\t\tfail(\"{f} value %d refused: %s\" % [n, S.check(v)])");
-        let _ = writeln!(h, "\t\t\tout.store_var(null)");
-        let _ = writeln!(h, "\t\telse:");
-        let _ = writeln!(h, "\t\t\tcheck_{f}(S, x, n)");
-        let _ = writeln!(h, "\t\t\tout.store_var(x.to_variant())");
-        let _ = writeln!(h, "\t\tn += 1");
-        let _ = writeln!(h, "\tout.close()");
-        let _ = writeln!(h, "\tprint(\"OK {f} read \", n)");
-        let _ = writeln!(h, "\tvar bad = {}", open(&format!("{f}.bad"), false));
-        let _ = writeln!(h, "\tvar want = {}.get_as_text().split(\"\\n\")", open(&format!("{f}.bad.txt"), false));
-        let _ = writeln!(h, "\tvar m = 0");
-        let _ = writeln!(h, "\twhile bad.get_position() < bad.{len}():");
-        let _ = writeln!(h, "\t\tvar v = bad.get_var()");
-        let _ = writeln!(h, "\t\tvar e = S.check(v)");
-        let _ = writeln!(h, "\t\tif S.from_variant(v) != null:");
-        let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d accepted (want %s)\" % [m, want[m]])");
-        let _ = writeln!(h, "\t\telif not e.begins_with(want[m]):");
-        let _ = writeln!(h, "\t\t\tfail(\"{f} wrong value %d: want %s, got %s\" % [m, want[m], e])");
-        let _ = writeln!(h, "\t\tm += 1");
-        let _ = writeln!(h, "\tprint(\"OK {f} refused \", m)\n");
+        h.push_str(&RUN.replace("@F@", f));
         // Field checks.
         let _ = writeln!(h, "func check_{f}(S, x, n):\n\tif S == null or n < 0:\n\t\treturn");
-        let cls = |name: &str| if name == root { "S".to_string() } else { format!("S.{name}") };
+        let split = !t.others.is_empty();
+        let cls = |name: &str| {
+            if name == root {
+                "S".to_string()
+            } else if split {
+                format!("load(\"res://{}.gd\")", snake(name))
+            } else {
+                format!("S.{name}")
+            }
+        };
         match t.schema.get(&root) {
             Some(Def::Struct(s)) => {
                 for fld in &s.fields {
                     let id = ident_of(&t.gd, &fld.name);
                     let c = field_wrong(&fld.shape, &format!("x.{id}"), g4, &t.schema, &cls);
-                    let _ = writeln!(h, "\tif {c}:\n\t\tfail(\"{f} value %d: field {id} has type %d\" % [n, typeof(x.{id})])");
+                    let _ = writeln!(
+                        h,
+                        "\tif {c}:\n\t\tfail(\"{f} value %d: field {id} has type %d\" % [n, typeof(x.{id})])"
+                    );
                 }
             }
             Some(Def::Enum(e)) => {
@@ -638,7 +803,11 @@ fn harness(tops: &[Top], g4: bool) -> String {
                         VariantData::Tuple { .. } => "typeof(x.value) != TYPE_ARRAY".to_string(),
                         VariantData::Struct { .. } => format!("x.value.get_script() != S.{}{}", e.name, v.name),
                     };
-                    let _ = writeln!(h, "\tif x.variant == {:?} and ({c}):\n\t\tfail(\"{f} value %d: {} data\" % n)", v.name, v.name);
+                    let _ = writeln!(
+                        h,
+                        "\tif x.variant == {:?} and ({c}):\n\t\tfail(\"{f} value %d: {} data\" % n)",
+                        v.name, v.name
+                    );
                 }
             }
             None => {}
@@ -661,16 +830,16 @@ fn ident_of(gd: &str, key: &str) -> String {
     key.to_string()
 }
 
-fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<()> {
+fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> Res<()> {
     let cfg = Config::new(dialect);
     let g4 = dialect != Dialect::Godot3;
-    let tops = tops(dialect)?;
+    let tops = if split { vec![top_save_files(dialect)?] } else { tops(dialect)? };
     let (saves, msgs, branches, extras) = values_of(dialect, count, seed);
     let good = godot_bin::to_variant_with(&saves[0], &cfg)?;
     write_values(dir, "save", &saves, &bad_saves(&good), &cfg)?;
     write_values(dir, "msg", &msgs, &bad_msgs(), &cfg)?;
     write_values(dir, "branch", &branches, &bad_branches(), &cfg)?;
-    if g4 {
+    if g4 && !split {
         let good = godot_bin::to_variant_with(&extras[0], &cfg)?;
         write_values(dir, "extras4", &extras, &bad_extras(&good), &cfg)?;
     }
@@ -684,6 +853,13 @@ fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<()> {
             if classes.is_empty() { "" } else { ", " },
             t.file
         );
+        for (f, class, text) in &t.others {
+            std::fs::write(dir.join(f), text)?;
+            let _ = write!(
+                classes,
+                ", {{\n\"base\": \"Reference\",\n\"class\": \"{class}\",\n\"language\": \"GDScript\",\n\"path\": \"res://{f}\"\n}}"
+            );
+        }
     }
     std::fs::write(dir.join("harness.gd"), harness(&tops, g4))?;
     let project = if g4 {
@@ -694,10 +870,13 @@ fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<()> {
         }
         p
     } else {
-        let icons: Vec<String> = tops
+        let mut icons: Vec<String> = tops
             .iter()
-            .map(|t| format!("\"{}\": \"\"", t.class.map(String::from).or_else(|| t.schema.root.clone()).unwrap_or_default()))
+            .map(|t| {
+                format!("\"{}\": \"\"", t.class.map(String::from).or_else(|| t.schema.root.clone()).unwrap_or_default())
+            })
             .collect();
+        icons.extend(tops.iter().flat_map(|t| t.others.iter().map(|(_, c, _)| format!("\"{c}\": \"\""))));
         format!(
             "config_version=4\n\n_global_script_classes=[ {classes} ]\n_global_script_class_icons={{\n{}\n}}\n\n[debug]\n\ngdscript/warnings/treat_warnings_as_errors=true\n",
             icons.join(",\n")
@@ -749,10 +928,16 @@ const WARNINGS4: &[&str] = &[
 ];
 
 /// The values back and how many bytes differed in NodePath padding.
-fn compare<T: DeserializeOwned + PartialEq + std::fmt::Debug>(dir: &Path, name: &str, want: &[T], cfg: &Config) -> Res<(usize, usize)> {
+fn compare<T: DeserializeOwned + PartialEq + std::fmt::Debug>(
+    dir: &Path,
+    name: &str,
+    want: &[T],
+    cfg: &Config,
+) -> Res<(usize, usize)> {
     let inp = std::fs::read(dir.join(format!("{name}.in")))?;
     let out = std::fs::read(dir.join(format!("{name}.out"))).map_err(|e| format!("{name}.out: {e}"))?;
-    let got: Vec<T> = values(&out, cfg, Endian::Little).collect::<Result<_, _>>().map_err(|e| format!("{name}.out: {e}"))?;
+    let got: Vec<T> =
+        values(&out, cfg, Endian::Little).collect::<Result<_, _>>().map_err(|e| format!("{name}.out: {e}"))?;
     if got.len() != want.len() {
         return Err(format!("{name}: {} values back, {} written", got.len(), want.len()).into());
     }
@@ -766,9 +951,16 @@ fn compare<T: DeserializeOwned + PartialEq + std::fmt::Debug>(dir: &Path, name: 
     let padding = dialect_is_3(cfg) && inp.len() == out.len() && inp.iter().zip(&out).all(|(a, b)| a == b || *a == 0);
     if inp != out && !padding {
         let at = inp.iter().zip(&out).position(|(a, b)| a != b).unwrap_or(inp.len().min(out.len()));
-        return Err(format!("{name}.out differs from {name}.in at byte {at} ({} vs {} bytes)", out.len(), inp.len()).into());
+        return Err(
+            format!("{name}.out differs from {name}.in at byte {at} ({} vs {} bytes)", out.len(), inp.len()).into()
+        );
     }
     let padded = inp.iter().zip(&out).filter(|(a, b)| a != b).count();
+    // What the GDScript made of the junk it accepted reads as the Rust type.
+    let junk = std::fs::read(dir.join(format!("{name}.junk.out"))).map_err(|e| format!("{name}.junk.out: {e}"))?;
+    for (i, v) in values::<T>(&junk, cfg, Endian::Little).enumerate() {
+        v.map_err(|e| format!("{name}.junk.out value {i}, written by to_variant, does not read back: {e}"))?;
+    }
     Ok((got.len(), padded))
 }
 
@@ -776,22 +968,44 @@ fn dialect_is_3(cfg: &Config) -> bool {
     cfg.dialect() == Dialect::Godot3
 }
 
-fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<String> {
+fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> Res<String> {
     let cfg = Config::new(dialect);
     let log = std::fs::read_to_string(dir.join("engine.log")).unwrap_or_default();
     let bad_lines: Vec<&str> = log
         .lines()
-        .filter(|l| l.contains("SCRIPT ERROR") || l.contains("Parse Error") || l.contains("WARNING") || l.starts_with("FAIL"))
+        .filter(|l| {
+            l.contains("SCRIPT ERROR") || l.contains("Parse Error") || l.contains("WARNING") || l.starts_with("FAIL")
+        })
         .collect();
     if !bad_lines.is_empty() {
-        return Err(format!("the engine's output has errors:\n  {}", bad_lines[..bad_lines.len().min(12)].join("\n  ")).into());
+        return Err(format!(
+            "the engine's output has errors:\n  {}",
+            bad_lines[..bad_lines.len().min(12)].join("\n  ")
+        )
+        .into());
     }
     if !log.contains("DONE fails=0") {
-        return Err(format!("the harness did not finish: {}", log.lines().rev().take(5).collect::<Vec<_>>().join(" | ")).into());
+        return Err(format!(
+            "the harness did not finish: {}",
+            log.lines().rev().take(5).collect::<Vec<_>>().join(" | ")
+        )
+        .into());
     }
+    let junk: (usize, usize) = log
+        .lines()
+        .filter_map(|l| l.strip_prefix("OK ").and_then(|r| r.split_once(" junk ")).map(|(_, n)| n.to_string()))
+        .map(|n| {
+            let mut it = n.split_whitespace().map(|x| x.parse::<usize>().unwrap_or(0));
+            (it.next().unwrap_or(0), it.next().unwrap_or(0))
+        })
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     let refused: usize = log
         .lines()
-        .filter_map(|l| l.strip_prefix("OK ").and_then(|r| r.split_once(" refused ")).map(|(_, n)| n.trim().parse::<usize>().unwrap_or(0)))
+        .filter_map(|l| {
+            l.strip_prefix("OK ")
+                .and_then(|r| r.split_once(" refused "))
+                .map(|(_, n)| n.trim().parse::<usize>().unwrap_or(0))
+        })
         .sum();
     let (saves, msgs, branches, extras) = values_of(dialect, count, seed);
     let mut n = 0;
@@ -801,6 +1015,19 @@ fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<String> {
         padded += b;
     };
     add(compare(dir, "save", &saves, &cfg)?);
+    if split {
+        let pad = if padded > 0 {
+            format!(", but {padded} NodePath padding bytes Godot 3 leaves uninitialised")
+        } else {
+            String::new()
+        };
+        return Ok(format!(
+            "OK (one file per type: {n} saves read by save.gd with item.gd and msg.gd, written back equal and byte-identical{pad}; {refused} wrong values refused with their path; of {} values with a part replaced, {} accepted (written back readable) and {} refused; no script error or warning)",
+            junk.0 + junk.1,
+            junk.0,
+            junk.1
+        ));
+    }
     add(compare(dir, "msg", &msgs, &cfg)?);
     add(compare(dir, "branch", &branches, &cfg)?);
     let mut types = 3;
@@ -808,9 +1035,16 @@ fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<String> {
         add(compare(dir, "extras4", &extras, &cfg)?);
         types += 1;
     }
-    let pad = if padded > 0 { format!(", but {padded} NodePath padding bytes Godot 3 leaves uninitialised") } else { String::new() };
+    let pad = if padded > 0 {
+        format!(", but {padded} NodePath padding bytes Godot 3 leaves uninitialised")
+    } else {
+        String::new()
+    };
     Ok(format!(
-        "OK ({count} values × {types} types = {n} read by from_variant, fields typed, written back by to_variant equal and byte-identical{pad}; {refused} wrong values refused with their path; no script error or warning)"
+        "OK ({count} values × {types} types = {n} read by from_variant, fields typed, written back by to_variant equal and byte-identical{pad}; {refused} wrong values refused with their path; of {} values with a part replaced, {} accepted (written back readable) and {} refused; no script error or warning)",
+        junk.0 + junk.1,
+        junk.0,
+        junk.1
     ))
 }
 
@@ -818,13 +1052,15 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let run = || -> Res<Option<String>> {
         let [mode, dialect, dir, count, seed] = &args[..] else {
-            return Err("usage: gdscript_live prepare|check DIALECT DIR COUNT SEED".into());
+            return Err("usage: gdscript_live prepare|check|prepare-files|check-files DIALECT DIR COUNT SEED".into());
         };
         let dialect: Dialect = dialect.parse()?;
         let (dir, count, seed) = (Path::new(dir), count.parse()?, seed.parse()?);
         match mode.as_str() {
-            "prepare" => prepare(dialect, dir, count, seed).map(|_| None),
-            "check" => check(dialect, dir, count, seed).map(Some),
+            "prepare" => prepare(dialect, dir, count, seed, false).map(|_| None),
+            "check" => check(dialect, dir, count, seed, false).map(Some),
+            "prepare-files" => prepare(dialect, dir, count, seed, true).map(|_| None),
+            "check-files" => check(dialect, dir, count, seed, true).map(Some),
             _ => Err(format!("unknown mode {mode}").into()),
         }
     };

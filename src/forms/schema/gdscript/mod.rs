@@ -3,10 +3,10 @@
 //!
 //! The file's script is the root type's class; every other struct and data enum is an inner class, every
 //! enum of unit variants only a GDScript `enum` (with its wire names in a `const` array). Each class has:
-//! - `static func from_variant(v, lenient := false)`: an instance, or `null` with the error pushed
+//! - `static func from_variant(value, lenient := false)`: an instance, or `null` with the error pushed
 //!   (`push_error("Save.items[2].name: …")`); strict mode wants every key (but optional fields) and every
 //!   value of the right type, lenient mode (old saves) gives missing keys their default;
-//! - `static func check(v, lenient := false)`: `""`, or the first error with its path;
+//! - `static func check(value, lenient := false)`: `""`, or the first error with its path;
 //! - `func to_variant()`: exactly the value godot_bin's serde mapping writes for the same Rust value.
 //!
 //! Godot 4 dialects get the 4.x flavour (`extends RefCounted`, `Array[Item]`, `Dictionary[String, int]` where
@@ -14,7 +14,29 @@
 //! untyped containers; Godot 3.1 or newer). How the root's script finds itself: in 4.x it preloads its own
 //! file (save it under [`Options::with_file_name`]'s name, by default the root's name in snake case); in 3.x,
 //! which refuses that, it looks its `class_name` up in the project's global classes (the editor registers
-//! it), so the 3.x flavour needs a class name.
+//! it), so the 3.x flavour needs a class name. Two generated files that share a type each hold it as an inner
+//! class: give the second file's root another class name if the first one's types are global classes too.
+//!
+//! ```
+//! use godot_bin::markers::Vector2;
+//! use godot_bin::{gdscript, Config, Dialect};
+//! use serde::{Deserialize, Serialize};
+//!
+//! /// A message from the server.
+//! #[derive(Serialize, Deserialize)]
+//! enum Msg { Hello, Chat(String), Move { to: Vector2 } }
+//!
+//! #[derive(Serialize, Deserialize)]
+//! struct Save { player: String, pos: Vector2, inbox: Vec<Msg> }
+//!
+//! let gd = gdscript::for_type::<Save>(&Config::new(Dialect::Godot4_6))?;
+//! assert!(gd.contains("class_name Save\nextends RefCounted\n"));
+//! assert!(gd.contains("var inbox: Array[Msg] = []"));
+//! assert!(gd.contains("class MsgMove extends RefCounted:"));
+//! let gd3 = gdscript::for_type::<Save>(&Config::new(Dialect::Godot3))?;
+//! assert!(gd3.contains("extends Reference") && gd3.contains("var inbox: Array = []"));
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use serde::de::DeserializeOwned;
 
@@ -24,12 +46,20 @@ use crate::dialect::Family;
 use crate::error::{Error, ErrorKind, Result};
 use crate::types::TypeKind;
 
+mod enums;
+mod values;
+
 /// How the GDScript is written: the root's `class_name` and the file name its script preloads itself by.
 ///
 /// ```
-/// use godot_bin::gdscript::Options;
+/// use godot_bin::gdscript::{from_schema, Options};
+/// use godot_bin::schema::{Def, Schema, Struct};
+/// let mut s = Schema::new(godot_bin::Dialect::Godot4_6);
+/// s.defs.push(Def::Struct(Struct { name: "Save".into(), doc: None, fields: vec![] }));
 /// let o = Options::default().with_class_name(Some("SaveGame".into())).with_file_name("save_game.gd");
-/// # let _ = o;
+/// let gd = from_schema(&s, &o)?;
+/// assert!(gd.contains("class_name SaveGame\n") && gd.contains("preload(\"save_game.gd\")"));
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
@@ -117,6 +147,39 @@ pub fn from_schema(schema: &Schema, options: &Options) -> Result<String> {
     Gen::new(schema, options)?.file()
 }
 
+/// One GDScript file per struct and data enum of `schema`, as (file name, text): `item.gd` holds
+/// `class_name Item`, and the types it uses are the other files, preloaded by their names (`_Item`). Each
+/// file's `class_name` is its type's name; `options`' class and file names are not used. In the 3.x flavour
+/// two files must not use each other (Godot 3 refuses a preload cycle); one type using itself is fine.
+///
+/// ```
+/// use godot_bin::gdscript::{files_per_type, Options};
+/// use godot_bin::{schema::Schema, Dialect};
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Item { name: String }
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Bag { items: Vec<Item> }
+/// let files = files_per_type(&Schema::new(Dialect::Godot4_6).add::<Bag>()?, &Options::default())?;
+/// assert_eq!(files.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(), ["bag.gd", "item.gd"]);
+/// assert!(files[0].1.contains("const _Item = preload(\"item.gd\")"));
+/// # Ok::<(), godot_bin::Error>(())
+/// ```
+pub fn files_per_type(schema: &Schema, options: &Options) -> Result<Vec<(String, String)>> {
+    let mut files = Vec::new();
+    for d in &schema.defs {
+        if matches!(d, Def::Enum(e) if e.is_unit_only()) && schema.root.as_deref() != Some(d.name()) {
+            continue;
+        }
+        let mut g = Gen::new(schema, options)?;
+        g.root = d.name().to_string();
+        g.class_name = Some(ident(d.name()));
+        g.file_name = format!("{}.gd", snake(d.name()));
+        g.external = true;
+        files.push((g.file_name.clone(), g.file()?));
+    }
+    Ok(files)
+}
+
 fn message(text: String) -> Error {
     Error::new(ErrorKind::Message(text), None)
 }
@@ -124,13 +187,84 @@ fn message(text: String) -> Error {
 /// GDScript's reserved words (3.x and 4.x) and the names a generated class already uses: a field with
 /// one of these names gets a `_` after it (its key stays as it is).
 const RESERVED: &[&str] = &[
-    "if", "elif", "else", "for", "while", "match", "when", "break", "continue", "pass", "return", "class",
-    "class_name", "extends", "is", "in", "as", "self", "super", "signal", "func", "static", "const", "enum",
-    "var", "breakpoint", "preload", "await", "yield", "assert", "void", "PI", "TAU", "INF", "NAN", "and", "or",
-    "not", "true", "false", "null", "tool", "onready", "export", "setget", "puppet", "master", "remote", "sync",
-    "remotesync", "mastersync", "puppetsync", "namespace", "trait", "script", "new", "free", "get", "set",
-    "call", "variant", "value", "from_variant", "to_variant", "check", "SCHEMA_VERSION", "VARIANTS", "_in", "_at",
-    "_lenient", "_err", "_o", "_d", "_k", "_r", "_SELF", "_read", "_root_script",
+    "if",
+    "elif",
+    "else",
+    "for",
+    "while",
+    "match",
+    "when",
+    "break",
+    "continue",
+    "pass",
+    "return",
+    "class",
+    "class_name",
+    "extends",
+    "is",
+    "in",
+    "as",
+    "self",
+    "super",
+    "signal",
+    "func",
+    "static",
+    "const",
+    "enum",
+    "var",
+    "breakpoint",
+    "preload",
+    "await",
+    "yield",
+    "assert",
+    "void",
+    "PI",
+    "TAU",
+    "INF",
+    "NAN",
+    "and",
+    "or",
+    "not",
+    "true",
+    "false",
+    "null",
+    "tool",
+    "onready",
+    "export",
+    "setget",
+    "puppet",
+    "master",
+    "remote",
+    "sync",
+    "remotesync",
+    "mastersync",
+    "puppetsync",
+    "namespace",
+    "trait",
+    "script",
+    "new",
+    "free",
+    "get",
+    "set",
+    "call",
+    "variant",
+    "value",
+    "from_variant",
+    "to_variant",
+    "check",
+    "SCHEMA_VERSION",
+    "VARIANTS",
+    "_in",
+    "_at",
+    "_lenient",
+    "_err",
+    "_o",
+    "_d",
+    "_k",
+    "_r",
+    "_SELF",
+    "_read",
+    "_root_script",
 ];
 
 /// `name` made a GDScript identifier: other characters become `_`, a leading digit gets a `_` before it,
@@ -259,6 +393,8 @@ struct Gen<'a> {
     root: String,
     class_name: Option<String>,
     file_name: String,
+    /// One file per type: the other types are other files, preloaded as `_Name`.
+    external: bool,
     out: String,
     tmp: usize,
 }
@@ -266,10 +402,18 @@ struct Gen<'a> {
 impl<'a> Gen<'a> {
     fn new(schema: &'a Schema, options: &Options) -> Result<Gen<'a>> {
         let dialect = schema.dialect;
+        if dialect.family() == Family::Godot2 {
+            // Godot 2's GDScript has no typed variables, class_name or static typing.
+            return Err(Error::new(ErrorKind::Unsupported { what: "generated GDScript", dialect }, None));
+        }
         let g4 = dialect.family() == Family::Godot4;
         let root = match &schema.root {
             Some(r) => r.clone(),
-            None => schema.defs.first().map(|d| d.name().to_string()).ok_or_else(|| message("the schema has no types".into()))?,
+            None => schema
+                .defs
+                .first()
+                .map(|d| d.name().to_string())
+                .ok_or_else(|| message("the schema has no types".into()))?,
         };
         if schema.get(&root).is_none() {
             return Err(message(format!("the schema's root type {root} is not one of its types")));
@@ -284,7 +428,7 @@ impl<'a> Gen<'a> {
             )));
         }
         let file_name = options.file_name.clone().unwrap_or_else(|| format!("{}.gd", snake(&root)));
-        let g = Gen { schema, dialect, g4, root, class_name, file_name, out: String::new(), tmp: 0 };
+        let g = Gen { schema, dialect, g4, root, class_name, file_name, external: false, out: String::new(), tmp: 0 };
         for d in &schema.defs {
             match d {
                 Def::Struct(s) => s.fields.iter().try_for_each(|f| g.validate(&f.shape))?,
@@ -310,7 +454,16 @@ impl<'a> Gen<'a> {
                 if !self.dialect.has_type(*name) {
                     return Err(Error::new(ErrorKind::Unsupported { what: name.name(), dialect: self.dialect }, None));
                 }
-                if matches!(name, TypeKind::Object | TypeKind::Callable | TypeKind::Signal | TypeKind::Image | TypeKind::InputEvent | TypeKind::TypedArray | TypeKind::PackedTypedArray) {
+                if matches!(
+                    name,
+                    TypeKind::Object
+                        | TypeKind::Callable
+                        | TypeKind::Signal
+                        | TypeKind::Image
+                        | TypeKind::InputEvent
+                        | TypeKind::TypedArray
+                        | TypeKind::PackedTypedArray
+                ) {
                     return Err(message(format!("{} fields are not supported in generated GDScript", name.name())));
                 }
                 Ok(())
@@ -339,7 +492,21 @@ impl<'a> Gen<'a> {
     /// The GDScript expression naming the class of type `name` (the root: its script).
     fn class_ref(&self, name: &str) -> String {
         if name == self.root {
-            if self.g4 { "_SELF".into() } else { "_root_script()".into() }
+            if self.g4 {
+                "_SELF".into()
+            } else {
+                "_root_script()".into()
+            }
+        } else {
+            self.other(name)
+        }
+    }
+
+    /// The name of a type other than the root: an inner class, or in one file per type the other file's
+    /// preloaded script (a struct variant's class is an inner class of its enum's file either way).
+    fn other(&self, name: &str) -> String {
+        if self.external && self.schema.get(name).is_some() {
+            format!("_{}", ident(name))
         } else {
             ident(name)
         }
@@ -387,7 +554,7 @@ impl<'a> Gen<'a> {
         match self.kind(name) {
             Kind::UnitEnum => Some(if self.g4 { ident(name) } else { "int".into() }),
             Kind::Class if name == self.root => self.g4.then(|| "_SELF".into()),
-            Kind::Class => Some(ident(name)),
+            Kind::Class => Some(self.other(name)),
         }
     }
 
@@ -500,6 +667,16 @@ impl<'a> Gen<'a> {
             let f = lit(&self.file_name);
             self.line(0, &format!("const _SELF = preload({f})"));
         }
+        if self.external {
+            let mut used = Vec::new();
+            uses(&self.schema.get(&self.root).cloned().ok_or_else(|| message("no root".into()))?, &mut used);
+            for name in used {
+                if name != self.root && self.kind(&name) == Kind::Class {
+                    let f = lit(&format!("{}.gd", snake(&name)));
+                    self.line(0, &format!("const _{} = preload({f})", ident(&name)));
+                }
+            }
+        }
         // Unit-only enums.
         let defs = self.schema.defs.clone();
         for d in &defs {
@@ -510,7 +687,11 @@ impl<'a> Gen<'a> {
                     let consts: Vec<String> = e.variants.iter().map(|v| upper(&v.name)).collect();
                     self.line(0, &format!("enum {} {{ {} }}", ident(&e.name), consts.join(", ")));
                     let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
-                    self.line(0, &format!("## The names {} is written as, by value.", e.name).replace("##", if self.g4 { "##" } else { "#" }));
+                    self.line(
+                        0,
+                        &format!("## The names {} is written as, by value.", e.name)
+                            .replace("##", if self.g4 { "##" } else { "#" }),
+                    );
                     self.line(0, &format!("const {} = [{}]", Self::names_const(&e.name), names.join(", ")));
                 }
             }
@@ -518,7 +699,7 @@ impl<'a> Gen<'a> {
         self.line(0, "");
         self.class_body(0, &self.root.clone(), &root_def)?;
         for d in &defs {
-            if d.name() == self.root || self.kind(d.name()) == Kind::UnitEnum {
+            if self.external || d.name() == self.root || self.kind(d.name()) == Kind::UnitEnum {
                 continue;
             }
             self.inner_class(d.name(), d)?;
@@ -545,7 +726,11 @@ impl<'a> Gen<'a> {
     }
 
     fn base(&self) -> &'static str {
-        if self.g4 { "RefCounted" } else { "Reference" }
+        if self.g4 {
+            "RefCounted"
+        } else {
+            "Reference"
+        }
     }
 
     fn inner_class(&mut self, name: &str, def: &Def) -> Result<()> {
@@ -594,7 +779,10 @@ impl<'a> Gen<'a> {
         self.line(ind + 2, "return null");
         self.line(ind + 1, "return _r");
         self.line(ind, "");
-        self.line(ind, &format!("{mark} \"\" if from_variant would accept v, else the first error with its path."));
+        self.line(
+            ind,
+            &format!("{mark} \"\" if from_variant would accept the value, else the first error with its path."),
+        );
         let ret = if self.g4 { " -> String" } else { "" };
         self.line(ind, &format!("static func check(_in, {lenient}){ret}:"));
         self.line(ind + 1, "var _err = []");
@@ -637,7 +825,10 @@ impl<'a> Gen<'a> {
         self.line(ind, "static func _read(_in, _at, _lenient, _err):");
         let b = ind + 1;
         self.line(b, "if typeof(_in) != TYPE_DICTIONARY:");
-        self.line(b + 1, &format!("_err.append(_at + \": expected a Dictionary ({name}), got \" + {})", self.type_name("_in")));
+        self.line(
+            b + 1,
+            &format!("_err.append(_at + \": expected a Dictionary ({name}), got \" + {})", self.type_name("_in")),
+        );
         self.line(b + 1, "return null");
         let inst = self.new_instance(name);
         self.line(b, &format!("var _o = {inst}"));
@@ -683,363 +874,34 @@ impl<'a> Gen<'a> {
         self.line(b, "return _d");
         Ok(())
     }
+}
 
-    /// The value a missing key gets in lenient mode: the field's default, a fresh instance for a struct.
-    fn lenient_default(&self, shape: &Shape) -> String {
-        match shape {
-            Shape::Named { name } if matches!(self.schema.get(name), Some(Def::Struct(_))) => self.new_instance(name),
-            s => self.default_value(s),
-        }
-    }
-
-    /// `target = value`, through `assign` for a typed container.
-    fn assign(&mut self, ind: usize, target: &str, shape: &Shape, value: &str) {
-        let ty = self.var_type(shape);
-        match ty {
-            Some(t) if t.starts_with("Array[") || t.starts_with("Dictionary[") => {
-                self.line(ind, &format!("{target}.assign({value})"))
-            }
-            _ => self.line(ind, &format!("{target} = {value}")),
-        }
-    }
-
-    fn type_name(&self, e: &str) -> String {
-        format!("\"type \" + str(typeof({e}))")
-    }
-
-    fn fail(&mut self, ind: usize, path: &str, what: &str, e: &str) {
-        let t = self.type_name(e);
-        self.line(ind, &format!("_err.append({path} + \": expected {what}, got \" + {t})"));
-        self.line(ind, "return null");
-    }
-
-    /// Checks and converts the value `src` of shape `shape`; on error appends it to `err` and returns null
-    /// from the function. Gives the expression holding the result.
-    fn read(&mut self, ind: usize, shape: &Shape, src: &str, path: &str) -> Result<String> {
-        let x = self.fresh("x");
-        self.line(ind, &format!("var {x} = {src}"));
-        let g4 = self.g4;
-        match shape {
-            Shape::Variant => Ok(x),
-            Shape::Nil => {
-                self.line(ind, &format!("if {x} != null:"));
-                self.fail(ind + 1, path, "null", &x);
-                Ok(x)
-            }
-            Shape::Bool => {
-                self.line(ind, &format!("if typeof({x}) != TYPE_BOOL:"));
-                self.fail(ind + 1, path, "bool", &x);
-                Ok(x)
-            }
-            Shape::Int { bits, signed } => {
-                self.line(ind, &format!("if typeof({x}) != TYPE_INT:"));
-                self.fail(ind + 1, path, "int", &x);
-                let range = match (bits, signed) {
-                    (64, true) => None,
-                    (64, false) => Some((0i128, None)),
-                    (b, true) => Some((-(1i128 << (b - 1)), Some((1i128 << (b - 1)) - 1))),
-                    (b, false) => Some((0, Some((1i128 << b) - 1))),
-                };
-                if let Some((lo, hi)) = range {
-                    let cond = match hi {
-                        Some(hi) => format!("{x} < {lo} or {x} > {hi}"),
-                        None => format!("{x} < {lo}"),
-                    };
-                    let what = match hi {
-                        Some(hi) => format!("{lo}..{hi}"),
-                        None => format!("{lo} or more"),
-                    };
-                    self.line(ind, &format!("if {cond}:"));
-                    self.line(ind + 1, &format!("_err.append({path} + \": \" + str({x}) + \" is out of range {what}\")"));
-                    self.line(ind + 1, "return null");
-                }
-                Ok(x)
-            }
-            Shape::Float { .. } => {
-                let f = type_const(TypeKind::Float, g4);
-                self.line(ind, &format!("if typeof({x}) != {f} and typeof({x}) != TYPE_INT:"));
-                self.fail(ind + 1, path, "float", &x);
-                Ok(format!("float({x})"))
-            }
-            Shape::String => {
-                if self.dialect.has_type(TypeKind::StringName) {
-                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING and typeof({x}) != TYPE_STRING_NAME:"));
-                } else {
-                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING:"));
-                }
-                self.fail(ind + 1, path, "String", &x);
-                Ok(if g4 { format!("String({x})") } else { format!("str({x})") })
-            }
-            Shape::Builtin { name } => {
-                let t = type_const(*name, g4);
-                let also = match name {
-                    TypeKind::StringName | TypeKind::NodePath => Some("TYPE_STRING"),
-                    _ => None,
-                };
-                match also {
-                    Some(a) => self.line(ind, &format!("if typeof({x}) != {t} and typeof({x}) != {a}:")),
-                    None => self.line(ind, &format!("if typeof({x}) != {t}:")),
-                }
-                let n = self.dialect.family().name_of(*name);
-                self.fail(ind + 1, path, n, &x);
-                Ok(match name {
-                    TypeKind::StringName | TypeKind::NodePath => format!("{n}({x})"),
-                    _ => x,
-                })
-            }
-            Shape::Option { of } => {
-                let r = self.fresh("r");
-                self.line(ind, &format!("var {r} = null"));
-                self.line(ind, &format!("if {x} != null:"));
-                let inner = self.read(ind + 1, of, &x, path)?;
-                self.line(ind + 1, &format!("{r} = {inner}"));
-                Ok(r)
-            }
-            Shape::Array { of } | Shape::TypedArray { of } => {
-                let (lo, hi) = if g4 {
-                    ("TYPE_PACKED_BYTE_ARRAY", "TYPE_PACKED_VECTOR4_ARRAY")
-                } else {
-                    ("TYPE_RAW_ARRAY", "TYPE_COLOR_ARRAY")
-                };
-                let t = self.fresh("t");
-                self.line(ind, &format!("var {t} = typeof({x})"));
-                self.line(ind, &format!("if {t} != TYPE_ARRAY and ({t} < {lo} or {t} > {hi}):"));
-                self.fail(ind + 1, path, "Array", &x);
-                let r = self.fresh("r");
-                let i = self.fresh("i");
-                self.line(ind, &format!("var {r} = []"));
-                self.line(ind, &format!("for {i} in range({x}.size()):"));
-                let p = format!("{path} + \"[\" + str({i}) + \"]\"");
-                let e = self.read(ind + 1, of, &format!("{x}[{i}]"), &p)?;
-                self.line(ind + 1, &format!("{r}.append({e})"));
-                Ok(r)
-            }
-            Shape::Tuple { of } => {
-                self.line(ind, &format!("if typeof({x}) != TYPE_ARRAY:"));
-                self.fail(ind + 1, path, "Array", &x);
-                self.line(ind, &format!("if {x}.size() != {}:", of.len()));
-                self.line(ind + 1, &format!("_err.append({path} + \": expected {} elements, got \" + str({x}.size()))", of.len()));
-                self.line(ind + 1, "return null");
-                let r = self.fresh("r");
-                self.line(ind, &format!("var {r} = []"));
-                for (i, s) in of.iter().enumerate() {
-                    let p = format!("{path} + \"[{i}]\"");
-                    let e = self.read(ind, s, &format!("{x}[{i}]"), &p)?;
-                    self.line(ind, &format!("{r}.append({e})"));
-                }
-                Ok(r)
-            }
+/// The named types `def` uses directly, each once, in order.
+fn uses(def: &Def, out: &mut Vec<String>) {
+    fn shape(s: &Shape, out: &mut Vec<String>) {
+        match s {
+            Shape::Named { name } if !out.contains(name) => out.push(name.clone()),
+            Shape::Option { of } | Shape::Array { of } | Shape::TypedArray { of } => shape(of, out),
+            Shape::Tuple { of } => of.iter().for_each(|s| shape(s, out)),
             Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
-                self.line(ind, &format!("if typeof({x}) != TYPE_DICTIONARY:"));
-                self.fail(ind + 1, path, "Dictionary", &x);
-                let r = self.fresh("r");
-                let k = self.fresh("k");
-                self.line(ind, &format!("var {r} = {{}}"));
-                self.line(ind, &format!("for {k} in {x}:"));
-                let p = format!("{path} + \"[\" + str({k}) + \"]\"");
-                let kr = self.read(ind + 1, key, &k, &p)?;
-                let vr = self.read(ind + 1, value, &format!("{x}[{k}]"), &p)?;
-                self.line(ind + 1, &format!("{r}[{kr}] = {vr}"));
-                Ok(r)
+                shape(key, out);
+                shape(value, out);
             }
-            Shape::Named { name } => match self.kind(name) {
-                Kind::UnitEnum => {
-                    let names = Self::names_const(name);
-                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING{}:", if self.dialect.has_type(TypeKind::StringName) { format!(" and typeof({x}) != TYPE_STRING_NAME") } else { String::new() }));
-                    self.fail(ind + 1, path, &format!("a {name} name (String)"), &x);
-                    let i = self.fresh("n");
-                    let s = if g4 { format!("String({x})") } else { format!("str({x})") };
-                    self.line(ind, &format!("var {i} = {names}.find({s})"));
-                    self.line(ind, &format!("if {i} < 0:"));
-                    self.line(ind + 1, &format!("_err.append({path} + \": unknown {name} variant \" + {s})"));
-                    self.line(ind + 1, "return null");
-                    Ok(if g4 { format!("{i} as {}", ident(name)) } else { i })
-                }
-                Kind::Class => {
-                    let c = self.class_ref(name);
-                    let r = self.fresh("r");
-                    self.line(ind, &format!("var {r} = {c}._read({x}, {path}, _lenient, _err)"));
-                    self.line(ind, "if _err.size() > 0:");
-                    self.line(ind + 1, "return null");
-                    Ok(r)
-                }
-            },
+            _ => {}
         }
     }
-
-    /// The value godot_bin writes for the GDScript value `e` of shape `shape`: lines before, then the
-    /// expression.
-    fn write(&mut self, ind: usize, shape: &Shape, e: &str) -> Result<String> {
-        match shape {
-            Shape::Nil => Ok("null".into()),
-            Shape::Bool | Shape::Int { .. } | Shape::Float { .. } | Shape::String | Shape::Variant => Ok(e.into()),
-            Shape::Builtin { .. } => Ok(e.into()),
-            Shape::Option { of } => {
-                let r = self.fresh("w");
-                self.line(ind, &format!("var {r} = null"));
-                self.line(ind, &format!("if {e} != null:"));
-                let inner = self.write(ind + 1, of, e)?;
-                self.line(ind + 1, &format!("{r} = {inner}"));
-                Ok(r)
-            }
-            Shape::Array { of } | Shape::TypedArray { of } => {
-                let r = self.fresh("w");
-                let i = self.fresh("e");
-                self.line(ind, &format!("var {r} = []"));
-                self.line(ind, &format!("for {i} in {e}:"));
-                let w = self.write(ind + 1, of, &i)?;
-                self.line(ind + 1, &format!("{r}.append({w})"));
-                if let Shape::TypedArray { of } = shape {
-                    if self.dialect.typed_arrays() {
-                        if let Some(t) = self.wire_type(of) {
-                            self.line(ind, &format!("{r} = Array({r}, {t}, \"\", null)"));
-                        }
-                    }
-                }
-                Ok(r)
-            }
-            Shape::Tuple { of } => {
-                let r = self.fresh("w");
-                self.line(ind, &format!("var {r} = []"));
-                for (i, s) in of.iter().enumerate() {
-                    let w = self.write(ind, s, &format!("{e}[{i}]"))?;
-                    self.line(ind, &format!("{r}.append({w})"));
-                }
-                Ok(r)
-            }
-            Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
-                let r = self.fresh("w");
-                let k = self.fresh("k");
-                self.line(ind, &format!("var {r} = {{}}"));
-                self.line(ind, &format!("for {k} in {e}:"));
-                let kw = self.write(ind + 1, key, &k)?;
-                let vw = self.write(ind + 1, value, &format!("{e}[{k}]"))?;
-                self.line(ind + 1, &format!("{r}[{kw}] = {vw}"));
-                if let Shape::TypedDictionary { .. } = shape {
-                    if self.dialect.typed_dictionaries() {
-                        let kt = self.wire_type(key).unwrap_or("TYPE_NIL");
-                        let vt = self.wire_type(value).unwrap_or("TYPE_NIL");
-                        if kt != "TYPE_NIL" || vt != "TYPE_NIL" {
-                            self.line(ind, &format!("{r} = Dictionary({r}, {kt}, \"\", null, {vt}, \"\", null)"));
-                        }
-                    }
-                }
-                Ok(r)
-            }
-            Shape::Named { name } => match self.kind(name) {
-                Kind::UnitEnum => Ok(format!("{}[{e}]", Self::names_const(name))),
-                Kind::Class => {
-                    let r = self.fresh("w");
-                    self.line(ind, &format!("var {r} = null"));
-                    self.line(ind, &format!("if {e} != null:"));
-                    self.line(ind + 1, &format!("{r} = {e}.to_variant()"));
-                    Ok(r)
-                }
-            },
-        }
-    }
-
-    fn enum_body(&mut self, ind: usize, name: &str, e: &Enum) -> Result<()> {
-        let mark = if self.g4 { "##" } else { "#" };
-        let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
-        self.line(ind, &format!("{mark} The variants' names, as written."));
-        self.line(ind, &format!("const VARIANTS = [{}]", names.join(", ")));
-        self.line(ind, &format!("{mark} Which variant this is (its name as written)."));
-        let first = e.variants.first().map(|v| lit(&v.name)).unwrap_or_else(|| "\"\"".into());
-        self.line(ind, &format!("var variant: String = {first}"));
-        self.line(ind, &format!("{mark} Its data: null (unit), the value (newtype), an Array (tuple) or an instance (struct)."));
-        self.line(ind, "var value = null");
-        self.entry_points(ind, name);
-        self.line(ind, "");
-        self.line(ind, "static func _read(_in, _at, _lenient, _err):");
-        let b = ind + 1;
-        let inst = self.new_instance(name);
-        self.line(b, &format!("var _o = {inst}"));
-        let sn = self.dialect.has_type(TypeKind::StringName);
-        let is_str = |x: &str| {
-            if sn {
-                format!("(typeof({x}) == TYPE_STRING or typeof({x}) == TYPE_STRING_NAME)")
-            } else {
-                format!("typeof({x}) == TYPE_STRING")
-            }
-        };
-        let tostr = |x: &str, g4: bool| if g4 { format!("String({x})") } else { format!("str({x})") };
-        self.line(b, &format!("if {}:", is_str("_in")));
-        let units: Vec<String> = e.variants.iter().filter(|v| v.data == VariantData::Unit).map(|v| lit(&v.name)).collect();
-        self.line(b + 1, &format!("if not [{}].has({}):", units.join(", "), tostr("_in", self.g4)));
-        self.line(b + 2, &format!("_err.append(_at + \": unknown {name} unit variant \" + {})", tostr("_in", self.g4)));
-        self.line(b + 2, "return null");
-        self.line(b + 1, &format!("_o.variant = {}", tostr("_in", self.g4)));
-        self.line(b + 1, "return _o");
-        self.line(b, "if typeof(_in) != TYPE_DICTIONARY or _in.size() != 1:");
-        let t = self.type_name("_in");
-        self.line(b + 1, &format!("_err.append(_at + \": expected a {name} (a String or a Dictionary of one entry), got \" + {t})"));
-        self.line(b + 1, "return null");
-        self.line(b, "var _k = _in.keys()[0]");
-        self.line(b, &format!("if not {}:", is_str("_k")));
-        self.line(b + 1, &format!("_err.append(_at + \": expected a {name} variant name as the key\")"));
-        self.line(b + 1, "return null");
-        self.line(b, &format!("_o.variant = {}", tostr("_k", self.g4)));
-        let mut first = true;
-        for v in &e.variants {
-            let kw = if first { "if" } else { "elif" };
-            let p = format!("_at + {}", lit(&format!(".{}", v.name)));
-            match &v.data {
-                VariantData::Unit => continue,
-                VariantData::Newtype { shape } => {
-                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
-                    let r = self.read(b + 1, shape, "_in[_k]", &p)?;
-                    self.line(b + 1, &format!("_o.value = {r}"));
-                }
-                VariantData::Tuple { of } => {
-                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
-                    let r = self.read(b + 1, &Shape::Tuple { of: of.clone() }, "_in[_k]", &p)?;
-                    self.line(b + 1, &format!("_o.value = {r}"));
-                }
-                VariantData::Struct { .. } => {
-                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
-                    let c = ident(&format!("{}{}", e.name, v.name));
-                    self.line(b + 1, &format!("_o.value = {c}._read(_in[_k], {p}, _lenient, _err)"));
-                    self.line(b + 1, "if _err.size() > 0:");
-                    self.line(b + 2, "return null");
-                }
-            }
-            first = false;
-        }
-        if first {
-            self.line(b, "if true:");
-        } else {
-            self.line(b, "else:");
-        }
-        self.line(b + 1, &format!("_err.append(_at + \": unknown {name} variant \" + _o.variant)"));
-        self.line(b + 1, "return null");
-        self.line(b, "return _o");
-        // to_variant
-        self.line(ind, "");
-        self.line(ind, &format!("{mark} The value godot_bin writes: the name for a unit variant, else {{name: data}}."));
-        self.line(ind, "func to_variant():");
-        for v in &e.variants {
-            self.line(b, &format!("if variant == {}:", lit(&v.name)));
-            match &v.data {
-                VariantData::Unit => self.line(b + 1, "return variant"),
-                VariantData::Newtype { shape } => {
-                    let w = self.write(b + 1, shape, "value")?;
-                    self.line(b + 1, &format!("return {{variant: {w}}}"));
-                }
-                VariantData::Tuple { of } => {
-                    let w = self.write(b + 1, &Shape::Tuple { of: of.clone() }, "value")?;
-                    self.line(b + 1, &format!("return {{variant: {w}}}"));
-                }
-                VariantData::Struct { .. } => {
-                    self.line(b + 1, "if value == null:");
-                    self.line(b + 2, "return {variant: null}");
-                    self.line(b + 1, "return {variant: value.to_variant()}");
+    match def {
+        Def::Struct(st) => st.fields.iter().for_each(|f| shape(&f.shape, out)),
+        Def::Enum(e) => {
+            for v in &e.variants {
+                match &v.data {
+                    VariantData::Unit => {}
+                    VariantData::Newtype { shape: s } => shape(s, out),
+                    VariantData::Tuple { of } => of.iter().for_each(|s| shape(s, out)),
+                    VariantData::Struct { fields } => fields.iter().for_each(|f| shape(&f.shape, out)),
                 }
             }
         }
-        self.line(b, &format!("push_error({} + \": unknown variant \" + variant)", lit(name)));
-        self.line(b, "return null");
-        Ok(())
     }
 }
 
