@@ -1,4 +1,16 @@
 //! Rust source from a [`Schema`](super::Schema): structs and enums that derive `Serialize` and `Deserialize`.
+//!
+//! `godot-bin schema --to rust SAVE` prints the types of a real save this way (from
+//! [`Schema::infer`](super::Schema::infer)); a schema of Rust types prints types that read the same bytes.
+//!
+//! ```
+//! use godot_bin::schema::{rust, Schema};
+//! use godot_bin::{Config, Dialect};
+//! let save = godot_bin::text::from_text(r#"{"gold": 5, "pos": Vector2(1, 2)}"#, &Config::default())?;
+//! let code = rust::from_schema(&Schema::infer(&[save], Dialect::Godot4_6, "Save")?)?;
+//! assert!(code.contains("pub gold: i64,") && code.contains("pub pos: Vector2,"));
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
