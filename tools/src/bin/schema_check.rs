@@ -13,10 +13,13 @@
 //! Included: examples/data/*.sav; tests/fixtures/cli/*.sav (a 3.6 save converted to 4.6 by godot_bin);
 //! per engine, containers/plain.sav and the same content compressed (FastLZ, Deflate, Zstd, GZIP) and
 //! encrypted (password, key); config_file/*.sav (the engines' store_var of their ConfigFile sections);
-//! godot-4.6/speed_state_3.bin; the `var` rows of serde.tsv (game states) and godot-4.6/buffered.tsv.
-//! Left out: values.tsv, probes.tsv, crashes.tsv and the 2.1 and Pandemonium samples.tsv (single test
-//! values and mutations, not saves), the containers' raw-byte edge files (`*.bin`, `tiny*`, `exact*`,
-//! `len*`, `tail*`: bytes, not values), ConfigFile text (`*.cfg`, `*.txt`, `values.gdec`: text).
+//! godot-4.6/speed_state_3.bin; the `var` rows of serde.tsv (game states) and godot-4.6/buffered.tsv;
+//! and, as single values rather than saves, the Dictionary rows of each engine's values.tsv (those whose
+//! top type can be a struct: String keys, untyped; the others are listed as left out, with the reason).
+//! Left out: the other rows of values.tsv, probes.tsv and crashes.tsv, and the 2.1 and Pandemonium
+//! samples.tsv (single test values and mutations, not saves), the containers' raw-byte edge files (`*.bin`,
+//! `tiny*`, `exact*`, `len*`, `tail*`: bytes, not values), ConfigFile text (`*.cfg`, `*.txt`,
+//! `values.gdec`: text).
 //! A file with no Dictionary value has no top type: it is counted as left out.
 
 use std::fmt::Write as _;
