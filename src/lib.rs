@@ -15,7 +15,7 @@
 //   data/     `Variant` and its containers, the markers (Vector2 … Projection, Color, NodePath, …), indexing
 //   codec/    the one dialect-agnostic decoder and encoder, `VariantRef`, typed-container admission
 //   format/   the serde data format: ser, de, the markers' and `Variant`'s serde impls, packed, typed containers
-//   forms/    text (var_to_str), json, convert between dialects
+//   forms/    text (var_to_str), json, convert between dialects, schema (Rust types <-> GDScript, Rust, JSON)
 //   io/       framing, config_file, tokio_codec, detect, file, container
 //   interop/  glam, mint, arbitrary
 //   bin/      the godot-bin tool (feature `cli`), on the public API

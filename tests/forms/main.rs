@@ -4,5 +4,6 @@
 mod common;
 
 mod config_file;
+mod schema_trace;
 mod text_engine;
 mod text_samples;

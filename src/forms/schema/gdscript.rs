@@ -13,7 +13,7 @@ use crate::error::{Error, ErrorKind, Result};
 pub struct Options {}
 
 /// One GDScript file whose script is `T`'s class, the types it uses as inner classes (being written).
-pub fn for_type<T: DeserializeOwned>(cfg: &Config) -> Result<String> {
+pub fn for_type<T: DeserializeOwned + serde::Serialize>(cfg: &Config) -> Result<String> {
     let schema = Schema::new(cfg.dialect()).add::<T>()?;
     from_schema(&schema, &Options::default())
 }

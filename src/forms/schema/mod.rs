@@ -10,6 +10,35 @@
 //! that read a save ([`rust`]), and a JSON file that holds the schema itself (its serde form; feature `json`
 //! for [`Schema::to_json`] and [`Schema::from_json`]).
 //!
+//! # What maps to what
+//!
+//! One row per [`Shape`]: the Rust types traced to it, what godot_bin writes, the field the GDScript
+//! class declares (Godot 4 / Godot 3), and what `godot-bin schema` infers it from in a save.
+//!
+//! | Rust | [`Shape`] | written as | GDScript 4 field | GDScript 3 field | inferred from |
+//! |---|---|---|---|---|---|
+//! | `bool` | `Bool` | bool | `bool` | `bool` | a bool |
+//! | `i8` … `u64` | `Int` | int (range checked by `from_variant`) | `int` | `int` | an int (`i64`) |
+//! | `f32`, `f64` | `Float` | float | `float` | `float` | a float (`f64`) |
+//! | `String`, `char` | `String` | String | `String` | `String` | a String |
+//! | `Option<T>` | `Option` | `null` or `T` | untyped `var` (`T` for a class) | untyped `var` (`T` for a class) | a key sometimes missing or `null` |
+//! | `Vec<T>`, slices | `Array` | untyped Array | `Array[T]` | `Array` | an untyped Array of one kind (`Vec<Variant>` for mixed ones) |
+//! | tuples, tuple structs | `Tuple` | untyped Array | `Array` | `Array` | — |
+//! | `HashMap`, `BTreeMap` | `Map` | untyped Dictionary | `Dictionary[K, V]` (4.4+) | `Dictionary` | a Dictionary that is no struct (`Dictionary`, which keeps the order) |
+//! | [`TypedArray<T>`](crate::typed::TypedArray) | `TypedArray` | `Array[T]` (4.3+; a struct: `Array[Dictionary]`) | `Array[T]` | `Array` | a typed Array |
+//! | [`TypedDictionary<K, V>`](crate::typed::TypedDictionary) | `TypedDictionary` | `Dictionary[K, V]` (4.4+) | `Dictionary[K, V]` | `Dictionary` | a typed Dictionary |
+//! | the [`markers`](crate::markers), the [`packed`](crate::packed) arrays, bytes | `Builtin` | the Godot type | the Godot type | its Godot 3 name (`PoolVector2Array`, `Transform`, …) | the same type |
+//! | [`Variant`](crate::Variant) | `Variant` | any value | untyped `var` | untyped `var` | values of several kinds |
+//! | a struct | `Named` ([`Def::Struct`]) | Dictionary with String keys, in field order | a class (`extends RefCounted`) | a class (`extends Reference`) | Dictionaries with the same String keys in the same order |
+//! | an enum of unit variants | `Named` ([`Def::Enum`]) | the variant's name as a String | a GDScript `enum` | `int` of a GDScript `enum` | a String field with few values across many samples |
+//! | an enum with data | `Named` ([`Def::Enum`]) | unit: its name; others: `{"Name": data}` | a class with `variant` and `value` | the same | — |
+//!
+//! serde attributes: `rename` and `rename_all` are followed (the schema holds serde's names),
+//! `default` and `Option` fields make a key [optional](Field::optional), `skip_serializing_if` on an
+//! `Option` makes it [left out when null](Field::omit_if_null); `flatten`, internally tagged, adjacently
+//! tagged and untagged enums, and `skip_serializing_if` on other fields are refused by [`Schema::add`] with
+//! an error naming the type or field.
+//!
 //! ```
 //! use godot_bin::schema::{Def, Schema, Shape};
 //! use godot_bin::Dialect;
@@ -24,6 +53,7 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
+mod docs;
 pub mod gdscript;
 mod infer;
 pub mod rust;
@@ -343,7 +373,7 @@ impl Schema {
     /// ```
     /// use godot_bin::schema::Schema;
     /// use godot_bin::Dialect;
-    /// #[derive(serde::Deserialize)]
+    /// #[derive(serde::Serialize, serde::Deserialize)]
     /// struct Item { name: String }
     /// let s = Schema::new(Dialect::Godot4_6).add::<Item>()?;
     /// assert!(s.get("Item").is_some() && s.get("Other").is_none());
