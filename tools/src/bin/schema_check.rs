@@ -21,6 +21,9 @@
 //! `tiny*`, `exact*`, `len*`, `tail*`: bytes, not values), ConfigFile text (`*.cfg`, `*.txt`,
 //! `values.gdec`: text).
 //! A file with no Dictionary value has no top type: it is counted as left out.
+//!
+//! One more module comes from a traced schema ([`Schema::add`] of the types in `mod traced` below, which
+//! cover the serde mapping): it reads a file those types wrote and must write the same bytes.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -32,6 +35,127 @@ use godot_bin::schema::{rust, Schema};
 use godot_bin::Variant;
 
 const PASSWORD: &str = "hunter2 \u{e9}";
+
+/// Rust types covering the serde mapping, traced into a schema ([`Schema::add`]): the Rust printed from
+/// it must read what these types write and write the same bytes (the emitter prints any traced schema).
+mod traced {
+    use std::collections::BTreeMap;
+
+    use godot_bin::markers::{Color, NodePath, StringName, Transform2D, Vector2, Vector2i, Vector3};
+    use godot_bin::packed::{PackedByteArray, PackedFloat32Array, PackedInt64Array, PackedStringArray};
+    use godot_bin::typed::{AsDictionary, TypedArray, TypedDictionary};
+    use godot_bin::Variant;
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Item {
+        pub name: String,
+        pub count: u16,
+        pub weight: f32,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub enum Mood {
+        Calm,
+        #[serde(rename = "angry")]
+        Angry,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub enum Msg {
+        Bye,
+        Chat(String),
+        Move(i32, i32),
+        Hit { by: u8, at: Vector2 },
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Everything {
+        pub tick: i64,
+        pub big: i64,
+        pub small: i8,
+        pub unsigned: u32,
+        pub hp: f32,
+        pub ratio: f64,
+        pub alive: bool,
+        pub pos: Vector2,
+        pub cell: Vector2i,
+        pub at: Vector3,
+        pub xform: Transform2D,
+        pub tint: Color,
+        pub spawn: NodePath,
+        pub id: StringName,
+        pub items: Vec<Item>,
+        pub typed_items: TypedArray<AsDictionary<Item>>,
+        pub ids: TypedArray<i64>,
+        pub moods: TypedArray<String>,
+        pub bytes: PackedByteArray,
+        pub weights: PackedFloat32Array,
+        pub longs: PackedInt64Array,
+        pub tags: PackedStringArray,
+        pub stats: BTreeMap<String, i32>,
+        pub by_id: BTreeMap<i64, Item>,
+        pub counts: TypedDictionary<String, i64>,
+        pub nickname: Option<String>,
+        pub best: Option<Item>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub missing: Option<u8>,
+        pub pair: (u8, String),
+        pub mood: Mood,
+        pub log: Vec<Msg>,
+        pub extra: Variant,
+        #[serde(rename = "Level")]
+        pub level: u8,
+        #[serde(rename = "type")]
+        pub kind: String,
+    }
+
+    /// A value of every field, some of each variant.
+    pub fn sample() -> Everything {
+        let item = |name: &str, count: u16| Item { name: name.into(), count, weight: 0.25 * f32::from(count) };
+        Everything {
+            tick: 7,
+            big: 5_000_000_000,
+            small: -3,
+            unsigned: 4_000_000_000,
+            hp: 87.5,
+            ratio: 0.1,
+            alive: true,
+            pos: Vector2::new(1.5, -2.0),
+            cell: Vector2i::new(3, -4),
+            at: Vector3::new(0.5, 1.0, -8.0),
+            xform: Transform2D::IDENTITY,
+            tint: Color::new(1.0, 0.5, 0.25, 1.0),
+            spawn: NodePath::from("/root/World:position"),
+            id: StringName::from("hero"),
+            items: vec![item("sword", 1), item("potion", 3)],
+            typed_items: vec![AsDictionary(item("shield", 2))].into(),
+            ids: vec![1, 2, 5_000_000_000].into(),
+            moods: vec!["calm".to_string()].into(),
+            bytes: vec![0, 1, 255].into(),
+            weights: vec![0.5, -1.25].into(),
+            longs: vec![1, -5_000_000_000].into(),
+            tags: vec!["a".to_string(), "b c".to_string()].into(),
+            stats: [("dex".to_string(), 3), ("str".to_string(), -1)].into_iter().collect(),
+            by_id: [(2, item("bow", 1)), (10, item("arrow", 20))].into_iter().collect(),
+            counts: [("z".to_string(), 1), ("a".to_string(), 2)].into_iter().collect(),
+            nickname: None,
+            best: Some(item("crown", 1)),
+            missing: None,
+            pair: (200, "x".into()),
+            mood: Mood::Angry,
+            log: vec![
+                Msg::Bye,
+                Msg::Chat("hi".into()),
+                Msg::Move(1, -1),
+                Msg::Hit { by: 4, at: Vector2::new(0.0, 1.0) },
+            ],
+            extra: Variant::from("anything"),
+            level: 3,
+            kind: "npc".into(),
+        }
+    }
+}
 
 /// A file the check reads: its path, how to open it, and its module's name.
 struct Sample {
@@ -209,6 +333,19 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         );
         checked.push(shown);
     }
+    // The traced types: their schema's Rust reads what they write and writes it back.
+    match traced_module(&krate, &scratch) {
+        Ok(path) => {
+            let _ = writeln!(mods, "mod traced;");
+            let _ = writeln!(
+                main,
+                "    check::<traced::Everything>(&mut failed, &mut values, {:?}, None, \"godot4.6\", false, false);",
+                path.display().to_string()
+            );
+            checked.push("the traced types (tools/src/bin/schema_check.rs, traced)".into());
+        }
+        Err(e) => failures.push(format!("the traced types: {e}")),
+    }
     main.push_str(MAIN_TAIL);
     std::fs::write(krate.join("src/main.rs"), format!("{mods}\n{main}"))?;
     let manifest = format!(
@@ -256,8 +393,9 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     }
     let ok = failures.is_empty();
     println!(
-        "schema-check: {} ({} files: {} Dictionary values read into their inferred Rust types and written back \
-         byte-identical in one generated crate, {} of them Godot 3 values whose NodePath padding the engine \
+        "schema-check: {} ({} files: {} Dictionary values read into the Rust types printed from their \
+         schema (inferred from each file; for one, traced from Rust types) and written back byte-identical in one \
+         generated crate, {} of them Godot 3 values whose NodePath padding the engine \
          left as garbage, written as godot_bin's Variant writes them; {} failure(s); {} left out)",
         if ok { "OK" } else { "FAIL" },
         checked.len(),
@@ -267,6 +405,15 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         left_out.len()
     );
     Ok(ok)
+}
+
+/// Writes the module of the traced types' schema and a file of their sample value; returns its path.
+fn traced_module(krate: &Path, scratch: &Path) -> Result<PathBuf, Box<dyn std::error::Error>> {
+    let schema = Schema::new(godot_bin::Dialect::Godot4_6).add::<traced::Everything>()?;
+    std::fs::write(krate.join("src/traced.rs"), rust::from_schema(&schema)?)?;
+    let path = scratch.join("traced.bin");
+    std::fs::write(&path, godot_bin::to_vec(&traced::sample())?)?;
+    Ok(path)
 }
 
 /// The generated program's main: [`MAIN_HEAD`], one `check` call per file, [`MAIN_TAIL`].
