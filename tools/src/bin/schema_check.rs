@@ -31,6 +31,7 @@ use std::process::Command;
 
 use godot_bin::container::{Key, ReadOptions};
 use godot_bin::detect::Framing;
+use godot_bin::gdscript;
 use godot_bin::schema::{rust, Schema};
 use godot_bin::Variant;
 
@@ -277,6 +278,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     std::fs::create_dir_all(krate.join("src"))?;
     std::fs::create_dir_all(&scratch)?;
 
+    let mut gd = Gd::new(&krate)?;
     let mut failures = Vec::new();
     let mut left_out = Vec::new();
     let mut checked = Vec::new();
@@ -331,6 +333,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             secret = s.secret,
             dialect = how.dialect.to_string(),
         );
+        gd.add(&s.module, &schema, &s.path, s.secret, how.framing != Framing::Bare)?;
         checked.push(shown);
     }
     // The traced types: their schema's Rust reads what they write and writes it back.
@@ -347,6 +350,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         Err(e) => failures.push(format!("the traced types: {e}")),
     }
     main.push_str(MAIN_TAIL);
+    let gd_note = gd.finish()?;
     std::fs::write(krate.join("src/main.rs"), format!("{mods}\n{main}"))?;
     let manifest = format!(
         "[package]\nname = \"schema_check_generated\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
@@ -391,6 +395,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     for l in &left_out {
         println!("  left out: {l}");
     }
+    println!("  GDScript: {gd_note}");
     let ok = failures.is_empty();
     println!(
         "schema-check: {} ({} files: {} Dictionary values read into the Rust types printed from their \
@@ -406,6 +411,139 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     );
     Ok(ok)
 }
+
+/// The engine half: per engine, a directory (target/schema-check/gd-ENGINE) with the GDScript printed from
+/// each file's schema, the file's content (its container opened) and `harness.gd`, which loads each
+/// script and requires `from_variant` to give an instance for every Dictionary value of its file.
+/// `scripts/live.sh schema` runs the harnesses. Left empty while the GDScript emitter is not there.
+struct Gd {
+    dirs: [(PathBuf, String); 2],
+    /// Why no GDScript was written, if none was.
+    unavailable: Option<String>,
+    count: usize,
+}
+
+impl Gd {
+    fn new(krate: &Path) -> Result<Gd, Box<dyn std::error::Error>> {
+        let dirs = [(krate.join("gd-godot-4.6"), String::new()), (krate.join("gd-godot-3.6"), String::new())];
+        for (d, _) in &dirs {
+            let _ = std::fs::remove_dir_all(d);
+        }
+        Ok(Gd { dirs, unavailable: None, count: 0 })
+    }
+
+    fn add(
+        &mut self,
+        module: &str,
+        schema: &Schema,
+        path: &Path,
+        secret: Option<&str>,
+        stream: bool,
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        if self.unavailable.is_some() {
+            return Ok(());
+        }
+        let four = schema.dialect.to_string().starts_with("godot4");
+        if !four && !schema.dialect.to_string().starts_with("godot3") {
+            return Ok(());
+        }
+        let code = match gdscript::from_schema(schema, &gdscript::Options::default()) {
+            Ok(c) => c,
+            Err(e) => {
+                self.unavailable = Some(e.to_string());
+                return Ok(());
+            }
+        };
+        let (dir, calls) = &mut self.dirs[if four { 0 } else { 1 }];
+        std::fs::create_dir_all(&*dir)?;
+        std::fs::write(dir.join(format!("{module}.gd")), code)?;
+        let (content, _) = godot_bin::container::open(&std::fs::read(path)?, &options(secret))?;
+        std::fs::write(dir.join(format!("{module}.dat")), content)?;
+        let _ = writeln!(calls, "\tcheck({module:?}, {})", if stream { "true" } else { "false" });
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Writes the harnesses; says what was written.
+    fn finish(&self) -> Result<String, Box<dyn std::error::Error>> {
+        if let Some(why) = &self.unavailable {
+            return Ok(format!("not written (the emitter says: {why})"));
+        }
+        for (i, (dir, calls)) in self.dirs.iter().enumerate() {
+            if calls.is_empty() {
+                continue;
+            }
+            let head = if i == 0 { HARNESS4 } else { HARNESS3 };
+            std::fs::write(
+                dir.join("harness.gd"),
+                format!("{head}{calls}\tprint(\"DONE ok=\", ok, \" fails=\", fails)\n\tquit(1 if fails > 0 else 0)\n"),
+            )?;
+        }
+        Ok(format!("{} scripts written for the engines (target/schema-check/gd-*)", self.count))
+    }
+}
+
+const HARNESS4: &str = r#"extends SceneTree
+
+var ok = 0
+var fails = 0
+
+func check(name, stream):
+	var S = load("res://" + name + ".gd")
+	if S == null:
+		print("FAIL ", name, ".gd did not load")
+		fails += 1
+		return
+	var f = FileAccess.open(name + ".dat", FileAccess.READ)
+	var values = []
+	if stream:
+		while f.get_position() < f.get_length():
+			values.append(f.get_var())
+	else:
+		values.append(bytes_to_var(f.get_buffer(f.get_length())))
+	for v in values:
+		if v is Dictionary:
+			if S.from_variant(v) == null:
+				print("FAIL ", name, ": from_variant gave null")
+				fails += 1
+			else:
+				ok += 1
+
+func _init():
+"#;
+
+const HARNESS3: &str = r#"extends SceneTree
+
+var ok = 0
+var fails = 0
+
+func check(name, stream):
+	var S = load("res://" + name + ".gd")
+	if S == null:
+		print("FAIL ", name, ".gd did not load")
+		fails += 1
+		return
+	var f = File.new()
+	if f.open(name + ".dat", File.READ) != OK:
+		print("FAIL ", name, ".dat did not open")
+		fails += 1
+		return
+	var values = []
+	if stream:
+		while f.get_position() < f.get_len():
+			values.append(f.get_var())
+	else:
+		values.append(bytes2var(f.get_buffer(f.get_len())))
+	for v in values:
+		if v is Dictionary:
+			if S.from_variant(v) == null:
+				print("FAIL ", name, ": from_variant gave null")
+				fails += 1
+			else:
+				ok += 1
+
+func _init():
+"#;
 
 /// Writes the module of the traced types' schema and a file of their sample value; returns its path.
 fn traced_module(krate: &Path, scratch: &Path) -> Result<PathBuf, Box<dyn std::error::Error>> {
