@@ -333,7 +333,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             secret = s.secret,
             dialect = how.dialect.to_string(),
         );
-        gd.add(&s.module, &schema, &s.path, s.secret, how.framing != Framing::Bare)?;
+        gd.add(&s.module, &schema, &s.path, s.secret, dicts.len(), how.framing != Framing::Bare)?;
         checked.push(shown);
     }
     // The traced types: their schema's Rust reads what they write and writes it back.
@@ -350,7 +350,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         Err(e) => failures.push(format!("the traced types: {e}")),
     }
     main.push_str(MAIN_TAIL);
-    let gd_note = gd.finish()?;
+    let gd_note = gd.finish();
     std::fs::write(krate.join("src/main.rs"), format!("{mods}\n{main}"))?;
     let manifest = format!(
         "[package]\nname = \"schema_check_generated\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
@@ -412,12 +412,13 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     Ok(ok)
 }
 
-/// The engine half: per engine, a directory (target/schema-check/gd-ENGINE) with the GDScript printed from
-/// each file's schema, the file's content (its container opened) and `harness.gd`, which loads each
-/// script and requires `from_variant` to give an instance for every Dictionary value of its file.
-/// `scripts/live.sh schema` runs the harnesses. Left empty while the GDScript emitter is not there.
+/// The engine half: per file, a directory (target/schema-check/gd-ENGINE/MODULE) with the GDScript printed
+/// from the file's schema (under the emitter's default file name: the top type's name in snake case), the
+/// file's content (its container opened) as `data.dat`, and `harness.gd`, which loads the script and
+/// requires `from_variant` to give an instance for every Dictionary value of the file (their number is in
+/// the harness). `scripts/live.sh schema` runs the harnesses. None while the GDScript emitter is not there.
 struct Gd {
-    dirs: [(PathBuf, String); 2],
+    roots: [PathBuf; 2],
     /// Why no GDScript was written, if none was.
     unavailable: Option<String>,
     count: usize,
@@ -425,11 +426,11 @@ struct Gd {
 
 impl Gd {
     fn new(krate: &Path) -> Result<Gd, Box<dyn std::error::Error>> {
-        let dirs = [(krate.join("gd-godot-4.6"), String::new()), (krate.join("gd-godot-3.6"), String::new())];
-        for (d, _) in &dirs {
+        let roots = [krate.join("gd-godot-4.6"), krate.join("gd-godot-3.6")];
+        for d in &roots {
             let _ = std::fs::remove_dir_all(d);
         }
-        Ok(Gd { dirs, unavailable: None, count: 0 })
+        Ok(Gd { roots, unavailable: None, count: 0 })
     }
 
     fn add(
@@ -438,13 +439,11 @@ impl Gd {
         schema: &Schema,
         path: &Path,
         secret: Option<&str>,
+        dictionaries: usize,
         stream: bool,
     ) -> Result<(), Box<dyn std::error::Error>> {
-        if self.unavailable.is_some() {
-            return Ok(());
-        }
         let four = schema.dialect.to_string().starts_with("godot4");
-        if !four && !schema.dialect.to_string().starts_with("godot3") {
+        if self.unavailable.is_some() || !(four || schema.dialect.to_string().starts_with("godot3")) {
             return Ok(());
         }
         let code = match gdscript::from_schema(schema, &gdscript::Options::default()) {
@@ -454,33 +453,42 @@ impl Gd {
                 return Ok(());
             }
         };
-        let (dir, calls) = &mut self.dirs[if four { 0 } else { 1 }];
-        std::fs::create_dir_all(&*dir)?;
-        std::fs::write(dir.join(format!("{module}.gd")), code)?;
+        let dir = self.roots[if four { 0 } else { 1 }].join(module);
+        std::fs::create_dir_all(&dir)?;
+        let root = schema.root.as_deref().unwrap_or("Save");
+        std::fs::write(dir.join(format!("{}.gd", snake(root))), code)?;
         let (content, _) = godot_bin::container::open(&std::fs::read(path)?, &options(secret))?;
-        std::fs::write(dir.join(format!("{module}.dat")), content)?;
-        let _ = writeln!(calls, "\tcheck({module:?}, {})", if stream { "true" } else { "false" });
+        std::fs::write(dir.join("data.dat"), content)?;
+        let head = if four { HARNESS4 } else { HARNESS3 };
+        let harness = format!(
+            "{head}\tcheck(\"res://{}.gd\", {stream})\n\tprint(\"DONE ok=\", ok, \" fails=\", fails)\n\t\
+             quit(1 if fails > 0 or ok != {dictionaries} else 0)\n",
+            snake(root)
+        );
+        std::fs::write(dir.join("harness.gd"), harness)?;
         self.count += 1;
         Ok(())
     }
 
-    /// Writes the harnesses; says what was written.
-    fn finish(&self) -> Result<String, Box<dyn std::error::Error>> {
-        if let Some(why) = &self.unavailable {
-            return Ok(format!("not written (the emitter says: {why})"));
+    /// Says what was written.
+    fn finish(&self) -> String {
+        match &self.unavailable {
+            Some(why) => format!("no harness written (the GDScript emitter says: {why})"),
+            None => format!("{} harnesses written for the engines (target/schema-check/gd-*)", self.count),
         }
-        for (i, (dir, calls)) in self.dirs.iter().enumerate() {
-            if calls.is_empty() {
-                continue;
-            }
-            let head = if i == 0 { HARNESS4 } else { HARNESS3 };
-            std::fs::write(
-                dir.join("harness.gd"),
-                format!("{head}{calls}\tprint(\"DONE ok=\", ok, \" fails=\", fails)\n\tquit(1 if fails > 0 else 0)\n"),
-            )?;
-        }
-        Ok(format!("{} scripts written for the engines (target/schema-check/gd-*)", self.count))
     }
+}
+
+/// `GameState` → `game_state`.
+fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
 }
 
 const HARNESS4: &str = r#"extends SceneTree
@@ -488,13 +496,13 @@ const HARNESS4: &str = r#"extends SceneTree
 var ok = 0
 var fails = 0
 
-func check(name, stream):
-	var S = load("res://" + name + ".gd")
+func check(script, stream):
+	var S = load(script)
 	if S == null:
-		print("FAIL ", name, ".gd did not load")
+		print("FAIL ", script, " did not load")
 		fails += 1
 		return
-	var f = FileAccess.open(name + ".dat", FileAccess.READ)
+	var f = FileAccess.open("data.dat", FileAccess.READ)
 	var values = []
 	if stream:
 		while f.get_position() < f.get_length():
@@ -504,7 +512,7 @@ func check(name, stream):
 	for v in values:
 		if v is Dictionary:
 			if S.from_variant(v) == null:
-				print("FAIL ", name, ": from_variant gave null")
+				print("FAIL ", script, ": from_variant gave null")
 				fails += 1
 			else:
 				ok += 1
@@ -517,15 +525,15 @@ const HARNESS3: &str = r#"extends SceneTree
 var ok = 0
 var fails = 0
 
-func check(name, stream):
-	var S = load("res://" + name + ".gd")
+func check(script, stream):
+	var S = load(script)
 	if S == null:
-		print("FAIL ", name, ".gd did not load")
+		print("FAIL ", script, " did not load")
 		fails += 1
 		return
 	var f = File.new()
-	if f.open(name + ".dat", File.READ) != OK:
-		print("FAIL ", name, ".dat did not open")
+	if f.open("data.dat", File.READ) != OK:
+		print("FAIL data.dat did not open")
 		fails += 1
 		return
 	var values = []
@@ -537,7 +545,7 @@ func check(name, stream):
 	for v in values:
 		if v is Dictionary:
 			if S.from_variant(v) == null:
-				print("FAIL ", name, ": from_variant gave null")
+				print("FAIL ", script, ": from_variant gave null")
 				fails += 1
 			else:
 				ok += 1
