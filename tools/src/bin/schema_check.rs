@@ -460,8 +460,19 @@ impl Gd {
         let (content, _) = godot_bin::container::open(&std::fs::read(path)?, &options(secret))?;
         std::fs::write(dir.join("data.dat"), content)?;
         let head = if four { HARNESS4 } else { HARNESS3 };
+        // Godot 3 finds a script by its class_name in the project's class list, which a run without a
+        // project lacks: the harness registers it as the editor would.
+        let register = if four {
+            String::new()
+        } else {
+            format!(
+                "\tProjectSettings.set_setting(\"_global_script_classes\", [{{\"base\": \"Reference\", \
+                 \"class\": \"{root}\", \"language\": \"GDScript\", \"path\": \"res://{}.gd\"}}])\n",
+                snake(root)
+            )
+        };
         let harness = format!(
-            "{head}\tcheck(\"res://{}.gd\", {stream})\n\tprint(\"DONE ok=\", ok, \" fails=\", fails)\n\t\
+            "{head}{register}\tcheck(\"res://{}.gd\", {stream})\n\tprint(\"DONE ok=\", ok, \" fails=\", fails)\n\t\
              quit(1 if fails > 0 or ok != {dictionaries} else 0)\n",
             snake(root)
         );
