@@ -116,13 +116,7 @@ impl Writer<'_> {
     }
 
     fn structure(&mut self, s: &Struct, out: &mut String) -> Result<()> {
-        doc(out, s.doc.as_deref(), "");
-        out.push_str("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n");
-        let name = rust_type_name(&s.name);
-        if name != s.name {
-            let _ = writeln!(out, "#[serde(rename = {})]", quoted(&s.name));
-        }
-        let _ = writeln!(out, "pub struct {name} {{");
+        type_head(out, "struct", &s.name, s.doc.as_deref());
         self.fields(&s.fields, "    ", true, out)?;
         out.push_str("}\n");
         Ok(())
@@ -165,13 +159,7 @@ impl Writer<'_> {
     }
 
     fn enumeration(&mut self, e: &Enum, out: &mut String) -> Result<()> {
-        doc(out, e.doc.as_deref(), "");
-        out.push_str("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n");
-        let name = rust_type_name(&e.name);
-        if name != e.name {
-            let _ = writeln!(out, "#[serde(rename = {})]", quoted(&e.name));
-        }
-        let _ = writeln!(out, "pub enum {name} {{");
+        type_head(out, "enum", &e.name, e.doc.as_deref());
         let mut names = BTreeSet::new();
         for v in &e.variants {
             doc(out, v.doc.as_deref(), "    ");
@@ -348,6 +336,17 @@ impl Writer<'_> {
         };
         self.path(name, &format!("godot_bin::{module}::{name}"))
     }
+}
+
+/// A type's doc, derives, rename and `pub struct Name {` (or enum).
+fn type_head(out: &mut String, keyword: &str, name: &str, docs: Option<&str>) {
+    doc(out, docs, "");
+    out.push_str("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n");
+    let ident = rust_type_name(name);
+    if ident != name {
+        let _ = writeln!(out, "#[serde(rename = {})]", quoted(name));
+    }
+    let _ = writeln!(out, "pub {keyword} {ident} {{");
 }
 
 fn unsupported(what: String) -> Error {

@@ -459,7 +459,7 @@ impl Gd {
         std::fs::write(dir.join(format!("{}.gd", snake(root))), code)?;
         let (content, _) = godot_bin::container::open(&std::fs::read(path)?, &options(secret))?;
         std::fs::write(dir.join("data.dat"), content)?;
-        let head = if four { HARNESS4 } else { HARNESS3 };
+        let head = format!("{}{HARNESS_TAIL}", if four { HARNESS4 } else { HARNESS3 });
         // Godot 3 finds a script by its class_name in the project's class list, which a run without a
         // project lacks: the harness registers it as the editor would.
         let register = if four {
@@ -502,6 +502,18 @@ fn snake(name: &str) -> String {
     out
 }
 
+/// The end of both harnesses' `check`, and the start of `_init`.
+const HARNESS_TAIL: &str = r#"	for v in values:
+		if v is Dictionary:
+			if S.from_variant(v) == null:
+				print("FAIL ", script, ": from_variant gave null")
+				fails += 1
+			else:
+				ok += 1
+
+func _init():
+"#;
+
 const HARNESS4: &str = r#"extends SceneTree
 
 var ok = 0
@@ -520,15 +532,6 @@ func check(script, stream):
 			values.append(f.get_var())
 	else:
 		values.append(bytes_to_var(f.get_buffer(f.get_length())))
-	for v in values:
-		if v is Dictionary:
-			if S.from_variant(v) == null:
-				print("FAIL ", script, ": from_variant gave null")
-				fails += 1
-			else:
-				ok += 1
-
-func _init():
 "#;
 
 const HARNESS3: &str = r#"extends SceneTree
@@ -553,15 +556,6 @@ func check(script, stream):
 			values.append(f.get_var())
 	else:
 		values.append(bytes2var(f.get_buffer(f.get_len())))
-	for v in values:
-		if v is Dictionary:
-			if S.from_variant(v) == null:
-				print("FAIL ", script, ": from_variant gave null")
-				fails += 1
-			else:
-				ok += 1
-
-func _init():
 "#;
 
 /// Writes the module of the traced types' schema and a file of their sample value; returns its path.
