@@ -572,9 +572,36 @@ check_new_user() (
 # The schema inferred from each engine-written save and state in the fixtures (the list and what is left out:
 # tools/src/bin/schema_check.rs) is printed as Rust, all of it in one generated crate (target/schema-check,
 # built in the workspace's target directory), whose program reads every Dictionary value of each file
-# into its top type and writes it back: the engine's bytes are required.
+# into its top type and writes it back: the engine's bytes are required. Where the GDScript emitter prints
+# the same schemas, Godot 4.6 and 3.6 then load each file's GDScript and read every Dictionary value of the
+# file with its from_variant (harnesses written by the same tool into target/schema-check/gd-ENGINE).
 check_schema() (
-    target/debug/schema_check "$root"
+    target/debug/schema_check "$root" || exit 1
+    status=0
+    for engine in godot-4.6 godot-3.6; do
+        dirs=("$root/target/schema-check/gd-$engine"/*/)
+        [ -f "${dirs[0]}harness.gd" ] || continue
+        if ! scripts/engine.sh --check "$engine" 2>/dev/null; then
+            echo "live-schema: $engine: SKIPPED (not installed; scripts/install-engines.sh)"; status=1; continue
+        fi
+        ok=0; bad=0
+        for dir in "${dirs[@]}"; do
+            out="$(cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=120 "$root/scripts/engine.sh" "$engine" "${dir}harness.gd" 2>&1)"
+            rc=$?
+            if [ "$rc" = 0 ] && ! grep -q 'SCRIPT ERROR' <<<"$out"; then
+                ok=$((ok + 1))
+            else
+                bad=$((bad + 1))
+                echo "live-schema: $engine: FAIL $(basename "$dir") (exit $rc): $(grep -E '^FAIL|^DONE|SCRIPT ERROR' <<<"$out" | head -3 | tr '\n' ' ')"
+            fi
+        done
+        if [ "$bad" = 0 ]; then
+            echo "live-schema: $engine: OK ($ok files: the generated GDScript loads and from_variant reads every Dictionary value)"
+        else
+            echo "live-schema: $engine: FAIL ($bad of $((ok + bad)) files)"; status=1
+        fi
+    done
+    exit $status
 )
 
 check="${1:-}"

@@ -11,6 +11,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Variant};
 
+/// Shapes nest at most this deep; deeper values are any value (a `Variant`): compilers choke on types
+/// nested hundreds deep.
+const MAX_DEPTH: usize = 24;
 /// At most this many fields make a struct; a Dictionary with more distinct keys is a map.
 const MAX_FIELDS: usize = 64;
 /// A String position becomes an enum when it takes at most this many distinct values...
@@ -60,7 +63,15 @@ impl Schema {
         let mut dicts = Vec::new();
         for (i, v) in values.iter().enumerate() {
             match v {
-                Variant::Dictionary(d) => dicts.push(&**d),
+                Variant::Dictionary(d) if d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared => {
+                    dicts.push(&**d)
+                }
+                Variant::Dictionary(_) => {
+                    return Err(msg(format!(
+                        "value {} is a typed Dictionary, which a struct is not written as: the top type is a struct",
+                        i + 1
+                    )))
+                }
                 other => {
                     return Err(msg(format!(
                         "value {} is {}, not a Dictionary: the top type is a struct",
@@ -70,7 +81,7 @@ impl Schema {
                 }
             }
         }
-        let mut cx = Infer { defs: Vec::new(), taken: BTreeSet::from([root.to_string()]) };
+        let mut cx = Infer { defs: Vec::new(), taken: BTreeSet::from([root.to_string()]), depth: 0 };
         let fields = cx.fields(&dicts).map_err(|why| msg(format!("the top values cannot be a struct: {why}")))?;
         cx.defs.push(Def::Struct(Struct { name: root.to_string(), doc: None, fields }));
         let mut schema = Schema::new(dialect);
@@ -87,6 +98,8 @@ fn msg(text: String) -> Error {
 struct Infer {
     defs: Vec<Def>,
     taken: BTreeSet<String>,
+    /// How many shapes are being inferred around the current one.
+    depth: usize,
 }
 
 /// Where a shape is asked for: the name a struct or enum there would get, and whether an enum may stand
@@ -104,7 +117,12 @@ impl Infer {
         if present.is_empty() {
             return Shape::Variant;
         }
+        if self.depth >= MAX_DEPTH {
+            return Shape::Variant;
+        }
+        self.depth += 1;
         let inner = self.present_shape(&present, at);
+        self.depth -= 1;
         if present.len() == samples.len() || inner == Shape::Variant {
             inner
         } else {
@@ -629,11 +647,27 @@ mod tests {
     fn refusals() {
         assert!(Schema::infer(&[], Dialect::Godot4_6, "Save").is_err());
         assert!(Schema::infer(&[Variant::Int(1)], Dialect::Godot4_6, "Save").is_err());
+        let typed = parse(r#"Dictionary[String, int]({"a": 1})"#);
+        assert!(Schema::infer(&[typed], Dialect::Godot4_6, "Save").is_err());
         assert!(Schema::infer(&[parse("{}")], Dialect::Godot4_6, "no name").is_err());
         let both = [parse(r#"{"a": 1, "b": 2}"#), parse(r#"{"b": 1, "a": 2}"#)];
         assert!(Schema::infer(&both, Dialect::Godot4_6, "Save").is_err());
         let null_and_missing = [parse(r#"{"a": null}"#), parse("{}"), parse(r#"{"a": 1}"#)];
         assert!(Schema::infer(&null_and_missing, Dialect::Godot4_6, "Save").is_err());
+    }
+
+    #[test]
+    fn deep_values_are_variants_below_a_depth() {
+        let deep = format!("{{\"a\": {}1{}}}", "[".repeat(100), "]".repeat(100));
+        let s = Schema::infer(&[parse(&deep)], Dialect::Godot4_6, "Save").unwrap();
+        let Def::Struct(save) = def(&s, "Save") else { panic!() };
+        let mut shape = &save.fields[0].shape;
+        let mut depth = 0;
+        while let Shape::Array { of } = shape {
+            shape = of;
+            depth += 1;
+        }
+        assert_eq!((depth, shape), (MAX_DEPTH, &Shape::Variant));
     }
 
     #[test]

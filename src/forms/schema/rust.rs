@@ -1,4 +1,16 @@
 //! Rust source from a [`Schema`](super::Schema): structs and enums that derive `Serialize` and `Deserialize`.
+//!
+//! `godot-bin schema --to rust SAVE` prints the types of a real save this way (from
+//! [`Schema::infer`](super::Schema::infer)); a schema of Rust types prints types that read the same bytes.
+//!
+//! ```
+//! use godot_bin::schema::{rust, Schema};
+//! use godot_bin::{Config, Dialect};
+//! let save = godot_bin::text::from_text(r#"{"gold": 5, "pos": Vector2(1, 2)}"#, &Config::default())?;
+//! let code = rust::from_schema(&Schema::infer(&[save], Dialect::Godot4_6, "Save")?)?;
+//! assert!(code.contains("pub gold: i64,") && code.contains("pub pos: Vector2,"));
+//! # Ok::<(), godot_bin::Error>(())
+//! ```
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -104,13 +116,7 @@ impl Writer<'_> {
     }
 
     fn structure(&mut self, s: &Struct, out: &mut String) -> Result<()> {
-        doc(out, s.doc.as_deref(), "");
-        out.push_str("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n");
-        let name = rust_type_name(&s.name);
-        if name != s.name {
-            let _ = writeln!(out, "#[serde(rename = {})]", quoted(&s.name));
-        }
-        let _ = writeln!(out, "pub struct {name} {{");
+        type_head(out, "struct", &s.name, s.doc.as_deref());
         self.fields(&s.fields, "    ", true, out)?;
         out.push_str("}\n");
         Ok(())
@@ -153,13 +159,7 @@ impl Writer<'_> {
     }
 
     fn enumeration(&mut self, e: &Enum, out: &mut String) -> Result<()> {
-        doc(out, e.doc.as_deref(), "");
-        out.push_str("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n");
-        let name = rust_type_name(&e.name);
-        if name != e.name {
-            let _ = writeln!(out, "#[serde(rename = {})]", quoted(&e.name));
-        }
-        let _ = writeln!(out, "pub enum {name} {{");
+        type_head(out, "enum", &e.name, e.doc.as_deref());
         let mut names = BTreeSet::new();
         for v in &e.variants {
             doc(out, v.doc.as_deref(), "    ");
@@ -336,6 +336,17 @@ impl Writer<'_> {
         };
         self.path(name, &format!("godot_bin::{module}::{name}"))
     }
+}
+
+/// A type's doc, derives, rename and `pub struct Name {` (or enum).
+fn type_head(out: &mut String, keyword: &str, name: &str, docs: Option<&str>) {
+    doc(out, docs, "");
+    out.push_str("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n");
+    let ident = rust_type_name(name);
+    if ident != name {
+        let _ = writeln!(out, "#[serde(rename = {})]", quoted(name));
+    }
+    let _ = writeln!(out, "pub {keyword} {ident} {{");
 }
 
 fn unsupported(what: String) -> Error {

@@ -13,11 +13,17 @@
 //! Included: examples/data/*.sav; tests/fixtures/cli/*.sav (a 3.6 save converted to 4.6 by godot_bin);
 //! per engine, containers/plain.sav and the same content compressed (FastLZ, Deflate, Zstd, GZIP) and
 //! encrypted (password, key); config_file/*.sav (the engines' store_var of their ConfigFile sections);
-//! godot-4.6/speed_state_3.bin; the `var` rows of serde.tsv (game states) and godot-4.6/buffered.tsv.
-//! Left out: values.tsv, probes.tsv, crashes.tsv and the 2.1 and Pandemonium samples.tsv (single test
-//! values and mutations, not saves), the containers' raw-byte edge files (`*.bin`, `tiny*`, `exact*`,
-//! `len*`, `tail*`: bytes, not values), ConfigFile text (`*.cfg`, `*.txt`, `values.gdec`: text).
+//! godot-4.6/speed_state_3.bin; the `var` rows of serde.tsv (game states) and godot-4.6/buffered.tsv;
+//! and, as single values rather than saves, the Dictionary rows of each engine's values.tsv (those whose
+//! top type can be a struct: String keys, untyped; the others are listed as left out, with the reason).
+//! Left out: the other rows of values.tsv, probes.tsv and crashes.tsv, and the 2.1 and Pandemonium
+//! samples.tsv (single test values and mutations, not saves), the containers' raw-byte edge files (`*.bin`,
+//! `tiny*`, `exact*`, `len*`, `tail*`: bytes, not values), ConfigFile text (`*.cfg`, `*.txt`,
+//! `values.gdec`: text).
 //! A file with no Dictionary value has no top type: it is counted as left out.
+//!
+//! One more module comes from a traced schema ([`Schema::add`] of the types in `mod traced` below, which
+//! cover the serde mapping): it reads a file those types wrote and must write the same bytes.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,10 +31,132 @@ use std::process::Command;
 
 use godot_bin::container::{Key, ReadOptions};
 use godot_bin::detect::Framing;
+use godot_bin::gdscript;
 use godot_bin::schema::{rust, Schema};
 use godot_bin::Variant;
 
 const PASSWORD: &str = "hunter2 \u{e9}";
+
+/// Rust types covering the serde mapping, traced into a schema ([`Schema::add`]): the Rust printed from
+/// it must read what these types write and write the same bytes (the emitter prints any traced schema).
+mod traced {
+    use std::collections::BTreeMap;
+
+    use godot_bin::markers::{Color, NodePath, StringName, Transform2D, Vector2, Vector2i, Vector3};
+    use godot_bin::packed::{PackedByteArray, PackedFloat32Array, PackedInt64Array, PackedStringArray};
+    use godot_bin::typed::{AsDictionary, TypedArray, TypedDictionary};
+    use godot_bin::Variant;
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Item {
+        pub name: String,
+        pub count: u16,
+        pub weight: f32,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub enum Mood {
+        Calm,
+        #[serde(rename = "angry")]
+        Angry,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub enum Msg {
+        Bye,
+        Chat(String),
+        Move(i32, i32),
+        Hit { by: u8, at: Vector2 },
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub struct Everything {
+        pub tick: i64,
+        pub big: i64,
+        pub small: i8,
+        pub unsigned: u32,
+        pub hp: f32,
+        pub ratio: f64,
+        pub alive: bool,
+        pub pos: Vector2,
+        pub cell: Vector2i,
+        pub at: Vector3,
+        pub xform: Transform2D,
+        pub tint: Color,
+        pub spawn: NodePath,
+        pub id: StringName,
+        pub items: Vec<Item>,
+        pub typed_items: TypedArray<AsDictionary<Item>>,
+        pub ids: TypedArray<i64>,
+        pub moods: TypedArray<String>,
+        pub bytes: PackedByteArray,
+        pub weights: PackedFloat32Array,
+        pub longs: PackedInt64Array,
+        pub tags: PackedStringArray,
+        pub stats: BTreeMap<String, i32>,
+        pub by_id: BTreeMap<i64, Item>,
+        pub counts: TypedDictionary<String, i64>,
+        pub nickname: Option<String>,
+        pub best: Option<Item>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub missing: Option<u8>,
+        pub pair: (u8, String),
+        pub mood: Mood,
+        pub log: Vec<Msg>,
+        pub extra: Variant,
+        #[serde(rename = "Level")]
+        pub level: u8,
+        #[serde(rename = "type")]
+        pub kind: String,
+    }
+
+    /// A value of every field, some of each variant.
+    pub fn sample() -> Everything {
+        let item = |name: &str, count: u16| Item { name: name.into(), count, weight: 0.25 * f32::from(count) };
+        Everything {
+            tick: 7,
+            big: 5_000_000_000,
+            small: -3,
+            unsigned: 4_000_000_000,
+            hp: 87.5,
+            ratio: 0.1,
+            alive: true,
+            pos: Vector2::new(1.5, -2.0),
+            cell: Vector2i::new(3, -4),
+            at: Vector3::new(0.5, 1.0, -8.0),
+            xform: Transform2D::IDENTITY,
+            tint: Color::new(1.0, 0.5, 0.25, 1.0),
+            spawn: NodePath::from("/root/World:position"),
+            id: StringName::from("hero"),
+            items: vec![item("sword", 1), item("potion", 3)],
+            typed_items: vec![AsDictionary(item("shield", 2))].into(),
+            ids: vec![1, 2, 5_000_000_000].into(),
+            moods: vec!["calm".to_string()].into(),
+            bytes: vec![0, 1, 255].into(),
+            weights: vec![0.5, -1.25].into(),
+            longs: vec![1, -5_000_000_000].into(),
+            tags: vec!["a".to_string(), "b c".to_string()].into(),
+            stats: [("dex".to_string(), 3), ("str".to_string(), -1)].into_iter().collect(),
+            by_id: [(2, item("bow", 1)), (10, item("arrow", 20))].into_iter().collect(),
+            counts: [("z".to_string(), 1), ("a".to_string(), 2)].into_iter().collect(),
+            nickname: None,
+            best: Some(item("crown", 1)),
+            missing: None,
+            pair: (200, "x".into()),
+            mood: Mood::Angry,
+            log: vec![
+                Msg::Bye,
+                Msg::Chat("hi".into()),
+                Msg::Move(1, -1),
+                Msg::Hit { by: 4, at: Vector2::new(0.0, 1.0) },
+            ],
+            extra: Variant::from("anything"),
+            level: 3,
+            kind: "npc".into(),
+        }
+    }
+}
 
 /// A file the check reads: its path, how to open it, and its module's name.
 struct Sample {
@@ -36,6 +164,9 @@ struct Sample {
     module: String,
     /// The password (`Some("")`: the raw key of the fixtures' key.gdec).
     secret: Option<&'static str>,
+    /// A single test value (values.tsv) rather than a save: checked when it is a Dictionary the top type
+    /// can be a struct of, else left out without a word.
+    extra: bool,
 }
 
 fn main() {
@@ -71,7 +202,7 @@ fn module_name(rel: &str) -> String {
 fn samples(root: &Path, scratch: &Path) -> Result<Vec<Sample>, Box<dyn std::error::Error>> {
     let mut out = Vec::new();
     let mut add = |rel: String, secret: Option<&'static str>, path: PathBuf| {
-        out.push(Sample { path, module: module_name(&rel), secret });
+        out.push(Sample { path, module: module_name(&rel), secret, extra: rel.contains("values.tsv") });
     };
     for rel in [
         "examples/data/save-godot3.6.sav",
@@ -108,6 +239,9 @@ fn samples(root: &Path, scratch: &Path) -> Result<Vec<Sample>, Box<dyn std::erro
         ("tests/fixtures/godot-3.6/serde.tsv", "var"),
         ("tests/fixtures/godot-4.6/serde.tsv", "var"),
         ("tests/fixtures/godot-4.6/buffered.tsv", ""),
+        ("tests/fixtures/godot-3.2.3/values.tsv", "-"),
+        ("tests/fixtures/godot-3.6/values.tsv", "-"),
+        ("tests/fixtures/godot-4.6/values.tsv", "-"),
     ];
     for (rel, framing) in rows {
         let text = std::fs::read_to_string(root.join(rel))?;
@@ -144,6 +278,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     std::fs::create_dir_all(krate.join("src"))?;
     std::fs::create_dir_all(&scratch)?;
 
+    let mut gd = Gd::new(&krate)?;
     let mut failures = Vec::new();
     let mut left_out = Vec::new();
     let mut checked = Vec::new();
@@ -153,6 +288,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         let shown = s.path.strip_prefix(&root).unwrap_or(&s.path).display().to_string();
         let (values, how) = match godot_bin::file::open_with(&s.path, &options(s.secret)) {
             Ok(v) => v,
+            Err(_) if s.extra => continue,
             Err(e) => {
                 failures.push(format!("{shown}: cannot open: {e}"));
                 continue;
@@ -160,11 +296,17 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         };
         let dicts: Vec<Variant> = values.iter().filter(|v| matches!(v, Variant::Dictionary(_))).cloned().collect();
         if dicts.is_empty() {
-            left_out.push(format!("{shown} (no Dictionary value)"));
+            if !s.extra {
+                left_out.push(format!("{shown} (no Dictionary value)"));
+            }
             continue;
         }
         let schema = match Schema::infer(&dicts, how.dialect, "Save") {
             Ok(s) => s,
+            Err(e) if s.extra => {
+                left_out.push(format!("{shown} ({e})"));
+                continue;
+            }
             Err(e) => {
                 failures.push(format!("{shown}: no schema: {e}"));
                 continue;
@@ -191,9 +333,24 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             secret = s.secret,
             dialect = how.dialect.to_string(),
         );
+        gd.add(&s.module, &schema, &s.path, s.secret, dicts.len(), how.framing != Framing::Bare)?;
         checked.push(shown);
     }
+    // The traced types: their schema's Rust reads what they write and writes it back.
+    match traced_module(&krate, &scratch) {
+        Ok(path) => {
+            let _ = writeln!(mods, "mod traced;");
+            let _ = writeln!(
+                main,
+                "    check::<traced::Everything>(&mut failed, &mut values, {:?}, None, \"godot4.6\", false, false);",
+                path.display().to_string()
+            );
+            checked.push("the traced types (tools/src/bin/schema_check.rs, traced)".into());
+        }
+        Err(e) => failures.push(format!("the traced types: {e}")),
+    }
     main.push_str(MAIN_TAIL);
+    let gd_note = gd.finish();
     std::fs::write(krate.join("src/main.rs"), format!("{mods}\n{main}"))?;
     let manifest = format!(
         "[package]\nname = \"schema_check_generated\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
@@ -238,10 +395,12 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     for l in &left_out {
         println!("  left out: {l}");
     }
+    println!("  GDScript: {gd_note}");
     let ok = failures.is_empty();
     println!(
-        "schema-check: {} ({} files: {} Dictionary values read into their inferred Rust types and written back \
-         byte-identical in one generated crate, {} of them Godot 3 values whose NodePath padding the engine \
+        "schema-check: {} ({} files: {} Dictionary values read into the Rust types printed from their \
+         schema (inferred from each file; for one, traced from Rust types) and written back byte-identical in one \
+         generated crate, {} of them Godot 3 values whose NodePath padding the engine \
          left as garbage, written as godot_bin's Variant writes them; {} failure(s); {} left out)",
         if ok { "OK" } else { "FAIL" },
         checked.len(),
@@ -251,6 +410,161 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         left_out.len()
     );
     Ok(ok)
+}
+
+/// The engine half: per file, a directory (target/schema-check/gd-ENGINE/MODULE) with the GDScript printed
+/// from the file's schema (under the emitter's default file name: the top type's name in snake case), the
+/// file's content (its container opened) as `data.dat`, and `harness.gd`, which loads the script and
+/// requires `from_variant` to give an instance for every Dictionary value of the file (their number is in
+/// the harness). `scripts/live.sh schema` runs the harnesses. None while the GDScript emitter is not there.
+struct Gd {
+    roots: [PathBuf; 2],
+    /// Why no GDScript was written, if none was.
+    unavailable: Option<String>,
+    count: usize,
+}
+
+impl Gd {
+    fn new(krate: &Path) -> Result<Gd, Box<dyn std::error::Error>> {
+        let roots = [krate.join("gd-godot-4.6"), krate.join("gd-godot-3.6")];
+        for d in &roots {
+            let _ = std::fs::remove_dir_all(d);
+        }
+        Ok(Gd { roots, unavailable: None, count: 0 })
+    }
+
+    fn add(
+        &mut self,
+        module: &str,
+        schema: &Schema,
+        path: &Path,
+        secret: Option<&str>,
+        dictionaries: usize,
+        stream: bool,
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let four = schema.dialect.to_string().starts_with("godot4");
+        if self.unavailable.is_some() || !(four || schema.dialect.to_string().starts_with("godot3")) {
+            return Ok(());
+        }
+        let code = match gdscript::from_schema(schema, &gdscript::Options::default()) {
+            Ok(c) => c,
+            Err(e) => {
+                self.unavailable = Some(e.to_string());
+                return Ok(());
+            }
+        };
+        let dir = self.roots[if four { 0 } else { 1 }].join(module);
+        std::fs::create_dir_all(&dir)?;
+        let root = schema.root.as_deref().unwrap_or("Save");
+        std::fs::write(dir.join(format!("{}.gd", snake(root))), code)?;
+        let (content, _) = godot_bin::container::open(&std::fs::read(path)?, &options(secret))?;
+        std::fs::write(dir.join("data.dat"), content)?;
+        let head = format!("{}{HARNESS_TAIL}", if four { HARNESS4 } else { HARNESS3 });
+        // Godot 3 finds a script by its class_name in the project's class list, which a run without a
+        // project lacks: the harness registers it as the editor would.
+        let register = if four {
+            String::new()
+        } else {
+            format!(
+                "\tProjectSettings.set_setting(\"_global_script_classes\", [{{\"base\": \"Reference\", \
+                 \"class\": \"{root}\", \"language\": \"GDScript\", \"path\": \"res://{}.gd\"}}])\n",
+                snake(root)
+            )
+        };
+        let harness = format!(
+            "{head}{register}\tcheck(\"res://{}.gd\", {stream})\n\tprint(\"DONE ok=\", ok, \" fails=\", fails)\n\t\
+             quit(1 if fails > 0 or ok != {dictionaries} else 0)\n",
+            snake(root)
+        );
+        std::fs::write(dir.join("harness.gd"), harness)?;
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Says what was written.
+    fn finish(&self) -> String {
+        match &self.unavailable {
+            Some(why) => format!("no harness written (the GDScript emitter says: {why})"),
+            None => format!("{} harnesses written for the engines (target/schema-check/gd-*)", self.count),
+        }
+    }
+}
+
+/// `GameState` → `game_state`.
+fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The end of both harnesses' `check`, and the start of `_init`.
+const HARNESS_TAIL: &str = r#"	for v in values:
+		if v is Dictionary:
+			if S.from_variant(v) == null:
+				print("FAIL ", script, ": from_variant gave null")
+				fails += 1
+			else:
+				ok += 1
+
+func _init():
+"#;
+
+const HARNESS4: &str = r#"extends SceneTree
+
+var ok = 0
+var fails = 0
+
+func check(script, stream):
+	var S = load(script)
+	if S == null:
+		print("FAIL ", script, " did not load")
+		fails += 1
+		return
+	var f = FileAccess.open("data.dat", FileAccess.READ)
+	var values = []
+	if stream:
+		while f.get_position() < f.get_length():
+			values.append(f.get_var())
+	else:
+		values.append(bytes_to_var(f.get_buffer(f.get_length())))
+"#;
+
+const HARNESS3: &str = r#"extends SceneTree
+
+var ok = 0
+var fails = 0
+
+func check(script, stream):
+	var S = load(script)
+	if S == null:
+		print("FAIL ", script, " did not load")
+		fails += 1
+		return
+	var f = File.new()
+	if f.open("data.dat", File.READ) != OK:
+		print("FAIL data.dat did not open")
+		fails += 1
+		return
+	var values = []
+	if stream:
+		while f.get_position() < f.get_len():
+			values.append(f.get_var())
+	else:
+		values.append(bytes2var(f.get_buffer(f.get_len())))
+"#;
+
+/// Writes the module of the traced types' schema and a file of their sample value; returns its path.
+fn traced_module(krate: &Path, scratch: &Path) -> Result<PathBuf, Box<dyn std::error::Error>> {
+    let schema = Schema::new(godot_bin::Dialect::Godot4_6).add::<traced::Everything>()?;
+    std::fs::write(krate.join("src/traced.rs"), rust::from_schema(&schema)?)?;
+    let path = scratch.join("traced.bin");
+    std::fs::write(&path, godot_bin::to_vec(&traced::sample())?)?;
+    Ok(path)
 }
 
 /// The generated program's main: [`MAIN_HEAD`], one `check` call per file, [`MAIN_TAIL`].
