@@ -357,8 +357,10 @@ fn doc(out: &mut String, doc: Option<&str>, indent: &str) {
     if let Some(d) = doc {
         for line in d.lines() {
             // A control character (a lone CR, say) is not allowed in a doc comment: it is written escaped.
-            let line: String =
-                line.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect();
+            let line: String = line
+                .chars()
+                .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+                .collect();
             let _ = writeln!(out, "{indent}///{}{line}", if line.is_empty() { "" } else { " " });
         }
     }

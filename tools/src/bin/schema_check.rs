@@ -22,6 +22,10 @@
 //! `values.gdec`: text).
 //! A file with no Dictionary value has no top type: it is counted as left out.
 //!
+//! One file is built here: a Dictionary whose keys and inferred enum values are names an attacker chooses
+//! (quotes, newlines, `*/`, keywords, the empty key, the generated code's own names): its Rust must still
+//! compile and give back the same bytes.
+//!
 //! One more module comes from a traced schema ([`Schema::add`] of the types in `mod traced` below, which
 //! cover the serde mapping): it reads a file those types wrote and must write the same bytes.
 
@@ -234,6 +238,23 @@ fn samples(root: &Path, scratch: &Path) -> Result<Vec<Sample>, Box<dyn std::erro
         None,
         root.join("tests/fixtures/godot-4.6/speed_state_3.bin"),
     );
+    // Names an attacker chooses: keys that are no Rust identifiers (quotes, a newline, `*/`, keywords, the
+    // empty key, names that collide once made identifiers, the names the generated code uses) and an
+    // inferred enum whose values hold control characters and code (its names become renames and docs).
+    let mut hostile = String::from(
+        r#"{"a\"b": 1, "fn": 2, "\n//x": 3, "*/": 4, "type": 5, "": 6, "\u00e9": 7, "1abc": 8, "a-b": 9, "a_b": 10,
+        "a b": 11, "self": {"Self": 1, "super": "x", "crate": [1, 2]}, "Save": 3, "r#x": 1, "SCHEMA_VERSION": 5,
+        "String": "s", "Vec": [1], "Variant": {"Option": 1}, "list": ["#,
+    );
+    for i in 0..12 {
+        let kind = [r"a\rb", r"x\n*/ fn evil() {}", r"c\u2028d"][i % 3];
+        hostile.push_str(&format!(r#"{}{{"kind": "{kind}", "n": {i}}}"#, if i > 0 { ", " } else { "" }));
+    }
+    hostile.push_str("]}");
+    let value = godot_bin::text::from_text(&hostile, &godot_bin::Config::default())?;
+    let path = scratch.join("hostile_names.bin");
+    std::fs::write(&path, value.encode(&godot_bin::Config::default())?)?;
+    add("hostile names (built here)".into(), None, path);
     // Rows of TSV fixtures: written to files, as a save would be.
     let rows = [
         ("tests/fixtures/godot-3.6/serde.tsv", "var"),
