@@ -4,15 +4,17 @@
 //!
 //! ```text
 //! cargo run --example gdscript_types                         # print the Godot 4.6 file
-//! cargo run --example gdscript_types -- godot3 game_types.gd # the Godot 3 flavour, written to a file
+//! cargo run --example gdscript_types -- godot3 save.gd       # the Godot 3 flavour, written to a file
 //! ```
 //!
-//! In the game (Godot 4), with the file saved as `res://game_types.gd`:
+//! In the game (Godot 4), with the file saved as `save.gd` in any folder of the project (the root type's
+//! name in snake case: the script preloads itself by that name; `gdscript::Options::with_file_name` picks
+//! another):
 //!
 //! ```text
-//! var save := Save.from_variant(bytes_to_var(bytes))   # null, and the error pushed, if anything is off
+//! var save: Save = Save.from_variant(bytes_to_var(bytes))   # null, and the error pushed, if anything is off
 //! save.pos += Vector2(1, 0)
-//! var back := var_to_bytes(save.to_variant())          # what godot_bin::from_slice::<Save> reads
+//! var back := var_to_bytes(save.to_variant())              # what godot_bin::from_slice::<Save> reads
 //! ```
 //!
 //! `scripts/live.sh gdscript` runs such generated files in real Godot 4.6 and 3.6 against values Rust wrote.
