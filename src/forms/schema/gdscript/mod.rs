@@ -561,10 +561,10 @@ fn plain_ident(name: &str) -> String {
 }
 
 /// `name` made a GDScript identifier that clashes with nothing of the language or engine
-/// ([`plain_ident`], then a `_` after it while it [`clashes`]).
+/// ([`plain_ident`], then a `_` after it if it [`clashes`]; no listed name ends with `_`).
 fn ident(name: &str) -> String {
     let mut s = plain_ident(name);
-    while clashes(&s) {
+    if clashes(&s) {
         s.push('_');
     }
     s
