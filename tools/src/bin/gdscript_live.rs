@@ -863,64 +863,6 @@ fn emitter_names(list: &str) -> Vec<String> {
     body.split('"').skip(1).step_by(2).map(String::from).collect()
 }
 
-/// GDScript's keywords, 3.x and 4.x.
-const KEYWORDS: &[&str] = &[
-    "if",
-    "elif",
-    "else",
-    "for",
-    "while",
-    "match",
-    "when",
-    "break",
-    "continue",
-    "pass",
-    "return",
-    "class",
-    "class_name",
-    "extends",
-    "is",
-    "in",
-    "as",
-    "self",
-    "super",
-    "signal",
-    "func",
-    "static",
-    "const",
-    "enum",
-    "var",
-    "breakpoint",
-    "preload",
-    "await",
-    "yield",
-    "assert",
-    "void",
-    "PI",
-    "TAU",
-    "INF",
-    "NAN",
-    "and",
-    "or",
-    "not",
-    "true",
-    "false",
-    "null",
-    "tool",
-    "onready",
-    "export",
-    "setget",
-    "puppet",
-    "master",
-    "remote",
-    "sync",
-    "remotesync",
-    "mastersync",
-    "puppetsync",
-    "namespace",
-    "trait",
-];
-
 /// Type names that are native classes, odd or equal once sanitized; each a struct `{ x: int }`.
 const HOSTILE_TYPES: &[&str] = &["Tree", "Node", "Object", "Timer", "Image", "Resource", "a-b", "a_b", "Ty\n//x", "OK"];
 
@@ -971,7 +913,7 @@ fn hostile_schema(dialect: Dialect) -> Schema {
     ]
     .map(String::from)
     .to_vec();
-    keys.extend(KEYWORDS.iter().map(|k| k.to_string()));
+    // The emitter's reserved list holds every GDScript keyword (3.x and 4.x) and its own member names.
     keys.extend(emitter_names("RESERVED"));
     keys.extend(emitter_names("FUNCTIONS"));
     let mut seen = std::collections::HashSet::new();
