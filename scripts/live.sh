@@ -481,7 +481,7 @@ check_gdscript() (
             echo "live-gdscript: $engine: SKIPPED (not installed; scripts/install-engines.sh)"; status=1; continue
         fi
         for dialect in "${dialects[@]}"; do
-            for mode in "" -files; do
+            for mode in "" -files -hostile; do
                 dir="$(mktemp -d)"
                 if ! target/debug/gdscript_live "prepare$mode" "$dialect" "$dir" "$count" "$seed"; then
                     echo "live-gdscript: $engine: FAIL (could not write the files)"; status=1; rm -rf "$dir"; continue

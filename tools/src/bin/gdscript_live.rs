@@ -17,6 +17,10 @@
 //! script error, parse error or warning. `<file>.junk` holds the values again with one part each replaced by
 //! a value of some kind: `from_variant` and `check` must agree on each, and what `to_variant` writes for
 //! those accepted (`<file>.junk.out`) must read as the Rust type.
+//! `prepare-hostile` / `check-hostile`: a schema whose keys and type names are what an attacker's save or
+//! an odd rename gives (empty, control characters, quotes, keywords, the emitter's reserved names, global
+//! functions, native classes, ALL_CAPS constants, the generated members, non-ASCII, names equal once
+//! sanitized): the file must load with no error or warning and read every value back byte-identical.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -25,7 +29,7 @@ use std::path::Path;
 use godot_bin::framing::{values, write_store_var, Endian};
 use godot_bin::markers::*;
 use godot_bin::packed::*;
-use godot_bin::schema::{Def, Schema, Shape, VariantData};
+use godot_bin::schema::{Def, Enum, EnumVariant, Field, Schema, Shape, Struct, VariantData};
 use godot_bin::typed::{AsDictionary, TypedArray, TypedDictionary};
 use godot_bin::value::TypeKind;
 use godot_bin::{gdscript, Config, Dialect, Dictionary, Variant};
@@ -817,10 +821,30 @@ fn harness(tops: &[Top], g4: bool) -> String {
     h
 }
 
+/// A GDScript string literal, as the emitter writes one.
+fn gd_lit(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// The GDScript name the generated file gives the field written under `key` (a `# key "…"` note marks a
 /// renamed one).
 fn ident_of(gd: &str, key: &str) -> String {
-    let note = format!("# key {key:?}");
+    let note = format!("# key {}", gd_lit(key));
     for l in gd.lines() {
         let l = l.trim();
         if l.starts_with("var ") && l.ends_with(&note) {
@@ -828,6 +852,168 @@ fn ident_of(gd: &str, key: &str) -> String {
         }
     }
     key.to_string()
+}
+
+/// The quoted names of the emitter's list `list` (its source, read at build time).
+fn emitter_names(list: &str) -> Vec<String> {
+    let src = include_str!("../../../src/forms/schema/gdscript/mod.rs");
+    let start = src.find(&format!("const {list}: &[&str] = &[")).expect("the list");
+    let body = &src[start..];
+    let body = &body[..body.find("];").expect("its end")];
+    body.split('"').skip(1).step_by(2).map(String::from).collect()
+}
+
+/// Type names that are native classes, odd or equal once sanitized; each a struct `{ x: int }`.
+const HOSTILE_TYPES: &[&str] = &["Tree", "Node", "Object", "Timer", "Image", "Resource", "a-b", "a_b", "Ty\n//x", "OK"];
+
+fn hostile_schema(dialect: Dialect) -> Schema {
+    let mut keys: Vec<String> = [
+        "",
+        "_",
+        "__",
+        "\n//x",
+        "a\"b",
+        "a\\b",
+        "*/",
+        "#",
+        "a\tb\r",
+        "a-b",
+        "a_b",
+        "a b",
+        "OK",
+        "TYPE_INT",
+        "KEY_A",
+        "PI",
+        "é",
+        "名前",
+        "Save",
+        "Damage",
+        "to_variant",
+        "from_variant",
+        "check",
+        "SCHEMA_VERSION",
+        "VARIANTS",
+        "_SELF",
+        "_in",
+        "_at",
+        "_err",
+        "_o",
+        "_r",
+        "_d",
+        "_k",
+        "_lenient",
+        "_read",
+        "_root_script",
+        "_x1",
+        "_w3",
+        "DAMAGE_NAMES",
+        "variant",
+        "value",
+        "x",
+    ]
+    .map(String::from)
+    .to_vec();
+    // The emitter's reserved list holds every GDScript keyword (3.x and 4.x) and its own member names.
+    keys.extend(emitter_names("RESERVED"));
+    keys.extend(emitter_names("FUNCTIONS"));
+    let mut seen = std::collections::HashSet::new();
+    keys.retain(|k| seen.insert(k.clone()) && !HOSTILE_TYPES.contains(&k.as_str()));
+    let mut fields: Vec<Field> = keys
+        .iter()
+        .map(|k| {
+            if k == "Damage" {
+                Field::new(k, Shape::Named { name: "Damage".into() })
+            } else {
+                Field::new(k, Shape::Int { bits: 32, signed: true })
+            }
+        })
+        .collect();
+    fields.extend(HOSTILE_TYPES.iter().map(|t| Field::new(*t, Shape::Named { name: t.to_string() })));
+    let mut s = Schema::new(dialect);
+    s.defs.push(Def::Struct(Struct { name: "Save".into(), doc: None, fields }));
+    for (i, t) in HOSTILE_TYPES.iter().enumerate() {
+        let fields = vec![Field::new("x", Shape::Int { bits: 32, signed: true })];
+        s.defs.push(Def::Struct(Struct { name: t.to_string(), doc: Some(format!("hostile type {i}")), fields }));
+    }
+    let variants = ["A", "b\n", "OK"]
+        .iter()
+        .map(|v| EnumVariant { name: v.to_string(), doc: None, data: VariantData::Unit })
+        .collect();
+    s.defs.push(Def::Enum(Enum { name: "Damage".into(), doc: None, variants }));
+    s.root = Some("Save".into());
+    s
+}
+
+fn hostile_values(schema: &Schema, count: usize, seed: u64) -> Vec<Variant> {
+    let mut r = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let Some(Def::Struct(root)) = schema.get("Save") else { return vec![] };
+    (0..count)
+        .map(|_| {
+            let mut d = Dictionary::default();
+            for f in &root.fields {
+                let v = match &f.shape {
+                    Shape::Named { name } if name == "Damage" => Variant::from(["A", "b\n", "OK"][r.below(3) as usize]),
+                    Shape::Named { .. } => dict(&[("x", Variant::from(r.below(1000) as i64 - 500))]),
+                    _ => Variant::from(r.below(1 << 31) as i64 - (1 << 30)),
+                };
+                d.insert(Variant::from(f.name.as_str()), v);
+            }
+            Variant::from(d)
+        })
+        .collect()
+}
+
+/// The class the generated file gives hostile type `i` (its doc comment names it).
+fn hostile_class(gd: &str, i: usize) -> String {
+    let mut lines = gd.lines();
+    while let Some(l) = lines.next() {
+        if l.ends_with(&format!(" hostile type {i}")) {
+            if let Some(c) = lines.next().and_then(|c| c.strip_prefix("class ")) {
+                return c.split(' ').next().unwrap_or_default().to_string();
+            }
+        }
+    }
+    format!("NO_CLASS_FOR_TYPE_{i}")
+}
+
+fn prepare_hostile(dialect: Dialect, dir: &Path, count: usize, seed: u64) -> Res<()> {
+    let cfg = Config::new(dialect);
+    let g4 = dialect != Dialect::Godot3;
+    let schema = hostile_schema(dialect);
+    let gd = gdscript::from_schema(&schema, &gdscript::Options::default())?;
+    let vals = hostile_values(&schema, count, seed);
+    write_values(dir, "save", &vals, &[], &cfg)?;
+    let top = Top { file: "save", schema, gd, class: None, others: vec![] };
+    std::fs::write(dir.join("save.gd"), &top.gd)?;
+    let mut h = harness(std::slice::from_ref(&top), g4);
+    // The inner classes' names, as the file gives them.
+    for (i, t) in HOSTILE_TYPES.iter().enumerate() {
+        h = h.replace(&format!("S.{t})"), &format!("S.@{i}@)"));
+    }
+    for i in 0..HOSTILE_TYPES.len() {
+        h = h.replace(&format!("S.@{i}@)"), &format!("S.{})", hostile_class(&top.gd, i)));
+    }
+    std::fs::write(dir.join("harness.gd"), h)?;
+    std::fs::write(dir.join("project.godot"), project(&[top], g4))?;
+    Ok(())
+}
+
+fn check_hostile(dialect: Dialect, dir: &Path, count: usize) -> Res<String> {
+    engine_log_ok(dir)?;
+    let inp = std::fs::read(dir.join("save.in"))?;
+    let out = std::fs::read(dir.join("save.out"))?;
+    if inp != out {
+        let at = inp.iter().zip(&out).position(|(a, b)| a != b).unwrap_or(inp.len().min(out.len()));
+        return Err(format!("save.out differs from save.in at byte {at} ({} vs {} bytes)", out.len(), inp.len()).into());
+    }
+    let n = hostile_schema(dialect).defs.first().map_or(0, |d| match d {
+        Def::Struct(s) => s.fields.len(),
+        Def::Enum(_) => 0,
+    });
+    Ok(format!(
+        "OK (hostile names: {count} values of a struct of {n} fields named by keywords, reserved and global names, native classes, ALL_CAPS, control characters, non-ASCII and clashing keys, with {} types named like native classes or alike once sanitized: loaded with no error or warning, every field typed, written back byte-identical)",
+        HOSTILE_TYPES.len()
+    ))
 }
 
 fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> Res<()> {
@@ -843,9 +1029,22 @@ fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -
         let good = godot_bin::to_variant_with(&extras[0], &cfg)?;
         write_values(dir, "extras4", &extras, &bad_extras(&good), &cfg)?;
     }
-    let mut classes = String::new();
     for t in &tops {
         std::fs::write(dir.join(format!("{}.gd", t.file)), &t.gd)?;
+        for (f, _, text) in &t.others {
+            std::fs::write(dir.join(f), text)?;
+        }
+    }
+    std::fs::write(dir.join("harness.gd"), harness(&tops, g4))?;
+    std::fs::write(dir.join("project.godot"), project(&tops, g4))?;
+    Ok(())
+}
+
+/// The check's project.godot: every GDScript warning an error (Godot 3: and the class_name registrations,
+/// as the editor writes them).
+fn project(tops: &[Top], g4: bool) -> String {
+    let mut classes = String::new();
+    for t in tops {
         let root = t.class.map(String::from).or_else(|| t.schema.root.clone()).unwrap_or_default();
         let _ = write!(
             classes,
@@ -853,16 +1052,14 @@ fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -
             if classes.is_empty() { "" } else { ", " },
             t.file
         );
-        for (f, class, text) in &t.others {
-            std::fs::write(dir.join(f), text)?;
+        for (f, class, _) in &t.others {
             let _ = write!(
                 classes,
                 ", {{\n\"base\": \"Reference\",\n\"class\": \"{class}\",\n\"language\": \"GDScript\",\n\"path\": \"res://{f}\"\n}}"
             );
         }
     }
-    std::fs::write(dir.join("harness.gd"), harness(&tops, g4))?;
-    let project = if g4 {
+    if g4 {
         // Every GDScript warning an error, so that a warning in the generated files fails the check.
         let mut p = String::from("config_version=5\n\n[debug]\n\n");
         for w in WARNINGS4 {
@@ -881,9 +1078,7 @@ fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -
             "config_version=4\n\n_global_script_classes=[ {classes} ]\n_global_script_class_icons={{\n{}\n}}\n\n[debug]\n\ngdscript/warnings/treat_warnings_as_errors=true\n",
             icons.join(",\n")
         )
-    };
-    std::fs::write(dir.join("project.godot"), project)?;
-    Ok(())
+    }
 }
 
 /// Godot 4.6's GDScript warnings that are on by default (each raised to an error in the check's project).
@@ -968,8 +1163,8 @@ fn dialect_is_3(cfg: &Config) -> bool {
     cfg.dialect() == Dialect::Godot3
 }
 
-fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> Res<String> {
-    let cfg = Config::new(dialect);
+/// The engine's log: no script error, parse error, warning or failed check, and the harness finished.
+fn engine_log_ok(dir: &Path) -> Res<String> {
     let log = std::fs::read_to_string(dir.join("engine.log")).unwrap_or_default();
     let bad_lines: Vec<&str> = log
         .lines()
@@ -991,6 +1186,12 @@ fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> 
         )
         .into());
     }
+    Ok(log)
+}
+
+fn check(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -> Res<String> {
+    let cfg = Config::new(dialect);
+    let log = engine_log_ok(dir)?;
     let junk: (usize, usize) = log
         .lines()
         .filter_map(|l| l.strip_prefix("OK ").and_then(|r| r.split_once(" junk ")).map(|(_, n)| n.to_string()))
@@ -1061,6 +1262,8 @@ fn main() {
             "check" => check(dialect, dir, count, seed, false).map(Some),
             "prepare-files" => prepare(dialect, dir, count, seed, true).map(|_| None),
             "check-files" => check(dialect, dir, count, seed, true).map(Some),
+            "prepare-hostile" => prepare_hostile(dialect, dir, count, seed).map(|_| None),
+            "check-hostile" => check_hostile(dialect, dir, count).map(Some),
             _ => Err(format!("unknown mode {mode}").into()),
         }
     };

@@ -1,11 +1,12 @@
 //! A data enum's class: `variant` (the name as written) and `value` (its data).
 
-use super::{ident, lit, Enum, Gen, Shape, VariantData};
+use super::{esc, lit, Enum, Gen, Shape, VariantData};
 use crate::error::Result;
 use crate::types::TypeKind;
 
 impl Gen<'_> {
     pub(super) fn enum_body(&mut self, ind: usize, name: &str, e: &Enum) -> Result<()> {
+        let shown = esc(name);
         let mark = if self.g4 { "##" } else { "#" };
         let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
         self.line(ind, &format!("{mark} The variants' names, as written."));
@@ -37,7 +38,10 @@ impl Gen<'_> {
         let units: Vec<String> =
             e.variants.iter().filter(|v| v.data == VariantData::Unit).map(|v| lit(&v.name)).collect();
         self.line(b + 1, &format!("if not [{}].has({}):", units.join(", "), tostr("_in", self.g4)));
-        self.line(b + 2, &format!("_err.append(_at + \": unknown {name} unit variant \" + {})", tostr("_in", self.g4)));
+        self.line(
+            b + 2,
+            &format!("_err.append(_at + \": unknown {shown} unit variant \" + {})", tostr("_in", self.g4)),
+        );
         self.line(b + 2, "return null");
         self.line(b + 1, &format!("_o.variant = {}", tostr("_in", self.g4)));
         self.line(b + 1, "return _o");
@@ -45,12 +49,12 @@ impl Gen<'_> {
         let t = self.type_name("_in");
         self.line(
             b + 1,
-            &format!("_err.append(_at + \": expected a {name} (a String or a Dictionary of one entry), got \" + {t})"),
+            &format!("_err.append(_at + \": expected a {shown} (a String or a Dictionary of one entry), got \" + {t})"),
         );
         self.line(b + 1, "return null");
         self.line(b, "var _k = _in.keys()[0]");
         self.line(b, &format!("if not {}:", is_str("_k")));
-        self.line(b + 1, &format!("_err.append(_at + \": expected a {name} variant name as the key\")"));
+        self.line(b + 1, &format!("_err.append(_at + \": expected a {shown} variant name as the key\")"));
         self.line(b + 1, "return null");
         self.line(b, &format!("_o.variant = {}", tostr("_k", self.g4)));
         let mut first = true;
@@ -71,7 +75,7 @@ impl Gen<'_> {
                 }
                 VariantData::Struct { .. } => {
                     self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
-                    let c = ident(&format!("{}{}", e.name, v.name));
+                    let c = self.cls(&format!("{}{}", e.name, v.name));
                     self.line(b + 1, &format!("_o.value = {c}._read(_in[_k], {p}, _lenient, _err)"));
                     self.line(b + 1, "if _err.size() > 0:");
                     self.line(b + 2, "return null");
@@ -84,7 +88,7 @@ impl Gen<'_> {
         } else {
             self.line(b, "else:");
         }
-        self.line(b + 1, &format!("_err.append(_at + \": unknown {name} variant \" + _o.variant)"));
+        self.line(b + 1, &format!("_err.append(_at + \": unknown {shown} variant \" + _o.variant)"));
         self.line(b + 1, "return null");
         self.line(b, "return _o");
         // to_variant

@@ -172,7 +172,7 @@ pub fn files_per_type(schema: &Schema, options: &Options) -> Result<Vec<(String,
         }
         let mut g = Gen::new(schema, options)?;
         g.root = d.name().to_string();
-        g.class_name = Some(ident(d.name()));
+        g.class_name = Some(g.cls(d.name()));
         g.file_name = format!("{}.gd", snake(d.name()));
         g.external = true;
         files.push((g.file_name.clone(), g.file()?));
@@ -184,8 +184,8 @@ fn message(text: String) -> Error {
     Error::new(ErrorKind::Message(text), None)
 }
 
-/// GDScript's reserved words (3.x and 4.x) and the names a generated class already uses: a field with
-/// one of these names gets a `_` after it (its key stays as it is).
+/// GDScript's reserved words (3.x and 4.x), its type names, and the names a generated class already uses:
+/// a field or class with one of these names gets a `_` after it (its key stays as it is).
 const RESERVED: &[&str] = &[
     "if",
     "elif",
@@ -243,10 +243,6 @@ const RESERVED: &[&str] = &[
     "trait",
     "script",
     "new",
-    "free",
-    "get",
-    "set",
-    "call",
     "variant",
     "value",
     "from_variant",
@@ -265,19 +261,332 @@ const RESERVED: &[&str] = &[
     "_SELF",
     "_read",
     "_root_script",
+    "int",
+    "float",
+    "bool",
+    "real",
+    "String",
+    "Variant",
+    "Array",
+    "Dictionary",
+    "Object",
+    "Signal",
+    "Callable",
 ];
 
-/// `name` made a GDScript identifier: other characters become `_`, a leading digit gets a `_` before it,
-/// a reserved word a `_` after it.
-fn ident(name: &str) -> String {
+/// The functions a GDScript member named like them would shadow (Godot 4 warns, which the check makes an
+/// error; Godot 3 may call the member instead): Godot 4's @GlobalScope utility functions and @GDScript
+/// functions, Godot 3's @GDScript functions, and the methods of Object, RefCounted and Reference (a member
+/// var may not share a method's name). Checked by a live check that uses each as a field name.
+const FUNCTIONS: &[&str] = &[
+    // Godot 4 @GlobalScope
+    "sin",
+    "cos",
+    "tan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "asinh",
+    "acosh",
+    "atanh",
+    "sqrt",
+    "fmod",
+    "fposmod",
+    "posmod",
+    "floor",
+    "floorf",
+    "floori",
+    "ceil",
+    "ceilf",
+    "ceili",
+    "round",
+    "roundf",
+    "roundi",
+    "abs",
+    "absf",
+    "absi",
+    "sign",
+    "signf",
+    "signi",
+    "snapped",
+    "snappedf",
+    "snappedi",
+    "pow",
+    "log",
+    "exp",
+    "is_nan",
+    "is_inf",
+    "is_equal_approx",
+    "is_zero_approx",
+    "is_finite",
+    "ease",
+    "step_decimals",
+    "lerp",
+    "lerpf",
+    "cubic_interpolate",
+    "cubic_interpolate_angle",
+    "cubic_interpolate_in_time",
+    "cubic_interpolate_angle_in_time",
+    "bezier_interpolate",
+    "bezier_derivative",
+    "angle_difference",
+    "lerp_angle",
+    "inverse_lerp",
+    "remap",
+    "smoothstep",
+    "move_toward",
+    "rotate_toward",
+    "deg_to_rad",
+    "rad_to_deg",
+    "linear_to_db",
+    "db_to_linear",
+    "wrap",
+    "wrapi",
+    "wrapf",
+    "max",
+    "maxi",
+    "maxf",
+    "min",
+    "mini",
+    "minf",
+    "clamp",
+    "clampi",
+    "clampf",
+    "nearest_po2",
+    "pingpong",
+    "randomize",
+    "randi",
+    "randf",
+    "randi_range",
+    "randf_range",
+    "randfn",
+    "seed",
+    "rand_from_seed",
+    "weakref",
+    "typeof",
+    "type_convert",
+    "str",
+    "error_string",
+    "type_string",
+    "print",
+    "print_rich",
+    "printerr",
+    "printt",
+    "prints",
+    "printraw",
+    "print_verbose",
+    "push_error",
+    "push_warning",
+    "var_to_str",
+    "str_to_var",
+    "var_to_bytes",
+    "bytes_to_var",
+    "var_to_bytes_with_objects",
+    "bytes_to_var_with_objects",
+    "hash",
+    "instance_from_id",
+    "is_instance_id_valid",
+    "is_instance_valid",
+    "rid_allocate_id",
+    "rid_from_int64",
+    "is_same",
+    // Godot 4 @GDScript
+    "Color8",
+    "char",
+    "convert",
+    "dict_to_inst",
+    "get_stack",
+    "inst_to_dict",
+    "is_instance_of",
+    "len",
+    "load",
+    "print_debug",
+    "print_stack",
+    "range",
+    "type_exists",
+    "ord",
+    // Godot 3 @GDScript
+    "ColorN",
+    "bytes2var",
+    "cartesian2polar",
+    "db2linear",
+    "decimals",
+    "dectime",
+    "deep_equal",
+    "deg2rad",
+    "dict2inst",
+    "funcref",
+    "inst2dict",
+    "linear2db",
+    "parse_json",
+    "polar2cartesian",
+    "rad2deg",
+    "rand_range",
+    "rand_seed",
+    "range_lerp",
+    "stepify",
+    "str2var",
+    "to_json",
+    "validate_json",
+    "var2bytes",
+    "var2str",
+    // Object, RefCounted, Reference
+    "get_class",
+    "is_class",
+    "set",
+    "get",
+    "set_indexed",
+    "get_indexed",
+    "get_property_list",
+    "get_method_list",
+    "property_can_revert",
+    "property_get_revert",
+    "notification",
+    "to_string",
+    "get_instance_id",
+    "set_script",
+    "get_script",
+    "set_meta",
+    "remove_meta",
+    "get_meta",
+    "has_meta",
+    "get_meta_list",
+    "add_user_signal",
+    "has_user_signal",
+    "remove_user_signal",
+    "emit_signal",
+    "call",
+    "call_deferred",
+    "set_deferred",
+    "callv",
+    "has_method",
+    "get_method_argument_count",
+    "has_signal",
+    "get_signal_list",
+    "get_signal_connection_list",
+    "get_incoming_connections",
+    "connect",
+    "disconnect",
+    "is_connected",
+    "has_connections",
+    "set_block_signals",
+    "is_blocking_signals",
+    "notify_property_list_changed",
+    "property_list_changed_notify",
+    "set_message_translation",
+    "can_translate_messages",
+    "tr",
+    "tr_n",
+    "get_translation_domain",
+    "set_translation_domain",
+    "is_queued_for_deletion",
+    "cancel_free",
+    "free",
+    "init_ref",
+    "reference",
+    "unreference",
+    "get_reference_count",
+    "_init",
+    "_get",
+    "_set",
+    "_notification",
+    "_to_string",
+    "_get_property_list",
+    "_property_can_revert",
+    "_property_get_revert",
+    "_validate_property",
+    "_iter_init",
+    "_iter_next",
+    "_iter_get",
+    // Godot 4 global enums
+    "Side",
+    "Corner",
+    "Orientation",
+    "ClockDirection",
+    "HorizontalAlignment",
+    "VerticalAlignment",
+    "InlineAlignment",
+    "EulerOrder",
+    "Key",
+    "KeyModifierMask",
+    "KeyLocation",
+    "MouseButton",
+    "MouseButtonMask",
+    "JoyButton",
+    "JoyAxis",
+    "MIDIMessage",
+    "Error",
+    "PropertyHint",
+    "PropertyUsageFlags",
+    "MethodFlags",
+];
+
+/// The native class and singleton names of Godot 4.6, 3.6 and 3.2.3, one a line (scripts/gdscript-names.sh
+/// asks the engines): no generated class or field is named like one.
+const NATIVE_CLASSES: &str = include_str!("native_classes.txt");
+
+/// Whether a GDScript name would clash with the language or the engine: a reserved word, a type, a
+/// global function or method, a native class, or a name with no lowercase letter (a global constant such
+/// as `OK` or `KEY_A` may have it).
+fn clashes(s: &str) -> bool {
+    RESERVED.contains(&s)
+        || FUNCTIONS.contains(&s)
+        || !s.chars().any(|c| c.is_ascii_lowercase())
+        || TypeKind::ALL.iter().any(|k| Family::Godot3.name_of(*k) == s || Family::Godot4.name_of(*k) == s)
+        || NATIVE_CLASSES.lines().any(|l| l == s)
+        || is_local(s)
+}
+
+/// A name like the locals the generated functions make (`_x1`, `_w12`).
+fn is_local(s: &str) -> bool {
+    let Some(rest) = s.strip_prefix('_') else { return false };
+    let letters = rest.chars().take_while(|c| c.is_ascii_lowercase()).count();
+    letters > 0 && rest.len() > letters && rest[letters..].chars().all(|c| c.is_ascii_digit())
+}
+
+/// `name` with only the characters of a GDScript identifier: others become `_`, a name with no letter
+/// gets `key` before it, a leading digit a `_`.
+fn plain_ident(name: &str) -> String {
     let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+    if !s.chars().any(|c| c.is_ascii_alphabetic()) {
+        s.insert_str(0, "key");
+    } else if s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, '_');
     }
-    if RESERVED.contains(&s.as_str()) || TypeKind::from_name(&s).is_some() {
+    s
+}
+
+/// `name` made a GDScript identifier that clashes with nothing of the language or engine
+/// ([`plain_ident`], then a `_` after it if it [`clashes`]; no listed name ends with `_`).
+fn ident(name: &str) -> String {
+    let mut s = plain_ident(name);
+    if clashes(&s) {
         s.push('_');
     }
     s
+}
+
+/// `s` for a comment or inside a string literal: on one line, control characters escaped.
+fn esc(s: &str) -> String {
+    let l = lit(s);
+    l[1..l.len() - 1].to_string()
+}
+
+/// A comment's text: on one line, control characters escaped (quotes and backslashes as they are).
+fn comment(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `SaveGame` → `save_game`.
@@ -293,13 +602,16 @@ fn snake(name: &str) -> String {
             s.push(c);
         }
     }
-    ident(&s)
+    plain_ident(&s)
 }
 
 /// `CALM` from `Calm`, for a GDScript enum's constants.
 fn upper(name: &str) -> String {
-    let s = snake(name).trim_end_matches('_').to_ascii_uppercase();
-    ident(&s)
+    let mut s = plain_ident(&snake(name).trim_end_matches('_').to_ascii_uppercase());
+    while RESERVED.contains(&s.as_str()) {
+        s.push('_');
+    }
+    s
 }
 
 /// A GDScript string literal.
@@ -312,6 +624,7 @@ fn lit(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
+            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -395,6 +708,10 @@ struct Gen<'a> {
     file_name: String,
     /// One file per type: the other types are other files, preloaded as `_Name`.
     external: bool,
+    /// Each type's GDScript name (class or enum), and each unit enum's names const (keyed `Name\0NAMES`).
+    classes: Vec<(String, String)>,
+    /// The names of the file's classes, enums and constants: no field takes one.
+    taken: Vec<String>,
     out: String,
     tmp: usize,
 }
@@ -420,15 +737,29 @@ impl<'a> Gen<'a> {
         }
         let class_name = match &options.class_name {
             Some(c) => c.clone(),
-            None => Some(ident(&root)),
+            None => None,
         };
-        if !g4 && class_name.is_none() {
+        let file_name = options.file_name.clone().unwrap_or_else(|| format!("{}.gd", snake(&root)));
+        let mut g = Gen {
+            schema,
+            dialect,
+            g4,
+            root,
+            class_name,
+            file_name,
+            external: false,
+            out: String::new(),
+            tmp: 0,
+            classes: Vec::new(),
+            taken: Vec::new(),
+        };
+        g.name_classes(options.class_name.is_none());
+        if !g4 && g.class_name.is_none() {
             return Err(message(format!(
-                "the Godot 3 flavour ({dialect}) needs a class_name for {root}: its script finds itself by it"
+                "the Godot 3 flavour ({dialect}) needs a class_name for {}: its script finds itself by it",
+                g.root
             )));
         }
-        let file_name = options.file_name.clone().unwrap_or_else(|| format!("{}.gd", snake(&root)));
-        let g = Gen { schema, dialect, g4, root, class_name, file_name, external: false, out: String::new(), tmp: 0 };
         for d in &schema.defs {
             match d {
                 Def::Struct(s) => s.fields.iter().try_for_each(|f| g.validate(&f.shape))?,
@@ -506,14 +837,62 @@ impl<'a> Gen<'a> {
     /// preloaded script (a struct variant's class is an inner class of its enum's file either way).
     fn other(&self, name: &str) -> String {
         if self.external && self.schema.get(name).is_some() {
-            format!("_{}", ident(name))
+            format!("_{}", self.cls(name))
         } else {
-            ident(name)
+            self.cls(name)
         }
     }
 
-    fn names_const(name: &str) -> String {
-        format!("{}_NAMES", upper(name))
+    /// The const array of a unit enum's wire names.
+    fn names_const(&self, name: &str) -> String {
+        self.classes.iter().find(|(n, _)| n == &format!("{name}\0NAMES")).map(|(_, c)| c.clone()).unwrap_or_default()
+    }
+
+    /// The GDScript name of the class or enum of type `name` (or of a struct variant's class, named by the
+    /// enum's and the variant's names together).
+    fn cls(&self, name: &str) -> String {
+        self.classes.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone()).unwrap_or_else(|| ident(name))
+    }
+
+    /// Gives every class, enum and enum names const of the file its GDScript name: an [`ident`], unique in
+    /// the file (and unlike the root's class_name); the root's class_name too when `default_class_name`.
+    fn name_classes(&mut self, default_class_name: bool) {
+        let mut taken: Vec<String> = ["SCHEMA_VERSION", "VARIANTS", "_SELF"].map(String::from).to_vec();
+        taken.extend(self.class_name.clone());
+        let mut names: Vec<String> = vec![self.root.clone()];
+        for d in &self.schema.defs {
+            names.push(d.name().to_string());
+            if let Def::Enum(e) = d {
+                for v in &e.variants {
+                    if let VariantData::Struct { .. } = v.data {
+                        names.push(format!("{}{}", e.name, v.name));
+                    }
+                }
+            }
+        }
+        for n in names {
+            if self.classes.iter().any(|(m, _)| m == &n) {
+                continue;
+            }
+            let mut c = ident(&n);
+            while taken.contains(&c) {
+                c.push('_');
+            }
+            if n == self.root && default_class_name {
+                self.class_name = Some(c.clone());
+            }
+            taken.push(c.clone());
+            self.classes.push((n.clone(), c));
+            if self.kind(&n) == Kind::UnitEnum {
+                let mut k = format!("{}_NAMES", upper(&n));
+                while taken.contains(&k) {
+                    k.push('_');
+                }
+                taken.push(k.clone());
+                self.classes.push((format!("{n}\0NAMES"), k));
+            }
+        }
+        self.taken = taken.into_iter().chain(self.classes.iter().map(|(_, c)| format!("_{c}"))).collect();
     }
 
     /// The static type of a field holding `shape`, if it has one.
@@ -552,7 +931,7 @@ impl<'a> Gen<'a> {
 
     fn named_type(&self, name: &str) -> Option<String> {
         match self.kind(name) {
-            Kind::UnitEnum => Some(if self.g4 { ident(name) } else { "int".into() }),
+            Kind::UnitEnum => Some(if self.g4 { self.cls(name) } else { "int".into() }),
             Kind::Class if name == self.root => self.g4.then(|| "_SELF".into()),
             Kind::Class => Some(self.other(name)),
         }
@@ -606,7 +985,7 @@ impl<'a> Gen<'a> {
             }
             Shape::Named { name } if self.kind(name) == Kind::UnitEnum => {
                 if self.g4 {
-                    format!("{}.{}", ident(name), self.first_variant(name))
+                    format!("{}.{}", self.cls(name), self.first_variant(name))
                 } else {
                     "0".into()
                 }
@@ -640,7 +1019,7 @@ impl<'a> Gen<'a> {
         if let Some(d) = doc {
             for l in d.lines() {
                 let l = l.trim_end();
-                let t = if l.is_empty() { mark.to_string() } else { format!("{mark} {}", l.trim_start()) };
+                let t = if l.is_empty() { mark.to_string() } else { format!("{mark} {}", comment(l.trim_start())) };
                 self.line(indent, &t);
             }
         }
@@ -651,7 +1030,12 @@ impl<'a> Gen<'a> {
         self.line(0, &format!("# Generated by godot_bin from Rust types; do not edit (generate it again). Dialect: {}, GDScript {flavour}.", self.dialect));
         self.line(0, "# Types:");
         for d in &self.schema.defs {
-            let t = overview(d);
+            let mut t = comment(&overview(d));
+            let c = self.cls(d.name());
+            if c != d.name() {
+                // Renamed: a native class, a keyword, or alike another name once sanitized.
+                t.push_str(&format!(" (GDScript name {c})"));
+            }
             self.line(0, &format!("#   {t}"));
         }
         if let Some(c) = &self.class_name {
@@ -673,7 +1057,8 @@ impl<'a> Gen<'a> {
             for name in used {
                 if name != self.root && self.kind(&name) == Kind::Class {
                     let f = lit(&format!("{}.gd", snake(&name)));
-                    self.line(0, &format!("const _{} = preload({f})", ident(&name)));
+                    let c = self.cls(&name);
+                    self.line(0, &format!("const _{c} = preload({f})"));
                 }
             }
         }
@@ -685,14 +1070,15 @@ impl<'a> Gen<'a> {
                     self.line(0, "");
                     self.doc(0, &e.doc);
                     let consts: Vec<String> = e.variants.iter().map(|v| upper(&v.name)).collect();
-                    self.line(0, &format!("enum {} {{ {} }}", ident(&e.name), consts.join(", ")));
+                    let c = self.cls(&e.name);
+                    self.line(0, &format!("enum {c} {{ {} }}", consts.join(", ")));
                     let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
                     self.line(
                         0,
-                        &format!("## The names {} is written as, by value.", e.name)
+                        &format!("## The names {} is written as, by value.", comment(&e.name))
                             .replace("##", if self.g4 { "##" } else { "#" }),
                     );
-                    self.line(0, &format!("const {} = [{}]", Self::names_const(&e.name), names.join(", ")));
+                    self.line(0, &format!("const {} = [{}]", self.names_const(&e.name), names.join(", ")));
                 }
             }
         }
@@ -737,7 +1123,8 @@ impl<'a> Gen<'a> {
         self.line(0, "");
         self.line(0, "");
         self.doc(0, &doc_of(def));
-        self.line(0, &format!("class {} extends {}:", ident(name), self.base()));
+        let c = self.cls(name);
+        self.line(0, &format!("class {c} extends {}:", self.base()));
         self.class_body(1, name, def)
     }
 
@@ -748,11 +1135,13 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn field_idents(fields: &[Field]) -> Vec<String> {
+    /// The fields' GDScript names: each an [`ident`], unique in its class and unlike every class, enum
+    /// and constant of the file.
+    fn field_idents(&self, fields: &[Field]) -> Vec<String> {
         let mut seen: Vec<String> = Vec::new();
         for f in fields {
             let mut id = ident(&f.name);
-            while seen.contains(&id) {
+            while seen.contains(&id) || self.taken.contains(&id) {
                 id.push('_');
             }
             seen.push(id);
@@ -803,15 +1192,15 @@ impl<'a> Gen<'a> {
     }
 
     fn struct_body(&mut self, ind: usize, name: &str, fields: &[Field]) -> Result<()> {
-        let ids = Self::field_idents(fields);
+        let ids = self.field_idents(fields);
         for (f, id) in fields.iter().zip(&ids) {
             self.doc(ind, &f.doc);
             let ty = self.var_type(&f.shape);
             let def = self.default_value(&f.shape);
             let key = if id != &f.name { format!(" # key {}", lit(&f.name)) } else { String::new() };
             let note = match (&f.shape, &ty) {
-                (Shape::Option { of }, None) => format!(" # {of} or null"),
-                (s, None) if !matches!(s, Shape::Variant | Shape::Nil) => format!(" # {s}"),
+                (Shape::Option { of }, None) => format!(" # {} or null", comment(&of.to_string())),
+                (s, None) if !matches!(s, Shape::Variant | Shape::Nil) => format!(" # {}", comment(&s.to_string())),
                 _ => String::new(),
             };
             match ty {
@@ -827,7 +1216,11 @@ impl<'a> Gen<'a> {
         self.line(b, "if typeof(_in) != TYPE_DICTIONARY:");
         self.line(
             b + 1,
-            &format!("_err.append(_at + \": expected a Dictionary ({name}), got \" + {})", self.type_name("_in")),
+            &format!(
+                "_err.append(_at + \": expected a Dictionary ({}), got \" + {})",
+                esc(name),
+                self.type_name("_in")
+            ),
         );
         self.line(b + 1, "return null");
         let inst = self.new_instance(name);

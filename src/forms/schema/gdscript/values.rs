@@ -1,6 +1,6 @@
 //! The checks and conversions of one value: `from_variant`'s reading and `to_variant`'s writing, per shape.
 
-use super::{ident, type_const, Def, Gen, Kind, Shape};
+use super::{esc, type_const, Def, Gen, Kind, Shape};
 use crate::error::Result;
 use crate::types::TypeKind;
 
@@ -171,7 +171,7 @@ impl Gen<'_> {
             }
             Shape::Named { name } => match self.kind(name) {
                 Kind::UnitEnum => {
-                    let names = Self::names_const(name);
+                    let names = self.names_const(name);
                     self.line(
                         ind,
                         &format!(
@@ -183,14 +183,14 @@ impl Gen<'_> {
                             }
                         ),
                     );
-                    self.fail(ind + 1, path, &format!("a {name} name (String)"), &x);
+                    self.fail(ind + 1, path, &format!("a {} name (String)", esc(name)), &x);
                     let i = self.fresh("n");
                     let s = if g4 { format!("String({x})") } else { format!("str({x})") };
                     self.line(ind, &format!("var {i} = {names}.find({s})"));
                     self.line(ind, &format!("if {i} < 0:"));
-                    self.line(ind + 1, &format!("_err.append({path} + \": unknown {name} variant \" + {s})"));
+                    self.line(ind + 1, &format!("_err.append({path} + \": unknown {} variant \" + {s})", esc(name)));
                     self.line(ind + 1, "return null");
-                    Ok(if g4 { format!("{i} as {}", ident(name)) } else { i })
+                    Ok(if g4 { format!("{i} as {}", self.cls(name)) } else { i })
                 }
                 Kind::Class => {
                     let c = self.class_ref(name);
@@ -264,7 +264,7 @@ impl Gen<'_> {
                 Ok(r)
             }
             Shape::Named { name } => match self.kind(name) {
-                Kind::UnitEnum => Ok(format!("{}[{e}]", Self::names_const(name))),
+                Kind::UnitEnum => Ok(format!("{}[{e}]", self.names_const(name))),
                 Kind::Class => {
                     let r = self.fresh("w");
                     self.line(ind, &format!("var {r} = null"));
