@@ -60,6 +60,16 @@ fn case_keep<'a, T: 'a>(name: &str, sink: &'a RefCell<Vec<T>>, mut f: impl FnMut
     c
 }
 
+/// A tight loop of [`TIGHT_MSGS`] calls of `f` as one case, written as a user's loop would be
+/// (`(0..n).map(|_| f()).filter(ok).count()`), every result checked by `ok` so that none is left unused.
+fn tight<'a, T>(name: &str, mut f: impl FnMut() -> T + 'a, ok: impl Fn(&T) -> bool + 'a) -> Case<'a> {
+    let n = TIGHT_MSGS as usize;
+    case_loop(name, TIGHT_MSGS, move || {
+        let k = (0..n).map(|_| f()).filter(|v| ok(v)).count();
+        assert_eq!(k, n);
+    })
+}
+
 /// The smallest sample: the best of the rounds.
 fn best(v: &[f64]) -> f64 {
     v.iter().copied().fold(f64::INFINITY, f64::min)
@@ -704,59 +714,35 @@ fn small_messages(rounds: usize, cfg: &Config) {
     // The same messages in a tight loop: TIGHT_MSGS decodes (or encodes) in one timed call, with no closure
     // call or clock per message, so that a few-nanosecond postcard decode carries no harness cost and the fixed
     // cost per call of ours shows whole. Per message; the best of the rounds beside the median.
-    let n = TIGHT_MSGS as usize;
+    let is_move = |m: &data::Msg| matches!(m, data::Msg::Move { .. });
+    let is_42 = |p: &data::PlayerState| p.id == 42;
+    let written = |b: &Vec<u8>| !b.is_empty();
     let mut cases = vec![
-        case_loop("godot_bin Move encode", TIGHT_MSGS, || {
-            let b: usize = (0..n).map(|_| godot_bin::to_vec_with(black_box(&mv), cfg).unwrap().len()).sum();
-            black_box(b);
-        }),
-        case_loop("godot_bin Move decode", TIGHT_MSGS, || {
-            let k = (0..n)
-                .map(|_| godot_bin::from_slice_with::<data::Msg>(black_box(&mvb), cfg).unwrap())
-                .filter(|m| matches!(m, data::Msg::Move { .. }))
-                .count();
-            assert_eq!(k, n);
-        }),
-        case_loop("postcard Move encode", TIGHT_MSGS, || {
-            let b: usize = (0..n).map(|_| postcard::to_allocvec(black_box(&mv)).unwrap().len()).sum();
-            black_box(b);
-        }),
-        case_loop("postcard Move decode", TIGHT_MSGS, || {
-            let k = (0..n)
-                .map(|_| postcard::from_bytes::<data::Msg>(black_box(&mvp)).unwrap())
-                .filter(|m| matches!(m, data::Msg::Move { .. }))
-                .count();
-            assert_eq!(k, n);
-        }),
-        case_loop("serde floor: minimal Deserializer Move decode", TIGHT_MSGS, || {
-            let k = (0..n)
-                .map(|_| serde_floor::from_slice::<data::Msg>(black_box(&mvb)).unwrap())
-                .filter(|m| matches!(m, data::Msg::Move { .. }))
-                .count();
-            assert_eq!(k, n);
-        }),
-        case_loop("godot_bin PlayerState encode", TIGHT_MSGS, || {
-            let b: usize = (0..n).map(|_| godot_bin::to_vec_with(black_box(&ps), cfg).unwrap().len()).sum();
-            black_box(b);
-        }),
-        case_loop("godot_bin PlayerState decode", TIGHT_MSGS, || {
-            let k = (0..n)
-                .map(|_| godot_bin::from_slice_with::<data::PlayerState>(black_box(&psb), cfg).unwrap())
-                .filter(|p| p.id == 42)
-                .count();
-            assert_eq!(k, n);
-        }),
-        case_loop("postcard PlayerState encode", TIGHT_MSGS, || {
-            let b: usize = (0..n).map(|_| postcard::to_allocvec(black_box(&ps)).unwrap().len()).sum();
-            black_box(b);
-        }),
-        case_loop("postcard PlayerState decode", TIGHT_MSGS, || {
-            let k = (0..n)
-                .map(|_| postcard::from_bytes::<data::PlayerState>(black_box(&psp)).unwrap())
-                .filter(|p| p.id == 42)
-                .count();
-            assert_eq!(k, n);
-        }),
+        tight("godot_bin Move encode", || godot_bin::to_vec_with(black_box(&mv), cfg).unwrap(), written),
+        tight(
+            "godot_bin Move decode",
+            || godot_bin::from_slice_with::<data::Msg>(black_box(&mvb), cfg).unwrap(),
+            is_move,
+        ),
+        tight("postcard Move encode", || postcard::to_allocvec(black_box(&mv)).unwrap(), written),
+        tight("postcard Move decode", || postcard::from_bytes::<data::Msg>(black_box(&mvp)).unwrap(), is_move),
+        tight(
+            "serde floor: minimal Deserializer Move decode",
+            || serde_floor::from_slice::<data::Msg>(black_box(&mvb)).unwrap(),
+            is_move,
+        ),
+        tight("godot_bin PlayerState encode", || godot_bin::to_vec_with(black_box(&ps), cfg).unwrap(), written),
+        tight(
+            "godot_bin PlayerState decode",
+            || godot_bin::from_slice_with::<data::PlayerState>(black_box(&psb), cfg).unwrap(),
+            is_42,
+        ),
+        tight("postcard PlayerState encode", || postcard::to_allocvec(black_box(&ps)).unwrap(), written),
+        tight(
+            "postcard PlayerState decode",
+            || postcard::from_bytes::<data::PlayerState>(black_box(&psp)).unwrap(),
+            is_42,
+        ),
     ];
     run(&mut cases, rounds);
     let meds = report(&format!("small messages, a tight loop of {TIGHT_MSGS}, per message"), mvb.len(), &cases, &[]);
