@@ -179,7 +179,7 @@ fn main() {
     let want = |g: &str| only.is_empty() || only.iter().any(|o| o == g);
     let cfg = Config::default();
     println!(
-        "# godot_bin speed ratios: {rounds} interleaved rounds, medians; ratio < 1 means faster than the reference"
+        "# godot_bin speed ratios: {rounds} interleaved rounds, medians and bests (the fastest round); ratios of medians unless said; ratio < 1 means faster than the reference"
     );
 
     // The small messages first: after the game group has freed its megabytes, glibc's heap makes the small
