@@ -63,8 +63,9 @@
 //!
 //! Best against best, the typed decode freed inside the clock is 19.1× the engine, 5% short of its target
 //! (20× the engine's best is 7.0 ms; ours took 7.4 ms; best and median of the ratios run below: postcard
-//! 5.5–5.9 ms, the hand floor 5.9–6.3 ms), and the `Variant` decode freed inside 3.3× (4× would be 35 ms; ours took 43 ms, and a
-//! plain clone of the same tree 48 ms: the allocations of `Variant`'s storage, 41 an entity, bound it).
+//! 5.5–5.9 ms, the hand floor 5.9–6.3 ms), and the `Variant` decode freed inside 3.3× (4× would be 35 ms;
+//! ours took 43 ms, and a plain clone of the same tree 48 ms: the allocations of `Variant`'s storage, 41 an
+//! entity, bound it).
 //!
 //! # Against postcard
 //! `cargo bench --features tokio --bench ratios`, on the same structs (results freed inside the timing on
