@@ -97,8 +97,8 @@
 //! serde floor alone is 3.8× postcard. In that same run the per-call ratios were 3.53× (ours) and 2.44×
 //! (serde floor) on `Move` decode.
 //!
-//! Per call, postcard decodes a `Move` in about 10 ns and godot_bin in 30–35 ns; the serde floor alone takes 1.7–1.9×
-//! postcard's time, and the rest is spread over every layer. postcard's per-call encode allocates a growing
+//! Per call, postcard decodes a `Move` in about 10 ns and godot_bin in 30–35 ns; the serde floor alone takes
+//! 1.7–1.9× postcard's time, and the rest is spread over every layer. postcard's per-call encode allocates a growing
 //! `Vec` each call, so the stream encode (into one reused buffer on both sides) is the like-for-like encode
 //! case. Behind a tokio `Decoder` on the same `BytesMut`, postcard takes 9.2–12.0 µs per 1,000 frames in a
 //! minimal in-place decoder (ours ÷ it 3.30–4.73×) and 62–64 µs behind tokio-util's `LengthDelimitedCodec`
