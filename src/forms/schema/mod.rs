@@ -421,19 +421,40 @@ impl Schema {
         serde_json::to_string_pretty(self).expect("a schema is always JSON")
     }
 
-    /// A schema from its JSON form ([`Schema::to_json`]).
+    /// A schema from its JSON form ([`Schema::to_json`]). An error for JSON that is no schema, two types of
+    /// one name, an enum without variants, or a root type that is not defined.
     ///
     /// ```
     /// use godot_bin::schema::Schema;
     /// let s = Schema::from_json(r#"{"dialect": "godot3", "defs": []}"#)?;
     /// assert_eq!(s.dialect, godot_bin::Dialect::Godot3);
+    /// let twice = r#"{"dialect": "godot3", "defs": [{"kind": "struct", "name": "A", "fields": []},
+    ///                                              {"kind": "struct", "name": "A", "fields": []}]}"#;
+    /// assert!(Schema::from_json(twice).unwrap_err().to_string().contains("two types are named \"A\""));
+    /// let no_root = r#"{"dialect": "godot3", "root": "Save", "defs": []}"#;
+    /// assert!(Schema::from_json(no_root).unwrap_err().to_string().contains("root type \"Save\" is not defined"));
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     #[cfg(feature = "json")]
     #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
     pub fn from_json(text: &str) -> Result<Schema> {
-        serde_json::from_str(text)
-            .map_err(|e| crate::error::Error::new(crate::error::ErrorKind::Message(format!("schema JSON: {e}")), None))
+        let fail =
+            |m: String| crate::error::Error::new(crate::error::ErrorKind::Message(format!("schema JSON: {m}")), None);
+        let schema: Schema = serde_json::from_str(text).map_err(|e| fail(e.to_string()))?;
+        // What `Schema::add` and `Schema::infer` never make: two types of one name, an enum without variants,
+        // a root that is not defined.
+        for (i, d) in schema.defs.iter().enumerate() {
+            if schema.defs[..i].iter().any(|o| o.name() == d.name()) {
+                return Err(fail(format!("two types are named {:?}", d.name())));
+            }
+            if matches!(d, Def::Enum(e) if e.variants.is_empty()) {
+                return Err(fail(format!("the enum {:?} has no variants", d.name())));
+            }
+        }
+        if let Some(root) = schema.root.as_deref().filter(|r| schema.get(r).is_none()) {
+            return Err(fail(format!("the root type {root:?} is not defined")));
+        }
+        Ok(schema)
     }
 }
 
