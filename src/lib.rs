@@ -41,7 +41,9 @@ pub mod wire;
 // - any value, without a type of your own: `Variant::decode(&bytes, &cfg)` / `variant.encode(&cfg)`,
 //   `VariantRef` to borrow strings from the input, `to_variant` / `from_variant` between the two;
 // - files and streams: `framing` (`store_var` / `put_var`), `file` (any save on disk), `container`;
-// - errors: one `Error` (with its `ErrorKind`) that every module's error converts into, so `?` crosses them.
+// - errors: one `Error` (with its `ErrorKind`) that every module's error converts into, so `?` crosses them;
+// - the other side of the wire: `gdscript::for_type::<T>(&cfg)` (GDScript classes for your types) and
+//   `schema` (the types' shapes, traced from Rust or inferred from saves, printed as GDScript, Rust or JSON).
 // Everything else lives in its module: the math and engine types in `markers`, the packed-array adapters
 // (and Godot 3's `Pool*` names) in `packed`, typed containers in `typed`, the rarer entry points (readers,
 // writers, buffers, the `Serializer` and `Deserializer`) in `de` and `ser`.
