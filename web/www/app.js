@@ -20,9 +20,10 @@ const state = {
   selectToken: 0, // the latest selection; older ones stop at their next await
   probed: new Set(), // content offsets already asked `at_byte` (for the hex colours)
   gen: 0, // bumps with every new content, so that late answers about the old one are dropped
+  reopening: false, // the document is being read again after the worker lost it
 };
 
-const client = new WorkerClient('worker.js', workerRestarted);
+const client = new WorkerClient('worker.js', workerLost);
 const call = async (op, args = {}, data) => (await client.request(op, args, data)).result;
 
 const tree = new Tree($('tree'), call, { select: (path) => select(path), rows: (rows) => hex.paint(rows) });
@@ -150,21 +151,37 @@ function showHeader(res) {
   const detail = [res.compression, res.layout && `${res.layout} layout`].filter(Boolean).join(', ');
   $('container-detail').textContent = detail ? `(${detail})` : '';
   showCount(res.values);
-  const lines = [...(res.evidence ?? [])];
-  for (const alt of res.alternatives ?? []) lines.push(`also reads as ${alt.dialect} ${alt.framing}: ${alt.note}`);
-  $('evidence').replaceChildren(
-    ...lines.map((line) => {
-      const li = document.createElement('li');
-      li.textContent = line;
-      return li;
-    }),
-  );
+  showEvidence(res);
   $('dialect-select').value = state.source.dialect ?? '';
   $('framing-select').value = state.source.framing ?? '';
   for (const id of ['save', 'export-text', 'export-json', 'diff', 'dialect-select', 'framing-select']) {
     $(id).disabled = false;
   }
   $('migrate').disabled = res.dialect.startsWith('godot4');
+}
+
+/** The evidence: its first line in the bar, every line (and the other readings) when unfolded. */
+function showEvidence(res) {
+  const lines = [...(res.evidence ?? [])];
+  for (const alt of res.alternatives ?? []) lines.push(`also reads as ${alt.dialect} ${alt.framing}: ${alt.note}`);
+  const first = document.createElement('div');
+  first.textContent = lines[0] ?? '';
+  const all = document.createElement('ul');
+  all.append(
+    ...lines.map((line) => {
+      const li = document.createElement('li');
+      li.textContent = line;
+      return li;
+    }),
+  );
+  $('evidence').replaceChildren(first, all);
+  // The override selects name the readings the detection also found.
+  const also = new Set((res.alternatives ?? []).map((a) => a.dialect));
+  for (const opt of $('dialect-select').options) {
+    if (!opt.value) continue;
+    const note = opt.value === res.dialect ? ' (read as)' : also.has(opt.value) ? ' (also reads)' : '';
+    opt.textContent = opt.value + note;
+  }
 }
 
 function showCount(n) {
@@ -185,10 +202,14 @@ async function reopen() {
   });
 }
 
-/** The watchdog replaced the worker: the document open before is read again from the kept bytes. */
-async function workerRestarted(op) {
-  showError({ message: `the file took too long: "${op}" had no answer in 5 s; the worker was restarted` });
-  if (!state.source) return;
+/**
+ * The worker lost the document (the watchdog replaced it, or the model trapped): the document open
+ * before is read again from the kept bytes. A failure while doing so is shown, not retried.
+ */
+async function workerLost(message) {
+  showError({ message });
+  if (!state.source || state.reopening) return;
+  state.reopening = true;
   const lost = state.undo.length > 0;
   const { name, bytes, ...opts } = state.source;
   try {
@@ -196,9 +217,12 @@ async function workerRestarted(op) {
     state.undo = [];
     state.redo = [];
     await loadDocument(res);
+    showError({ message });
     setStatus(lost ? 'reopened; the unsaved edits were lost' : 'reopened');
   } catch (e) {
     showError(e);
+  } finally {
+    state.reopening = false;
   }
 }
 
@@ -212,6 +236,8 @@ async function select(path) {
   const row = await tree.fetchRow(path);
   if (!current()) return;
   hex.select(row?.offset ?? null, row?.size ?? 0);
+  $('hex-info').textContent = row?.offset != null ? `${row.offset}–${row.offset + row.size - 1} (${row.size} bytes)` : '';
+  $('text-info').textContent = `value ${path[0]}`;
   try {
     const index = path[0];
     if (text.index !== index) {
@@ -509,6 +535,7 @@ $('diff').addEventListener('click', () => $('diff-file').click());
 $('diff-file').addEventListener('change', (e) => diffWith(e.target.files[0]));
 $('diff-close').addEventListener('click', () => ($('diff-box').hidden = true));
 $('tree').addEventListener('keydown', treeKey);
+$('evidence').addEventListener('click', () => $('evidence').classList.toggle('open'));
 document.addEventListener('keydown', globalKey);
 
 // Dropping a file anywhere on the page opens it.

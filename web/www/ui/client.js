@@ -1,6 +1,8 @@
 // The page's side of the worker protocol: requests go out one at a time, so that the 5 s watchdog times
 // the request itself and not the queue in front of it. A request not answered in time terminates the
 // worker (a hostile file may keep it busy forever) and starts a new one; every waiting request fails.
+// Either way, and when the worker answers that the model trapped, the open document is gone from the
+// worker: `onLost` tells the page, which opens it again from the bytes it kept.
 
 const TIMEOUT_MS = 5000;
 
@@ -15,11 +17,11 @@ export class WorkerError extends Error {
 export class WorkerClient {
   /**
    * @param {string} url the worker script
-   * @param {(op: string) => void} onRestart called after a timed-out worker was replaced
+   * @param {(message: string) => void} onLost called when the worker lost its document (timeout, trap)
    */
-  constructor(url, onRestart) {
+  constructor(url, onLost) {
     this.url = url;
-    this.onRestart = onRestart;
+    this.onLost = onLost;
     this.nextId = 1;
     this.queue = [];
     this.current = null;
@@ -69,6 +71,7 @@ export class WorkerClient {
     if (msg.ok) req.resolve({ result: msg.result ?? {}, data: msg.data });
     else req.reject(new WorkerError(msg.error?.message ?? 'unknown error', msg.error?.offset));
     this.pump();
+    if (!msg.ok && msg.error?.trap) this.onLost(msg.error.message);
   }
 
   /** Fails the request in flight (the worker itself broke) and goes on with the next. */
@@ -89,9 +92,8 @@ export class WorkerClient {
     this.queue = [];
     this.start();
     const err = new WorkerError(`the file took too long: "${req.op}" had no answer in ${TIMEOUT_MS / 1000} s`);
-    err.timedOut = true;
     req.reject(err);
     for (const w of waiting) w.reject(err);
-    this.onRestart(req.op);
+    this.onLost(err.message);
   }
 }
