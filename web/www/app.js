@@ -232,13 +232,17 @@ async function select(path) {
   const token = ++state.selectToken;
   const current = () => token === state.selectToken;
   state.selected = path;
-  await tree.reveal(path);
-  const row = await tree.fetchRow(path);
-  if (!current()) return;
-  hex.select(row?.offset ?? null, row?.size ?? 0);
-  $('hex-info').textContent = row?.offset != null ? `${row.offset}–${row.offset + row.size - 1} (${row.size} bytes)` : '';
-  $('text-info').textContent = `value ${path[0]}`;
   try {
+    await tree.reveal(path);
+    const row = await tree.fetchRow(path);
+    if (!current()) return;
+    hex.select(row?.offset ?? null, row?.size ?? 0);
+    const bytes = row?.offset != null ? `${row.offset}–${row.offset + row.size - 1} (${row.size} bytes)` : '';
+    $('hex-info').textContent = bytes;
+    $('text-info').textContent = `value ${path[0]}`;
+    const node = await call('node', { path });
+    if (!current()) return;
+    editor.show(node, describe(path));
     const index = path[0];
     if (text.index !== index) {
       const { text: t } = await call('value_text', { index });
@@ -248,9 +252,6 @@ async function select(path) {
     const loc = await call('locate', { path });
     if (!current()) return;
     text.select(loc.start, loc.end);
-    const node = await call('node', { path });
-    if (!current()) return;
-    editor.show(node, describe(path));
   } catch (e) {
     if (current()) showError(e);
   }

@@ -59,14 +59,14 @@ export class Hex {
   /** Marks the selected node's bytes (offset null: none) and scrolls them into view. */
   select(offset, size) {
     this.sel = offset == null ? null : [offset, offset + Math.max(size ?? 0, 1)];
-    if (this.sel) this.list.scrollToIndex(Math.floor(offset / 16));
+    if (this.sel) this.list.scrollToIndex(Math.floor(offset / 16), 'third');
     else this.list.render();
   }
 
   /** Marks the byte a read failed at and scrolls to it. */
   setError(offset) {
     this.error = offset;
-    if (offset != null) this.list.scrollToIndex(Math.floor(offset / 16));
+    if (offset != null) this.list.scrollToIndex(Math.floor(offset / 16), 'third');
   }
 
   viewChanged() {

@@ -49,7 +49,7 @@ export class TextPane {
   /** Marks characters [start, end) and scrolls their first line into view. */
   select(start, end) {
     this.sel = [start, end];
-    this.list.scrollToIndex(this.lineOf(start));
+    this.list.scrollToIndex(this.lineOf(start), 'third');
   }
 
   lineOf(offset) {

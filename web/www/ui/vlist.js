@@ -58,12 +58,17 @@ export class VirtualList {
     this.rows.replaceChildren(...els);
   }
 
-  /** Scrolls the least needed for row `index` to be in view. */
-  scrollToIndex(index) {
+  /**
+   * Brings row `index` into view: `nearest` scrolls the least needed (moving a row at a time),
+   * `third` puts a row that is out of view a third of the way down (a jump: some context above it).
+   */
+  scrollToIndex(index, how = 'nearest') {
     const top = index * this.rowHeight;
     const bottom = top + this.rowHeight;
     const box = this.box;
-    if (top < box.scrollTop) box.scrollTop = top;
+    const outside = top < box.scrollTop || bottom > box.scrollTop + box.clientHeight;
+    if (outside && how === 'third') box.scrollTop = top - Math.floor(box.clientHeight / 3);
+    else if (top < box.scrollTop) box.scrollTop = top;
     else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight;
     this.render();
   }
