@@ -74,8 +74,14 @@ async function guarded(fn) {
 
 // ---- opening
 
+const MAX_FILE = 256 * 1024 * 1024; // the model refuses more; the page does not even read it
+
 async function openFile(file) {
   if (!file) return;
+  if (file.size > MAX_FILE) {
+    showError({ message: `${file.name} is ${file.size} bytes: files over 256 MiB are not opened` });
+    return;
+  }
   const bytes = await file.arrayBuffer();
   await openSource({ name: file.name, bytes });
 }
@@ -101,10 +107,11 @@ async function openSource(source) {
     return;
   }
   $('password-box').hidden = true;
+  state.pending = null;
   state.source = source;
   state.undo = [];
   state.redo = [];
-  await loadDocument(res);
+  await guarded(() => loadDocument(res));
 }
 
 function submitPassword() {
@@ -193,13 +200,18 @@ async function reopen() {
   const dialect = $('dialect-select').value || undefined;
   const framing = $('framing-select').value || undefined;
   clearError();
-  await guarded(async () => {
+  try {
     const res = await call('reopen', { dialect, framing });
     state.source = { ...state.source, dialect, framing };
     state.undo = [];
     state.redo = [];
     await loadDocument(res);
-  });
+  } catch (e) {
+    // The document stays as it was read; so do the selects.
+    $('dialect-select').value = state.source.dialect ?? '';
+    $('framing-select').value = state.source.framing ?? '';
+    showError(e);
+  }
 }
 
 /**
@@ -303,9 +315,12 @@ async function probeBytes(start, end) {
 
 function treeKey(e) {
   const path = state.selected;
-  if (!path) return;
-  const row = tree.row(path);
   const go = (p) => p && select(p);
+  if (!path) {
+    if (e.key.startsWith('Arrow')) go(tree.flat[0]);
+    return;
+  }
+  const row = tree.row(path);
   switch (e.key) {
     case 'ArrowDown':
       go(tree.step(1));
@@ -379,7 +394,7 @@ async function edit(op, args, next) {
   clearError();
   state.undo.push({});
   state.redo = [];
-  await afterEdit(res, next(res));
+  await guarded(() => afterEdit(res, next(res)));
 }
 
 async function afterEdit(res, path) {
@@ -519,7 +534,10 @@ function span(cls, textContent) {
 
 // ---- wiring
 
-$('file').addEventListener('change', (e) => openFile(e.target.files[0]));
+$('file').addEventListener('change', async (e) => {
+  await openFile(e.target.files[0]);
+  e.target.value = ''; // choosing the same file again opens it again
+});
 $('password-ok').addEventListener('click', submitPassword);
 for (const id of ['password', 'key-hex']) {
   $(id).addEventListener('keydown', (e) => e.key === 'Enter' && submitPassword());
