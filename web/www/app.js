@@ -442,7 +442,7 @@ async function undoRedo(op) {
     if (entry.migrate) {
       const header = op === 'undo' ? entry.migrate.before : entry.migrate.after;
       await loadDocument({ ...header, values: res.values });
-      state.dirty = res.dirty;
+      state.dirty = res.dirty ?? state.dirty;
       editStatus();
     } else {
       await afterEdit(res, res.path ?? state.selected);
