@@ -2,12 +2,15 @@
 //! small JSON API of ops (`open`, `children`, `set`, `save`, …; see [`Session::call`]). Plain Rust on
 //! godot_bin's public API, tested natively; `ffi` (wasm32 only) exposes it to the page's worker.
 
+mod diff;
 mod edit;
 #[cfg(target_arch = "wasm32")]
 mod ffi;
 mod names;
 mod open;
+mod ops;
 mod session;
+mod textmap;
 
 mod tree;
 

@@ -163,11 +163,15 @@ impl Doc {
 
 /// The text form of `v`, cut at 120 characters.
 fn preview(v: &Variant, cfg: &Config) -> String {
+    cut(&text::to_text(v, cfg))
+}
+
+/// `t` cut at 120 characters.
+pub(crate) fn cut(t: &str) -> String {
     const MAX: usize = 120;
-    let t = text::to_text(v, cfg);
     match t.char_indices().nth(MAX) {
         Some((cut, _)) => format!("{}…", &t[..cut]),
-        None => t,
+        None => t.to_string(),
     }
 }
 
@@ -211,7 +215,7 @@ pub(crate) fn arg_usize(args: &Value, name: &str) -> Option<usize> {
     args.get(name).and_then(Value::as_u64).map(|n| n as usize)
 }
 
-fn parse_dialect(s: &str) -> Result<Dialect, OpError> {
+pub(crate) fn parse_dialect(s: &str) -> Result<Dialect, OpError> {
     s.parse::<Dialect>().map_err(|e| OpError::new(e.to_string()))
 }
 
@@ -499,43 +503,4 @@ fn check_fits(c: &Variant, key: Option<&Variant>, value: &Variant) -> Result<(),
 fn components(text: &str) -> Vec<Option<f64>> {
     let inner = text.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");
     inner.split(',').map(|s| s.trim().parse::<f64>().ok().filter(|f| f.is_finite())).collect()
-}
-
-impl Session {
-    /// The ops beyond the basic ones.
-    fn call_more(&mut self, op: &str, args: &Value, _data: &[u8]) -> Result<Reply, OpError> {
-        match op {
-            "at_byte" => {
-                let offset = arg_usize(args, "offset").ok_or_else(|| OpError::new("`offset` is required"))?;
-                let doc = self.doc_mut()?;
-                let path = doc.with_ranges(|r, src| r.at_byte(src, offset));
-                Ok(json!({"path": path}).into())
-            }
-            "migrate" => self.migrate(args).map(Reply::from),
-            _ => Err(OpError::new(format!("unknown op {op:?}"))),
-        }
-    }
-
-    /// Converts the document's values to another dialect (an encrypted file takes that dialect's layout).
-    fn migrate(&mut self, args: &Value) -> Result<Value, OpError> {
-        use godot_bin::container::Layout;
-        let to = arg_str(args, "to").map(parse_dialect).transpose()?.unwrap_or(Dialect::GODOT4);
-        let doc = self.doc_mut()?;
-        let from = doc.st.dialect;
-        let opts = godot_bin::convert::Options::default();
-        let mut values = Vec::with_capacity(doc.st.values.len());
-        for (i, v) in doc.st.values.iter().enumerate() {
-            let c =
-                godot_bin::convert::convert(v, from, to, &opts).map_err(|e| OpError::new(format!("value {i}: {e}")))?;
-            values.push(c);
-        }
-        let stored = match &doc.st.stored.container {
-            Container::Encrypted(key, _) => Stored::new(Container::Encrypted(key.clone(), Layout::for_dialect(to))),
-            other => Stored::new(other.clone()),
-        };
-        let st = State { values, dialect: to, stored, framing: doc.st.framing };
-        doc.history.edit(&mut doc.st, Op::Replace(Box::new(st)))?;
-        doc.ranges.clear();
-        self.describe()
-    }
 }

@@ -90,3 +90,8 @@ pub fn open(s: &mut Session, path: &Path, args: Value) -> Value {
 pub fn save(s: &mut Session) -> Vec<u8> {
     ok(s, "save", json!({}), &[]).data.expect("save gives bytes")
 }
+
+/// Bytes from hex.
+pub fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+}
