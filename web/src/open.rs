@@ -140,7 +140,7 @@ fn read_content(content: &[u8], over: &Overrides, evidence: &mut Vec<String>) ->
         return (values, framing, dialect, alternatives, error);
     }
     if det.candidates.is_empty() && want.is_none() && !content.is_empty() {
-        if let Ok(text) = std::str::from_utf8(content) {
+        if let Some(text) = as_text(content) {
             if let Some(read) = try_config(text, over.dialect, evidence) {
                 return read;
             }
@@ -154,8 +154,10 @@ fn read_content(content: &[u8], over: &Overrides, evidence: &mut Vec<String>) ->
         None => match det.unreadable {
             Some(Unreadable::Truncated { framing, .. }) => Framing::of(framing),
             _ => {
+                // A stream if its frames read one value or more before the failure, not all of them
+                // null (a 4-byte null frame is what most bytes of anything else read as).
                 let stream = Framing::Stream { big_endian: false };
-                match read_values(content, stream, dialect).0.is_empty() {
+                match read_values(content, stream, dialect).0.iter().all(Variant::is_nil) {
                     true => Framing::Bare,
                     false => stream,
                 }
@@ -188,6 +190,13 @@ pub(crate) fn read_values(content: &[u8], framing: Framing, dialect: Dialect) ->
         }
         Framing::Config => (Vec::new(), Some(OpError::new("ConfigFile text is read by read_config"))),
     }
+}
+
+/// The content as text: UTF-8 without control characters but tabs and line breaks.
+fn as_text(content: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(content).ok()?;
+    let control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r');
+    (!text.chars().any(control)).then_some(text)
 }
 
 /// The content as ConfigFile text if it reads as one (in `dialect`, or in Godot 4.x or 3.x).
