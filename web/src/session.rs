@@ -215,6 +215,18 @@ pub(crate) fn arg_usize(args: &Value, name: &str) -> Option<usize> {
     args.get(name).and_then(Value::as_u64).map(|n| n as usize)
 }
 
+/// The dialect and framing an open or reopen asks for.
+fn overrides(args: &Value) -> Result<Overrides, OpError> {
+    let framing = arg_str(args, "framing");
+    if let Some(f) = framing.filter(|f| !["stream", "bare", "config"].contains(f)) {
+        return Err(OpError::new(format!("no framing {f:?} (stream, bare or config)")));
+    }
+    Ok(Overrides {
+        dialect: arg_str(args, "dialect").map(parse_dialect).transpose()?,
+        framing: framing.map(String::from),
+    })
+}
+
 pub(crate) fn parse_dialect(s: &str) -> Result<Dialect, OpError> {
     s.parse::<Dialect>().map_err(|e| OpError::new(e.to_string()))
 }
@@ -260,19 +272,13 @@ impl Session {
             (None, Some(h)) => Some(Key::from_hex(h.trim()).map_err(|e| OpError::new(e.to_string()))?),
             (None, None) => None,
         };
-        let over = Overrides {
-            dialect: arg_str(args, "dialect").map(parse_dialect).transpose()?,
-            framing: arg_str(args, "framing").map(String::from),
-        };
+        let over = overrides(args)?;
         self.open_bytes(name, file, key, &over)
     }
 
     fn reopen(&mut self, args: &Value) -> Result<Reply, OpError> {
+        let over = overrides(args)?;
         let doc = self.doc.take().ok_or_else(|| OpError::new("no file is open"))?;
-        let over = Overrides {
-            dialect: arg_str(args, "dialect").map(parse_dialect).transpose()?,
-            framing: arg_str(args, "framing").map(String::from),
-        };
         let (name, file, key) = (doc.name.clone(), doc.file.clone(), doc.key.clone());
         match self.open_bytes(name, file, key, &over) {
             Ok(r) => Ok(r),

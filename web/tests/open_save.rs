@@ -52,3 +52,26 @@ fn config_files_open_as_config_and_save_back_byte_identical() {
     }
     assert!(opened >= 3, "{opened} ConfigFile texts opened");
 }
+
+#[test]
+fn reopen_reads_the_same_bytes_as_told() {
+    let path = fixtures().join("godot-4.6/containers/plain.sav");
+    let mut s = Session::new();
+    open(&mut s, &path, json!({"name": "plain.sav"}));
+    // The same bytes as one bare value: the first length is no value, so the read fails at once.
+    let r = ok(&mut s, "reopen", json!({"framing": "bare"}), &[]).result;
+    assert_eq!(
+        (r["status"].as_str(), r["framing"].as_str(), r["values"].as_u64()),
+        (Some("partial"), Some("bare"), Some(0))
+    );
+    assert!(r["error"]["offset"].is_u64(), "{r}");
+    let r = ok(&mut s, "reopen", json!({"framing": "stream", "dialect": "godot4.3"}), &[]).result;
+    assert_eq!(
+        (r["status"].as_str(), r["dialect"].as_str(), r["values"].as_u64()),
+        (Some("ok"), Some("godot4.3"), Some(3))
+    );
+    assert_eq!(save(&mut s), std::fs::read(&path).unwrap());
+    assert!(fails(&mut s, "reopen", json!({"dialect": "godot9"}), &[]).message.contains("godot9"));
+    // A failed reopen keeps the document open.
+    assert_eq!(ok(&mut s, "children", json!({"path": []}), &[]).result["total"], 3);
+}
