@@ -2,6 +2,7 @@
 //! whole document but a migration, which replaces it).
 
 use godot_bin::container::Stored;
+use godot_bin::markers::{Color, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
 use godot_bin::value::ContainerType;
 use godot_bin::{Dialect, Variant};
 
@@ -110,95 +111,97 @@ fn held_mut<'a>(values: &'a mut [Variant], path: &[usize]) -> Result<&'a mut Var
     Ok(v)
 }
 
-/// Runs `$body` with `$xs` a packed array's elements (to change) and `$conv` turning a value into one.
+/// A packed array's element type: made from the value it reads as (`None`: another type, or out of range).
+trait Element: Sized {
+    fn from_value(v: Variant) -> Option<Self>;
+}
+
+impl Element for u8 {
+    fn from_value(v: Variant) -> Option<u8> {
+        v.as_int().and_then(|n| u8::try_from(n).ok())
+    }
+}
+
+impl Element for i32 {
+    fn from_value(v: Variant) -> Option<i32> {
+        v.as_int().and_then(|n| i32::try_from(n).ok())
+    }
+}
+
+impl Element for i64 {
+    fn from_value(v: Variant) -> Option<i64> {
+        v.as_int()
+    }
+}
+
+impl Element for f32 {
+    fn from_value(v: Variant) -> Option<f32> {
+        f64::from_value(v).map(|f| f as f32)
+    }
+}
+
+/// Elements that read as the value of the same name.
+macro_rules! same_element {
+    ($($t:ident => $variant:ident),*) => {$(
+        impl Element for $t {
+            fn from_value(v: Variant) -> Option<$t> {
+                match v {
+                    Variant::$variant(x) => Some(x),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+same_element!(f64 => Float, String => String, Vector2 => Vector2, Vector3 => Vector3, Color => Color,
+    Vector4 => Vector4, Vector2i => Vector2i, Vector3i => Vector3i, Vector4i => Vector4i);
+
+/// Runs `$body` with `$xs` a packed array's elements (a `&mut Vec<T: Element>`).
 macro_rules! packed_mut {
-    ($v:expr, $xs:ident, $conv:ident => $body:expr) => {
+    ($v:expr, $xs:ident => $body:expr) => {
         match $v {
-            Variant::PackedByteArray($xs) => {
-                let $conv = |v: Variant| v.as_int().and_then(|n| u8::try_from(n).ok());
-                $body
-            }
-            Variant::PackedInt32Array($xs) => {
-                let $conv = |v: Variant| v.as_int().and_then(|n| i32::try_from(n).ok());
-                $body
-            }
-            Variant::PackedInt64Array($xs) => {
-                let $conv = |v: Variant| v.as_int();
-                $body
-            }
-            Variant::PackedFloat32Array($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Float(f) => Some(f as f32),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedFloat64Array($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Float(f) => Some(f),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedStringArray($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::String(s) => Some(s),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedVector2Array($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Vector2(x) => Some(x),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedVector3Array($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Vector3(x) => Some(x),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedColorArray($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Color(x) => Some(x),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedVector4Array($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Vector4(x) => Some(x),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedVector2iArray($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Vector2i(x) => Some(x),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedVector3iArray($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Vector3i(x) => Some(x),
-                    _ => None,
-                };
-                $body
-            }
-            Variant::PackedVector4iArray($xs) => {
-                let $conv = |v: Variant| match v {
-                    Variant::Vector4i(x) => Some(x),
-                    _ => None,
-                };
-                $body
-            }
+            Variant::PackedByteArray($xs) => $body,
+            Variant::PackedInt32Array($xs) => $body,
+            Variant::PackedInt64Array($xs) => $body,
+            Variant::PackedFloat32Array($xs) => $body,
+            Variant::PackedFloat64Array($xs) => $body,
+            Variant::PackedStringArray($xs) => $body,
+            Variant::PackedVector2Array($xs) => $body,
+            Variant::PackedVector3Array($xs) => $body,
+            Variant::PackedColorArray($xs) => $body,
+            Variant::PackedVector4Array($xs) => $body,
+            Variant::PackedVector2iArray($xs) => $body,
+            Variant::PackedVector3iArray($xs) => $body,
+            Variant::PackedVector4iArray($xs) => $body,
             _ => Err("not a container".to_string()),
         }
     };
+}
+
+/// Puts `value` at `i` of `xs`.
+fn set_element<T: Element>(xs: &mut [T], i: usize, value: Variant) -> Result<(), String> {
+    let x = T::from_value(value).ok_or(WRONG_ELEMENT)?;
+    *xs.get_mut(i).ok_or("no such node")? = x;
+    Ok(())
+}
+
+/// Inserts `value` at `i` of `xs`.
+fn insert_element<T: Element>(xs: &mut Vec<T>, i: usize, value: Variant) -> Result<(), String> {
+    if i > xs.len() {
+        return Err("index out of range".into());
+    }
+    xs.insert(i, T::from_value(value).ok_or(WRONG_ELEMENT)?);
+    Ok(())
+}
+
+/// Removes element `i` of `xs`.
+fn remove_element<T>(xs: &mut Vec<T>, i: usize) -> Result<(), String> {
+    if i >= xs.len() {
+        return Err("no such node".into());
+    }
+    xs.remove(i);
+    Ok(())
 }
 
 const WRONG_ELEMENT: &str = "this packed array does not hold that value (wrong type or out of range)";
@@ -216,11 +219,8 @@ fn set(values: &mut [Variant], path: &[usize], value: Variant) -> Result<Variant
         return Ok(std::mem::replace(slot, value));
     }
     let old = crate::tree::child(p, i).ok_or("no such node")?.value().clone();
-    packed_mut!(p, xs, conv => {
-        let x = conv(value).ok_or(WRONG_ELEMENT)?;
-        *xs.get_mut(i).ok_or("no such node")? = x;
-        Ok(old)
-    })
+    packed_mut!(p, xs => set_element(xs, i, value))?;
+    Ok(old)
 }
 
 /// Inserts `value` (with `key` into a dictionary) at `index` of the container at `path`.
@@ -253,13 +253,7 @@ fn insert(
             d.entries = list.into();
             Ok(())
         }
-        _ => packed_mut!(c, xs, conv => {
-            if index > xs.len() {
-                return Err("index out of range".into());
-            }
-            xs.insert(index, conv(value).ok_or(WRONG_ELEMENT)?);
-            Ok(())
-        }),
+        _ => packed_mut!(c, xs => insert_element(xs, index, value)),
     }
 }
 
@@ -279,10 +273,10 @@ fn remove(values: &mut [Variant], path: &[usize]) -> Result<(Option<Variant>, Va
             d.entries = list.into();
             Ok((Some(k), v))
         }
-        _ => packed_mut!(c, xs, _conv => {
-            xs.remove(i);
+        _ => {
+            packed_mut!(c, xs => remove_element(xs, i))?;
             Ok((None, old))
-        }),
+        }
     }
 }
 
