@@ -155,11 +155,16 @@ fn read_content(content: &[u8], over: &Overrides, evidence: &mut Vec<String>) ->
             Some(Unreadable::Truncated { framing, .. }) => Framing::of(framing),
             _ => {
                 // A stream if its frames read one value or more before the failure, not all of them
-                // null (a 4-byte null frame is what most bytes of anything else read as).
+                // null (a 4-byte null frame is what most bytes of anything else read as), and a bare
+                // value fails inside the first frame (else the bare value got further: a deep nest).
                 let stream = Framing::Stream { big_endian: false };
-                match read_values(content, stream, dialect).0.iter().all(Variant::is_nil) {
-                    true => Framing::Bare,
-                    false => stream,
+                let framed = !read_values(content, stream, dialect).0.iter().all(Variant::is_nil);
+                let first_end =
+                    content.get(..4).map_or(0, |b| 4 + u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
+                let bare_fails_at = read_values(content, Framing::Bare, dialect).1.and_then(|e| e.offset).unwrap_or(0);
+                match framed && bare_fails_at < first_end {
+                    true => stream,
+                    false => Framing::Bare,
                 }
             }
         },

@@ -70,7 +70,12 @@ fn a_deep_nest_is_an_error_with_its_offset() {
     }
     bytes.extend_from_slice(&[2, 0, 0, 0, 1, 0, 0, 0]);
     let r = try_open(&bytes).unwrap();
-    assert_eq!(r["status"], "partial", "{r}");
+    assert_eq!(
+        (r["status"].as_str(), r["framing"].as_str(), r["values"].as_u64()),
+        (Some("partial"), Some("bare"), Some(0)),
+        "{r}"
+    );
+    assert!(r["error"]["message"].as_str().unwrap().contains("deep"), "{r}");
     assert!(r["error"]["offset"].is_u64(), "{r}");
     let mut framed = (bytes.len() as u32).to_le_bytes().to_vec();
     framed.extend_from_slice(&bytes);
@@ -90,4 +95,20 @@ fn damaged_containers_and_foreign_files_are_errors() {
     let r = try_open(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
     assert_eq!(r["status"], "partial");
     assert!(r["error"]["message"].as_str().unwrap().contains("PNG"), "{r}");
+}
+
+#[test]
+fn a_damaged_value_in_a_stream_opens_the_values_before_it() {
+    let mut file = std::fs::read(fixtures().join("godot-4.6/containers/plain.sav")).unwrap();
+    let len = |f: &[u8], at: usize| u32::from_le_bytes(f[at..at + 4].try_into().unwrap()) as usize;
+    let second = 4 + len(&file, 0);
+    let third = second + 4 + len(&file, second);
+    file[third + 4] = 0xff; // no type 255 in any dialect
+    let r = try_open(&file).unwrap();
+    assert_eq!(
+        (r["status"].as_str(), r["framing"].as_str(), r["values"].as_u64()),
+        (Some("partial"), Some("stream"), Some(2)),
+        "{r}"
+    );
+    assert_eq!(r["error"]["offset"].as_u64(), Some(third as u64 + 4), "{r}");
 }
