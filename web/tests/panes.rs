@@ -100,3 +100,31 @@ fn a_big_array_lists_a_page_of_rows_at_once() {
     // (Debug build, unoptimized: still well under the page's five-second watchdog.)
     assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
 }
+
+#[test]
+fn the_hex_panes_leaves_tile_the_engine_bytes() {
+    for (path, args) in saves() {
+        let mut s = Session::new();
+        let opened = open(&mut s, &path, args);
+        let len = opened["content_len"].as_u64().unwrap();
+        // Window by window (a leaf over a window's edge is listed in both).
+        let mut at = 0;
+        for start in (0..len).step_by(1024) {
+            let r = ok(&mut s, "leaves", json!({"start": start, "end": start + 1024}), &[]).result;
+            for l in r["leaves"].as_array().unwrap() {
+                if l["offset"].as_u64().unwrap() < at {
+                    continue;
+                }
+                assert_eq!(l["offset"].as_u64(), Some(at), "{} window {start}: {l}", path.display());
+                at += l["size"].as_u64().unwrap();
+            }
+        }
+        assert_eq!(at, len, "{}", path.display());
+        // A window in the middle lists what overlaps it, from the leaf holding its first byte.
+        let mid = len / 2;
+        let r = ok(&mut s, "leaves", json!({"start": mid, "end": mid + 16}), &[]).result;
+        let first = &r["leaves"][0];
+        let (o, n) = (first["offset"].as_u64().unwrap(), first["size"].as_u64().unwrap());
+        assert!(o <= mid && mid < o + n, "{}: {first}", path.display());
+    }
+}
