@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use godot_bin::config_file::ConfigFile;
+use godot_bin::config_file::{ConfigFile, KeyStyle};
 use godot_bin::container::{Container, Key, Stored};
 use godot_bin::file::Format;
 use godot_bin::{text, Config, Dialect, Variant};
@@ -116,7 +116,7 @@ impl Doc {
     pub(crate) fn with_ranges<T>(&mut self, f: impl FnOnce(&mut Ranges, &Source) -> Option<T>) -> Option<T> {
         let cfg = self.cfg();
         let stream = match self.st.framing {
-            Framing::Config => return None,
+            Framing::Config { .. } => return None,
             Framing::Stream { big_endian } => Some(big_endian),
             Framing::Bare => None,
         };
@@ -179,10 +179,11 @@ pub(crate) fn cut(t: &str) -> String {
 pub(crate) fn encode_content(st: &State) -> Result<Vec<u8>, OpError> {
     let cfg = open::config(st.dialect);
     let framing = match st.framing {
-        Framing::Config => {
+        Framing::Config { bare_keys } => {
             let v = st.values.first().ok_or_else(|| OpError::new("no values"))?;
             let cf = ConfigFile::from_variant(v).map_err(|e| OpError::new(e.to_string()))?;
-            return Ok(cf.to_text(&cfg).into_bytes());
+            let style = if bare_keys { KeyStyle::Bare } else { KeyStyle::Quoted };
+            return Ok(cf.to_text_with(&cfg, style).into_bytes());
         }
         Framing::Bare => godot_bin::detect::Framing::Bare,
         Framing::Stream { big_endian } => godot_bin::detect::Framing::Stream { big_endian },
