@@ -32,9 +32,15 @@ impl OpError {
         OpError { message: message.into(), offset: Some(offset) }
     }
 
-    /// A decoding error, with its offset.
+    /// A decoding error, with its offset (the page says "at byte N" itself: the message does not).
     pub(crate) fn from_data(e: &godot_bin::Error) -> OpError {
-        OpError { message: e.to_string(), offset: e.offset() }
+        let mut message = e.to_string();
+        if let Some(o) = e.offset() {
+            if let Some(i) = message.rfind(&format!(" at byte {o}")) {
+                message.replace_range(i..i + format!(" at byte {o}").len(), "");
+            }
+        }
+        OpError { message, offset: e.offset() }
     }
 
     /// `{message, offset?}`, as the reply carries it.
