@@ -224,7 +224,8 @@ impl Ranges {
                 });
                 (4usize, len)
             });
-            let (skip, known) = framed.unwrap_or((0, None));
+            // A bare value as opened is the whole content (its re-encoding may differ: a lone surrogate).
+            let (skip, known) = framed.unwrap_or((0, src.opened.filter(|_| src.values.len() == 1).map(<[u8]>::len)));
             let size = known.or_else(|| encoded_len(v, src.cfg));
             match size {
                 Some(n) => {
