@@ -167,9 +167,14 @@ impl Doc {
     }
 }
 
-/// The text form of `v`, cut at 120 characters.
+/// The text form of `v`, cut at 120 characters. A long container is printed from its first
+/// [`tree::HEAD`] children only: their text (each a character or more, with a separator) runs past the
+/// cut, so the cut text is the same.
 fn preview(v: &Variant, cfg: &Config) -> String {
-    cut(&text::to_text(v, cfg))
+    match tree::head(v) {
+        Some(h) => cut(&text::to_text(&h, cfg)),
+        None => cut(&text::to_text(v, cfg)),
+    }
 }
 
 /// `t` cut at 120 characters.

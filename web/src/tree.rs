@@ -55,6 +55,55 @@ fn packed_element(v: &Variant, i: usize) -> Option<Variant> {
     packed_elements!(v, xs => |f| at(xs, i, f), None)
 }
 
+/// How many children of a long container [`head`] keeps.
+pub(crate) const HEAD: usize = 64;
+
+/// A copy of `v` with its first [`HEAD`] children only, if it has more.
+pub(crate) fn head(v: &Variant) -> Option<Variant> {
+    if child_count(v) <= HEAD {
+        return None;
+    }
+    let array = |a: &godot_bin::Array| {
+        Box::new(godot_bin::Array {
+            items: a.items[..HEAD].to_vec(),
+            element_type: a.element_type.clone(),
+            shared: a.shared,
+        })
+    };
+    // The packed arrays of these names, cut.
+    macro_rules! cut_packed {
+        ($($name:ident),*) => {
+            match v {
+                $(Variant::$name(x) => Variant::$name(x[..HEAD].to_vec()),)*
+                Variant::Array(a) => Variant::Array(array(a)),
+                Variant::PackedTypedArray(a) => Variant::PackedTypedArray(array(a)),
+                Variant::Dictionary(d) => Variant::Dictionary(Box::new(godot_bin::Dictionary {
+                    entries: d.entries[..HEAD].to_vec().into(),
+                    key_type: d.key_type.clone(),
+                    value_type: d.value_type.clone(),
+                    shared: d.shared,
+                })),
+                _ => return None,
+            }
+        };
+    }
+    Some(cut_packed!(
+        PackedByteArray,
+        PackedInt32Array,
+        PackedInt64Array,
+        PackedFloat32Array,
+        PackedFloat64Array,
+        PackedStringArray,
+        PackedVector2Array,
+        PackedVector3Array,
+        PackedColorArray,
+        PackedVector4Array,
+        PackedVector2iArray,
+        PackedVector3iArray,
+        PackedVector4iArray
+    ))
+}
+
 /// Whether `v` is a packed array (its children are elements, not held values).
 pub(crate) fn is_packed(v: &Variant) -> bool {
     fn yes<T>(_: &[T], _: &dyn Fn(&T) -> Variant) -> bool {

@@ -40,6 +40,11 @@ fn byte_and_text_ranges_of_every_node_hold_that_node() {
         for row in rows {
             let p = row["path"].clone();
             let node = ok(&mut s, "node", json!({"path": p}), &[]).result;
+            // The preview is the text form cut at 120 characters (a long container's too).
+            let full = node["text"].as_str().unwrap();
+            let cut: String = full.chars().take(120).collect();
+            let want = if full.chars().count() > 120 { format!("{cut}…") } else { cut };
+            assert_eq!(row["preview"], want.as_str(), "{} {p}", path.display());
             let (at, size) = (row["offset"].as_u64().unwrap() as usize, row["size"].as_u64().unwrap() as usize);
             let bytes = &content[at..at + size];
             let parent_packed = row["path"].as_array().unwrap().len() > 1 && {
@@ -85,6 +90,10 @@ fn a_big_array_lists_a_page_of_rows_at_once() {
     let mut s = Session::new();
     let t = std::time::Instant::now();
     assert_eq!(ok(&mut s, "open", json!({"name": "big.bin"}), &bytes).result["values"], 1);
+    let top = ok(&mut s, "children", json!({"path": []}), &[]).result;
+    let full = ok(&mut s, "value_text", json!({"index": 0}), &[]).result["text"].as_str().unwrap().to_string();
+    let cut: String = full.chars().take(120).collect();
+    assert_eq!(top["rows"][0]["preview"], format!("{cut}…"));
     for start in [0, 5000, 9950] {
         let r = ok(&mut s, "children", json!({"path": [0], "start": start, "count": 50}), &[]).result;
         assert_eq!((r["total"].as_u64(), r["rows"].as_array().unwrap().len()), (Some(10_000), 50));
