@@ -52,6 +52,17 @@ impl OpError {
     }
 }
 
+impl std::fmt::Display for OpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.offset {
+            Some(o) => write!(f, "{} at byte {o}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for OpError {}
+
 impl From<String> for OpError {
     fn from(message: String) -> OpError {
         OpError::new(message)
@@ -249,7 +260,31 @@ impl Session {
         Session::default()
     }
 
-    /// Runs `op` with its JSON `args` and byte `data` (see the contract's list of ops).
+    /// Runs `op` with its JSON `args` and byte `data`; the answer's `data` is the bytes of `save`,
+    /// `content` and `export`. Paths are arrays of indices `[value_index, child_index, …]` (a dictionary's
+    /// child `i` is its `i`-th entry's value).
+    ///
+    /// - `open {name, password?, key_hex?, dialect?, framing?}` + the file; `reopen {dialect?, framing?}`
+    /// - `content`, `children {path, start, count}`, `node {path}`, `leaves {start, end}` (the innermost
+    ///   nodes over a byte window), `at_byte {offset}`, `value_text {index}`, `locate {path}`,
+    ///   `at_text {index, offset}` (offsets in text: UTF-16 code units)
+    /// - `set {path, text, retype?}`, `insert {path, index?, key?, text?}`, `remove {path}`, `undo`, `redo`
+    /// - `save`, `export {form: "text"|"json"}`, `migrate {to}`, `diff {name?, password?, key_hex?}` + the
+    ///   other file
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// let mut s = godot_bin_web::Session::new();
+    /// // Godot 4.6 store_var(1) (tests/fixtures/godot-4.6/values.tsv "int_1", behind its length).
+    /// let file = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
+    /// let opened = s.call("open", &json!({"name": "one.sav"}), &file)?.result;
+    /// assert_eq!((opened["framing"].as_str(), opened["values"].as_u64()), (Some("stream"), Some(1)));
+    /// s.call("set", &json!({"path": [0], "text": "2"}), &[])?;
+    /// assert_eq!(s.call("save", &json!({}), &[])?.data.unwrap(), [8, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0]);
+    /// s.call("undo", &json!({}), &[])?;
+    /// assert_eq!(s.call("save", &json!({}), &[])?.data.unwrap(), file);
+    /// # Ok::<(), godot_bin_web::OpError>(())
+    /// ```
     pub fn call(&mut self, op: &str, args: &Value, data: &[u8]) -> Result<Reply, OpError> {
         match op {
             "open" => self.open(args, data.to_vec()),
