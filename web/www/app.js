@@ -249,7 +249,7 @@ async function select(path) {
     const row = await tree.fetchRow(path);
     if (!current()) return;
     hex.select(row?.offset ?? null, row?.size ?? 0);
-    const bytes = row?.offset != null ? `${row.offset}–${row.offset + row.size - 1} (${row.size} bytes)` : '';
+    const bytes = row?.offset != null ? `at ${row.offset}, ${row.size} B` : '';
     $('hex-info').textContent = bytes;
     $('text-info').textContent = `value ${path[0]}`;
     const node = await call('node', { path });

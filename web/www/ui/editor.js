@@ -16,6 +16,9 @@ const GROUPS = {
 };
 const CONTAINER = /^(Array|Dictionary|Packed|Pool)/;
 const INT_TEXT = /^[+-]?\d+$/;
+// A text form longer than this is not put in the text box (laying out megabytes of text would freeze the
+// page); such a container is edited through its elements.
+const TEXT_EDIT_MAX = 20000;
 
 export class Editor {
   /**
@@ -81,7 +84,12 @@ export class Editor {
 
   fill(group) {
     const { row, text, components } = this.node;
-    $('edit-text').value = text;
+    const box = $('edit-text');
+    const long = text.length > TEXT_EDIT_MAX;
+    box.value = long ? '' : text;
+    box.disabled = long;
+    box.placeholder = long ? `the text form is ${text.length} characters long: edit its elements` : '';
+    $('apply').disabled = long && group === 'ed-text';
     switch (group) {
       case 'ed-int':
         $('edit-int').value = text;
