@@ -496,7 +496,9 @@ async function diffWith(file) {
   if (!file) return;
   const bytes = await file.arrayBuffer();
   await guarded(async () => {
-    const args = state.source.password != null ? { password: state.source.password } : {};
+    // The other file is read with this document's password, if it has one.
+    const args = { name: file.name };
+    if (state.source.password != null) args.password = state.source.password;
     const res = await call('diff', args, bytes);
     showDiff(res);
   });
