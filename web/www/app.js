@@ -130,6 +130,7 @@ async function loadDocument(res) {
   showHeader(res);
   await reloadContent();
   tree.reset(res.values);
+  $('tree').dataset.empty = res.values === 0 ? 'No value could be read: the error says where and why.' : '';
   text.clear();
   editor.clear();
   if (res.error) {
