@@ -5,7 +5,7 @@ import { WorkerClient } from './ui/client.js';
 import { Editor } from './ui/editor.js';
 import { Hex, renderLegend } from './ui/hex.js';
 import { TextPane } from './ui/textpane.js';
-import { Tree } from './ui/tree.js';
+import { pathKey, Tree } from './ui/tree.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -416,7 +416,7 @@ function addChild(key, value) {
   if (key != null) args.key = key;
   if (value != null) args.text = value;
   edit('insert', args, (res) => {
-    tree.expanded.add(path.join('/'));
+    tree.expanded.add(pathKey(path));
     return res.row?.path ?? path;
   });
 }
@@ -514,7 +514,7 @@ function showDiff(res) {
     ...res.changes.map((c) => {
       const el = document.createElement('div');
       el.className = `change ${c.kind}`;
-      el.dataset.path = c.path.join('/');
+      el.dataset.path = pathKey(c.path);
       const what = c.kind === 'changed' ? `${c.before} → ${c.after}` : c.kind === 'added' ? c.after : c.before;
       el.append(span('kind', c.kind), span('where', c.display), span('what', what ?? ''));
       el.title = what ?? '';

@@ -7,7 +7,7 @@
 const TIMEOUT_MS = 5000;
 
 /** An error answered by the worker (`offset`: a byte offset in the content, when it has one). */
-export class WorkerError extends Error {
+class WorkerError extends Error {
   constructor(message, offset) {
     super(message);
     this.offset = offset ?? null;

@@ -8,7 +8,7 @@ const LINE_HEIGHT = 18; // as .hexline in style.css
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
 /** Editor kinds in the order of their codes in the kind map (0: no node known). */
-export const KINDS = ['int', 'float', 'bool', 'string', 'stringname', 'nodepath', 'vector', 'color', 'nil', 'other'];
+const KINDS = ['int', 'float', 'bool', 'string', 'stringname', 'nodepath', 'vector', 'color', 'nil', 'other'];
 
 export class Hex {
   /**
