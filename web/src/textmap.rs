@@ -14,14 +14,19 @@ struct Found {
     end: usize,
 }
 
-/// Where the body of a container's text starts (after `Array[int]([`, `{`, `PackedInt32Array(`, …).
+/// Where the body of a container's text starts: after its first bracket, or after the `(` of its
+/// constructor and the `[` or `{` right behind it (`Array[int]([`, `Dictionary[String, int]({`,
+/// `PackedInt32Array(`). Only the container's own opening counts, never a bracket inside a child.
 fn body_start(t: &str) -> usize {
-    for open in ["([", "({"] {
-        if let Some(i) = t.find(open) {
-            return i + open.len();
-        }
+    let Some(i) = t.find(['[', '{', '(']) else { return 0 };
+    if t[i..].starts_with(['[', '{']) && !t[..i].chars().any(char::is_alphanumeric) {
+        return i + 1;
     }
-    t.find(['[', '{', '(']).map_or(0, |i| i + 1)
+    let Some(paren) = t.find('(') else { return i + 1 };
+    match t[paren + 1..].chars().next() {
+        Some('[' | '{') => paren + 2,
+        _ => paren + 1,
+    }
 }
 
 /// Finds `needle` in `text[from..end]`; a vector element of a packed array is written without its

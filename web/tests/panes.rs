@@ -137,3 +137,33 @@ fn the_hex_panes_leaves_tile_the_engine_bytes() {
         assert!(o <= mid && mid < o + n, "{}: {first}", path.display());
     }
 }
+
+#[test]
+fn every_config_file_node_is_found_in_the_text_pane() {
+    let mut checked = 0;
+    for path in config_files().into_iter().filter(|p| p.extension().is_some_and(|x| x == "cfg" || x == "txt")) {
+        let mut s = Session::new();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let bytes = std::fs::read(&path).unwrap();
+        let opened = ok(&mut s, "open", json!({"name": name}), &bytes).result;
+        assert_eq!(opened["framing"], "config", "{}", path.display());
+        let mut rows = Vec::new();
+        walk(&mut s, json!([]), 40, &mut rows);
+        let t = ok(&mut s, "value_text", json!({"index": 0}), &[]).result["text"].as_str().unwrap().to_string();
+        for row in rows {
+            let p = row["path"].clone();
+            let node = ok(&mut s, "node", json!({"path": p}), &[]).result;
+            let loc = ok(&mut s, "locate", json!({"path": p}), &[]).result;
+            let (a, b) = (loc["start"].as_u64().unwrap() as usize, loc["end"].as_u64().unwrap() as usize);
+            // A packed array's elements are written without their constructor inside it.
+            let text = node["text"].as_str().unwrap();
+            if !text.contains('(') || p.as_array().unwrap().len() < 3 {
+                assert_eq!(utf16_slice(&t, a, b), text, "{} {p}", path.display());
+                let found = ok(&mut s, "at_text", json!({"index": 0, "offset": a}), &[]).result["path"].clone();
+                assert_eq!(found, p, "{}: at_text {a}", path.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "{checked} nodes");
+}
