@@ -67,10 +67,10 @@ func gen() -> int:
 
 
 func _init() -> void:
-	var args := OS.get_cmdline_args()
+	var args := Array(OS.get_cmdline_args())
+	var dd := args.find("--")
 	var rc := 2
-	var i := Array(args).find("gen")
-	if i >= 0:
+	if dd >= 0 and dd + 1 < args.size() and args[dd + 1] == "gen":
 		rc = gen()
 	else:
 		print("usage: gen")
