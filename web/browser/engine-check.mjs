@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { check, tally } from './report.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = path.resolve(process.argv[2] || path.join(REPO, 'target', 'web-browser'));
@@ -38,13 +39,6 @@ const rename3 = (t) => RENAMED_3_TO_4[t] ?? t;
 // A value line names its type first (e.g. "PoolIntArray[1, 2]", "Transform(...)"): rename every type name in it.
 const renameValue3 = (v) => v.replace(/\b(Pool[A-Za-z0-9]+Array|Transform|Quat)\b(?=[[(])/g, (t) => rename3(t));
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, what) {
-    console.log(`${ok ? 'PASS' : 'FAIL'} ${name}: ${what}`);
-    if (ok) passed++;
-    else failed++;
-}
 
 function installed(engine) {
     return spawnSync(ENGINE_SH, ['--check', engine], { stdio: 'ignore' }).status === 0;
@@ -142,5 +136,5 @@ for (const c of checks) {
 }
 // The browser part writes a check only when the page's part of it passed: fewer than planned means one is missing.
 check('engine checks reached', checks.length === planned, `${checks.length} of ${planned} planned (edited saves, migrated save) reached the engines`);
-console.log(`engine checks: ${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+console.log(`engine checks: ${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed > 0 ? 1 : 0);

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { check, tally } from './report.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIX = path.join(REPO, 'tests', 'fixtures');
@@ -32,14 +33,6 @@ fs.mkdirSync(SHOTS, { recursive: true });
 const PASSWORD = 'hunter2 \u00e9';
 const KEY_HEX = Array.from({ length: 32 }, (_, i) => ((i * 7 + 3) % 256).toString(16).padStart(2, '0')).join('');
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, what) {
-    console.log(`${ok ? 'PASS' : 'FAIL'} ${name}: ${what}`);
-    if (ok) passed++;
-    else failed++;
-    return ok;
-}
 const wants = (c) => ONLY.length === 0 || ONLY.includes(c);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -555,5 +548,5 @@ try {
 // The engine checks planned (two edited saves, one migrated) and those the page's part let through.
 const planned = (wants('edit') ? 2 : 0) + (wants('migrate') ? 1 : 0);
 fs.writeFileSync(path.join(OUT, 'engine-checks.json'), JSON.stringify({ planned, checks: engineChecks }, null, 2));
-console.log(`browser checks: ${passed} passed, ${failed} failed; ${engineChecks.length} engine check(s) written to ${path.relative(REPO, path.join(OUT, 'engine-checks.json'))}`);
-process.exit(failed > 0 ? 1 : 0);
+console.log(`browser checks: ${tally.passed} passed, ${tally.failed} failed; ${engineChecks.length} engine check(s) written to ${path.relative(REPO, path.join(OUT, 'engine-checks.json'))}`);
+process.exit(tally.failed > 0 ? 1 : 0);
