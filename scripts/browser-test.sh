@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The save inspector (web/) checked in a real browser, then its saved files checked by the real engines.
 #
-#   scripts/browser-test.sh [CHECK...]      CHECK: open edit migrate hostile large (default: all)
+#   scripts/browser-test.sh [CHECK...]      CHECK: open edit migrate hostile large offline (default: all)
 #
 # 1. Debian's chromium and chromium-driver (apt-get, as root, when missing), Node's playwright-core
 #    (npm ci in web/browser; it never downloads a browser: Chromium is /usr/bin/chromium, CHROMIUM overrides);
@@ -10,7 +10,8 @@
 # 3. serves the app with `godot-bin web --port 0` (its first line is the URL) and runs
 #    web/browser/inspector.test.mjs against it: every engine-written save opens with the right dialect and
 #    value count and saves byte-identical; edits through the page's controls; a migration; hostile files; a
-#    large save; screenshots into target/web-screenshots/;
+#    large save; the page offline once loaded; nothing requested from another host than 127.0.0.1;
+#    screenshots into target/web-screenshots/;
 # 4. stops the server and runs web/browser/engine-check.mjs: Godot 4.6 and 3.6 (scripts/engine.sh, installed by
 #    scripts/install-engines.sh) open what the page saved and see exactly the edits; without engines that part
 #    says SKIPPED.
@@ -58,8 +59,10 @@ scripts/web.sh build >"$OUT/web-build.log" 2>&1 || { tail -n 20 "$OUT/web-build.
 cargo build --quiet --features cli --bin godot-bin || { echo "browser: RAN and FAILED - cargo build"; exit 1; }
 cargo run --quiet -p godot_bin_tools --bin web_large_save -- "$OUT/large.sav" 10000 || { echo "browser: RAN and FAILED - web_large_save"; exit 1; }
 
-# 3. The server, its URL from its first line, the browser test.
-"$TARGET_DIR/debug/godot-bin" web --port 0 --dir "$REPO/web/dist" >"$OUT/server.log" 2>&1 &
+# 3. The server, its URL from its first line, the browser test (which starts and stops a second server of its
+# own, GODOT_BIN, for the offline check).
+export GODOT_BIN="$TARGET_DIR/debug/godot-bin"
+"$GODOT_BIN" web --port 0 --dir "$REPO/web/dist" >"$OUT/server.log" 2>&1 &
 server=$!
 stop_server() { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; }
 trap stop_server EXIT

@@ -2,7 +2,7 @@
 // list), as a person would: a file set on #file, a password typed, rows clicked, editors filled, Apply, Add,
 // Save, the download caught. Run by scripts/browser-test.sh:
 //
-//   node web/browser/inspector.test.mjs URL OUT_DIR [CHECK...]      CHECK: open edit migrate hostile large
+//   node web/browser/inspector.test.mjs URL OUT_DIR [CHECK...]   CHECK: open edit migrate hostile large offline
 //
 // URL is the page (godot-bin web's first line). OUT_DIR receives the downloaded files, the hostile inputs
 // this test writes, engine-checks.json (what web/browser/engine-check.mjs then asks the real engines) and
@@ -11,6 +11,7 @@
 // Chromium: Debian's /usr/bin/chromium (CHROMIUM overrides), headless, a new empty profile; nothing is
 // downloaded by playwright-core.
 import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const FIX = path.join(REPO, 'tests', 'fixtures');
 const [URL_ARG, OUT_ARG, ...ONLY] = process.argv.slice(2);
 if (!URL_ARG || !OUT_ARG) {
-    console.error('usage: node inspector.test.mjs URL OUT_DIR [open|edit|migrate|hostile|large ...]');
+    console.error('usage: node inspector.test.mjs URL OUT_DIR [open|edit|migrate|hostile|large|offline ...]');
     process.exit(2);
 }
 const OUT = path.resolve(OUT_ARG);
@@ -504,6 +505,48 @@ async function diffShot(ctx, edited) {
     }
 }
 
+// ------------------------------------------------------------------------------------------------ g. offline
+
+// The page works offline once loaded (its service worker): a second server (`godot-bin web`, GODOT_BIN, on
+// web/dist) serves the page once, is stopped, and the reloaded page still opens a save.
+async function checkOffline(ctx) {
+    const bin = process.env.GODOT_BIN || path.join(process.env.CARGO_TARGET_DIR || path.join(REPO, 'target'), 'debug', 'godot-bin');
+    const srv = spawn(bin, ['web', '--port', '0', '--dir', path.join(REPO, 'web', 'dist')], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const exited = new Promise((r) => srv.on('exit', r));
+    let page = null;
+    try {
+        const url = await new Promise((resolve, reject) => {
+            let buf = '';
+            srv.stdout.on('data', (d) => {
+                buf += d;
+                if (buf.includes('\n')) resolve(buf.split('\n')[0].trim());
+            });
+            srv.on('error', reject);
+            setTimeout(() => reject(new Error(`${bin} web printed no URL`)), 10000);
+        });
+        page = await ctx.newPage();
+        page.setDefaultTimeout(10000);
+        await page.goto(url, { waitUntil: 'load' });
+        const controlled = () => page.evaluate(() => navigator.serviceWorker?.controller != null);
+        for (let i = 0; i < 3 && !(await controlled()); i++) {
+            await page.evaluate(() => navigator.serviceWorker?.ready).catch(() => {});
+            await page.reload({ waitUntil: 'load' });
+        }
+        srv.kill('SIGTERM');
+        await exited;
+        await page.reload({ waitUntil: 'load' });
+        const s = await openFile(page, path.join(FIX, 'godot-4.6', 'web', 'save.gdec'), { password: PASSWORD, count: 2 });
+        check('offline', countOf(s) === 2 && s.dialect === 'godot4.6' && !s.error,
+            `its server stopped, the page reloaded from ${url} opened godot-4.6/web/save.gdec: #dialect "${s.dialect}", #value-count "${s.count}"` +
+            (s.error ? `, #error "${s.error}"` : ''));
+    } catch (e) {
+        check('offline', false, e.message.split('\n')[0]);
+    } finally {
+        srv.kill('SIGTERM');
+        if (page) await page.close();
+    }
+}
+
 // ------------------------------------------------------------------------------------------------ main
 
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'godot-bin-chromium-'));
@@ -516,6 +559,12 @@ const ctx = await chromium.launchPersistentContext(profile, {
         '--disable-component-update', '--disable-sync'],
 });
 console.log(`chromium ${ctx.browser()?.version() ?? '(version unknown)'} on ${URL_ARG}`);
+// Nothing leaves the machine: every request the pages make goes to a server on 127.0.0.1 (or is local).
+const outside = new Set();
+ctx.on('request', (r) => {
+    const u = r.url();
+    if (!/^(blob|data):/.test(u) && new URL(u).hostname !== '127.0.0.1') outside.add(u);
+});
 const engineChecks = [];
 try {
     if (wants('open')) await checkOpen(ctx);
@@ -541,6 +590,9 @@ try {
     }
     if (wants('hostile')) await checkHostile(ctx);
     if (wants('large')) await checkLarge(ctx);
+    if (wants('offline')) await checkOffline(ctx);
+    check('nothing leaves the machine', outside.size === 0,
+        `requests to other hosts than 127.0.0.1: ${outside.size ? [...outside].slice(0, 5).join(', ') : 'none'}`);
 } finally {
     await ctx.close();
     fs.rmSync(profile, { recursive: true, force: true });
