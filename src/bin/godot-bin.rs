@@ -13,6 +13,10 @@ use godot_bin::container::{self, Compression, Container, ContainerError, Key, Ki
 use godot_bin::convert::{check_fits, convert, Options};
 use godot_bin::{detect, json, text, Config, Dialect, Variant};
 
+// The `web` command's server (a module beside this file: every .rs directly in src/bin/ is a binary).
+#[path = "godot-bin/web.rs"]
+mod web;
+
 /// `godot-bin --help`: what the tool is and what every command shares.
 const ABOUT: &str = "\
 Decode, encode and convert Godot's binary Variant format (var_to_bytes, store_var, put_var) for Godot 2.1,
@@ -51,6 +55,7 @@ Examples:
   godot-bin decode --to json save.sav | jq -c '.tick += 1' | godot-bin encode --from json --like save.sav -o save.sav
   godot-bin convert --to-dialect godot4 old.sav -o new.sav
   godot-bin config-file settings.cfg -o settings.json
+  godot-bin web                                    # the save inspector in the browser (scripts/web.sh build first)
 
 `godot-bin COMMAND --help` describes each command.";
 
@@ -479,6 +484,16 @@ enum Cmd {
         /// Saves (any container, dialect and framing), or one schema file (JSON).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
+    },
+    #[command(about = "Serve the save inspector (a page that opens and edits saves) on 127.0.0.1", long_about = web::ABOUT)]
+    Web {
+        /// The port (0: any free port; the first line of output names it).
+        #[arg(long, default_value_t = 8740)]
+        port: u16,
+        /// The app's folder (what `scripts/web.sh build` assembles). Default: web/dist here, else in the
+        /// repository the tool was built in.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -1121,6 +1136,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
             }
             write_text(&out, &dest)
         }
+        Cmd::Web { port, dir } => web::serve(port, dir).map_err(|web::Fail(code, msg)| Fail(code, msg)),
         Cmd::Schema { to, name, dialect, common, secret, limit, dest, files } => {
             let schema = schema_of(&files, &name, dialect, &common, &secret, &limit)?;
             let out = match to {

@@ -7,3 +7,4 @@ mod cli;
 mod cli_config_file;
 mod cli_containers;
 mod schema;
+mod web;

@@ -1,0 +1,90 @@
+//! `godot-bin web`: serves a folder on 127.0.0.1, first line of output the URL (feature `cli`).
+#![cfg(feature = "cli")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+/// A server over a temporary folder, stopped (killed by its id) when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+    dir: PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn start() -> (Server, String) {
+    let dir = std::env::temp_dir().join(format!("godot_bin_web_cli_{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("app")).unwrap();
+    std::fs::write(dir.join("app/index.html"), "<!doctype html><title>inspector</title>").unwrap();
+    std::fs::write(dir.join("app/worker.js"), "self.onmessage = () => {};").unwrap();
+    std::fs::write(dir.join("app/godot_bin_web.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(dir.join("secret.txt"), "outside the app").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_godot-bin"))
+        .args(["web", "--port", "0", "--dir"])
+        .arg(dir.join("app"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn godot-bin web");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url = line.trim().to_string();
+    let addr = url.strip_prefix("http://").and_then(|r| r.strip_suffix('/')).unwrap_or("").to_string();
+    (Server { child, addr, dir }, url)
+}
+
+/// The raw response to `GET target` (or another method).
+fn request(server: &Server, method: &str, target: &str) -> (u16, String, Vec<u8>) {
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    write!(s, "{method} {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr).unwrap();
+    let mut resp = Vec::new();
+    s.read_to_end(&mut resp).unwrap();
+    let split = resp.windows(4).position(|w| w == b"\r\n\r\n").expect("a header");
+    let head = String::from_utf8_lossy(&resp[..split]).to_string();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, head, resp[split + 4..].to_vec())
+}
+
+#[test]
+fn serves_the_app_folder_and_nothing_outside_it() {
+    let (server, url) = start();
+    assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'), "first line: {url:?}");
+    let (status, head, body) = request(&server, "GET", "/");
+    assert_eq!(status, 200);
+    assert!(head.contains("Content-Type: text/html"), "{head}");
+    assert!(head.contains("Cache-Control: no-cache"), "{head}");
+    assert_eq!(body, b"<!doctype html><title>inspector</title>");
+    let (status, head, _) = request(&server, "GET", "/godot_bin_web.wasm");
+    assert_eq!(status, 200);
+    assert!(head.contains("Content-Type: application/wasm"), "{head}");
+    let (_, head, _) = request(&server, "GET", "/worker.js?v=1");
+    assert!(head.contains("Content-Type: text/javascript"), "{head}");
+    let (status, _, body) = request(&server, "HEAD", "/index.html");
+    assert_eq!((status, body.len()), (200, 0));
+    for escape in ["/../secret.txt", "/%2e%2e/secret.txt", "/a/../../secret.txt"] {
+        let (status, _, body) = request(&server, "GET", escape);
+        assert_eq!(status, 403, "{escape}");
+        assert!(!String::from_utf8_lossy(&body).contains("outside the app"), "{escape}");
+    }
+    assert_eq!(request(&server, "GET", "/no-such-file.js").0, 404);
+    assert_eq!(request(&server, "POST", "/").0, 405);
+}
+
+#[test]
+fn a_missing_app_says_how_to_build_it() {
+    let out = Command::new(env!("CARGO_BIN_EXE_godot-bin"))
+        .args(["web", "--port", "0", "--dir", "no/such/folder"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("scripts/web.sh build"));
+}

@@ -1,0 +1,512 @@
+//! The session: one open document and the ops the page calls on it.
+
+use std::borrow::Cow;
+
+use godot_bin::config_file::ConfigFile;
+use godot_bin::container::{Container, Key, Stored};
+use godot_bin::file::Format;
+use godot_bin::{text, Config, Dialect, Variant};
+use serde_json::{json, Map, Value};
+
+use crate::edit::{History, Op, State};
+use crate::open::{self, Framing, Outcome, Overrides};
+use crate::tree::{self, Ranges, Source};
+
+/// An op's failure: what went wrong and, where the bytes say, the offset in the content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpError {
+    /// What went wrong.
+    pub message: String,
+    /// The byte offset in the content (or the text) it is about.
+    pub offset: Option<usize>,
+}
+
+impl OpError {
+    /// An error with no offset.
+    pub fn new(message: impl Into<String>) -> OpError {
+        OpError { message: message.into(), offset: None }
+    }
+
+    /// An error at `offset`.
+    pub fn at(message: impl Into<String>, offset: usize) -> OpError {
+        OpError { message: message.into(), offset: Some(offset) }
+    }
+
+    /// A decoding error, with its offset.
+    pub(crate) fn from_data(e: &godot_bin::Error) -> OpError {
+        OpError { message: e.to_string(), offset: e.offset() }
+    }
+
+    /// `{message, offset?}`, as the reply carries it.
+    pub fn to_json(&self) -> Value {
+        match self.offset {
+            Some(o) => json!({"message": self.message, "offset": o}),
+            None => json!({"message": self.message}),
+        }
+    }
+}
+
+impl From<String> for OpError {
+    fn from(message: String) -> OpError {
+        OpError::new(message)
+    }
+}
+
+/// An op's answer: its JSON result, and bytes for the ops that give a file (save, content, export).
+#[derive(Debug)]
+pub struct Reply {
+    /// The result object.
+    pub result: Value,
+    /// The byte result.
+    pub data: Option<Vec<u8>>,
+}
+
+impl From<Value> for Reply {
+    fn from(result: Value) -> Reply {
+        Reply { result, data: None }
+    }
+}
+
+/// The open document.
+pub(crate) struct Doc {
+    pub(crate) name: String,
+    /// The file's bytes as opened.
+    pub(crate) file: Vec<u8>,
+    /// The key it opened with (an encrypted file).
+    pub(crate) key: Option<Key>,
+    /// The content as opened.
+    pub(crate) content: Vec<u8>,
+    /// The container as opened (a migration may change the current one).
+    pub(crate) stored: Stored,
+    pub(crate) st: State,
+    pub(crate) evidence: Vec<String>,
+    pub(crate) alternatives: Vec<Value>,
+    /// Why the file opened only in part.
+    pub(crate) error: Option<OpError>,
+    pub(crate) history: History,
+    pub(crate) ranges: Ranges,
+}
+
+impl Doc {
+    pub(crate) fn cfg(&self) -> Config {
+        open::config(self.st.dialect)
+    }
+
+    /// The content of the values as they are now: the opened content while no edit is in effect.
+    pub(crate) fn current_content(&self) -> Result<Cow<'_, [u8]>, OpError> {
+        if self.history.clean() {
+            return Ok(Cow::Borrowed(&self.content));
+        }
+        encode_content(&self.st).map(Cow::Owned)
+    }
+
+    /// The whole file as it is now: the opened bytes when the content did not change.
+    pub(crate) fn save(&self) -> Result<Vec<u8>, OpError> {
+        if self.history.clean() {
+            return Ok(self.file.clone());
+        }
+        let content = encode_content(&self.st)?;
+        if content == self.content && self.st.stored == self.stored {
+            return Ok(self.file.clone());
+        }
+        self.st.stored.encode(&content).map_err(|e| OpError::new(e.to_string()))
+    }
+
+    /// Runs `f` with the byte ranges and where they come from (`None` for ConfigFile text).
+    pub(crate) fn with_ranges<T>(&mut self, f: impl FnOnce(&mut Ranges, &Source) -> Option<T>) -> Option<T> {
+        let cfg = self.cfg();
+        let stream = match self.st.framing {
+            Framing::Config => return None,
+            Framing::Stream { big_endian } => Some(big_endian),
+            Framing::Bare => None,
+        };
+        let opened = self.history.clean().then_some(&self.content[..]);
+        let src = Source { values: &self.st.values, opened, stream, cfg: &cfg };
+        f(&mut self.ranges, &src)
+    }
+
+    /// The byte range of the node at `path`.
+    pub(crate) fn span(&mut self, path: &[usize]) -> Option<tree::Span> {
+        self.with_ranges(|r, src| r.span(src, path))
+    }
+
+    /// The row of the node at `path`.
+    pub(crate) fn row(&mut self, path: &[usize]) -> Result<Value, OpError> {
+        let d = self.st.dialect;
+        let cfg = self.cfg();
+        let span = self.span(path);
+        let node = tree::resolve(&self.st.values, path).ok_or_else(|| OpError::new("no such node"))?;
+        let v = node.value();
+        let label = match path {
+            [i] => format!("value {i}"),
+            [parent @ .., i] => {
+                let p = tree::resolve(&self.st.values, parent).ok_or_else(|| OpError::new("no such node"))?;
+                match tree::key_of(p.value(), *i) {
+                    Some(k) => text::to_text(k, &cfg),
+                    None => format!("[{i}]"),
+                }
+            }
+            [] => return Err(OpError::new("no such node")),
+        };
+        Ok(json!({
+            "path": path,
+            "label": label,
+            "type": crate::names::type_name(v, d),
+            "offset": span.map(|s| s.at),
+            "size": span.map(|s| s.size),
+            "preview": preview(v, &cfg),
+            "children": tree::child_count(v),
+            "kind": crate::names::editor_kind(v),
+        }))
+    }
+}
+
+/// The text form of `v`, cut at 120 characters.
+fn preview(v: &Variant, cfg: &Config) -> String {
+    cut(&text::to_text(v, cfg))
+}
+
+/// `t` cut at 120 characters.
+pub(crate) fn cut(t: &str) -> String {
+    const MAX: usize = 120;
+    match t.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &t[..cut]),
+        None => t.to_string(),
+    }
+}
+
+/// The content bytes of `st`'s values.
+pub(crate) fn encode_content(st: &State) -> Result<Vec<u8>, OpError> {
+    let cfg = open::config(st.dialect);
+    let framing = match st.framing {
+        Framing::Config => {
+            let v = st.values.first().ok_or_else(|| OpError::new("no values"))?;
+            let cf = ConfigFile::from_variant(v).map_err(|e| OpError::new(e.to_string()))?;
+            return Ok(cf.to_text(&cfg).into_bytes());
+        }
+        Framing::Bare => godot_bin::detect::Framing::Bare,
+        Framing::Stream { big_endian } => godot_bin::detect::Framing::Stream { big_endian },
+    };
+    Format::new(Stored::new(Container::Plain), framing, st.dialect)
+        .encode(&st.values)
+        .map_err(|e| OpError::new(e.to_string()))
+}
+
+/// The model: at most one open document.
+#[derive(Default)]
+pub struct Session {
+    pub(crate) doc: Option<Doc>,
+}
+
+/// An argument of an op.
+pub(crate) fn arg_str<'a>(args: &'a Value, name: &str) -> Option<&'a str> {
+    args.get(name).and_then(Value::as_str).filter(|s| !s.is_empty())
+}
+
+/// A path argument: an array of indices.
+pub(crate) fn arg_path(args: &Value, name: &str) -> Result<Vec<usize>, OpError> {
+    let bad = || OpError::new(format!("`{name}` must be an array of indices"));
+    let list = args.get(name).and_then(Value::as_array).ok_or_else(bad)?;
+    list.iter().map(|x| x.as_u64().map(|n| n as usize).ok_or_else(bad)).collect()
+}
+
+/// A number argument.
+pub(crate) fn arg_usize(args: &Value, name: &str) -> Option<usize> {
+    args.get(name).and_then(Value::as_u64).map(|n| n as usize)
+}
+
+/// The dialect and framing an open or reopen asks for.
+fn overrides(args: &Value) -> Result<Overrides, OpError> {
+    let framing = arg_str(args, "framing");
+    if let Some(f) = framing.filter(|f| !["stream", "bare", "config"].contains(f)) {
+        return Err(OpError::new(format!("no framing {f:?} (stream, bare or config)")));
+    }
+    Ok(Overrides {
+        dialect: arg_str(args, "dialect").map(parse_dialect).transpose()?,
+        framing: framing.map(String::from),
+    })
+}
+
+pub(crate) fn parse_dialect(s: &str) -> Result<Dialect, OpError> {
+    s.parse::<Dialect>().map_err(|e| OpError::new(e.to_string()))
+}
+
+impl Session {
+    /// A session with nothing open.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Runs `op` with its JSON `args` and byte `data` (see the contract's list of ops).
+    pub fn call(&mut self, op: &str, args: &Value, data: &[u8]) -> Result<Reply, OpError> {
+        match op {
+            "open" => self.open(args, data.to_vec()),
+            "reopen" => self.reopen(args),
+            "content" => {
+                let doc = self.doc()?;
+                Ok(Reply { result: json!({}), data: Some(doc.current_content()?.into_owned()) })
+            }
+            "children" => self.children(args).map(Reply::from),
+            "node" => self.node(args).map(Reply::from),
+            "set" => self.set(args).map(Reply::from),
+            "insert" => self.insert(args).map(Reply::from),
+            "remove" => self.remove(args).map(Reply::from),
+            "undo" | "redo" => self.undo_redo(op == "undo").map(Reply::from),
+            "save" => Ok(Reply { result: json!({}), data: Some(self.doc()?.save()?) }),
+            _ => self.call_more(op, args, data),
+        }
+    }
+
+    pub(crate) fn doc(&self) -> Result<&Doc, OpError> {
+        self.doc.as_ref().ok_or_else(|| OpError::new("no file is open"))
+    }
+
+    pub(crate) fn doc_mut(&mut self) -> Result<&mut Doc, OpError> {
+        self.doc.as_mut().ok_or_else(|| OpError::new("no file is open"))
+    }
+
+    fn open(&mut self, args: &Value, file: Vec<u8>) -> Result<Reply, OpError> {
+        let name = arg_str(args, "name").unwrap_or("save").to_string();
+        let key = match (arg_str(args, "password"), arg_str(args, "key_hex")) {
+            (Some(p), _) => Some(Key::from_password(p)),
+            (None, Some(h)) => Some(Key::from_hex(h.trim()).map_err(|e| OpError::new(e.to_string()))?),
+            (None, None) => None,
+        };
+        let over = overrides(args)?;
+        self.open_bytes(name, file, key, &over)
+    }
+
+    fn reopen(&mut self, args: &Value) -> Result<Reply, OpError> {
+        let over = overrides(args)?;
+        let doc = self.doc.take().ok_or_else(|| OpError::new("no file is open"))?;
+        let (name, file, key) = (doc.name.clone(), doc.file.clone(), doc.key.clone());
+        match self.open_bytes(name, file, key, &over) {
+            Ok(r) => Ok(r),
+            Err(e) => {
+                self.doc = Some(doc);
+                Err(e)
+            }
+        }
+    }
+
+    fn open_bytes(
+        &mut self,
+        name: String,
+        file: Vec<u8>,
+        key: Option<Key>,
+        over: &Overrides,
+    ) -> Result<Reply, OpError> {
+        match open::open(&file, key.clone(), over)? {
+            Outcome::NeedPassword => Ok(json!({"status": "need_password", "name": name}).into()),
+            Outcome::Opened(o) => {
+                let o = *o;
+                self.doc = Some(Doc {
+                    name,
+                    file,
+                    key,
+                    content: o.content,
+                    stored: o.st.stored.clone(),
+                    st: o.st,
+                    evidence: o.evidence,
+                    alternatives: o.alternatives,
+                    error: o.error,
+                    history: History::default(),
+                    ranges: Ranges::default(),
+                });
+                Ok(self.describe()?.into())
+            }
+        }
+    }
+
+    /// The open answer for the document as it is.
+    pub(crate) fn describe(&self) -> Result<Value, OpError> {
+        let doc = self.doc()?;
+        let mut out = Map::new();
+        out.insert("status".into(), if doc.error.is_some() { "partial" } else { "ok" }.into());
+        out.insert("name".into(), doc.name.clone().into());
+        open::container_fields(&doc.st.stored, &mut out);
+        out.insert("framing".into(), doc.st.framing.name().into());
+        out.insert("dialect".into(), doc.st.dialect.name().into());
+        out.insert("evidence".into(), json!(doc.evidence));
+        out.insert("alternatives".into(), json!(doc.alternatives));
+        out.insert("values".into(), doc.st.values.len().into());
+        out.insert("content_len".into(), doc.content.len().into());
+        out.insert("dirty".into(), (!doc.history.clean()).into());
+        if let Some(e) = &doc.error {
+            out.insert("error".into(), e.to_json());
+        }
+        Ok(Value::Object(out))
+    }
+
+    fn children(&mut self, args: &Value) -> Result<Value, OpError> {
+        let path = arg_path(args, "path")?;
+        let start = arg_usize(args, "start").unwrap_or(0);
+        let count = arg_usize(args, "count").unwrap_or(100);
+        let doc = self.doc_mut()?;
+        let total = match path.is_empty() {
+            true => doc.st.values.len(),
+            false => {
+                let node = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
+                tree::child_count(node.value())
+            }
+        };
+        let end = start.saturating_add(count).min(total);
+        let mut rows = Vec::with_capacity(end.saturating_sub(start));
+        for i in start..end {
+            let mut p = path.clone();
+            p.push(i);
+            rows.push(doc.row(&p)?);
+        }
+        Ok(json!({"total": total, "rows": rows}))
+    }
+
+    fn node(&mut self, args: &Value) -> Result<Value, OpError> {
+        let path = arg_path(args, "path")?;
+        let doc = self.doc_mut()?;
+        let row = doc.row(&path)?;
+        let span = doc.span(&path);
+        let cfg = doc.cfg();
+        let node = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
+        let v = node.value();
+        let full = text::to_text(v, &cfg);
+        let mut out = json!({"row": row, "text": full});
+        let kind = crate::names::editor_kind(v);
+        if kind == "vector" || kind == "color" {
+            out["components"] = json!(components(&full));
+        }
+        // The width on the wire: from the node's size (a packed array's element: from its type).
+        let parent = path.split_last().and_then(|(_, p)| tree::resolve(&doc.st.values, p));
+        let bits = match parent.as_ref().map(|p| p.value()) {
+            Some(Variant::PackedByteArray(_)) => Some(8),
+            Some(Variant::PackedInt32Array(_) | Variant::PackedFloat32Array(_)) => Some(32),
+            Some(Variant::PackedInt64Array(_) | Variant::PackedFloat64Array(_)) => Some(64),
+            _ => span.map(|s| if s.size > 8 { 64 } else { 32 }),
+        };
+        match v {
+            Variant::Int(_) => out["int_bits"] = json!(bits.unwrap_or(64)),
+            Variant::Float(_) => out["float_bits"] = json!(bits.unwrap_or(64)),
+            _ => {}
+        }
+        if let (Some((&i, p)), true) = (path.split_last(), path.len() > 1) {
+            if let Some(k) = tree::resolve(&doc.st.values, p).and_then(|p| tree::key_of(p.value(), i).cloned()) {
+                out["key_text"] = json!(text::to_text(&k, &cfg));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The answer of an edit: the row of `path` (if any), whether the document changed, how many values.
+    pub(crate) fn edited(&mut self, path: Option<&[usize]>) -> Result<Value, OpError> {
+        let doc = self.doc_mut()?;
+        doc.ranges.clear();
+        let mut out = json!({"dirty": !doc.history.clean(), "values": doc.st.values.len()});
+        if let Some(p) = path {
+            out["path"] = json!(p);
+            if !p.is_empty() {
+                if let Ok(row) = doc.row(p) {
+                    out["row"] = row;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Parses `text` in the document's dialect.
+    pub(crate) fn parse(&self, text: &str) -> Result<Variant, OpError> {
+        let cfg = self.doc()?.cfg();
+        text::from_text(text, &cfg).map_err(|e| OpError::at(e.message.clone(), e.offset))
+    }
+
+    fn set(&mut self, args: &Value) -> Result<Value, OpError> {
+        let path = arg_path(args, "path")?;
+        let given = arg_str(args, "text").or_else(|| args.get("text").and_then(Value::as_str));
+        let value = self.parse(given.ok_or_else(|| OpError::new("`text` is required"))?)?;
+        let retype = args.get("retype").and_then(Value::as_bool).unwrap_or(false);
+        let doc = self.doc_mut()?;
+        let old = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
+        let d = doc.st.dialect;
+        if !retype && old.value().kind() != value.kind() {
+            return Err(OpError::new(format!(
+                "the value is a {}, not a {} (retype to change its type)",
+                crate::names::type_name(old.value(), d),
+                crate::names::type_name(&value, d)
+            )));
+        }
+        if let [parent @ .., _] = &path[..] {
+            if let Some(p) = tree::resolve(&doc.st.values, parent) {
+                check_fits(p.value(), None, &value)?;
+            }
+        }
+        doc.history.edit(&mut doc.st, Op::Set { path: path.clone(), value })?;
+        self.edited(Some(&path))
+    }
+
+    fn insert(&mut self, args: &Value) -> Result<Value, OpError> {
+        let path = arg_path(args, "path")?;
+        let text = args.get("text").and_then(Value::as_str);
+        let key = args.get("key").and_then(Value::as_str).map(|k| self.parse(k)).transpose()?;
+        let value = text.map(|t| self.parse(t)).transpose()?;
+        let doc = self.doc_mut()?;
+        let node = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
+        let c = node.value();
+        let n = tree::child_count(c);
+        let is_dict = matches!(c, Variant::Dictionary(_));
+        if !is_dict && !matches!(c, Variant::Array(_) | Variant::PackedTypedArray(_)) && !tree::is_packed(c) {
+            return Err(OpError::new("only an Array, a packed array or a Dictionary takes new elements"));
+        }
+        let index = if is_dict { n } else { arg_usize(args, "index").unwrap_or(n).min(n) };
+        if is_dict && key.is_none() {
+            return Err(OpError::new("a dictionary entry needs a key"));
+        }
+        // Without a value: a copy of the element before (a dictionary: of the last entry's value).
+        let value = match value {
+            Some(v) => v,
+            None => {
+                let before = if is_dict { n.checked_sub(1) } else { index.checked_sub(1) };
+                match before.and_then(|i| tree::child(c, i)) {
+                    Some(x) => x.value().clone(),
+                    None => return Err(OpError::new("the container is empty: give the new element's text")),
+                }
+            }
+        };
+        check_fits(c, key.as_ref(), &value)?;
+        doc.history.edit(&mut doc.st, Op::Insert { path: path.clone(), index, key, value })?;
+        let mut child = path;
+        child.push(index);
+        self.edited(Some(&child))
+    }
+
+    fn remove(&mut self, args: &Value) -> Result<Value, OpError> {
+        let path = arg_path(args, "path")?;
+        let doc = self.doc_mut()?;
+        doc.history.edit(&mut doc.st, Op::Remove { path: path.clone() })?;
+        self.edited(Some(&path[..path.len().saturating_sub(1)]))
+    }
+
+    fn undo_redo(&mut self, undo: bool) -> Result<Value, OpError> {
+        let doc = self.doc_mut()?;
+        let changed = match undo {
+            true => doc.history.undo(&mut doc.st)?,
+            false => doc.history.redo(&mut doc.st)?,
+        };
+        self.edited(changed.as_deref())
+    }
+}
+
+/// Whether `value` (with `key`) may go into the container `c`: typed containers take their type only.
+fn check_fits(c: &Variant, key: Option<&Variant>, value: &Variant) -> Result<(), OpError> {
+    let refuse = |what: &str| Err(OpError::new(format!("this container is typed: the {what} has the wrong type")));
+    match c {
+        Variant::Array(a) if !crate::edit::fits(value, &a.element_type) => refuse("element"),
+        Variant::Dictionary(d) if key.is_some_and(|k| !crate::edit::fits(k, &d.key_type)) => refuse("key"),
+        Variant::Dictionary(d) if !crate::edit::fits(value, &d.value_type) => refuse("value"),
+        _ => Ok(()),
+    }
+}
+
+/// The numbers of a vector's or color's text form (`Vector2(1, 2)` -> 1, 2); `null` for one that is not
+/// finite.
+fn components(text: &str) -> Vec<Option<f64>> {
+    let inner = text.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");
+    inner.split(',').map(|s| s.trim().parse::<f64>().ok().filter(|f| f.is_finite())).collect()
+}

@@ -1,0 +1,279 @@
+//! The document as a tree: a node's children (packed arrays' elements too), and the byte range of every
+//! node in the content, found from sizes alone: a node's size is its encoding's length, a container's
+//! header is its size minus its children's, and the children follow the header back to back.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use godot_bin::{Config, Variant};
+
+/// A node of the tree: a value held in the document, or a packed array's element made a value.
+pub(crate) enum Node<'a> {
+    /// A value in the document.
+    Held(&'a Variant),
+    /// A packed array's element, as the value it reads as (an int, a float, a String, a Vector2, …).
+    Element(Variant),
+}
+
+impl Node<'_> {
+    /// The value.
+    pub(crate) fn value(&self) -> &Variant {
+        match self {
+            Node::Held(v) => v,
+            Node::Element(v) => v,
+        }
+    }
+}
+
+/// Runs `$body` with `$xs` bound to a packed array's elements, `$conv` to how one becomes a value.
+macro_rules! packed_elements {
+    ($v:expr, $xs:ident => $body:expr, $other:expr) => {
+        match $v {
+            Variant::PackedByteArray($xs) => $body(&|x: &u8| Variant::Int(i64::from(*x))),
+            Variant::PackedInt32Array($xs) => $body(&|x: &i32| Variant::Int(i64::from(*x))),
+            Variant::PackedInt64Array($xs) => $body(&|x: &i64| Variant::Int(*x)),
+            Variant::PackedFloat32Array($xs) => $body(&|x: &f32| Variant::Float(f64::from(*x))),
+            Variant::PackedFloat64Array($xs) => $body(&|x: &f64| Variant::Float(*x)),
+            Variant::PackedStringArray($xs) => $body(&|x: &String| Variant::String(x.clone())),
+            Variant::PackedVector2Array($xs) => $body(&|x| Variant::Vector2(*x)),
+            Variant::PackedVector3Array($xs) => $body(&|x| Variant::Vector3(*x)),
+            Variant::PackedColorArray($xs) => $body(&|x| Variant::Color(*x)),
+            Variant::PackedVector4Array($xs) => $body(&|x| Variant::Vector4(*x)),
+            Variant::PackedVector2iArray($xs) => $body(&|x| Variant::Vector2i(*x)),
+            Variant::PackedVector3iArray($xs) => $body(&|x| Variant::Vector3i(*x)),
+            Variant::PackedVector4iArray($xs) => $body(&|x| Variant::Vector4i(*x)),
+            _ => $other,
+        }
+    };
+}
+
+/// The `i`-th element of a packed array as a value; `None` for anything else or out of range.
+fn packed_element(v: &Variant, i: usize) -> Option<Variant> {
+    fn at<T>(xs: &[T], i: usize, f: &dyn Fn(&T) -> Variant) -> Option<Variant> {
+        xs.get(i).map(f)
+    }
+    packed_elements!(v, xs => |f| at(xs, i, f), None)
+}
+
+/// Whether `v` is a packed array (its children are elements, not held values).
+pub(crate) fn is_packed(v: &Variant) -> bool {
+    fn yes<T>(_: &[T], _: &dyn Fn(&T) -> Variant) -> bool {
+        true
+    }
+    packed_elements!(v, xs => |f| yes(xs, f), false)
+}
+
+/// How many children `v` has: elements, entries, packed elements (0 for a leaf; objects are leaves).
+pub(crate) fn child_count(v: &Variant) -> usize {
+    fn len<T>(xs: &[T], _: &dyn Fn(&T) -> Variant) -> usize {
+        xs.len()
+    }
+    match v {
+        Variant::Array(a) | Variant::PackedTypedArray(a) => a.items.len(),
+        Variant::Dictionary(d) => d.len(),
+        _ => packed_elements!(v, xs => |f| len(xs, f), 0),
+    }
+}
+
+/// The `i`-th child of `v` (a dictionary's `i`-th entry's value).
+pub(crate) fn child(v: &Variant, i: usize) -> Option<Node<'_>> {
+    match v {
+        Variant::Array(a) | Variant::PackedTypedArray(a) => a.items.get(i).map(Node::Held),
+        Variant::Dictionary(d) => d.entries.get(i).map(|(_, v)| Node::Held(v)),
+        _ => packed_element(v, i).map(Node::Element),
+    }
+}
+
+/// The key of a dictionary's `i`-th entry.
+pub(crate) fn key_of(v: &Variant, i: usize) -> Option<&Variant> {
+    match v {
+        Variant::Dictionary(d) => d.entries.get(i).map(|(k, _)| k),
+        _ => None,
+    }
+}
+
+/// The node at `path` (`[value_index, child_index, …]`).
+pub(crate) fn resolve<'a>(values: &'a [Variant], path: &[usize]) -> Option<Node<'a>> {
+    let (first, rest) = path.split_first()?;
+    let mut node = Node::Held(values.get(*first)?);
+    for &i in rest {
+        node = match node {
+            Node::Held(v) => child(v, i)?,
+            Node::Element(_) => return None,
+        };
+    }
+    Some(node)
+}
+
+/// Where a child lies in the content: its key's range (a dictionary entry) and its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span {
+    /// The start of the entry: its key for a dictionary entry, else the value itself.
+    pub(crate) start: usize,
+    /// The value's first byte.
+    pub(crate) at: usize,
+    /// The value's length in bytes.
+    pub(crate) size: usize,
+}
+
+impl Span {
+    /// One past the value's last byte.
+    pub(crate) fn end(&self) -> usize {
+        self.at + self.size
+    }
+}
+
+/// The length of `v`'s encoding.
+fn encoded_len(v: &Variant, cfg: &Config) -> Option<usize> {
+    v.encode(cfg).ok().map(|b| b.len())
+}
+
+/// The width of a packed array's elements on the wire (a string's: its length, bytes and padding).
+fn element_sizes(v: &Variant) -> Option<Vec<usize>> {
+    let fixed = |n: usize, w: usize| Some(vec![w; n]);
+    match v {
+        Variant::PackedByteArray(x) => fixed(x.len(), 1),
+        Variant::PackedInt32Array(x) => fixed(x.len(), 4),
+        Variant::PackedInt64Array(x) => fixed(x.len(), 8),
+        Variant::PackedFloat32Array(x) => fixed(x.len(), 4),
+        Variant::PackedFloat64Array(x) => fixed(x.len(), 8),
+        Variant::PackedStringArray(x) => Some(x.iter().map(|s| 4 + s.len().div_ceil(4) * 4).collect()),
+        Variant::PackedVector2Array(x) => fixed(x.len(), 8),
+        Variant::PackedVector3Array(x) => fixed(x.len(), 12),
+        Variant::PackedColorArray(x) => fixed(x.len(), 16),
+        Variant::PackedVector4Array(x) => fixed(x.len(), 16),
+        Variant::PackedVector2iArray(x) => fixed(x.len(), 8),
+        Variant::PackedVector3iArray(x) => fixed(x.len(), 12),
+        Variant::PackedVector4iArray(x) => fixed(x.len(), 16),
+        _ => None,
+    }
+}
+
+/// The spans of `v`'s children, `v` lying at `at` with `size` bytes; `None` where they cannot be told.
+fn child_spans(v: &Variant, at: usize, size: usize, cfg: &Config) -> Option<Vec<Span>> {
+    // (key size, value size) of each child.
+    let sizes: Vec<(usize, usize)> = match v {
+        Variant::Array(a) | Variant::PackedTypedArray(a) => {
+            a.items.iter().map(|x| encoded_len(x, cfg).map(|n| (0, n))).collect::<Option<_>>()?
+        }
+        Variant::Dictionary(d) => {
+            d.iter().map(|(k, x)| Some((encoded_len(k, cfg)?, encoded_len(x, cfg)?))).collect::<Option<_>>()?
+        }
+        _ => element_sizes(v)?.into_iter().map(|n| (0, n)).collect(),
+    };
+    let body: usize = sizes.iter().map(|(k, v)| k + v).sum();
+    // A packed array's header is its type and count; a byte array pads at the end.
+    let header = if is_packed(v) { 8 } else { size.checked_sub(body)? };
+    if header + body > size {
+        return None;
+    }
+    let mut pos = at + header;
+    Some(
+        sizes
+            .into_iter()
+            .map(|(k, n)| {
+                let s = Span { start: pos, at: pos + k, size: n };
+                pos += k + n;
+                s
+            })
+            .collect(),
+    )
+}
+
+/// The byte ranges of the document's nodes, computed as asked and kept until the next edit.
+#[derive(Default)]
+pub(crate) struct Ranges {
+    top: Option<Rc<Vec<Option<Span>>>>,
+    kids: HashMap<Vec<usize>, Option<Rc<Vec<Span>>>>,
+}
+
+/// What the ranges are computed from.
+pub(crate) struct Source<'a> {
+    /// The values.
+    pub(crate) values: &'a [Variant],
+    /// The content as opened, when the values are still the ones read from it (its frame lengths are used).
+    pub(crate) opened: Option<&'a [u8]>,
+    /// Whether the values are a store_var stream (each behind a 4-byte length) and its byte order.
+    pub(crate) stream: Option<bool>,
+    /// The config of the dialect.
+    pub(crate) cfg: &'a Config,
+}
+
+impl Ranges {
+    /// Forgets every range (the document changed).
+    pub(crate) fn clear(&mut self) {
+        *self = Ranges::default();
+    }
+
+    fn top(&mut self, src: &Source) -> Rc<Vec<Option<Span>>> {
+        if let Some(t) = &self.top {
+            return t.clone();
+        }
+        let mut out = Vec::with_capacity(src.values.len());
+        let mut pos = 0usize;
+        for v in src.values {
+            let framed = src.stream.map(|big| {
+                let len = src.opened.and_then(|c| c.get(pos..pos + 4)).map(|b| {
+                    let b = [b[0], b[1], b[2], b[3]];
+                    (if big { u32::from_be_bytes(b) } else { u32::from_le_bytes(b) }) as usize
+                });
+                (4usize, len)
+            });
+            let (skip, known) = framed.unwrap_or((0, None));
+            let size = known.or_else(|| encoded_len(v, src.cfg));
+            match size {
+                Some(n) => {
+                    out.push(Some(Span { start: pos, at: pos + skip, size: n }));
+                    pos += skip + n;
+                }
+                None => {
+                    out.push(None);
+                    pos = usize::MAX / 2;
+                }
+            }
+        }
+        let t = Rc::new(out);
+        self.top = Some(t.clone());
+        t
+    }
+
+    /// The spans of the children of the container at `path`.
+    pub(crate) fn children(&mut self, src: &Source, path: &[usize]) -> Option<Rc<Vec<Span>>> {
+        if let Some(k) = self.kids.get(path) {
+            return k.clone();
+        }
+        let own = self.span(src, path)?;
+        let node = resolve(src.values, path)?;
+        let spans = match node {
+            Node::Held(v) => child_spans(v, own.at, own.size, src.cfg).map(Rc::new),
+            Node::Element(_) => None,
+        };
+        self.kids.insert(path.to_vec(), spans.clone());
+        spans
+    }
+
+    /// The span of the node at `path`.
+    pub(crate) fn span(&mut self, src: &Source, path: &[usize]) -> Option<Span> {
+        match path {
+            [] => None,
+            [i] => self.top(src).get(*i).copied().flatten(),
+            [parent @ .., i] => self.children(src, parent)?.get(*i).copied(),
+        }
+    }
+
+    /// The innermost node whose bytes (a dictionary entry's key included) hold `offset`.
+    pub(crate) fn at_byte(&mut self, src: &Source, offset: usize) -> Option<Vec<usize>> {
+        let top = self.top(src);
+        let i = top.iter().position(|s| s.is_some_and(|s| s.start <= offset && offset < s.end()))?;
+        let mut path = vec![i];
+        loop {
+            let Some(kids) = self.children(src, &path) else { return Some(path) };
+            // The children are in byte order: the last that starts at or before the offset.
+            let j = kids.partition_point(|s| s.start <= offset);
+            match j.checked_sub(1) {
+                Some(j) if offset < kids[j].end() => path.push(j),
+                _ => return Some(path),
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Opening every engine-written save and container, and saving it back untouched.
+
+mod common;
+
+use common::*;
+use godot_bin_web::Session;
+use serde_json::json;
+
+#[test]
+fn every_fixture_opens_and_saves_back_byte_identical() {
+    let saves = saves();
+    assert!(saves.len() >= 15, "{} fixtures", saves.len());
+    for (path, args) in saves {
+        let mut s = Session::new();
+        let r = open(&mut s, &path, args);
+        // The engines' scripts stored three values: a dictionary, an array, a marker string.
+        assert_eq!(r["values"], 3, "{}: {r}", path.display());
+        let engine = path.parent().unwrap().parent().unwrap().file_name().unwrap().to_str().unwrap();
+        let want = if engine == "godot-4.6" { "godot4.6" } else { "godot3" };
+        assert_eq!(r["dialect"], want, "{}", path.display());
+        assert_eq!(save(&mut s), std::fs::read(&path).unwrap(), "{}", path.display());
+    }
+}
+
+#[test]
+fn an_encrypted_file_asks_for_its_password_and_refuses_a_wrong_one() {
+    let path = fixtures().join("godot-4.6/containers/pass.gdec");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut s = Session::new();
+    let r = ok(&mut s, "open", json!({"name": "pass.gdec"}), &bytes).result;
+    assert_eq!(r["status"], "need_password");
+    let e = fails(&mut s, "open", json!({"name": "pass.gdec", "password": "hunter3"}), &bytes);
+    assert_eq!(e.message, "wrong password or key");
+    let r = ok(&mut s, "open", json!({"name": "pass.gdec", "password": PASSWORD}), &bytes).result;
+    assert_eq!((r["container"].as_str(), r["layout"].as_str()), (Some("encrypted"), Some("godot4")));
+}
+
+#[test]
+fn config_files_open_as_config_and_save_back_byte_identical() {
+    let files = config_files();
+    let mut opened = 0;
+    for path in files {
+        let mut s = Session::new();
+        let bytes = std::fs::read(&path).unwrap();
+        let r = ok(&mut s, "open", json!({"name": "x"}), &bytes).result;
+        if r["framing"] != "config" {
+            continue; // (binary fixtures beside the text)
+        }
+        assert_eq!(r["values"], 1, "{}", path.display());
+        assert_eq!(save(&mut s), bytes, "{}", path.display());
+        opened += 1;
+    }
+    assert!(opened >= 3, "{opened} ConfigFile texts opened");
+}
+
+#[test]
+fn reopen_reads_the_same_bytes_as_told() {
+    let path = fixtures().join("godot-4.6/containers/plain.sav");
+    let mut s = Session::new();
+    open(&mut s, &path, json!({"name": "plain.sav"}));
+    // The same bytes as one bare value: the first length is no value, so the read fails at once.
+    let r = ok(&mut s, "reopen", json!({"framing": "bare"}), &[]).result;
+    assert_eq!(
+        (r["status"].as_str(), r["framing"].as_str(), r["values"].as_u64()),
+        (Some("partial"), Some("bare"), Some(0))
+    );
+    assert!(r["error"]["offset"].is_u64(), "{r}");
+    let r = ok(&mut s, "reopen", json!({"framing": "stream", "dialect": "godot4.3"}), &[]).result;
+    assert_eq!(
+        (r["status"].as_str(), r["dialect"].as_str(), r["values"].as_u64()),
+        (Some("ok"), Some("godot4.3"), Some(3))
+    );
+    assert_eq!(save(&mut s), std::fs::read(&path).unwrap());
+    assert!(fails(&mut s, "reopen", json!({"dialect": "godot9"}), &[]).message.contains("godot9"));
+    // A failed reopen keeps the document open.
+    assert_eq!(ok(&mut s, "children", json!({"path": []}), &[]).result["total"], 3);
+}
