@@ -5,12 +5,17 @@
 #
 # The folder it makes is the whole app: any static host serves it (`godot-bin web` does, on 127.0.0.1).
 set -euo pipefail
+caller="$(pwd)"
 cd "$(dirname "$0")/.."
 
 target=wasm32-unknown-unknown
 
 build() {
     local out="${1:-web/dist}"
+    # An OUT given is relative to where the script was called from.
+    if [ -n "${1:-}" ] && [ "${out#/}" = "$out" ]; then
+        out="$caller/$out"
+    fi
     if ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
         rustup target add "$target"
     fi
@@ -25,6 +30,7 @@ build() {
     local wasm
     wasm="$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
     wasm="$wasm/$target/release/godot_bin_web.wasm"
+    [ -d web/www ] || { echo "web/www is missing" >&2; exit 1; }
     rm -rf "$out"
     mkdir -p "$out"
     cp -R web/www/. "$out/"

@@ -2,6 +2,10 @@
 //! small JSON API of ops (`open`, `children`, `set`, `save`, …; see [`Session::call`]). Plain Rust on
 //! godot_bin's public API, tested natively; `ffi` (wasm32 only) exposes it to the page's worker.
 
+// Unsafe code only where the wasm FFI needs it (`ffi`, which allows it for itself).
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
 mod diff;
 mod edit;
 #[cfg(target_arch = "wasm32")]
@@ -11,7 +15,6 @@ mod open;
 mod ops;
 mod session;
 mod textmap;
-
 mod tree;
 
 pub use session::{OpError, Reply, Session};

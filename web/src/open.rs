@@ -1,7 +1,7 @@
 //! Reading a file: its container, then its framing and dialect (detected, or as overridden), then its
 //! values; a damaged file opens up to the value that fails.
 
-use godot_bin::config_file::ConfigFile;
+use godot_bin::config_file::{ConfigFile, KeyStyle};
 use godot_bin::container::{self, ContainerError, Key, Kind, ReadOptions, Stored};
 use godot_bin::detect::{self, Candidate, Unreadable};
 use godot_bin::{Config, Dialect, Variant};
@@ -17,8 +17,9 @@ pub(crate) enum Framing {
     Stream { big_endian: bool },
     /// One bare value (`var_to_bytes`).
     Bare,
-    /// ConfigFile text: one value, a Dictionary of sections.
-    Config,
+    /// ConfigFile text: one value, a Dictionary of sections; keys written bare (as Godot 3.2.3 does) or
+    /// quoted where needed (3.6 and 4.x).
+    Config { bare_keys: bool },
 }
 
 impl Framing {
@@ -27,7 +28,7 @@ impl Framing {
         match self {
             Framing::Stream { .. } => "stream",
             Framing::Bare => "bare",
-            Framing::Config => "config",
+            Framing::Config { .. } => "config",
         }
     }
 
@@ -193,7 +194,7 @@ pub(crate) fn read_values(content: &[u8], framing: Framing, dialect: Dialect) ->
             }
             (values, None)
         }
-        Framing::Config => (Vec::new(), Some(OpError::new("ConfigFile text is read by read_config"))),
+        Framing::Config { .. } => (Vec::new(), Some(OpError::new("ConfigFile text is read by read_config"))),
     }
 }
 
@@ -232,7 +233,11 @@ fn try_config(text: &str, dialect: Option<Dialect>, evidence: &mut Vec<String>) 
         .collect();
     let (d, cf, _) = read.swap_remove(best);
     evidence.push(format!("ConfigFile text, read as {d}"));
-    Some((vec![cf.to_variant()], Framing::Config, d, alternatives, None))
+    // The key style that writes more of the text's lines as they are.
+    let lines: std::collections::HashSet<&str> = text.lines().collect();
+    let same = |style| cf.to_text_with(&config(d), style).lines().filter(|l| lines.contains(l)).count();
+    let bare_keys = same(KeyStyle::Bare) > same(KeyStyle::Quoted);
+    Some((vec![cf.to_variant()], Framing::Config { bare_keys }, d, alternatives, None))
 }
 
 /// The content as ConfigFile text, as asked: a text that does not parse opens with no values and the error.
@@ -242,7 +247,7 @@ fn read_config(content: &[u8], dialect: Option<Dialect>, evidence: &mut Vec<Stri
         Ok(t) => t,
         Err(e) => {
             let err = OpError::at(format!("not UTF-8 text at byte {}", e.valid_up_to()), e.valid_up_to());
-            return (Vec::new(), Framing::Config, d, Vec::new(), Some(err));
+            return (Vec::new(), Framing::Config { bare_keys: false }, d, Vec::new(), Some(err));
         }
     };
     if let Some(read) = try_config(text, dialect, evidence) {
@@ -252,7 +257,7 @@ fn read_config(content: &[u8], dialect: Option<Dialect>, evidence: &mut Vec<Stri
         Err(e) => OpError::at(e.to_string(), e.offset),
         Ok(_) => OpError::new("not ConfigFile text"),
     };
-    (Vec::new(), Framing::Config, d, Vec::new(), Some(err))
+    (Vec::new(), Framing::Config { bare_keys: false }, d, Vec::new(), Some(err))
 }
 
 /// The open answer's container fields.

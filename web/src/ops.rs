@@ -19,6 +19,7 @@ impl Session {
                 let path = doc.with_ranges(|r, src| r.at_byte(src, offset));
                 Ok(json!({"path": path}).into())
             }
+            "leaves" => self.leaves(args).map(Reply::from),
             "migrate" => self.migrate(args).map(Reply::from),
             "value_text" => {
                 let (_, t) = self.value_text(args)?;
@@ -126,5 +127,27 @@ impl Session {
         changes.values(&doc.st.values, &other.st.values);
         let right = arg_str(args, "name").unwrap_or("other");
         Ok(json!({"left": doc.name, "right": right, "total": changes.total, "changes": changes.listed}))
+    }
+}
+
+impl Session {
+    /// For the hex pane: the innermost nodes over a byte window `{start, end}`, each
+    /// `{path, offset, size, kind}` (kind: the editor kind, or "header" for a container's header or a
+    /// dictionary entry's key).
+    fn leaves(&mut self, args: &Value) -> Result<Value, OpError> {
+        let start = arg_usize(args, "start").unwrap_or(0);
+        let end = arg_usize(args, "end").unwrap_or(start + 4096);
+        let doc = self.doc_mut()?;
+        let found = doc.with_ranges(|r, src| Some(r.leaves(src, start, end))).unwrap_or_default();
+        let mut out = Vec::with_capacity(found.len());
+        for (path, span, header) in found {
+            let kind = match header {
+                true => "header",
+                false => crate::tree::resolve(&doc.st.values, &path)
+                    .map_or("other", |n| crate::names::editor_kind(n.value())),
+            };
+            out.push(json!({"path": path, "offset": span.at, "size": span.size, "kind": kind}));
+        }
+        Ok(json!({"leaves": out}))
     }
 }

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use godot_bin::config_file::ConfigFile;
+use godot_bin::config_file::{ConfigFile, KeyStyle};
 use godot_bin::container::{Container, Key, Stored};
 use godot_bin::file::Format;
 use godot_bin::{text, Config, Dialect, Variant};
@@ -32,9 +32,15 @@ impl OpError {
         OpError { message: message.into(), offset: Some(offset) }
     }
 
-    /// A decoding error, with its offset.
+    /// A decoding error, with its offset (the page says "at byte N" itself: the message does not).
     pub(crate) fn from_data(e: &godot_bin::Error) -> OpError {
-        OpError { message: e.to_string(), offset: e.offset() }
+        let mut message = e.to_string();
+        if let Some(o) = e.offset() {
+            if let Some(i) = message.rfind(&format!(" at byte {o}")) {
+                message.replace_range(i..i + format!(" at byte {o}").len(), "");
+            }
+        }
+        OpError { message, offset: e.offset() }
     }
 
     /// `{message, offset?}`, as the reply carries it.
@@ -45,6 +51,17 @@ impl OpError {
         }
     }
 }
+
+impl std::fmt::Display for OpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.offset {
+            Some(o) => write!(f, "{} at byte {o}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for OpError {}
 
 impl From<String> for OpError {
     fn from(message: String) -> OpError {
@@ -116,7 +133,7 @@ impl Doc {
     pub(crate) fn with_ranges<T>(&mut self, f: impl FnOnce(&mut Ranges, &Source) -> Option<T>) -> Option<T> {
         let cfg = self.cfg();
         let stream = match self.st.framing {
-            Framing::Config => return None,
+            Framing::Config { .. } => return None,
             Framing::Stream { big_endian } => Some(big_endian),
             Framing::Bare => None,
         };
@@ -161,9 +178,14 @@ impl Doc {
     }
 }
 
-/// The text form of `v`, cut at 120 characters.
+/// The text form of `v`, cut at 120 characters. A long container is printed from its first
+/// [`tree::HEAD`] children only: their text (each a character or more, with a separator) runs past the
+/// cut, so the cut text is the same.
 fn preview(v: &Variant, cfg: &Config) -> String {
-    cut(&text::to_text(v, cfg))
+    match tree::head(v) {
+        Some(h) => cut(&text::to_text(&h, cfg)),
+        None => cut(&text::to_text(v, cfg)),
+    }
 }
 
 /// `t` cut at 120 characters.
@@ -179,10 +201,11 @@ pub(crate) fn cut(t: &str) -> String {
 pub(crate) fn encode_content(st: &State) -> Result<Vec<u8>, OpError> {
     let cfg = open::config(st.dialect);
     let framing = match st.framing {
-        Framing::Config => {
+        Framing::Config { bare_keys } => {
             let v = st.values.first().ok_or_else(|| OpError::new("no values"))?;
             let cf = ConfigFile::from_variant(v).map_err(|e| OpError::new(e.to_string()))?;
-            return Ok(cf.to_text(&cfg).into_bytes());
+            let style = if bare_keys { KeyStyle::Bare } else { KeyStyle::Quoted };
+            return Ok(cf.to_text_with(&cfg, style).into_bytes());
         }
         Framing::Bare => godot_bin::detect::Framing::Bare,
         Framing::Stream { big_endian } => godot_bin::detect::Framing::Stream { big_endian },
@@ -237,7 +260,31 @@ impl Session {
         Session::default()
     }
 
-    /// Runs `op` with its JSON `args` and byte `data` (see the contract's list of ops).
+    /// Runs `op` with its JSON `args` and byte `data`; the answer's `data` is the bytes of `save`,
+    /// `content` and `export`. Paths are arrays of indices `[value_index, child_index, …]` (a dictionary's
+    /// child `i` is its `i`-th entry's value).
+    ///
+    /// - `open {name, password?, key_hex?, dialect?, framing?}` + the file; `reopen {dialect?, framing?}`
+    /// - `content`, `children {path, start, count}`, `node {path}`, `leaves {start, end}` (the innermost
+    ///   nodes over a byte window), `at_byte {offset}`, `value_text {index}`, `locate {path}`,
+    ///   `at_text {index, offset}` (offsets in text: UTF-16 code units)
+    /// - `set {path, text, retype?}`, `insert {path, index?, key?, text?}`, `remove {path}`, `undo`, `redo`
+    /// - `save`, `export {form: "text"|"json"}`, `migrate {to}`, `diff {name?, password?, key_hex?}` + the
+    ///   other file
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// let mut s = godot_bin_web::Session::new();
+    /// // Godot 4.6 store_var(1) (tests/fixtures/godot-4.6/values.tsv "int_1", behind its length).
+    /// let file = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
+    /// let opened = s.call("open", &json!({"name": "one.sav"}), &file)?.result;
+    /// assert_eq!((opened["framing"].as_str(), opened["values"].as_u64()), (Some("stream"), Some(1)));
+    /// s.call("set", &json!({"path": [0], "text": "2"}), &[])?;
+    /// assert_eq!(s.call("save", &json!({}), &[])?.data.unwrap(), [8, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0]);
+    /// s.call("undo", &json!({}), &[])?;
+    /// assert_eq!(s.call("save", &json!({}), &[])?.data.unwrap(), file);
+    /// # Ok::<(), godot_bin_web::OpError>(())
+    /// ```
     pub fn call(&mut self, op: &str, args: &Value, data: &[u8]) -> Result<Reply, OpError> {
         match op {
             "open" => self.open(args, data.to_vec()),

@@ -55,6 +55,55 @@ fn packed_element(v: &Variant, i: usize) -> Option<Variant> {
     packed_elements!(v, xs => |f| at(xs, i, f), None)
 }
 
+/// How many children of a long container [`head`] keeps.
+pub(crate) const HEAD: usize = 64;
+
+/// A copy of `v` with its first [`HEAD`] children only, if it has more.
+pub(crate) fn head(v: &Variant) -> Option<Variant> {
+    if child_count(v) <= HEAD {
+        return None;
+    }
+    let array = |a: &godot_bin::Array| {
+        Box::new(godot_bin::Array {
+            items: a.items[..HEAD].to_vec(),
+            element_type: a.element_type.clone(),
+            shared: a.shared,
+        })
+    };
+    // The packed arrays of these names, cut.
+    macro_rules! cut_packed {
+        ($($name:ident),*) => {
+            match v {
+                $(Variant::$name(x) => Variant::$name(x[..HEAD].to_vec()),)*
+                Variant::Array(a) => Variant::Array(array(a)),
+                Variant::PackedTypedArray(a) => Variant::PackedTypedArray(array(a)),
+                Variant::Dictionary(d) => Variant::Dictionary(Box::new(godot_bin::Dictionary {
+                    entries: d.entries[..HEAD].to_vec().into(),
+                    key_type: d.key_type.clone(),
+                    value_type: d.value_type.clone(),
+                    shared: d.shared,
+                })),
+                _ => return None,
+            }
+        };
+    }
+    Some(cut_packed!(
+        PackedByteArray,
+        PackedInt32Array,
+        PackedInt64Array,
+        PackedFloat32Array,
+        PackedFloat64Array,
+        PackedStringArray,
+        PackedVector2Array,
+        PackedVector3Array,
+        PackedColorArray,
+        PackedVector4Array,
+        PackedVector2iArray,
+        PackedVector3iArray,
+        PackedVector4iArray
+    ))
+}
+
 /// Whether `v` is a packed array (its children are elements, not held values).
 pub(crate) fn is_packed(v: &Variant) -> bool {
     fn yes<T>(_: &[T], _: &dyn Fn(&T) -> Variant) -> bool {
@@ -128,8 +177,9 @@ fn encoded_len(v: &Variant, cfg: &Config) -> Option<usize> {
     v.encode(cfg).ok().map(|b| b.len())
 }
 
-/// The width of a packed array's elements on the wire (a string's: its length, bytes and padding).
-fn element_sizes(v: &Variant) -> Option<Vec<usize>> {
+/// The width of a packed array's elements on the wire (a string's: what it adds to the array's encoding,
+/// its length, bytes, padding, and in some dialects a terminating NUL).
+fn element_sizes(v: &Variant, cfg: &Config) -> Option<Vec<usize>> {
     let fixed = |n: usize, w: usize| Some(vec![w; n]);
     match v {
         Variant::PackedByteArray(x) => fixed(x.len(), 1),
@@ -137,7 +187,10 @@ fn element_sizes(v: &Variant) -> Option<Vec<usize>> {
         Variant::PackedInt64Array(x) => fixed(x.len(), 8),
         Variant::PackedFloat32Array(x) => fixed(x.len(), 4),
         Variant::PackedFloat64Array(x) => fixed(x.len(), 8),
-        Variant::PackedStringArray(x) => Some(x.iter().map(|s| 4 + s.len().div_ceil(4) * 4).collect()),
+        Variant::PackedStringArray(x) => {
+            let empty = encoded_len(&Variant::PackedStringArray(Vec::new()), cfg)?;
+            x.iter().map(|s| Some(encoded_len(&Variant::PackedStringArray(vec![s.clone()]), cfg)? - empty)).collect()
+        }
         Variant::PackedVector2Array(x) => fixed(x.len(), 8),
         Variant::PackedVector3Array(x) => fixed(x.len(), 12),
         Variant::PackedColorArray(x) => fixed(x.len(), 16),
@@ -159,12 +212,13 @@ fn child_spans(v: &Variant, at: usize, size: usize, cfg: &Config) -> Option<Vec<
         Variant::Dictionary(d) => {
             d.iter().map(|(k, x)| Some((encoded_len(k, cfg)?, encoded_len(x, cfg)?))).collect::<Option<_>>()?
         }
-        _ => element_sizes(v)?.into_iter().map(|n| (0, n)).collect(),
+        _ => element_sizes(v, cfg)?.into_iter().map(|n| (0, n)).collect(),
     };
     let body: usize = sizes.iter().map(|(k, v)| k + v).sum();
     // A packed array's header is its type and count; a byte array pads at the end.
     let header = if is_packed(v) { 8 } else { size.checked_sub(body)? };
-    if header + body > size {
+    let padded = if matches!(v, Variant::PackedByteArray(_)) { body.div_ceil(4) * 4 } else { body };
+    if header + padded != size {
         return None;
     }
     let mut pos = at + header;
@@ -219,7 +273,8 @@ impl Ranges {
                 });
                 (4usize, len)
             });
-            let (skip, known) = framed.unwrap_or((0, None));
+            // A bare value as opened is the whole content (its re-encoding may differ: a lone surrogate).
+            let (skip, known) = framed.unwrap_or((0, src.opened.filter(|_| src.values.len() == 1).map(<[u8]>::len)));
             let size = known.or_else(|| encoded_len(v, src.cfg));
             match size {
                 Some(n) => {
@@ -274,6 +329,64 @@ impl Ranges {
                 Some(j) if offset < kids[j].end() => path.push(j),
                 _ => return Some(path),
             }
+        }
+    }
+}
+
+/// The most leaves one [`Ranges::leaves`] lists.
+pub(crate) const MAX_LEAVES: usize = 4096;
+
+impl Ranges {
+    /// The innermost nodes (leaves, and containers' headers) whose bytes overlap `start..end`, in byte
+    /// order: (path, span, whether it is a container's header), at most [`MAX_LEAVES`].
+    pub(crate) fn leaves(&mut self, src: &Source, start: usize, end: usize) -> Vec<(Vec<usize>, Span, bool)> {
+        let mut out = Vec::new();
+        let top = self.top(src);
+        for (i, s) in top.iter().enumerate() {
+            if let Some(s) = s.filter(|s| s.start < end && start < s.end()) {
+                // A stream value's length.
+                if s.at > s.start && start < s.at {
+                    out.push((vec![i], Span { start: s.start, at: s.start, size: s.at - s.start }, true));
+                }
+                self.leaves_in(src, vec![i], s, start, end, &mut out);
+            }
+        }
+        out
+    }
+
+    fn leaves_in(
+        &mut self,
+        src: &Source,
+        path: Vec<usize>,
+        own: Span,
+        start: usize,
+        end: usize,
+        out: &mut Vec<(Vec<usize>, Span, bool)>,
+    ) {
+        if out.len() >= MAX_LEAVES {
+            return;
+        }
+        let Some(kids) = self.children(src, &path).filter(|k| !k.is_empty()) else {
+            out.push((path, own, false));
+            return;
+        };
+        let header = Span { start: own.at, at: own.at, size: kids[0].start - own.at };
+        if header.size > 0 && header.start < end && start < header.end() {
+            out.push((path.clone(), header, true));
+        }
+        // The first child that ends after `start`, then on while they start before `end`.
+        let first = kids.partition_point(|k| k.end() <= start);
+        for (j, k) in kids.iter().enumerate().skip(first) {
+            if k.start >= end || out.len() >= MAX_LEAVES {
+                break;
+            }
+            let mut p = path.clone();
+            p.push(j);
+            // A dictionary entry's key is shown as part of its entry.
+            if k.at > k.start && k.start < end && start < k.at {
+                out.push((p.clone(), Span { start: k.start, at: k.start, size: k.at - k.start }, true));
+            }
+            self.leaves_in(src, p, *k, start, end, out);
         }
     }
 }

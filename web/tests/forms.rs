@@ -109,3 +109,31 @@ fn diff_lists_what_changed_was_added_or_removed() {
     let r = ok(&mut left, "diff", json!({}), &original).result;
     assert_eq!(r["total"], 0);
 }
+
+#[test]
+fn an_edited_config_file_keeps_every_other_line_as_the_engine_wrote_it() {
+    let mut checked = 0;
+    // The texts ConfigFile.save wrote (the .txt ones are hand-written quirks the engine read).
+    for path in config_files().into_iter().filter(|p| p.extension().is_some_and(|e| e == "cfg")) {
+        let bytes = std::fs::read(&path).unwrap();
+        let mut s = Session::new();
+        let r = ok(&mut s, "open", json!({"name": "c"}), &bytes).result;
+        assert_eq!(r["framing"], "config", "{}", path.display());
+        // The last key of the last section becomes a new string.
+        let sections = ok(&mut s, "children", json!({"path": [0]}), &[]).result;
+        let Some(n) = sections["total"].as_u64().filter(|n| *n > 0) else { continue };
+        let section = sections["rows"][n as usize - 1]["path"].clone();
+        let keys = ok(&mut s, "children", json!({"path": section, "count": 1000}), &[]).result;
+        let Some(k) = keys["total"].as_u64().filter(|n| *n > 0) else { continue };
+        let key = keys["rows"][k as usize - 1].clone();
+        ok(&mut s, "set", json!({"path": key["path"], "text": "\"edited value\"", "retype": true}), &[]);
+        let saved = String::from_utf8(save(&mut s)).unwrap();
+        let original = String::from_utf8(bytes).unwrap();
+        let kept: std::collections::HashSet<&str> = saved.lines().collect();
+        let lost: Vec<&str> = original.lines().filter(|l| !kept.contains(l)).collect();
+        assert!(lost.len() <= 4, "{}: {lost:?}", path.display()); // the edited entry (a value may span lines)
+        assert!(saved.contains("=\"edited value\""), "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked}");
+}

@@ -112,3 +112,15 @@ fn a_damaged_value_in_a_stream_opens_the_values_before_it() {
     );
     assert_eq!(r["error"]["offset"].as_u64(), Some(third as u64 + 4), "{r}");
 }
+
+#[test]
+fn the_offset_is_in_its_field_not_repeated_in_the_message() {
+    // A String that claims 100 MB with 4 bytes present.
+    let mut bytes = vec![4, 0, 0, 0];
+    bytes.extend_from_slice(&100_000_000u32.to_le_bytes());
+    bytes.extend_from_slice(b"abcd");
+    let r = try_open(&bytes).unwrap();
+    let (message, offset) =
+        (r["error"]["message"].as_str().unwrap(), r["error"]["offset"].as_u64().unwrap_or_else(|| panic!("{r}")));
+    assert!(!message.contains(&format!("at byte {offset}")), "{r}");
+}

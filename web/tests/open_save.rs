@@ -33,6 +33,11 @@ fn an_encrypted_file_asks_for_its_password_and_refuses_a_wrong_one() {
     assert_eq!(e.message, "wrong password or key");
     let r = ok(&mut s, "open", json!({"name": "pass.gdec", "password": PASSWORD}), &bytes).result;
     assert_eq!((r["container"].as_str(), r["layout"].as_str()), (Some("encrypted"), Some("godot4")));
+    for engine in ["godot-3.2.3", "godot-3.6"] {
+        let bytes = std::fs::read(fixtures().join(engine).join("containers/pass.gdec")).unwrap();
+        let e = fails(&mut s, "open", json!({"name": "pass.gdec", "key_hex": "00".repeat(32)}), &bytes);
+        assert_eq!(e.message, "wrong password or key", "{engine}");
+    }
 }
 
 #[test]

@@ -40,6 +40,11 @@ fn byte_and_text_ranges_of_every_node_hold_that_node() {
         for row in rows {
             let p = row["path"].clone();
             let node = ok(&mut s, "node", json!({"path": p}), &[]).result;
+            // The preview is the text form cut at 120 characters (a long container's too).
+            let full = node["text"].as_str().unwrap();
+            let cut: String = full.chars().take(120).collect();
+            let want = if full.chars().count() > 120 { format!("{cut}…") } else { cut };
+            assert_eq!(row["preview"], want.as_str(), "{} {p}", path.display());
             let (at, size) = (row["offset"].as_u64().unwrap() as usize, row["size"].as_u64().unwrap() as usize);
             let bytes = &content[at..at + size];
             let parent_packed = row["path"].as_array().unwrap().len() > 1 && {
@@ -85,6 +90,10 @@ fn a_big_array_lists_a_page_of_rows_at_once() {
     let mut s = Session::new();
     let t = std::time::Instant::now();
     assert_eq!(ok(&mut s, "open", json!({"name": "big.bin"}), &bytes).result["values"], 1);
+    let top = ok(&mut s, "children", json!({"path": []}), &[]).result;
+    let full = ok(&mut s, "value_text", json!({"index": 0}), &[]).result["text"].as_str().unwrap().to_string();
+    let cut: String = full.chars().take(120).collect();
+    assert_eq!(top["rows"][0]["preview"], format!("{cut}…"));
     for start in [0, 5000, 9950] {
         let r = ok(&mut s, "children", json!({"path": [0], "start": start, "count": 50}), &[]).result;
         assert_eq!((r["total"].as_u64(), r["rows"].as_array().unwrap().len()), (Some(10_000), 50));
@@ -99,4 +108,32 @@ fn a_big_array_lists_a_page_of_rows_at_once() {
     ok(&mut s, "children", json!({"path": [0], "start": 9950, "count": 50}), &[]);
     // (Debug build, unoptimized: still well under the page's five-second watchdog.)
     assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
+}
+
+#[test]
+fn the_hex_panes_leaves_tile_the_engine_bytes() {
+    for (path, args) in saves() {
+        let mut s = Session::new();
+        let opened = open(&mut s, &path, args);
+        let len = opened["content_len"].as_u64().unwrap();
+        // Window by window (a leaf over a window's edge is listed in both).
+        let mut at = 0;
+        for start in (0..len).step_by(1024) {
+            let r = ok(&mut s, "leaves", json!({"start": start, "end": start + 1024}), &[]).result;
+            for l in r["leaves"].as_array().unwrap() {
+                if l["offset"].as_u64().unwrap() < at {
+                    continue;
+                }
+                assert_eq!(l["offset"].as_u64(), Some(at), "{} window {start}: {l}", path.display());
+                at += l["size"].as_u64().unwrap();
+            }
+        }
+        assert_eq!(at, len, "{}", path.display());
+        // A window in the middle lists what overlaps it, from the leaf holding its first byte.
+        let mid = len / 2;
+        let r = ok(&mut s, "leaves", json!({"start": mid, "end": mid + 16}), &[]).result;
+        let first = &r["leaves"][0];
+        let (o, n) = (first["offset"].as_u64().unwrap(), first["size"].as_u64().unwrap());
+        assert!(o <= mid && mid < o + n, "{}: {first}", path.display());
+    }
 }
