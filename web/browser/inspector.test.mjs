@@ -34,6 +34,8 @@ fs.mkdirSync(SHOTS, { recursive: true });
 const PASSWORD = 'hunter2 \u00e9';
 const KEY_HEX = Array.from({ length: 32 }, (_, i) => ((i * 7 + 3) % 256).toString(16).padStart(2, '0')).join('');
 
+// A long text cut in the middle, so that both ends show (an error's "at byte N" is at its end).
+const clip = (t, n = 200) => (t.length <= n ? t : `${t.slice(0, n - 70)} … ${t.slice(-60)}`);
 const wants = (c) => ONLY.length === 0 || ONLY.includes(c);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -413,7 +415,7 @@ async function checkHostile(ctx) {
             if (h.mustError) {
                 const r = await stable(page, t0, (s) => !!s.error, { timeout: 6000 });
                 check(`hostile ${h.name}`, !r.timedOut && /at byte \d+/.test(r.s.error) && r.ms <= 1000,
-                    `${h.what} (${h.size} bytes): #error "${r.s.error.slice(0, 160)}" after ${r.ms} ms (want "at byte N" within 1000 ms)`);
+                    `${h.what} (${h.size} bytes): #error "${clip(r.s.error)}" after ${r.ms} ms (want "at byte N" within 1000 ms)`);
                 if (first && !r.timedOut) {
                     await shot(page, 'error.png');
                     first = false;
@@ -421,7 +423,7 @@ async function checkHostile(ctx) {
             } else {
                 const r = await stable(page, t0, (s) => !!s.error || (countOf(s) !== null && s.count !== '' && !/opening/.test(s.status)), { timeout: 6000 });
                 check(`hostile ${h.name}`, !r.timedOut && r.ms <= 1000,
-                    `${h.what} (${h.size} bytes): ${r.s.error ? `#error "${r.s.error.slice(0, 160)}"` : `opened, #value-count "${r.s.count}"`} after ${r.ms} ms`);
+                    `${h.what} (${h.size} bytes): ${r.s.error ? `#error "${clip(r.s.error)}"` : `opened, #value-count "${r.s.count}"`} after ${r.ms} ms`);
             }
             const g = await openGood(page, good);
             check(`hostile ${h.name}: then a good file`, !g.timedOut, `the same page opens godot-4.6/web/save.sav: #value-count "${g.s.count}"` + (g.s.error ? `, #error "${g.s.error}"` : ''));
@@ -457,23 +459,27 @@ async function checkLarge(ctx) {
         t0 = Date.now();
         await page.hover('#tree');
         const last = row('0/1/9999');
-        for (let i = 0; i < 400 && (await page.locator(last).count()) === 0; i++) {
+        let wheels = 0;
+        for (; wheels < 400 && (await page.locator(last).count()) === 0; wheels++) {
             await page.mouse.wheel(0, 20000);
             await sleep(10);
         }
         times.scroll = Date.now() - t0;
         const there = (await page.locator(last).count()) > 0;
-        check('large: scroll to the end', there, `row 0/1/9999 rendered after scrolling with the mouse wheel for ${times.scroll} ms`);
+        check('large: scroll to the end', there, `row 0/1/9999 rendered after ${wheels} mouse-wheel turns of 20,000 px in ${times.scroll} ms`);
         if (there) {
             t0 = Date.now();
             await select(page, '0/1/9999');
-            await page.waitForFunction(() => (document.querySelector('#text .sel')?.textContent || '').length > 0, null, { timeout: 10000 }).catch(() => {});
+            // The text pane shows the selected entity: its selected lines hold its name.
+            await page.waitForFunction(() => [...document.querySelectorAll('#text .sel')].some((e) => e.textContent.includes('"entity_9999"')),
+                null, { timeout: 10000 }).catch(() => {});
             times.select = Date.now() - t0;
             const label = ((await page.locator(`${last} .label`).textContent()) || '').trim();
-            const sel = (await page.locator('#text .sel').first().textContent().catch(() => '')) || '';
+            const sel = (await page.locator('#text .sel').allTextContents()).join(' ');
             const hexSel = await page.locator('#hex .sel').count();
-            check('large: select a late row', label.includes('9999') && sel.length > 0,
-                `row 0/1/9999 "${label}" selected in ${times.select} ms; #text selection starts ${JSON.stringify(sel.slice(0, 60))}; ${hexSel} selected bytes shown in #hex`);
+            check('large: select a late row', label.includes('9999') && sel.includes('"entity_9999"') && hexSel > 0,
+                `row 0/1/9999 "${label}" selected in ${times.select} ms; #text's selected lines ${sel.includes('"entity_9999"') ? 'hold' : 'do not hold'} "name": "entity_9999" ` +
+                `(${clip(sel)}); ${hexSel} selected bytes shown in #hex`);
         }
         console.log(`  large save times (ms): ${JSON.stringify(times)}`);
     } catch (e) {
