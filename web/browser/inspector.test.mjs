@@ -290,6 +290,30 @@ async function editSave(ctx, { label, file, password, outName, screenshots }) {
     }
 }
 
+// An edit undone counts as no change: Save writes the opened file byte for byte (the encrypted 4.6 save: the
+// same IV, the same bytes).
+async function checkUndo(ctx) {
+    const file = path.join(FIX, 'godot-4.6', 'web', 'save.gdec');
+    const page = await newPage(ctx);
+    try {
+        await openFile(page, file, { password: PASSWORD, count: 2 });
+        await expand(page, '1');
+        await applyEdit(page, '1/1', () => page.fill('#edit-int', String(EDIT.hp)), `undo: hp (int) to ${EDIT.hp}`);
+        const before = await rowValue(page, '1/1');
+        await page.click('#undo');
+        const after = await changed(page, '1/1', before);
+        const got = await save(page, path.join(OUT, 'undone-4.6.gdec'));
+        const want = fs.readFileSync(file);
+        check('undo: Save after Undo', after === '42' && Buffer.compare(got.bytes, want) === 0,
+            `row 1/1 ${JSON.stringify(before)} -> Undo -> ${JSON.stringify(after)} (want "42"); the saved file ${got.bytes.length} bytes ` +
+            (Buffer.compare(got.bytes, want) === 0 ? 'is byte-identical to the input' : `differs from the input (${want.length} bytes) at byte ${firstDiff(got.bytes, want)}`));
+    } catch (e) {
+        check('undo', false, e.message.split('\n')[0]);
+    } finally {
+        await page.close();
+    }
+}
+
 // ------------------------------------------------------------------------------------------------ c. migrate
 
 async function migrateSave(ctx) {
@@ -579,6 +603,7 @@ try {
         if (e46) engineChecks.push({ name: 'the Godot 4.6 encrypted save edited in the page', engine: 'godot-4.6', script: 'tests/gd/web_check.gd',
             files: { 'original.gdec': path.join(FIX, 'godot-4.6', 'web', 'save.gdec'), 'edited.gdec': e46 },
             args: ['diff', 'original.gdec', 'pass', 'edited.gdec', 'pass'], expect: { diff: EXPECTED_DIFF } });
+        await checkUndo(ctx);
         const e36 = await editSave(ctx, { label: '3.6 compressed', file: path.join(FIX, 'godot-3.6', 'web', 'save.gcpf'), outName: 'edited-3.6.gcpf' });
         if (e36) {
             engineChecks.push({ name: 'the Godot 3.6 compressed save edited in the page', engine: 'godot-3.6', script: 'tests/gd/web_check3.gd',
