@@ -16,6 +16,10 @@
 #   config-file   config_file/*: files the engine wrote with ConfigFile.save / save_encrypted_pass, what its
 #                 ConfigFile.load / parse read (as store_var of {section: {key: value}}), and hand-made texts
 #                 (tests/gd/config_file.gd / config_file3.gd). values.gdec of Godot 4 carries a random IV.
+#   web           web/*: the game saves of the browser tests (web/browser): Godot 4.6 save.gdec (encrypted with
+#                 a password), Godot 3.6 save.gcpf (compressed), each with save.sav, the same content plain
+#                 (tests/gd/gen_web_saves.gd / gen_web_saves3.gd). Godot 3.6 and 4.6 only (the default).
+#                 save.gdec carries a random IV; Godot 3's NodePath padding bytes differ from run to run.
 # Everything else is deterministic. Engines that are not installed are skipped with a message (install:
 # scripts/install-engines.sh); the exit status is non-zero if none could be run or a step failed.
 set -uo pipefail
@@ -25,11 +29,13 @@ FIX="$REPO/tests/fixtures"
 
 kind="${1:-}"
 case "$kind" in
-    fixtures|containers|config-file) shift ;;
-    *) sed -n '2,20p' "$0" >&2; exit 2 ;;
+    fixtures|containers|config-file|web) shift ;;
+    *) sed -n '2,24p' "$0" >&2; exit 2 ;;
 esac
 engines=("$@")
-[ ${#engines[@]} -eq 0 ] && engines=(godot-3.2.3 godot-3.6 godot-4.6)
+if [ ${#engines[@]} -eq 0 ]; then
+    if [ "$kind" = web ]; then engines=(godot-3.6 godot-4.6); else engines=(godot-3.2.3 godot-3.6 godot-4.6); fi
+fi
 
 # fixtures: the engine's values, then the probes made from them.
 gen_fixtures() {
@@ -101,6 +107,11 @@ for e in "${engines[@]}"; do
         fixtures) gen_fixtures "$e" ;;
         containers) gen_folder "$e" containers gen_containers.gd gen_containers3.gd plain.sav ;;
         config-file) gen_folder "$e" config_file config_file.gd config_file3.gd values.cfg loaded.sav ;;
+        web)
+            case "$e" in
+                godot-4*) gen_folder "$e" web gen_web_saves.gd gen_web_saves3.gd save.sav save.gdec ;;
+                *) gen_folder "$e" web gen_web_saves.gd gen_web_saves3.gd save.sav save.gcpf ;;
+            esac ;;
     esac || { failed=1; continue; }
     ran=$((ran + 1))
 done
