@@ -116,6 +116,7 @@ fn read_content(content: &[u8], over: &Overrides, evidence: &mut Vec<String>) ->
         return read_config(content, over.dialect, evidence);
     }
     let det = detect::detect_with(content, &Config::default());
+    let before = evidence.len();
     evidence.extend(det.to_string().lines().map(String::from));
     let fits = |c: &&Candidate| {
         over.dialect.is_none_or(|d| c.dialects.contains(&d)) && want.is_none_or(|f| Framing::of(c.framing).name() == f)
@@ -142,9 +143,13 @@ fn read_content(content: &[u8], over: &Overrides, evidence: &mut Vec<String>) ->
     }
     if det.candidates.is_empty() && want.is_none() && !content.is_empty() {
         if let Some(text) = as_text(content) {
+            // Detection's lines say only that these bytes are not binary values ("looks like ConfigFile
+            // text"): the reading's own line replaces them.
+            let said = evidence.split_off(before);
             if let Some(read) = try_config(text, over.dialect, evidence) {
                 return read;
             }
+            evidence.extend(said);
         }
     }
     // Nothing reads the whole content as asked: read as far as it goes.

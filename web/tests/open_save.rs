@@ -52,6 +52,9 @@ fn config_files_open_as_config_and_save_back_byte_identical() {
             continue; // (binary fixtures beside the text)
         }
         assert_eq!(r["values"], 1, "{}", path.display());
+        // The evidence says what the text was read as, not that it is no binary data.
+        let first = r["evidence"][0].as_str().unwrap_or_default();
+        assert!(first.starts_with("ConfigFile text, read as godot"), "{}: {first}", path.display());
         assert_eq!(save(&mut s), bytes, "{}", path.display());
         opened += 1;
     }
