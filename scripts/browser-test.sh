@@ -60,9 +60,10 @@ cargo build --quiet --features cli --bin godot-bin || { echo "browser: RAN and F
 cargo run --quiet -p godot_bin_tools --bin web_large_save -- "$OUT/large.sav" 10000 || { echo "browser: RAN and FAILED - web_large_save"; exit 1; }
 
 # 3. The server, its URL from its first line, the browser test (which starts and stops a second server of its
-# own, GODOT_BIN, for the offline check).
+# own, GODOT_BIN, for the offline check). The server is started as the README says, from the repository's
+# root without --dir: it finds web/dist itself.
 export GODOT_BIN="$TARGET_DIR/debug/godot-bin"
-"$GODOT_BIN" web --port 0 --dir "$REPO/web/dist" >"$OUT/server.log" 2>&1 &
+(cd "$REPO" && exec "$GODOT_BIN" web --port 0) >"$OUT/server.log" 2>&1 &
 server=$!
 stop_server() { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; }
 trap stop_server EXIT
