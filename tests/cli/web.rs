@@ -22,7 +22,10 @@ impl Drop for Server {
 }
 
 fn start() -> (Server, String) {
-    let dir = std::env::temp_dir().join(format!("godot_bin_web_cli_{}", std::process::id()));
+    // One folder per server: the tests run at once and each removes its own when done.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("godot_bin_web_cli_{}_{n}", std::process::id()));
     std::fs::create_dir_all(dir.join("app")).unwrap();
     std::fs::write(dir.join("app/index.html"), "<!doctype html><title>inspector</title>").unwrap();
     std::fs::write(dir.join("app/worker.js"), "self.onmessage = () => {};").unwrap();
@@ -87,4 +90,57 @@ fn a_missing_app_says_how_to_build_it() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("scripts/web.sh build"));
+}
+
+/// The raw answer to `raw` sent as it is (the connection read until the server closes it).
+fn send_raw(server: &Server, raw: &[u8]) -> String {
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    // The server may close before taking every byte of an oversized request: what it answered counts.
+    let _ = s.write_all(raw);
+    let mut resp = Vec::new();
+    let _ = s.read_to_end(&mut resp);
+    String::from_utf8_lossy(&resp).to_string()
+}
+
+#[test]
+fn hostile_requests_are_refused_and_the_server_goes_on() {
+    let (server, _) = start();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(server.dir.join("secret.txt"), server.dir.join("app/link.txt")).unwrap();
+    for escape in
+        ["/link.txt", "//secret.txt", "/%2fsecret.txt", "/..%2fsecret.txt", "/..%5csecret.txt", "/..\\secret.txt"]
+    {
+        let (status, _, body) = request(&server, "GET", escape);
+        assert!(status == 403 || status == 404, "{escape}: {status}");
+        assert!(!String::from_utf8_lossy(&body).contains("outside the app"), "{escape}");
+    }
+    // A request line or a header with no end: refused after a bounded read, not kept in memory.
+    let long_line = [&b"GET /"[..], &vec![b'a'; 1 << 20]].concat();
+    assert!(send_raw(&server, &long_line).starts_with("HTTP/1.1 431 "));
+    let long_header = [&b"GET / HTTP/1.1\r\nX-A: "[..], &vec![b'b'; 1 << 20]].concat();
+    assert!(send_raw(&server, &long_header).starts_with("HTTP/1.1 431 "));
+    // A request line that is not text.
+    assert!(send_raw(&server, b"\xff\xfe / HTTP/1.1\r\nConnection: close\r\n\r\n").starts_with("HTTP/1.1 400 "));
+    // The page may run its own scripts and wasm only.
+    let (_, head, _) = request(&server, "GET", "/");
+    assert!(
+        head.contains("Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"),
+        "{head}"
+    );
+    // Many idle connections: the server neither stops nor hangs; once they are gone it serves again.
+    let idle: Vec<TcpStream> = (0..400).map(|_| TcpStream::connect(&server.addr).unwrap()).collect();
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    let _ = write!(s, "GET / HTTP/1.1\r\nConnection: close\r\n\r\n");
+    let mut resp = Vec::new();
+    let _ = s.read_to_end(&mut resp);
+    let resp = String::from_utf8_lossy(&resp);
+    assert!(resp.starts_with("HTTP/1.1 200 ") || resp.starts_with("HTTP/1.1 503 "), "{resp}");
+    drop(idle);
+    let served = (0..50).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        request(&server, "GET", "/").0 == 200
+    });
+    assert!(served, "the server answers again once the idle connections are gone");
 }

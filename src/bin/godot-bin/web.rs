@@ -1,9 +1,29 @@
 //! `godot-bin web`: serves the save inspector (the static app `scripts/web.sh build` assembles) on
 //! 127.0.0.1. Plain HTTP/1.1 over std::net, a thread per connection, GET and HEAD of files under one folder.
+//! A client gets bounded room and time: a request's head is read within [`HEAD_LIMIT`] bytes and
+//! [`HEAD_TIME`], at most [`MAX_CONNECTIONS`] connections are served at once, so that no client (a slow
+//! one, a flood of idle ones, an endless header) holds the memory or the threads of the others.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The most bytes of a request's head (its request line and headers) read before it is refused.
+const HEAD_LIMIT: usize = 16 << 10;
+/// The time a request's head may take to arrive, counted from when the connection waits for it (a
+/// keep-alive connection idle that long is closed).
+const HEAD_TIME: Duration = Duration::from_secs(20);
+/// The time a response may take to be taken by the client.
+const WRITE_TIME: Duration = Duration::from_secs(30);
+/// The most connections served at once; one more is answered 503 and closed.
+const MAX_CONNECTIONS: usize = 256;
+/// What the page may do: run its own scripts and the wasm it loads, nothing inline, nothing from
+/// elsewhere (a value of a save that ever reached the page as markup would not run).
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+     img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// `godot-bin web --help`.
 pub const ABOUT: &str = "\
@@ -47,12 +67,24 @@ pub fn serve(port: u16, dir: Option<PathBuf>) -> Result<(), Fail> {
     let _ = writeln!(out, "http://{addr}/");
     let _ = out.flush();
     eprintln!("godot-bin: serving {} (Ctrl+C stops)", root.display());
+    let open = Arc::new(AtomicUsize::new(0));
     for conn in listener.incoming() {
-        let Ok(conn) = conn else { continue };
-        let root = root.clone();
-        std::thread::spawn(move || {
+        let Ok(mut conn) = conn else { continue };
+        let _ = conn.set_write_timeout(Some(WRITE_TIME));
+        if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            let _ = respond(&mut conn, 503, "text/plain; charset=utf-8", b"503 too many connections\n", false, true);
+            continue;
+        }
+        open.fetch_add(1, Ordering::SeqCst);
+        let (root, count) = (root.clone(), Arc::clone(&open));
+        // A thread the system does not give drops the connection (the closure and its stream with it).
+        let spawned = std::thread::Builder::new().spawn(move || {
             let _ = handle(conn, &root);
+            count.fetch_sub(1, Ordering::SeqCst);
         });
+        if spawned.is_err() {
+            open.fetch_sub(1, Ordering::SeqCst);
+        }
     }
     Ok(())
 }
@@ -125,32 +157,123 @@ fn reason(status: u16) -> &'static str {
         403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
         _ => "Internal Server Error",
     }
 }
 
-/// Answers the requests of one connection (keep-alive until the client closes).
-fn handle(conn: TcpStream, root: &Path) -> std::io::Result<()> {
-    conn.set_read_timeout(Some(std::time::Duration::from_secs(30)))?;
+/// How reading a request's head ended.
+enum Head {
+    /// The client closed the connection before a request.
+    Closed,
+    /// The request line, and whether the client asked to close after the answer.
+    Request(String, bool),
+    /// A request refused with this status (the connection closes after the answer).
+    Refused(u16),
+}
+
+/// One line of at most `room` bytes (without its line break), before `deadline`. `Ok(None)`: the client
+/// closed before sending a byte of it.
+fn read_line(reader: &mut BufReader<TcpStream>, room: &mut usize, deadline: Instant) -> io::Result<Option<Vec<u8>>> {
+    let mut line = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
+        reader.get_ref().set_read_timeout(Some(left))?;
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return if line.is_empty() { Ok(None) } else { Err(io::ErrorKind::UnexpectedEof.into()) };
+        }
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        if take > *room {
+            return Err(io::ErrorKind::OutOfMemory.into());
+        }
+        *room -= take;
+        line.extend_from_slice(&buf[..take]);
+        reader.consume(take);
+        if done {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some(line));
+        }
+    }
+}
+
+/// Reads a request's head (its headers are read and dropped: no request here has a body worth reading).
+fn read_head(reader: &mut BufReader<TcpStream>) -> io::Result<Head> {
+    let deadline = Instant::now() + HEAD_TIME;
+    let mut room = HEAD_LIMIT;
+    let refused = |e: io::Error| match e.kind() {
+        io::ErrorKind::OutOfMemory => Ok(Head::Refused(431)),
+        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => Ok(Head::Refused(408)),
+        _ => Err(e),
+    };
+    let line = match read_line(reader, &mut room, deadline) {
+        Ok(Some(l)) => l,
+        Ok(None) => return Ok(Head::Closed),
+        Err(e) => return refused(e),
+    };
+    let mut close = false;
+    loop {
+        match read_line(reader, &mut room, deadline) {
+            Ok(Some(h)) if h.is_empty() => break,
+            Ok(Some(h)) => {
+                let lower = String::from_utf8_lossy(&h).to_ascii_lowercase();
+                if lower.starts_with("connection:") && lower.contains("close") {
+                    close = true;
+                }
+            }
+            Ok(None) => break,
+            Err(e) => return refused(e),
+        }
+    }
+    match String::from_utf8(line) {
+        Ok(line) => Ok(Head::Request(line, close)),
+        Err(_) => Ok(Head::Refused(400)),
+    }
+}
+
+/// Writes one response (`body` left out for HEAD).
+fn respond(conn: &mut TcpStream, status: u16, kind: &str, body: &[u8], head: bool, close: bool) -> io::Result<()> {
+    let mut resp = format!(
+        "HTTP/1.1 {status} {}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\n\
+         X-Content-Type-Options: nosniff\r\nContent-Security-Policy: {CONTENT_SECURITY_POLICY}\r\n{}{}\r\n",
+        reason(status),
+        body.len(),
+        if status == 405 { "Allow: GET, HEAD\r\n" } else { "" },
+        if close { "Connection: close\r\n" } else { "" },
+    )
+    .into_bytes();
+    if !head {
+        resp.extend_from_slice(body);
+    }
+    conn.write_all(&resp)?;
+    conn.flush()
+}
+
+/// Answers the requests of one connection (keep-alive until the client closes, sends a request it may
+/// not, or keeps the next one waiting longer than [`HEAD_TIME`]).
+fn handle(conn: TcpStream, root: &Path) -> io::Result<()> {
     let mut reader = BufReader::new(conn.try_clone()?);
     let mut conn = conn;
     loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        // The headers are read and dropped (no request here has a body worth reading).
-        let mut close = false;
-        loop {
-            let mut h = String::new();
-            if reader.read_line(&mut h)? == 0 || h.trim().is_empty() {
-                break;
+        let (line, close) = match read_head(&mut reader)? {
+            Head::Closed => return Ok(()),
+            Head::Request(line, close) => (line, close),
+            Head::Refused(s) => {
+                let body = format!("{s} {}\n", reason(s)).into_bytes();
+                return respond(&mut conn, s, "text/plain; charset=utf-8", &body, false, true);
             }
-            let lower = h.to_ascii_lowercase();
-            if lower.starts_with("connection:") && lower.contains("close") {
-                close = true;
-            }
-        }
+        };
         let mut parts = line.split_whitespace();
         let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
         let head = method == "HEAD";
@@ -162,20 +285,7 @@ fn handle(conn: TcpStream, root: &Path) -> std::io::Result<()> {
                 Err(s) => (s, "text/plain; charset=utf-8", format!("{} {}\n", s, reason(s)).into_bytes()),
             }
         };
-        let mut resp = format!(
-            "HTTP/1.1 {status} {}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\n\
-             X-Content-Type-Options: nosniff\r\n{}{}\r\n",
-            reason(status),
-            body.len(),
-            if status == 405 { "Allow: GET, HEAD\r\n" } else { "" },
-            if close { "Connection: close\r\n" } else { "" },
-        )
-        .into_bytes();
-        if !head {
-            resp.extend_from_slice(&body);
-        }
-        conn.write_all(&resp)?;
-        conn.flush()?;
+        respond(&mut conn, status, kind, &body, head, close)?;
         if close {
             return Ok(());
         }
