@@ -77,7 +77,7 @@ impl<'a> Changes<'a> {
         };
         if let (Variant::Dictionary(da), Variant::Dictionary(db)) = (a, b) {
             for (i, (k, va)) in da.iter().enumerate() {
-                let (p, d) = step(i, text::to_text(k, self.cfg));
+                let (p, d) = step(i, crate::session::cut(&text::to_text(k, self.cfg)));
                 match db.get(k) {
                     Some(vb) => self.node(va, vb, &p, &d),
                     None => self.push(&p, &d, "removed", Some(va), None),
@@ -85,7 +85,7 @@ impl<'a> Changes<'a> {
             }
             for (i, (k, vb)) in db.iter().enumerate() {
                 if da.get(k).is_none() {
-                    let (p, d) = step(i, text::to_text(k, self.cfg));
+                    let (p, d) = step(i, crate::session::cut(&text::to_text(k, self.cfg)));
                     self.push(&p, &d, "added", None, Some(vb));
                 }
             }

@@ -158,8 +158,9 @@ impl Doc {
             [i] => format!("value {i}"),
             [parent @ .., i] => {
                 let p = tree::resolve(&self.st.values, parent).ok_or_else(|| OpError::new("no such node"))?;
+                // A key's text is cut as a preview is (a 1 MB key would otherwise ride on every row).
                 match tree::key_of(p.value(), *i) {
-                    Some(k) => text::to_text(k, &cfg),
+                    Some(k) => cut(&text::to_text(k, &cfg)),
                     None => format!("[{i}]"),
                 }
             }
@@ -472,7 +473,9 @@ impl Session {
         let doc = self.doc_mut()?;
         let old = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
         let d = doc.st.dialect;
-        if !retype && old.value().kind() != value.kind() {
+        // The type as Godot names it: an Array[int] is not an Array nor an Array[String] (a typed array
+        // that came back untyped would no longer load into the game's typed variable).
+        if !retype && crate::names::type_name(old.value(), d) != crate::names::type_name(&value, d) {
             return Err(OpError::new(format!(
                 "the value is a {}, not a {} (retype to change its type)",
                 crate::names::type_name(old.value(), d),
