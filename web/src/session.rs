@@ -462,7 +462,9 @@ impl Session {
     /// Parses `text` in the document's dialect.
     pub(crate) fn parse(&self, text: &str) -> Result<Variant, OpError> {
         let cfg = self.doc()?.cfg();
-        text::from_text(text, &cfg).map_err(|e| OpError::at(e.message.clone(), e.offset))
+        let v = text::from_text(text, &cfg).map_err(|e| OpError::at(e.message.clone(), e.offset))?;
+        typed_holds(&v, cfg.dialect())?;
+        Ok(v)
     }
 
     fn set(&mut self, args: &Value) -> Result<Value, OpError> {
@@ -541,6 +543,39 @@ impl Session {
         };
         self.edited(changed.as_deref())
     }
+}
+
+/// Every typed container inside `v` holds its types only (a typed Dictionary typed in by hand may carry
+/// another type: saved, the engine would refuse it).
+fn typed_holds(v: &Variant, d: Dialect) -> Result<(), OpError> {
+    let wrong = |c: &Variant, what: &str, x: &Variant| {
+        let (c, x) = (crate::names::type_name(c, d), crate::names::type_name(x, d));
+        Err(OpError::new(format!("a {c} cannot hold the {x} {what}")))
+    };
+    match v {
+        Variant::Array(a) | Variant::PackedTypedArray(a) => {
+            for x in a.iter() {
+                if !crate::edit::fits(x, &a.element_type) {
+                    return wrong(v, "element", x);
+                }
+                typed_holds(x, d)?;
+            }
+        }
+        Variant::Dictionary(m) => {
+            for (k, x) in m.iter() {
+                if !crate::edit::fits(k, &m.key_type) {
+                    return wrong(v, "key", k);
+                }
+                if !crate::edit::fits(x, &m.value_type) {
+                    return wrong(v, "value", x);
+                }
+                typed_holds(k, d)?;
+                typed_holds(x, d)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// Whether `value` (with `key`) may go into the container `c`: typed containers take their type only.

@@ -74,3 +74,31 @@ fn a_typed_array_keeps_its_type_unless_retyped() {
     }
     assert_eq!(ok(&mut s, "node", json!({"path": [0, 0]}), &[]).result["row"]["type"], "Array");
 }
+
+#[test]
+fn a_typed_dictionary_typed_in_holds_its_types_only() {
+    // A Godot 4.6 Dictionary {"stats": {}}: the empty one is replaced by typed text.
+    let mut file = words(&[27, 1]);
+    file.extend(string(b"stats"));
+    file.extend(words(&[27, 0]));
+    let mut s = Session::new();
+    ok(&mut s, "open", json!({"name": "stats.sav", "dialect": "godot4.6"}), &file);
+    let e = s
+        .call(
+            "set",
+            &json!({"path": [0, 0], "text": "Dictionary[String, int]({\"hp\": \"full\"})", "retype": true}),
+            &[],
+        )
+        .unwrap_err();
+    assert!(e.message.contains("Dictionary[String, int]") && e.message.contains("String value"), "{e}");
+    let e = s
+        .call(
+            "insert",
+            &json!({"path": [0], "key": "\"more\"", "text": "[Array[int]([1]), Dictionary[int, int]({1: [2]})]"}),
+            &[],
+        )
+        .unwrap_err();
+    assert!(e.message.contains("Dictionary[int, int] cannot hold the Array value"), "{e}");
+    ok(&mut s, "set", json!({"path": [0, 0], "text": "Dictionary[String, int]({\"hp\": 3})", "retype": true}), &[]);
+    assert_eq!(ok(&mut s, "node", json!({"path": [0, 0]}), &[]).result["row"]["type"], "Dictionary[String, int]");
+}
