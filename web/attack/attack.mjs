@@ -457,6 +457,18 @@ for (const [name, text, retype] of [
   const s = await shown();
   check('migrate, undo, migrate again', once[0] === 'godot4.6' && once[1] === true && twice === 'godot4.6' && !s.error, `after the first: ${once}; after the second: ${twice}; error "${s.error}"`);
 }
+// The "read as" select after two files: each option still names a dialect the model knows.
+{
+  await setFile('#file', GOOD);
+  await until((s) => /3 values/.test(s.count), 5000);
+  await hideError();
+  await setFile('#file', path.join(FIX, 'godot-3.6', 'containers', 'plain.sav'));
+  await until((s) => /3 values/.test(s.count), 5000);
+  const values = await page.evaluate(() => [...document.getElementById('dialect-select').options].map((o) => o.value));
+  await page.selectOption('#dialect-select', { index: values.findIndex((v) => v.startsWith('godot4.6')) });
+  const [s] = await until((s) => !!s.error, 2000);
+  check('"read as" godot4.6 after a 4.6 file and a 3.6 file', !s.error, `option values ${JSON.stringify(values.filter((v) => v.includes('(')))}; error "${s.error}"`);
+}
 // Diff with hostile second files.
 for (const [name, file, bound] of [
   ['a deep nest', path.join(OUT, 'deep.bin'), 1000],
