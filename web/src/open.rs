@@ -176,7 +176,13 @@ fn read_content(content: &[u8], over: &Overrides, evidence: &mut Vec<String>) ->
         },
     };
     let (values, error) = read_values(content, framing, dialect);
-    let error = error.or_else(|| Some(OpError::new(det.to_string())));
+    if error.is_none() {
+        // The reading asked for reads it all, though detection offers no such reading: a warning in the
+        // evidence's first line, not an error (nothing failed).
+        let line =
+            format!("read as {} {}: no detected reading, the values may be wrong", dialect.name(), framing.name());
+        evidence.insert(before, line);
+    }
     (values, framing, dialect, alternatives, error)
 }
 

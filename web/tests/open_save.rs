@@ -83,3 +83,16 @@ fn reopen_reads_the_same_bytes_as_told() {
     // A failed reopen keeps the document open.
     assert_eq!(ok(&mut s, "children", json!({"path": []}), &[]).result["total"], 3);
 }
+
+#[test]
+fn a_reading_asked_for_that_detection_does_not_offer_is_a_warning_not_an_error() {
+    // Godot 3.6's save read as Godot 4.6: its type ids name other types there, and every value still reads.
+    let path = fixtures().join("godot-3.6/containers/plain.sav");
+    let mut s = Session::new();
+    open(&mut s, &path, json!({"name": "plain.sav"}));
+    let r = ok(&mut s, "reopen", json!({"dialect": "godot4.6"}), &[]).result;
+    assert_eq!((r["dialect"].as_str(), r["values"].as_u64()), (Some("godot4.6"), Some(3)), "{r}");
+    assert!(r["error"].is_null(), "{r}");
+    let first = r["evidence"][0].as_str().unwrap_or_default();
+    assert!(first.starts_with("read as godot4.6 stream: no detected reading"), "{first}");
+}
