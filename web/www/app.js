@@ -101,6 +101,7 @@ async function openSource(source) {
   }
   if (res.status === 'need_password') {
     state.pending = { name, bytes };
+    $('password-file').textContent = name;
     $('password-box').hidden = false;
     $('password').focus();
     setStatus('password needed');
@@ -430,7 +431,17 @@ function removeSelected() {
   });
 }
 
-async function undoRedo(op) {
+/**
+ * Undo and redo run one at a time, in the order asked: a held Ctrl+Z sends presses faster than the worker
+ * answers, and each must see the stacks the one before it left.
+ */
+let undoQueue = Promise.resolve();
+function undoRedo(op) {
+  undoQueue = undoQueue.then(() => undoRedoNow(op));
+  return undoQueue;
+}
+
+async function undoRedoNow(op) {
   if (!state.doc) return;
   const from = op === 'undo' ? state.undo : state.redo;
   const to = op === 'undo' ? state.redo : state.undo;
