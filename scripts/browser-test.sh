@@ -80,6 +80,10 @@ case "$url" in
 esac
 browser_rc=0
 node web/browser/inspector.test.mjs "$url" "$OUT" "$@" || browser_rc=$?
+# The page attacked (web/attack/attack.mjs): markup and script in every part of a save and in its file name,
+# hostile files, edits and diffs, wrong passwords. (The server's own attacks are tests/cli/web.rs.)
+attack_rc=0
+node web/attack/attack.mjs "$url" "$OUT/attack" || attack_rc=$?
 stop_server
 trap - EXIT
 
@@ -92,10 +96,15 @@ if [ "$browser_rc" = 0 ]; then
 else
     echo "browser: RAN and FAILED (see the FAIL lines above)"
 fi
+if [ "$attack_rc" = 0 ]; then
+    echo "browser attacks: RAN - nothing in a hostile save ran in the page or hung it"
+else
+    echo "browser attacks: RAN and FAILED (see the FAIL lines above)"
+fi
 case "$engine_rc" in
     0) echo "browser engine checks: RAN - Godot 4.6 and 3.6 opened what the page saved and saw exactly the edits" ;;
     3) echo "browser engine checks: SKIPPED - the engines are not installed (scripts/install-engines.sh)" ;;
     *) echo "browser engine checks: RAN and FAILED" ;;
 esac
-[ "$browser_rc" = 0 ] && { [ "$engine_rc" = 0 ] || [ "$engine_rc" = 3 ]; } || exit 1
+[ "$browser_rc" = 0 ] && [ "$attack_rc" = 0 ] && { [ "$engine_rc" = 0 ] || [ "$engine_rc" = 3 ]; } || exit 1
 exit 0
