@@ -4,8 +4,8 @@ intra-doc link to an item of a dependency whose docs it has no address for (`--n
 `[Bytes]`, brackets and all), or a Markdown link it left alone. Reads the HTML of `cargo doc` (run it
 first: `RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features`). Code (inside <code> or <pre>) is not
 read, so `Array[int]` is fine. Also checks the README, which is the crate doc and read on GitHub too: its
-links are absolute (docs.rs) or plain URLs, and each docs.rs link to this crate must name a page that
-`cargo doc` wrote. Exit status 1 on any finding not in KNOWN.
+links are absolute (docs.rs) or plain URLs (a screenshot of the repository excepted: rustdoc shows its alt
+text), and each docs.rs link to this crate must name a page that `cargo doc` wrote. Exit status 1 on any finding not in KNOWN.
 
     python3 scripts/doc-links.py [DOC_DIR]      (default target/doc/godot_bin)
 """
@@ -61,13 +61,25 @@ DOCS_RS = "https://docs.rs/godot_bin/latest/godot_bin/"
 
 
 def readme_links(root, readme="README.md"):
-    """README links: a relative link works on GitHub but not in rustdoc, so none are allowed; a docs.rs link to
-    this crate must name a page of the local docs. Returns the number of bad links (each printed)."""
+    """README links: a relative link works on GitHub but not in rustdoc, so none are allowed but a screenshot
+    (rustdoc shows its alt text); a docs.rs link to this crate must name a page of the local docs. Returns the
+    number of bad links (each printed)."""
     if not os.path.exists(readme):
         return 0
     text = re.sub(r"```.*?```", " ", open(readme, encoding="utf-8").read(), flags=re.S)
     bad = 0
+    # An image of the repository (a screenshot) is the one relative target allowed: GitHub and a clone show it,
+    # rustdoc shows its alt text, which must say what the picture shows. The file must exist.
+    images = re.findall(r"!\[([^\]]*)\]\(([^)\s]+)\)", text)
+    for alt, target in images:
+        if not re.match(r"https?://", target):
+            if len(alt.split()) < 4 or not os.path.isfile(target):
+                print(f"NEW   {readme}: image {target}: it must exist and its alt text say what it shows")
+                bad += 1
+    shown = {target for _, target in images}
     for target in re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r"^\[[^\]]+\]:\s*(\S+)", text, re.M):
+        if target in shown and not re.match(r"https?://", target):
+            continue
         if target.startswith(DOCS_RS):
             page = target[len(DOCS_RS):].split("#")[0] or "index.html"
             if not os.path.exists(os.path.join(root, page)):
