@@ -18,7 +18,7 @@ const state = {
   redo: [],
   selected: null, // path
   selectToken: 0, // the latest selection; older ones stop at their next await
-  probed: new Set(), // content offsets already asked `at_byte` (for the hex colours)
+  probed: new Set(), // starts of the 4 KiB windows already coloured (`leaves`)
   gen: 0, // bumps with every new content, so that late answers about the old one are dropped
   reopening: false, // the document is being read again after the worker lost it
 };
@@ -298,18 +298,21 @@ async function existing(path) {
   return p.length ? p : null;
 }
 
-/** Asks which nodes hold the bytes in view, so that their rows come in and colour them. */
+/** Colours the bytes in view: one `leaves` call per 4 KiB window names the innermost node of each byte. */
+const WINDOW = 4096;
 async function probeBytes(start, end) {
   const gen = state.gen;
-  const offsets = [];
-  for (let off = start - (start % 8); off < end; off += 8) {
-    if (!state.probed.has(off)) offsets.push(off);
-    state.probed.add(off);
-  }
-  const answers = await Promise.allSettled(offsets.map((offset) => call('at_byte', { offset })));
-  for (const a of answers) {
+  for (let at = start - (start % WINDOW); at < end; at += WINDOW) {
+    if (state.probed.has(at)) continue;
+    state.probed.add(at);
+    let res;
+    try {
+      res = await call('leaves', { start: at, end: at + WINDOW });
+    } catch {
+      continue; // the colours are a help: a failed window stays uncoloured
+    }
     if (gen !== state.gen) return;
-    if (a.status === 'fulfilled' && a.value.path?.length) await tree.fetchRow(a.value.path).catch(() => {});
+    hex.paint(res.leaves);
   }
 }
 

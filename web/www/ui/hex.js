@@ -1,6 +1,6 @@
 // The hex pane: the content bytes, 16 a line, in a VirtualList. Each byte is coloured by the kind of the
-// innermost node known to hold it: rows paint their byte ranges as they arrive, deeper rows over
-// shallower ones, so the colours sharpen as the tree's pages come in.
+// innermost node that holds it: the model's `leaves` for the bytes in view, and tree rows as they arrive,
+// deeper nodes over shallower ones (a container's header stays uncoloured).
 
 import { VirtualList } from './vlist.js';
 
