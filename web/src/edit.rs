@@ -157,28 +157,6 @@ macro_rules! same_element {
 same_element!(f64 => Float, String => String, Vector2 => Vector2, Vector3 => Vector3, Color => Color,
     Vector4 => Vector4, Vector2i => Vector2i, Vector3i => Vector3i, Vector4i => Vector4i);
 
-/// Runs `$body` with `$xs` a packed array's elements (a `&mut Vec<T: Element>`).
-macro_rules! packed_mut {
-    ($v:expr, $xs:ident => $body:expr) => {
-        match $v {
-            Variant::PackedByteArray($xs) => $body,
-            Variant::PackedInt32Array($xs) => $body,
-            Variant::PackedInt64Array($xs) => $body,
-            Variant::PackedFloat32Array($xs) => $body,
-            Variant::PackedFloat64Array($xs) => $body,
-            Variant::PackedStringArray($xs) => $body,
-            Variant::PackedVector2Array($xs) => $body,
-            Variant::PackedVector3Array($xs) => $body,
-            Variant::PackedColorArray($xs) => $body,
-            Variant::PackedVector4Array($xs) => $body,
-            Variant::PackedVector2iArray($xs) => $body,
-            Variant::PackedVector3iArray($xs) => $body,
-            Variant::PackedVector4iArray($xs) => $body,
-            _ => Err("not a container".to_string()),
-        }
-    };
-}
-
 /// Puts `value` at `i` of `xs`.
 fn set_element<T: Element>(xs: &mut [T], i: usize, value: Variant) -> Result<(), String> {
     let x = T::from_value(value).ok_or(WRONG_ELEMENT)?;
@@ -204,6 +182,8 @@ fn remove_element<T>(xs: &mut Vec<T>, i: usize) -> Result<(), String> {
     Ok(())
 }
 
+const NOT_CONTAINER: &str = "not a container";
+
 const WRONG_ELEMENT: &str = "this packed array does not hold that value (wrong type or out of range)";
 
 /// Puts `value` at `path`; returns the value it replaced.
@@ -219,7 +199,7 @@ fn set(values: &mut [Variant], path: &[usize], value: Variant) -> Result<Variant
         return Ok(std::mem::replace(slot, value));
     }
     let old = crate::tree::child(p, i).ok_or("no such node")?.value().clone();
-    packed_mut!(p, xs => set_element(xs, i, value))?;
+    match_packed!(p, |xs, _make| set_element(xs, i, value), Err(NOT_CONTAINER.to_string()))?;
     Ok(old)
 }
 
@@ -253,7 +233,7 @@ fn insert(
             d.entries = list.into();
             Ok(())
         }
-        _ => packed_mut!(c, xs => insert_element(xs, index, value)),
+        _ => match_packed!(c, |xs, _make| insert_element(xs, index, value), Err(NOT_CONTAINER.to_string())),
     }
 }
 
@@ -274,7 +254,7 @@ fn remove(values: &mut [Variant], path: &[usize]) -> Result<(Option<Variant>, Va
             Ok((Some(k), v))
         }
         _ => {
-            packed_mut!(c, xs => remove_element(xs, i))?;
+            match_packed!(c, |xs, _make| remove_element(xs, i), Err(NOT_CONTAINER.to_string()))?;
             Ok((None, old))
         }
     }

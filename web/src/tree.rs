@@ -25,34 +25,9 @@ impl Node<'_> {
     }
 }
 
-/// Runs `$body` with `$xs` bound to a packed array's elements, `$conv` to how one becomes a value.
-macro_rules! packed_elements {
-    ($v:expr, $xs:ident => $body:expr, $other:expr) => {
-        match $v {
-            Variant::PackedByteArray($xs) => $body(&|x: &u8| Variant::Int(i64::from(*x))),
-            Variant::PackedInt32Array($xs) => $body(&|x: &i32| Variant::Int(i64::from(*x))),
-            Variant::PackedInt64Array($xs) => $body(&|x: &i64| Variant::Int(*x)),
-            Variant::PackedFloat32Array($xs) => $body(&|x: &f32| Variant::Float(f64::from(*x))),
-            Variant::PackedFloat64Array($xs) => $body(&|x: &f64| Variant::Float(*x)),
-            Variant::PackedStringArray($xs) => $body(&|x: &String| Variant::String(x.clone())),
-            Variant::PackedVector2Array($xs) => $body(&|x| Variant::Vector2(*x)),
-            Variant::PackedVector3Array($xs) => $body(&|x| Variant::Vector3(*x)),
-            Variant::PackedColorArray($xs) => $body(&|x| Variant::Color(*x)),
-            Variant::PackedVector4Array($xs) => $body(&|x| Variant::Vector4(*x)),
-            Variant::PackedVector2iArray($xs) => $body(&|x| Variant::Vector2i(*x)),
-            Variant::PackedVector3iArray($xs) => $body(&|x| Variant::Vector3i(*x)),
-            Variant::PackedVector4iArray($xs) => $body(&|x| Variant::Vector4i(*x)),
-            _ => $other,
-        }
-    };
-}
-
 /// The `i`-th element of a packed array as a value; `None` for anything else or out of range.
 fn packed_element(v: &Variant, i: usize) -> Option<Variant> {
-    fn at<T>(xs: &[T], i: usize, f: &dyn Fn(&T) -> Variant) -> Option<Variant> {
-        xs.get(i).map(f)
-    }
-    packed_elements!(v, xs => |f| at(xs, i, f), None)
+    match_packed!(v, |xs, _make| xs.get(i).cloned().map(Variant::from), None)
 }
 
 /// How many children of a long container [`head`] keeps.
@@ -70,57 +45,34 @@ pub(crate) fn head(v: &Variant) -> Option<Variant> {
             shared: a.shared,
         })
     };
-    // The packed arrays of these names, cut.
-    macro_rules! cut_packed {
-        ($($name:ident),*) => {
-            match v {
-                $(Variant::$name(x) => Variant::$name(x[..HEAD].to_vec()),)*
-                Variant::Array(a) => Variant::Array(array(a)),
-                Variant::PackedTypedArray(a) => Variant::PackedTypedArray(array(a)),
-                Variant::Dictionary(d) => Variant::Dictionary(Box::new(godot_bin::Dictionary {
-                    entries: d.entries[..HEAD].to_vec().into(),
-                    key_type: d.key_type.clone(),
-                    value_type: d.value_type.clone(),
-                    shared: d.shared,
-                })),
-                _ => return None,
-            }
-        };
-    }
-    Some(cut_packed!(
-        PackedByteArray,
-        PackedInt32Array,
-        PackedInt64Array,
-        PackedFloat32Array,
-        PackedFloat64Array,
-        PackedStringArray,
-        PackedVector2Array,
-        PackedVector3Array,
-        PackedColorArray,
-        PackedVector4Array,
-        PackedVector2iArray,
-        PackedVector3iArray,
-        PackedVector4iArray
+    Some(match_packed!(
+        v,
+        |xs, make| make(xs[..HEAD].to_vec()),
+        match v {
+            Variant::Array(a) => Variant::Array(array(a)),
+            Variant::PackedTypedArray(a) => Variant::PackedTypedArray(array(a)),
+            Variant::Dictionary(d) => Variant::Dictionary(Box::new(godot_bin::Dictionary {
+                entries: d.entries[..HEAD].to_vec().into(),
+                key_type: d.key_type.clone(),
+                value_type: d.value_type.clone(),
+                shared: d.shared,
+            })),
+            _ => return None,
+        }
     ))
 }
 
 /// Whether `v` is a packed array (its children are elements, not held values).
 pub(crate) fn is_packed(v: &Variant) -> bool {
-    fn yes<T>(_: &[T], _: &dyn Fn(&T) -> Variant) -> bool {
-        true
-    }
-    packed_elements!(v, xs => |f| yes(xs, f), false)
+    match_packed!(v, |_xs, _make| true, false)
 }
 
 /// How many children `v` has: elements, entries, packed elements (0 for a leaf; objects are leaves).
 pub(crate) fn child_count(v: &Variant) -> usize {
-    fn len<T>(xs: &[T], _: &dyn Fn(&T) -> Variant) -> usize {
-        xs.len()
-    }
     match v {
         Variant::Array(a) | Variant::PackedTypedArray(a) => a.items.len(),
         Variant::Dictionary(d) => d.len(),
-        _ => packed_elements!(v, xs => |f| len(xs, f), 0),
+        _ => match_packed!(v, |xs, _make| xs.len(), 0),
     }
 }
 
