@@ -154,3 +154,123 @@ fn deepest_nesting_read_per_type() {
         deepest::<serde_json::Value>(KIB256)
     );
 }
+
+/// A `Deserialize` impl that reads a PackedByteArray and decodes the next level from it with `from_slice`
+/// (`{"next": PackedByteArray}`, the innermost with an empty one): each read starts inside a level of the
+/// read around it, so the levels of all of them are held together to the thread's depth limit and to the
+/// stack budget the outermost read set.
+#[derive(Debug)]
+#[allow(dead_code)]
+struct Relay(Option<Box<RelayNode>>);
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct RelayNode {
+    next: Relay,
+}
+
+impl<'de> Deserialize<'de> for Relay {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let bytes = Vec::<u8>::deserialize(d)?;
+        if bytes.is_empty() {
+            return Ok(Relay(None));
+        }
+        // The inner read's error, its kind kept in the message.
+        let inner = godot_bin::from_slice::<RelayNode>(&bytes).map_err(|e| {
+            let kind = match e.kind() {
+                ErrorKind::TooDeep { .. } => "TooDeep",
+                ErrorKind::StackBudget { .. } => "StackBudget",
+                _ => "other",
+            };
+            serde::de::Error::custom(format!("{kind}: {e}"))
+        })?;
+        Ok(Relay(Some(Box::new(inner))))
+    }
+}
+
+/// `levels` nested `{"next": PackedByteArray}` values, each holding the encoding of the one inside.
+fn relayed(levels: usize) -> Vec<u8> {
+    let cfg = Config::default();
+    let mut bytes = Vec::new();
+    for _ in 0..levels {
+        let mut d = Dictionary::default();
+        d.insert("next".into(), Variant::PackedByteArray(bytes));
+        bytes = Variant::Dictionary(Box::new(d)).encode(&cfg).unwrap();
+    }
+    bytes
+}
+
+#[test]
+fn reads_started_inside_a_read_share_its_depth_and_stack_budget() {
+    let run = |levels: usize| {
+        let bytes = relayed(levels);
+        std::thread::Builder::new()
+            .stack_size(MIB2)
+            .spawn(move || {
+                let r = godot_bin::from_slice::<RelayNode>(&bytes).map(|v| {
+                    std::thread::Builder::new().stack_size(64 << 20).spawn(move || drop(v)).unwrap().join().unwrap();
+                });
+                // The same thread reads a small message afterwards: the depth was put back.
+                assert_eq!(
+                    godot_bin::from_slice::<Vec<i32>>(&[28, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]).unwrap(),
+                    [7]
+                );
+                r.map_err(|e| e.to_string())
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    };
+    assert_eq!(run(20), Ok(()));
+    // 3,000 reads one inside the other, each a level deeper than the one around it: refused by the depth
+    // limit or the stack budget on a 2 MiB thread, not an overflow.
+    let e = run(3000).unwrap_err();
+    assert!(e.contains("TooDeep") || e.contains("StackBudget"), "{e}");
+}
+
+/// A value that the core decoder reads whole (a typed Array, here of nested Arrays) and hands to serde
+/// through a `&Variant` deserializer, inside a level of the streaming read: the `&Variant` levels count on
+/// from the streaming read's depth, under the same stack budget.
+#[test]
+fn whole_values_inside_a_read_count_on_from_its_depth() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Outer {
+        inner: Vec<serde_json::Value>,
+    }
+    // [[[…]]] `levels` deep, as the element of a typed Array of Arrays.
+    let nest = |levels: usize| {
+        let mut v = Variant::from(Vec::<Variant>::new());
+        for _ in 0..levels {
+            v = Variant::from(vec![v]);
+        }
+        let typed = godot_bin::Array {
+            element_type: godot_bin::value::ContainerType::Builtin(godot_bin::value::TypeKind::Array),
+            ..godot_bin::Array::from(vec![v])
+        };
+        let mut d = Dictionary::default();
+        d.insert("inner".into(), Variant::Array(Box::new(typed)));
+        let cfg = Config::default().with_max_depth(Config::MAX_DEPTH_LIMIT);
+        let bytes = Variant::Dictionary(Box::new(d)).encode(&cfg).unwrap();
+        (bytes, cfg)
+    };
+    for (levels, ok) in
+        [(100, true), (godot_bin::de::SERDE_MAX_DEPTH - 3, true), (godot_bin::de::SERDE_MAX_DEPTH, false)]
+    {
+        let (bytes, cfg) = nest(levels);
+        let cfg = cfg.with_serde_stack(48 << 20);
+        let r = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || godot_bin::from_slice_with::<Outer>(&bytes, &cfg).map(drop))
+            .unwrap()
+            .join()
+            .unwrap();
+        match r {
+            Ok(()) => assert!(ok, "{levels} levels read"),
+            Err(e) => {
+                assert!(!ok, "{levels}: {e}");
+                assert!(matches!(e.kind(), ErrorKind::TooDeep { max: godot_bin::de::SERDE_MAX_DEPTH }), "{e}");
+            }
+        }
+    }
+}

@@ -346,6 +346,14 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         }
     }
 
+    /// `deserialize_any` out of line: the general path of a struct that is not an untyped Dictionary with its
+    /// header in reach (a small frame for the callers, which serde's derived code often inlines: the
+    /// variants of an enum read as structs, a struct's struct fields).
+    #[inline(never)]
+    pub(super) fn general_any<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_any(self, visitor)
+    }
+
     /// `deserialize_struct`'s general path for a marker name (out of line): another math type with another
     /// number of components (a Vector2 read as a Vector3) is refused as such, instead of the marker's "missing
     /// field z"; anything else is read self-describing.
@@ -373,7 +381,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     }
 
     /// `deserialize_enum`'s general path: every form its fast paths leave (out of line, so that they keep a
-    /// small frame). `start`: where the value starts.
+    /// small frame). `start`: where the value starts. A one-entry Dictionary whose count was read is handed
+    /// back with the visitor (`Ok(Err(visitor))`, its key next on the wire), so that the enum's visitor is
+    /// called on a Dictionary from one place (`deserialize_enum`), where the compiler can inline it.
     #[inline(never)]
     pub(super) fn general_enum<V: Visitor<'de>>(
         &mut self,
@@ -381,11 +391,11 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         name: &'static str,
         variants: &'static [&'static str],
         visitor: V,
-    ) -> Result<V::Value> {
+    ) -> Result<std::result::Result<V::Value, V>> {
         match self.next()? {
-            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor),
-            Next::Container { n: 1, map: true } => self.visit_dict_enum(None, 0, visitor),
-            Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor),
+            Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor).map(Ok),
+            Next::Container { n: 1, map: true } => Ok(Err(visitor)),
+            Next::Whole(v, at) => VariantDe { v: &v, at: Some(at) }.deserialize_enum(name, variants, visitor).map(Ok),
             _ => Err(Error::invalid("an enum must be a String or a Dictionary with one entry", Some(start))),
         }
     }
@@ -573,9 +583,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     ) -> Result<V::Value> {
         if !name.starts_with('$') {
             if let Some(n) = self.fast_container(true, !reads_as_struct(fields))? {
-                return self.visit_container(n, true, fields, visitor);
+                return self.visit_dict(n, fields, visitor);
             }
-            return self.deserialize_any(visitor);
+            return self.general_any(visitor);
         }
         if let Some((kind, b)) = self.narrow_math(name) {
             // Color keeps f32 components; reals are stored as the core decoder stores single-precision reals.
@@ -618,7 +628,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 }
             }
         }
-        self.general_enum(start, name, variants, visitor)
+        match self.general_enum(start, name, variants, visitor)? {
+            Ok(value) => Ok(value),
+            Err(visitor) => self.visit_dict_enum(None, 0, visitor),
+        }
     }
 
     #[inline]
