@@ -93,7 +93,7 @@ impl<'de> Deserializer<'de, '_> {
         let rest = self.dec.r.rest().get(off..)?;
         // The common case, a name of up to 8 bytes with 16 bytes in view: header and length in one load, the
         // name (and what follows it, masked off) in another; its size on the wire is at most 16.
-        if let Some((head, word)) = rest.first_chunk::<16>().map(|b| split16(b)) {
+        if let Some((head, word)) = rest.first_chunk::<16>().map(split16) {
             if head as u32 != self.words.string {
                 return None;
             }
