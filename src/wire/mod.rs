@@ -28,7 +28,7 @@ mod reals;
 mod utf8;
 
 pub use self::base64::{base64_decode, base64_encode};
-pub(crate) use fields::{array_type_bits, count32, dict_type_bits, len32};
+pub(crate) use fields::{array_type_bits, count32, dict_type_bits, len32, padded_len};
 pub use fields::{int_is_wide, pad_len, str_size, FLAG_64, SHARED_BIT, TYPE_MASK};
 pub use output::{BufTarget, Output, WriteExt};
 pub(crate) use output::{Lent, Target};
@@ -36,4 +36,4 @@ pub use reader::Reader;
 pub(crate) use reals::float_as_narrow;
 pub use reals::{narrow_exact, narrow_like_engine, widen_exact, widen_like_engine};
 pub use utf8::{godot_str, Utf8Rule};
-pub(crate) use utf8::{has_zero_byte32, has_zero_byte64, utf8};
+pub(crate) use utf8::{has_zero_byte32, has_zero_byte64, utf8, utf8_no_nul};

@@ -10,25 +10,58 @@ use crate::error::{Error, ErrorKind, Result};
 /// took 8-9% less time with this. Every string the decoders borrow from the
 /// input goes through here.
 #[inline]
-#[allow(unsafe_code)] // The crate's only unsafe code (lib.rs denies it everywhere else).
 pub(crate) fn utf8(b: &[u8]) -> Option<&str> {
-    // From 4 to 16 bytes, two overlapping words cover them all (`is_ascii` walks bytes below 8).
+    text(b, false)
+}
+
+/// [`utf8`] for text that may hold no NUL (a plain string field's, which every engine would cut there):
+/// `None` for a NUL too. For 4 to 16 bytes one pass of word checks answers both (a word whose bytes are all
+/// 1..=0x7F holds neither a NUL nor anything but ASCII).
+#[inline]
+pub(crate) fn utf8_no_nul(b: &[u8]) -> Option<&str> {
+    text(b, true)
+}
+
+/// [`utf8`], and with `no_nul` [`utf8_no_nul`].
+#[inline(always)]
+#[allow(unsafe_code)] // The crate's only unsafe code (lib.rs denies it everywhere else).
+fn text(b: &[u8], no_nul: bool) -> Option<&str> {
+    // From 4 to 16 bytes, two overlapping words cover them all (`is_ascii` walks bytes below 8). With
+    // `no_nul`, each word less 1 in every byte is checked too: a zero byte (below it only bytes of 1..=0x7F,
+    // which borrow nothing, or a byte whose own high bit fails anyway) becomes 0xFF.
     const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let marks = |x: u64, y: u64| {
+        let m = x | y;
+        if no_nul {
+            m | x.wrapping_sub(ONES) | y.wrapping_sub(ONES)
+        } else {
+            m
+        }
+    };
     let ascii = match b.len() {
         8..=16 => match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
-            (Some(x), Some(y)) => (u64::from_le_bytes(*x) | u64::from_le_bytes(*y)) & HIGH == 0,
+            (Some(x), Some(y)) => marks(u64::from_le_bytes(*x), u64::from_le_bytes(*y)) & HIGH == 0,
             _ => false,
         },
+        // The 4-byte words widened (their high halves zero): the marks of their low halves are exact.
         4..=7 => match (b.first_chunk::<4>(), b.last_chunk::<4>()) {
-            (Some(x), Some(y)) => (u32::from_le_bytes(*x) | u32::from_le_bytes(*y)) & HIGH as u32 == 0,
+            (Some(x), Some(y)) => {
+                marks(u32::from_le_bytes(*x) as u64, u32::from_le_bytes(*y) as u64) & (HIGH >> 32) == 0
+            }
             _ => false,
         },
+        _ if no_nul => b.iter().all(|&c| c.wrapping_sub(1) < 0x7F),
         _ => b.is_ascii(),
     };
     if ascii {
-        // SAFETY: bytes that are all below 0x80 are valid UTF-8 (each is a one-byte code point), which is
-        // all `from_utf8_unchecked` asks. Run under miri by `.ci/run` (the tests `utf8_*` below).
+        // SAFETY: bytes that are all below 0x80 (`ascii` holds the words' own high bits, whatever `no_nul`)
+        // are valid UTF-8 (each is a one-byte code point), which is all `from_utf8_unchecked` asks. Run
+        // under miri by `.ci/run` (the tests `utf8_*` below).
         return Some(unsafe { std::str::from_utf8_unchecked(b) });
+    }
+    if no_nul && b.contains(&0) {
+        return None;
     }
     std::str::from_utf8(b).ok()
 }
@@ -173,7 +206,7 @@ fn memchr0(b: &[u8]) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// `utf8` answers as `std::str::from_utf8` does, at every length around the word sizes, for ASCII,
+    /// `utf8` answers as `std::str::from_utf8` does (and `utf8_no_nul` so too, but `None` for a NUL), at every length around the word sizes, for ASCII,
     /// other valid UTF-8 and invalid bytes (also run under miri by `.ci/run`).
     #[test]
     fn utf8_is_from_utf8() {
@@ -191,6 +224,8 @@ mod tests {
         }
         for b in &cases {
             assert_eq!(utf8(b), std::str::from_utf8(b).ok(), "{b:?}");
+            let no_nul = if b.contains(&0) { None } else { std::str::from_utf8(b).ok() };
+            assert_eq!(utf8_no_nul(b), no_nul, "{b:?}");
         }
     }
 

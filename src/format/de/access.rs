@@ -50,6 +50,20 @@ pub(super) struct MapAccess<'a, 'de, 'c> {
     /// How much of the input was left where the last key starts (an error's path finds the key there and
     /// decodes it again).
     pub(super) key_left: usize,
+    /// A struct's keys may take the plain-name fast path: `is_struct`, and the level within the depth limit
+    /// (its depth does not change while its entries are read, so this is checked once, not per key).
+    pub(super) fast_keys: bool,
+}
+
+impl<'a, 'de, 'c> MapAccess<'a, 'de, 'c> {
+    /// The access to the `n` entries of a Dictionary whose count was read, one level deeper already: as a
+    /// struct when `fields` says so (see [`reads_as_struct`]).
+    #[inline(always)]
+    pub(super) fn new(de: &'a mut Deserializer<'de, 'c>, n: usize, fields: &'static [&'static str]) -> Self {
+        let is_struct = reads_as_struct(fields);
+        let fast_keys = is_struct && de.depth < de.fast_below;
+        MapAccess { de, left: n, is_struct, key_left: 0, fast_keys }
+    }
 }
 
 impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
@@ -64,12 +78,13 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de, '_> {
         self.key_left = self.de.dec.r.remaining();
         // A struct's key (not a map's: a struct with `#[serde(flatten)]` is read as a map, and its other keys
         // are kept as they are handed over) that is a plain ASCII name: handed to the field identifier as it is.
-        if self.is_struct {
-            if let Some((name, total)) = self.de.plain_name(0) {
+        if self.fast_keys {
+            if let Some((name, total)) = self.de.plain_name_here(0) {
                 self.de.dec.r.skip_lenient(total);
                 return seed.deserialize(NameDe(name)).map(Some);
             }
-        } else {
+        }
+        if !self.is_struct {
             self.de.dec.start_slot();
         }
         seed.deserialize(KeyDe(&mut *self.de)).map(Some)
@@ -254,7 +269,7 @@ impl<'de> Deserializer<'de, '_> {
         let at = self.dec.r.pos();
         let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack()))?;
         self.depth += 1;
-        let mut acc = MapAccess { de: self, left: n, is_struct: reads_as_struct(fields), key_left: 0 };
+        let mut acc = MapAccess::new(self, n, fields);
         let v = visitor.visit_map(&mut acc)?;
         if acc.left != 0 {
             return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));

@@ -6,11 +6,11 @@ use serde::de::Visitor;
 
 use crate::error::Result;
 use crate::types::TypeKind;
-use crate::wire::{has_zero_byte32, has_zero_byte64, pad_len, utf8};
+use crate::wire::{padded_len, utf8_no_nul};
 
 use super::scalar::{bool_payload, float_as_f32, float_narrow, float_wide, int_narrow, int_wide, Payload, Scalar};
 use super::stream::Deserializer;
-use super::words::{ascii_name, word32, word64};
+use super::words::{ascii_name, clean_word, short_name, split16};
 
 impl<'de> Deserializer<'de, '_> {
     /// The next header word (low half) and the 4 bytes after it (high half), when 8 bytes are left and the
@@ -83,13 +83,41 @@ impl<'de> Deserializer<'de, '_> {
         if self.depth >= self.fast_below {
             return None;
         }
+        self.plain_name_here(off)
+    }
+
+    /// [`Deserializer::plain_name`] for a caller that checked the depth already (a struct's keys, once per
+    /// struct).
+    #[inline(always)]
+    pub(super) fn plain_name_here(&self, off: usize) -> Option<(&'de [u8], usize)> {
         let rest = self.dec.r.rest().get(off..)?;
+        // The common case, a name of up to 8 bytes with 16 bytes in view: header and length in one load, the
+        // name (and what follows it, masked off) in another; its size on the wire is at most 16.
+        if let Some((head, word)) = rest.first_chunk::<16>().map(split16) {
+            if head as u32 != self.words.string {
+                return None;
+            }
+            let len = (head >> 32) as usize;
+            if len <= 8 {
+                let b = rest.get(8..8 + len)?;
+                return short_name(word, len).then_some((b, 8 + padded_len(len)));
+            }
+            // Up to 16 bytes, with 24 in view: the first word whole, the second as a short name.
+            if len <= 16 {
+                if let Some(b) = rest.get(8..8 + len) {
+                    if let Some(next) = rest.get(16..24).and_then(|w| w.first_chunk::<8>()) {
+                        let ok = clean_word(word) && short_name(u64::from_le_bytes(*next), len - 8);
+                        return ok.then_some((b, 8 + padded_len(len)));
+                    }
+                }
+            }
+        }
         let head = u64::from_le_bytes(*rest.first_chunk::<8>()?);
         if head as u32 != self.words.string {
             return None;
         }
         let len = (head >> 32) as usize;
-        let total = 8 + len + pad_len(len);
+        let total = 8 + padded_len(len);
         let b = rest.get(8..total)?.get(..len)?;
         let word = rest.get(8..).and_then(|w| w.first_chunk::<8>()).map(|w| u64::from_le_bytes(*w));
         ascii_name(b, word).then_some((b, total))
@@ -271,45 +299,46 @@ impl<'de> Deserializer<'de, '_> {
     /// straight from the input; `None` (nothing read) for anything else.
     #[inline]
     pub(super) fn plain_str(&mut self) -> Option<&'de str> {
-        let h = self.peek_word()?;
-        if h != self.words.string {
+        // Header and length in one load.
+        let w = self.peek8()?;
+        if w as u32 != self.words.string {
             return None;
         }
-        let (t, total) = self.plain_field(4)?;
+        let (t, total) = self.plain_text((w >> 32) as usize, 8)?;
         self.dec.r.skip_lenient(total);
         Some(t)
     }
 
-    /// The string field (length, bytes, padding) `off` bytes ahead on the wire when it is plain (no NUL but
-    /// one at the end, no byte order mark, valid UTF-8; not Godot 2): its text and where the field ends, relative to the
-    /// reader; nothing read. `None` for anything else, which the general path reads (errors included).
+    /// The string field (length, bytes, padding) `off` bytes ahead on the wire when it is plain (see
+    /// [`Deserializer::plain_text`]; not Godot 2): its text and where the field ends, relative to the reader;
+    /// nothing read. `None` for anything else, which the general path reads (errors included).
     #[inline(always)]
     pub(super) fn plain_field(&self, off: usize) -> Option<(&'de str, usize)> {
         if !self.fast {
             return None;
         }
+        let len = u32::from_le_bytes(*self.dec.r.rest().get(off..)?.first_chunk::<4>()?) as usize;
+        self.plain_text(len, off + 4)
+    }
+
+    /// The `len` bytes `start` bytes ahead on the wire (a string field's, its length read) when they are
+    /// plain text (no NUL but one at the end, no byte order mark, valid UTF-8) and their padding is there:
+    /// the text and where the field ends, relative to the reader. `None` for anything else.
+    #[inline(always)]
+    fn plain_text(&self, len: usize, start: usize) -> Option<(&'de str, usize)> {
         let rest = self.dec.r.rest();
-        let len = u32::from_le_bytes(*rest.get(off..)?.first_chunk::<4>()?) as usize;
         if len > rest.len() {
             return None;
         }
-        let total = off + 4 + len + pad_len(len);
-        if total > rest.len() {
-            return None;
-        }
-        let b = &rest[off + 4..off + 4 + len];
+        let total = start + padded_len(len);
+        let b = rest.get(start..total)?.get(..len)?;
         // One NUL at the end (as a PackedStringArray's elements have) ends the text, as the general path
         // reads it, which cuts at the first NUL: the text before it must have none.
         let b = b.strip_suffix(&[0]).unwrap_or(b);
-        let len = b.len();
-        let clean = match len {
-            8..=16 => !has_zero_byte64(word64(b, 0)) && !has_zero_byte64(word64(b, len - 8)),
-            4..=7 => !has_zero_byte32(word32(b, 0)) && !has_zero_byte32(word32(b, len - 4)),
-            _ => !b.contains(&0),
-        };
-        if !clean || b.starts_with(b"\xEF\xBB\xBF") {
+        // A byte order mark (which the general path drops) starts with 0xEF: one compare for most texts.
+        if b.first() == Some(&0xEF) && b.starts_with(b"\xEF\xBB\xBF") {
             return None;
         }
-        Some((utf8(b)?, total))
+        Some((utf8_no_nul(b)?, total))
     }
 }

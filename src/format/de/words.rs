@@ -92,32 +92,13 @@ pub(super) static DIALECT_WORDS: [Words; Dialect::ALL.len()] = crate::dialect::p
 /// Whether `b`, a String's bytes, are all ASCII with no NUL: a name the general path reads as exactly these
 /// bytes (no NUL to cut it, no byte order mark to drop, no UTF-8 rule of any dialect to apply). `word`: the
 /// 8 bytes from the name's first (padding and what follows included) when the input has them, so that a
-/// name of up to 8 bytes is checked as one word, its other bytes masked off.
+/// name of up to 8 bytes is checked as one word (see [`short_name`]).
 #[inline(always)]
 pub(super) fn ascii_name(b: &[u8], word: Option<u64>) -> bool {
-    /// Per name length up to 8: the mask of the name's bytes in a word, and 0x01 in each other byte.
-    const KEEP: [u64; 9] = {
-        let mut t = [0u64; 9];
-        let mut n = 1;
-        while n <= 8 {
-            t[n] = u64::MAX >> (64 - 8 * n);
-            n += 1;
-        }
-        t
-    };
-    const FILL: [u64; 9] = {
-        let mut t = [0u64; 9];
-        let mut n = 0;
-        while n <= 8 {
-            t[n] = ONES & !KEEP[n];
-            n += 1;
-        }
-        t
-    };
     let n = b.len();
     match (n, word) {
-        (0, _) => true,
-        (1..=8, Some(w)) => clean_word((w & KEEP[n]) | FILL[n]),
+        (0..=8, Some(w)) => short_name(w, n),
+        (0, None) => true,
         (1..=7, None) => b.iter().all(|&c| c.wrapping_sub(1) < 0x7F),
         _ => {
             // Whole words, then the last 8 bytes (overlapping the words before).
@@ -130,6 +111,32 @@ pub(super) fn ascii_name(b: &[u8], word: Option<u64>) -> bool {
             ok
         }
     }
+}
+
+/// [`ascii_name`] for a name of `n` bytes, at most 8, read as the word `w` from its first byte (what follows
+/// the name in `w` is masked off; `n` above 8 is never a name here).
+#[inline(always)]
+pub(super) fn short_name(w: u64, n: usize) -> bool {
+    /// Per name length up to 8: the high bits of the name's bytes in a word.
+    const HIGHS: [u64; 9] = {
+        let mut t = [0u64; 9];
+        let mut n = 1;
+        while n <= 8 {
+            t[n] = HIGH >> (64 - 8 * n);
+            n += 1;
+        }
+        t
+    };
+    // As `clean_word`, the name's bytes only: the bytes before the name's first 0 byte borrow nothing, so
+    // its marks are exact, and the bytes after the name are not looked at.
+    HIGHS.get(n).is_some_and(|h| (w.wrapping_sub(ONES) | w) & h == 0)
+}
+
+/// 16 bytes as two little-endian words.
+#[inline(always)]
+pub(super) fn split16(b: &[u8; 16]) -> (u64, u64) {
+    let (lo, hi) = b.split_at(8);
+    (word64(lo, 0), word64(hi, 0))
 }
 
 pub(super) const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -145,9 +152,4 @@ pub(super) fn clean_word(w: u64) -> bool {
 #[inline(always)]
 pub(super) fn word64(s: &[u8], i: usize) -> u64 {
     s.get(i..).and_then(|s| s.first_chunk::<8>()).map_or(0, |w| u64::from_le_bytes(*w))
-}
-
-#[inline(always)]
-pub(super) fn word32(s: &[u8], i: usize) -> u32 {
-    s.get(i..).and_then(|s| s.first_chunk::<4>()).map_or(0, |w| u32::from_le_bytes(*w))
 }
