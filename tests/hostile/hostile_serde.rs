@@ -274,3 +274,34 @@ fn whole_values_inside_a_read_count_on_from_its_depth() {
         }
     }
 }
+
+/// A field read "or nothing": an error inside it is swallowed and the read goes on (as `serde_with`'s
+/// `DefaultOnError` does).
+struct Soft<T>(Option<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Soft<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Soft(T::deserialize(d).ok()))
+    }
+}
+
+#[test]
+fn a_swallowed_error_inside_a_level_leaves_the_depth_as_it_was() {
+    #[derive(serde::Serialize)]
+    struct Sent {
+        x: Vec<Vec<&'static str>>,
+        d: i64,
+    }
+    #[derive(Deserialize)]
+    struct Read {
+        x: Vec<Soft<Vec<u8>>>,
+        d: i64,
+    }
+    // Each element of `x` is an Array holding a String, which a Vec<u8> refuses inside its level: more such
+    // elements than the depth limit, each read at depth 2 after the error of the one before.
+    let cfg = Config::default();
+    let n = cfg.max_depth() + 100;
+    let bytes = godot_bin::to_vec(&Sent { x: vec![vec!["x"]; n], d: 5 }).unwrap();
+    let r: Read = godot_bin::from_slice_with(&bytes, &cfg).unwrap();
+    assert_eq!((r.x.len(), r.x.iter().filter(|s| s.0.is_none()).count(), r.d), (n, n, 5));
+}

@@ -270,11 +270,15 @@ impl<'de> Deserializer<'de, '_> {
         let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack()))?;
         self.depth += 1;
         let mut acc = MapAccess::new(self, n, fields);
-        let v = visitor.visit_map(&mut acc)?;
-        if acc.left != 0 {
+        let r = visitor.visit_map(&mut acc);
+        let left = acc.left;
+        // Back out of the level whatever happened: a visitor that swallows an error inside (a field read
+        // "or default") goes on reading at this level.
+        self.depth -= 1;
+        let v = r?;
+        if left != 0 {
             return Err(Error::invalid("dictionary has more entries than the type reads", Some(at)));
         }
-        self.depth -= 1;
         Ok(v)
     }
 
@@ -285,11 +289,13 @@ impl<'de> Deserializer<'de, '_> {
         let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack()))?;
         self.depth += 1;
         let mut acc = SeqAccess { de: self, left: n, index: 0 };
-        let v = visitor.visit_seq(&mut acc)?;
-        if acc.left != 0 {
+        let r = visitor.visit_seq(&mut acc);
+        let left = acc.left;
+        self.depth -= 1; // whatever happened, as in `visit_dict`
+        let v = r?;
+        if left != 0 {
             return Err(Error::invalid("array has more elements than the type reads", Some(at)));
         }
-        self.depth -= 1;
         Ok(v)
     }
 }
