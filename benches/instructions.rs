@@ -8,6 +8,7 @@
 //!
 //! | CASE | one operation |
 //! |---|---|
+//! | `int` | decode the 8-byte int 5 into a `u8`, in a tight loop: a read's fixed cost (the deserializer's set-up and end check) and one fast path |
 //! | `move`, `move-serde-floor`, `move-postcard` | decode the 72-byte `Msg::Move` (godot_bin, the serde floor, postcard's own bytes), in a tight loop |
 //! | `player`, `player-postcard` | decode the 232-byte `PlayerState`, in a tight loop |
 //! | `state`, `state-postcard` | decode the 10,000-entity game state into its structs, and free it |
@@ -30,7 +31,7 @@ fn run<T>(n: usize, f: impl Fn() -> T, ok: impl Fn(&T) -> bool) -> usize {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(case), Some(n)) = (args.next(), args.next().and_then(|n| n.parse::<usize>().ok())) else {
-        eprintln!("usage: instructions CASE N (CASE: move, move-serde-floor, move-postcard, player, player-postcard, state, state-postcard, variant)");
+        eprintln!("usage: instructions CASE N (CASE: int, move, move-serde-floor, move-postcard, player, player-postcard, state, state-postcard, variant)");
         std::process::exit(2);
     };
     let cfg = Config::default();
@@ -47,6 +48,10 @@ fn main() {
                 }
                 _ => run(n, || postcard::from_bytes::<data::Msg>(black_box(&theirs)).unwrap(), is_move),
             }
+        }
+        "int" => {
+            let b = godot_bin::to_vec_with(&5u8, &cfg).unwrap();
+            run(n, || from_slice_with::<u8>(black_box(&b), &cfg).unwrap(), |v| *v == 5)
         }
         "player" | "player-postcard" => {
             let p = data::player_state(7);

@@ -2,7 +2,7 @@
 # Instructions per decode, counted by valgrind's callgrind (benches/instructions.rs): exact and the same on a
 # loaded machine, so two builds compare change by change. Not times: ratios and engine-speed.sh measure those.
 #
-#   scripts/instructions.sh [CASE...]    default: every case (move, move-serde-floor, move-postcard, player,
+#   scripts/instructions.sh [CASE...]    default: every case (int, move, move-serde-floor, move-postcard, player,
 #                                        player-postcard, state, state-postcard, variant)
 #
 # Each case runs at two lengths; the difference of the two counts over the difference of the lengths is the
@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is not installed (Debian: apt-get install valgrind)"; exit 3; }
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(move move-serde-floor move-postcard player player-postcard state state-postcard variant)
+[ ${#cases[@]} -gt 0 ] || cases=(int move move-serde-floor move-postcard player player-postcard state state-postcard variant)
 bin=$(cargo bench --bench instructions --no-run 2>&1 | tee /dev/stderr | sed -n 's/.*Executable .*(\(.*\))$/\1/p' | tail -1)
 [ -x "$bin" ] || { echo "the instructions bench did not build"; exit 1; }
 count() {

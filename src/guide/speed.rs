@@ -19,53 +19,32 @@
 //! # Against Godot 4.6
 //! The 10,000-entity game state (6,158,440 bytes, byte-identical to Godot 4.6's `var_to_bytes`, which the
 //! script checks) against the real Godot 4.6.3, by `scripts/engine-speed.sh` (engine and ours alternated 3
-//! times, medians of the 3 pairs). Decodes are timed both ways on both sides: with the decoded value freed
-//! after the clock stops (as a GDScript timing of `bytes_to_var` usually is), and with the freeing inside the
-//! clock (freeing the engine's nested Dictionaries costs it about as much as its decode). The targets are for
-//! the freeing inside the clock.
-//!
-//! | 10,000-entity state | Godot 4.6 | godot_bin | engine ÷ ours | target |
-//! |---|---|---|---|---|
-//! | encode, typed serde | 112–113 ms | 3.1 ms | 36.5–37.1× | ≥ 20×: met |
-//! | decode, typed serde, freed inside the clock | 138–141 ms | 6.2–6.4 ms | 22.4× | ≥ 20×: met |
-//! | decode, typed serde, freed after the clock | 68–69 ms | 4.7–5.2 ms | 14.1–14.7× | — |
-//! | decode, typed serde (`&str` fields), freed after | 68–69 ms | 3.3–3.5 ms | 19.8–21.1× | — |
-//! | encode, `Variant` | 112–113 ms | 10.7 ms | 10.6–10.7× | — |
-//! | decode, `Variant`, freed inside the clock | 138–141 ms | 37.6–39.0 ms | 3.7× | ≥ 4×: not met (see below) |
-//! | decode, `Variant`, freed after the clock | 68–69 ms | 16.5–17.2 ms | 4.0–4.2× | — |
-//! | decode, `VariantRef` (borrows from the input), freed after | 68–69 ms | 12.4–13.1 ms | 5.3–5.7× | — |
-//! | reference: a clone of the decoded `Variant` tree, freed inside / after | 138–141 / 68–69 ms | 42–43 / 21 ms | 3.3–3.5× / 3.2× | — |
-//!
-//! The last row is not a decode: it clones the tree a `Variant` decode returns (the same 41 allocations an
-//! entity, the same copies, no parsing, no checks), and the decode takes 0.93–0.98 of its time. With
-//! `Variant`'s storage (a `String` per key, a boxed `Dictionary` with its own `Vec` of entries), 4× the
-//! engine's decode-and-free is out of reach for any decoder: the clone alone is 3.3–3.5×.
-//!
-//! ## Medians and bests
-//! `engine-speed.sh` prints the best run of each side beside the medians, both for the engine (the fastest
-//! of its `REPS` runs in each of the 3 pairs) and for us (the fastest of the rounds): the engine's spread is
-//! wide (in the run below its best decode was 0.55–0.62× its median; ours 0.8–0.9×), so medians flatter us,
-//! and the best of each side against the other does not. One run of `scripts/engine-speed.sh`, with another
-//! build running on the 2 cores (load average about 2; the table above is from quieter runs):
+//! times a run). Decodes are timed both ways on both sides: with the decoded value freed after the clock stops
+//! (as a GDScript timing of `bytes_to_var` usually is), and with the freeing inside the clock (freeing the
+//! engine's nested Dictionaries costs it about twice its decode). The targets are for the freeing inside the
+//! clock. Each side has a median and a best: the engine's runs spread widely (its median moved by a third
+//! between the two runs below), so medians flatter us, and the best of each side against the other does not.
+//! Two runs on a quiet machine (load average about 1), as ranges over the runs:
 //!
 //! | 10,000-entity state | Godot 4.6, median / best | godot_bin, median / best | engine ÷ ours, medians / bests | target |
 //! |---|---|---|---|---|
-//! | encode, typed serde | 180 / 75 ms | 4.1 / 3.0 ms | 44.6× / 25.5× | ≥ 20×: median met, best met |
-//! | decode, typed serde, freed inside the clock | 227 / 141 ms | 8.0 / 7.4 ms | 26.0× / 19.1× | ≥ 20×: median met, best not met |
-//! | decode, typed serde, freed after the clock | 80 / 45 ms | 7.8 / 6.3 ms | 9.8× / 7.1× | — |
-//! | decode, typed serde (`&str` fields), freed after | 80 / 45 ms | 6.9 / 4.3 ms | 11.2× / 10.4× | — |
-//! | encode, `Variant` | 180 / 75 ms | 15.3 / 12.1 ms | 11.7× / 6.3× | — |
-//! | decode, `Variant`, freed inside the clock | 227 / 141 ms | 52.3 / 43.1 ms | 4.0× / 3.3× | ≥ 4×: median met, best not met |
-//! | decode, `Variant`, freed after the clock | 80 / 45 ms | 22.2 / 18.1 ms | 3.5× / 2.5× | — |
-//! | decode, `VariantRef` (borrows from the input), freed after | 80 / 45 ms | 19.0 / 13.2 ms | 4.0× / 3.4× | — |
-//! | reference: a clone of the decoded `Variant` tree, freed inside | 227 / 141 ms | 57.0 / 48.1 ms | 3.6× / 2.9× | — |
-//! | the same clone, freed after | 80 / 45 ms | 24.8 / 22.3 ms | 3.1× / 2.0× | — |
+//! | encode, typed serde | 113–125 / 58–61 ms | 3.8–4.3 / 2.8–2.9 ms | 28.2–32.1× / 20.8–20.9× | ≥ 20×: met |
+//! | decode, typed serde, freed inside the clock | 152–164 / 129–139 ms | 6.9–9.8 / 6.1–6.6 ms | 16.5–26.2× / 21.0–21.1× | ≥ 20×: best met, median in one run of two |
+//! | decode, typed serde, freed after the clock | 48–63 / 42 ms | 5.4–8.5 / 4.9–5.2 ms | 6.0–12.3× / 8.2–8.6× | — |
+//! | decode, typed serde (`&str` fields), freed after | 48–63 / 42 ms | 4.0–5.5 / 3.6–3.9 ms | 8.9–16.6× / 10.8–11.5× | — |
+//! | encode, `Variant` | 113–125 / 58–61 ms | 12.6–15.7 / 10.7–11.7 ms | 7.7–9.9× / 5.2–5.4× | — |
+//! | decode, `Variant`, freed inside the clock | 152–164 / 129–139 ms | 45.5–50.7 / 35.4–42.1 ms | 3.0–4.3× / 3.3–3.6× | ≥ 4×: not met (see below) |
+//! | decode, `Variant`, freed after the clock | 48–63 / 42 ms | 17.8–22.4 / 17.2–18.3 ms | 2.2–3.6× / 2.3–2.4× | — |
+//! | decode, `VariantRef` (borrows from the input), freed after | 48–63 / 42 ms | 13.4–16.4 / 12.6–12.7 ms | 3.0–4.8× / 3.3–3.4× | — |
+//! | reference: a clone of the decoded `Variant` tree, freed inside | 152–164 / 129–139 ms | 48.9–61.9 / 37.2–45.0 ms | 2.6–3.8× / 3.1–3.5× | — |
+//! | the same clone, freed after | 48–63 / 42 ms | 23.6–31.8 / 20.3–22.9 ms | 1.6–3.0× / 1.9–2.1× | — |
 //!
-//! Best against best, the typed decode freed inside the clock is 19.1× the engine, 5% short of its target
-//! (20× the engine's best is 7.0 ms; ours took 7.4 ms; best and median of the ratios run below: postcard
-//! 5.5–5.9 ms, the hand floor 5.9–6.3 ms), and the `Variant` decode freed inside 3.3× (4× would be 35 ms;
-//! ours took 43 ms, and a plain clone of the same tree 48 ms: the allocations of `Variant`'s storage, 41 an
-//! entity, bound it).
+//! The clone rows are not a decode: they clone the tree a `Variant` decode returns (the same 41 allocations
+//! an entity, the same copies, no parsing, no checks), and the decode takes less time than the clone in
+//! every run. With `Variant`'s storage (a `String` per key, a boxed `Dictionary` with its own `Vec` of
+//! entries), 4× the engine's best decode-and-free is out of reach for any decoder: the clone alone is
+//! 3.1–3.5×. Best against best, the typed decode freed inside is 21.0–21.1× the engine (20× the engine's
+//! best is 6.4–6.9 ms; ours took 6.1–6.6 ms).
 //!
 //! # Against postcard
 //! `cargo bench --features tokio --bench ratios`, on the same structs (results freed inside the timing on
@@ -74,39 +53,42 @@
 //! written by hand for that one shape (every header, count and key checked, strings checked and allocated,
 //! the same structs built, no serde). The serde floor (`Move` only; `benches/common/serde_floor.rs`) is a
 //! minimal serde `Deserializer` and `Serializer` for exactly `Move`'s bytes, driven by the same derived code
-//! with the same checks: the least any serde format for these bytes costs.
+//! with the same checks: the least any serde format for these bytes costs. Three runs of 15 rounds on a quiet
+//! machine (load average about 1), as ranges over the runs:
 //!
 //! | case | ours ÷ postcard | hand floor ÷ postcard | serde floor ÷ postcard | target |
 //! |---|---|---|---|---|
-//! | 10,000-entity state, typed encode | 2.59–3.00× | 1.99–2.26× | — | ≤ 3.8×: met |
-//! | 10,000-entity state, typed decode | 1.34–1.46× (freed after the clock: 1.41–2.13×) | 1.15–1.27× | — | ≤ 1×: not met (the hand floor is above it) |
-//! | 72-byte `Move` message, encode per call (`to_vec_with`) | 0.30–0.39× | 0.19–0.23× | 0.28–0.38× | ≤ 1.5×: met |
-//! | 72-byte `Move` message, decode per call (`from_slice_with`) | 3.10–3.49× | 1.96–2.00× | 1.72–1.87× | ≤ 4×: met |
-//! | 232-byte `PlayerState`, encode / decode per call | 0.45–0.55× / 1.43–1.64× | — | — | — |
-//! | 72-byte `Move`, decode in a tight loop of 200,000, median / best | 7.75× / 7.62× | — | 3.78× / 3.82× | ≤ 4×: not met (the serde floor is at it) |
-//! | 72-byte `Move`, encode in a tight loop, median / best | 0.58× / 0.57× | — | — | ≤ 1.5×: met |
-//! | 232-byte `PlayerState` in a tight loop, encode / decode (medians) | 0.68× / 2.02× | — | — | — |
-//! | 1,000 `Move` frames in one buffer, `VarCodec` encode | 1.04–1.39× | 0.37–0.41× | 0.81–0.93× | ≤ 1.5×: met |
-//! | the same, `VarCodec` decode (the buffer copied in each round) | 3.51–3.94× | 2.03–2.17× | 1.61–2.45× | ≤ 4×: met |
-//! | the same through `put_var` (a `Vec` a frame) / `decode_packet` | 2.00–2.26× / 2.94–3.89× | — | — | — |
+//! | 10,000-entity state, typed encode | 2.50–2.94× | 2.84–3.47× | — | ≤ 3.8×: met |
+//! | 10,000-entity state, typed decode | 1.08–1.21× (freed after the clock: 1.20–1.52×) | 1.03–1.10× | — | ≤ 1×: not met (the hand floor is above it) |
+//! | 72-byte `Move` message, encode per call (`to_vec_with`) | 0.43–0.47× | 0.21–0.22× | 0.44–0.49× | ≤ 1.5×: met |
+//! | 72-byte `Move` message, decode per call (`from_slice_with`) | 3.61–4.16× | 1.67–1.88× | 1.73–1.97× | ≤ 4×: met in two runs of three |
+//! | 232-byte `PlayerState`, encode / decode per call | 0.88–0.91× / 1.40–1.47× | — | — | — |
+//! | 72-byte `Move`, decode in a tight loop of 200,000, median / best | 6.97–7.62× / 7.45–7.67× | — | 3.86–4.21× / 3.86–4.13× | ≤ 4×: not met (the serde floor is at it) |
+//! | 72-byte `Move`, encode in a tight loop, median / best | 0.50–0.52× / 0.51–0.52× | — | — | ≤ 1.5×: met |
+//! | 232-byte `PlayerState` in a tight loop, encode / decode (medians) | 0.92–0.97× / 1.61–1.63× | — | — | — |
+//! | 1,000 `Move` frames in one buffer, `VarCodec` encode | 1.56–1.67× | 0.30–0.32× | 0.67–0.74× | ≤ 1.5×: not met |
+//! | the same, `VarCodec` decode (the buffer copied in each round) | 3.84–4.40× | 1.71–2.10× | 1.45–1.71× | ≤ 4×: met in one run of three |
+//! | the same through `put_var` (a `Vec` a frame) / `decode_packet` | 2.42–2.56× / 3.92–4.40× | — | — | — |
 //!
-//! The tight-loop rows are one run of `cargo bench --features tokio --bench ratios` with another build running
-//! (load average 2–3): there each decode is one step of `(0..200_000).map(|_| from_slice_with::<Msg>(..))
-//! .filter(..).count()`, with no closure call or clock per message, and postcard decodes a `Move` in 5–6 ns,
-//! the serde floor in 20–23 ns and godot_bin in 40–46 ns. The fixed cost of a call shows whole there: the
-//! serde floor alone is 3.8× postcard. In that same run the per-call ratios were 3.53× (ours) and 2.44×
-//! (serde floor) on `Move` decode.
+//! In the tight loop each decode is one step of `(0..200_000).map(|_| from_slice_with::<Msg>(..))
+//! .filter(..).count()`, with no closure call or clock per message: postcard decodes a `Move` in about 5 ns,
+//! the serde floor in 20–21 ns and godot_bin in 37–39 ns. The fixed cost of a call shows whole there,
+//! and the serde floor alone is about 4× postcard. Per call, postcard takes 11–13 ns, the serde floor
+//! 22–23 ns and godot_bin 46–48 ns.
 //!
-//! Per call, postcard decodes a `Move` in about 10 ns and godot_bin in 30–35 ns; the serde floor alone takes
-//! 1.7–1.9× postcard's time, and the rest is spread over every layer. postcard's per-call encode allocates a growing
-//! `Vec` each call, so the stream encode (into one reused buffer on both sides) is the like-for-like encode
-//! case. Behind a tokio `Decoder` on the same `BytesMut`, postcard takes 9.2–12.0 µs per 1,000 frames in a
-//! minimal in-place decoder (ours ÷ it 3.30–4.73×) and 62–64 µs behind tokio-util's `LengthDelimitedCodec`
-//! (ours ÷ it 0.59–0.68×). The small-message ratios move most with the machine's load: under load the same
-//! build measured up to 5× on `Move` decode.
+//! postcard's per-call encode allocates a growing `Vec` each call, so the stream encode (into one reused
+//! buffer on both sides) is the like-for-like encode case. There, godot_bin writes a `Move` frame in about
+//! 230 instructions (`Move`'s 76 bytes in eight writes) where postcard writes 22 bytes; the code that measured
+//! 1.04–1.39× when this table was first written measures 1.62–1.64× on this machine today, as the current code
+//! does. Behind a tokio `Decoder` on the same `BytesMut`, postcard takes 11–13 µs per 1,000 frames in a
+//! minimal in-place decoder (ours ÷ it 3.72–3.95×) and 58–59 µs behind tokio-util's
+//! `LengthDelimitedCodec` (ours ÷ it 0.75–0.80×). The small-message ratios move most with the machine's
+//! load: under load the same build measured up to 5× on `Move` decode per call.
 //!
 //! # Packed arrays and strings
-//! ÷ a `to_vec` memcpy of the same bytes (target ≤ 2×):
+//! ÷ a `to_vec` memcpy of the same bytes (target ≤ 2×; ranges from earlier runs, which a run of the current
+//! code on a quiet machine matched or bettered: 0.84–0.96× for f32, 1.19–1.58× for the `[f32; 3]` adapter,
+//! 1.96–1.99× for `PackedVector3Array`):
 //!
 //! | packed array | encode | decode |
 //! |---|---|---|
@@ -127,6 +109,7 @@
 //!
 //! | case | godot_bin | serde floor | postcard |
 //! |---|---|---|---|
+//! | a lone int into a `u8` (a read's fixed cost), in a tight loop | 81 | — | — |
 //! | 72-byte `Move`, in a tight loop | 486 | 261 | 75 |
 //! | 232-byte `PlayerState`, in a tight loop | 1,716 | — | 1,029 |
 //! | 10,000-entity state, typed, freed inside | 77.2 M | — | 61.3 M |

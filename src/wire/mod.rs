@@ -35,5 +35,7 @@ pub(crate) use output::{Lent, Target};
 pub use reader::Reader;
 pub(crate) use reals::float_as_narrow;
 pub use reals::{narrow_exact, narrow_like_engine, widen_exact, widen_like_engine};
+pub(crate) use utf8::{
+    clean_bytes, clean_marks, clean_word, has_zero_byte32, has_zero_byte64, utf8, utf8_no_nul, HIGH,
+};
 pub use utf8::{godot_str, Utf8Rule};
-pub(crate) use utf8::{has_zero_byte32, has_zero_byte64, utf8, utf8_no_nul};

@@ -27,18 +27,8 @@ pub(crate) fn utf8_no_nul(b: &[u8]) -> Option<&str> {
 #[allow(unsafe_code)] // The crate's only unsafe code (lib.rs denies it everywhere else).
 fn text(b: &[u8], no_nul: bool) -> Option<&str> {
     // From 4 to 16 bytes, two overlapping words cover them all (`is_ascii` walks bytes below 8). With
-    // `no_nul`, each word less 1 in every byte is checked too: a zero byte (below it only bytes of 1..=0x7F,
-    // which borrow nothing, or a byte whose own high bit fails anyway) becomes 0xFF.
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let marks = |x: u64, y: u64| {
-        let m = x | y;
-        if no_nul {
-            m | x.wrapping_sub(ONES) | y.wrapping_sub(ONES)
-        } else {
-            m
-        }
-    };
+    // `no_nul`, each word's [`clean_marks`], which mark a zero byte too.
+    let marks = |x: u64, y: u64| if no_nul { clean_marks(x) | clean_marks(y) } else { x | y };
     let ascii = match b.len() {
         8..=16 => match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
             (Some(x), Some(y)) => marks(u64::from_le_bytes(*x), u64::from_le_bytes(*y)) & HIGH == 0,
@@ -51,7 +41,7 @@ fn text(b: &[u8], no_nul: bool) -> Option<&str> {
             }
             _ => false,
         },
-        _ if no_nul => b.iter().all(|&c| c.wrapping_sub(1) < 0x7F),
+        _ if no_nul => clean_bytes(b),
         _ => b.is_ascii(),
     };
     if ascii {
@@ -70,8 +60,34 @@ fn text(b: &[u8], no_nul: bool) -> Option<&str> {
 /// subtraction and two masks. Exact as a yes/no (the borrow can only mark bytes above a zero one).
 #[inline(always)]
 pub(crate) fn has_zero_byte64(w: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
+    w.wrapping_sub(ONES) & !w & HIGH != 0
+}
+
+/// The high bit of each byte of a word.
+pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
+/// 1 in each byte of a word.
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The marks of a little-endian word of string bytes: a byte's high bit is set here if the byte is 0x80 or
+/// above, or is a zero byte with only bytes of 1..=0x7F below it (less 1 in every byte, such a zero byte
+/// becomes 0xFF; a byte of 1..=0x7F borrows nothing). So `clean_marks(w) & HIGH == 0` exactly when every
+/// byte is 1..=0x7F (ASCII, no NUL), and masked to a word's first bytes, when those are: the bytes below the
+/// first failing byte borrow nothing, so the first failing byte is always marked.
+#[inline(always)]
+pub(crate) fn clean_marks(w: u64) -> u64 {
+    w.wrapping_sub(ONES) | w
+}
+
+/// Whether every byte of `w` is 1..=0x7F (see [`clean_marks`]).
+#[inline(always)]
+pub(crate) fn clean_word(w: u64) -> bool {
+    clean_marks(w) & HIGH == 0
+}
+
+/// Whether every byte of `b` is 1..=0x7F, byte by byte (for the few bytes no word covers).
+#[inline(always)]
+pub(crate) fn clean_bytes(b: &[u8]) -> bool {
+    b.iter().all(|&c| c.wrapping_sub(1) < 0x7F)
 }
 
 /// [`has_zero_byte64`] for a 4-byte word.
@@ -226,6 +242,28 @@ mod tests {
             assert_eq!(utf8(b), std::str::from_utf8(b).ok(), "{b:?}");
             let no_nul = if b.contains(&0) { None } else { std::str::from_utf8(b).ok() };
             assert_eq!(utf8_no_nul(b), no_nul, "{b:?}");
+        }
+    }
+
+    /// `clean_marks` masked to a word's first `n` bytes answers "are they all 1..=0x7F" exactly, whatever the
+    /// bytes after them (the form the name checks use), for words mixing the bytes at each edge.
+    #[test]
+    fn clean_marks_answer_for_the_first_bytes() {
+        let edges = [0u8, 1, 0x41, 0x7F, 0x80, 0xFF];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let b: [u8; 8] = std::array::from_fn(|i| edges[(state >> (i * 5)) as usize % edges.len()]);
+            let w = u64::from_le_bytes(b);
+            for n in 0..=8 {
+                let mask = if n == 8 { HIGH } else { HIGH & ((1u64 << (8 * n)) - 1) };
+                let want = b[..n].iter().all(|&c| (1..=0x7F).contains(&c));
+                assert_eq!(clean_marks(w) & mask == 0, want, "{b:02x?}, first {n}");
+                assert_eq!(clean_bytes(&b[..n]), want, "{b:02x?}, first {n}");
+            }
+            assert_eq!(clean_word(w), b.iter().all(|&c| (1..=0x7F).contains(&c)), "{b:02x?}");
         }
     }
 

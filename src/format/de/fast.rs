@@ -6,11 +6,11 @@ use serde::de::Visitor;
 
 use crate::error::Result;
 use crate::types::TypeKind;
-use crate::wire::{padded_len, utf8_no_nul};
+use crate::wire::{clean_word, padded_len, utf8_no_nul};
 
 use super::scalar::{bool_payload, float_as_f32, float_narrow, float_wide, int_narrow, int_wide, Payload, Scalar};
 use super::stream::Deserializer;
-use super::words::{ascii_name, clean_word, short_name, split16};
+use super::words::{ascii_name, short_name, split16};
 
 impl<'de> Deserializer<'de, '_> {
     /// The next header word (low half) and the 4 bytes after it (high half), when 8 bytes are left and the

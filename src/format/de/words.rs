@@ -2,7 +2,7 @@
 
 use crate::config::Dialect;
 use crate::types::TypeKind;
-use crate::wire::FLAG_64;
+use crate::wire::{clean_bytes, clean_marks, clean_word, FLAG_64, HIGH};
 
 /// The exact header words (type id and flags, nothing else set) of the values the per-value fast paths
 /// read straight from the input: a word that is not one of these takes the general path, with its checks and
@@ -99,7 +99,7 @@ pub(super) fn ascii_name(b: &[u8], word: Option<u64>) -> bool {
     match (n, word) {
         (0..=8, Some(w)) => short_name(w, n),
         (0, None) => true,
-        (1..=7, None) => b.iter().all(|&c| c.wrapping_sub(1) < 0x7F),
+        (1..=7, None) => clean_bytes(b),
         _ => {
             // Whole words, then the last 8 bytes (overlapping the words before).
             let mut ok = clean_word(word64(b, n - 8));
@@ -127,9 +127,9 @@ pub(super) fn short_name(w: u64, n: usize) -> bool {
         }
         t
     };
-    // As `clean_word`, the name's bytes only: the bytes before the name's first 0 byte borrow nothing, so
-    // its marks are exact, and the bytes after the name are not looked at.
-    HIGHS.get(n).is_some_and(|h| (w.wrapping_sub(ONES) | w) & h == 0)
+    // As `clean_word`, the name's bytes only (`clean_marks` are exact up to the first failing byte; the
+    // bytes after the name are not looked at).
+    HIGHS.get(n).is_some_and(|h| clean_marks(w) & h == 0)
 }
 
 /// 16 bytes as two little-endian words.
@@ -137,16 +137,6 @@ pub(super) fn short_name(w: u64, n: usize) -> bool {
 pub(super) fn split16(b: &[u8; 16]) -> (u64, u64) {
     let (lo, hi) = b.split_at(8);
     (word64(lo, 0), word64(hi, 0))
-}
-
-pub(super) const HIGH: u64 = 0x8080_8080_8080_8080;
-pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// Whether every byte of `w` is 1..=0x7F: no high bit, and no 0 (the lowest 0 byte, with no borrow from
-/// below it, becomes 0xFF when 1 is taken from each byte; a byte of 1..=0x7F borrows nothing).
-#[inline(always)]
-pub(super) fn clean_word(w: u64) -> bool {
-    (w.wrapping_sub(ONES) | w) & HIGH == 0
 }
 
 #[inline(always)]
