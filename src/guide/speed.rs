@@ -17,14 +17,14 @@
 //! ```
 //!
 //! # Against Godot 4.6
-//! The 10,000-entity game state (6,158,440 bytes, byte-identical to Godot 4.6's `var_to_bytes`, which the
-//! script checks) against the real Godot 4.6.3, by `scripts/engine-speed.sh` (engine and ours alternated 3
-//! times a run). Decodes are timed both ways on both sides: with the decoded value freed after the clock stops
-//! (as a GDScript timing of `bytes_to_var` usually is), and with the freeing inside the clock (freeing the
-//! engine's nested Dictionaries costs it about twice its decode). The targets are for the freeing inside the
-//! clock. Each side has a median and a best: the engine's runs spread widely (its median moved by a third
-//! between the two runs below), so medians flatter us, and the best of each side against the other does not.
-//! Two runs on a quiet machine (load average about 1), as ranges over the runs:
+//! The 10,000-entity game state (6,158,440 bytes, byte-identical to Godot 4.6's `var_to_bytes`, which the script
+//! checks) against the real Godot 4.6.3, by `scripts/engine-speed.sh` (engine and ours alternated 3 times a run).
+//! Decodes are timed both ways on both sides: with the decoded value freed after the clock stops (as a GDScript timing
+//! of `bytes_to_var` usually is), and with the freeing inside the clock (freeing the engine's nested Dictionaries costs
+//! it about twice its decode). The targets are for the freeing inside the clock. Each side has a median and a best: the
+//! engine's runs spread widely (its decode median, freed after the clock, was 48 ms in one run below and 63 ms in the
+//! other), so medians flatter us, and the best of each side against the other does not. Two runs on a quiet machine
+//! (load average about 1), as ranges over the runs:
 //!
 //! | 10,000-entity state | Godot 4.6, median / best | godot_bin, median / best | engine ÷ ours, medians / bests | target |
 //! |---|---|---|---|---|
@@ -76,14 +76,13 @@
 //! and the serde floor alone is about 4× postcard. Per call, postcard takes 11–13 ns, the serde floor
 //! 22–23 ns and godot_bin 46–48 ns.
 //!
-//! postcard's per-call encode allocates a growing `Vec` each call, so the stream encode (into one reused
-//! buffer on both sides) is the like-for-like encode case. There, godot_bin writes a `Move` frame in about
-//! 230 instructions (`Move`'s 76 bytes in eight writes) where postcard writes 22 bytes; the code that measured
-//! 1.04–1.39× when this table was first written measures 1.62–1.64× on this machine today, as the current code
-//! does. Behind a tokio `Decoder` on the same `BytesMut`, postcard takes 11–13 µs per 1,000 frames in a
-//! minimal in-place decoder (ours ÷ it 3.72–3.95×) and 58–59 µs behind tokio-util's
-//! `LengthDelimitedCodec` (ours ÷ it 0.75–0.80×). The small-message ratios move most with the machine's
-//! load: under load the same build measured up to 5× on `Move` decode per call.
+//! postcard's per-call encode allocates a growing `Vec` each call, so the stream encode (into one reused buffer on both
+//! sides) is the like-for-like encode case. There, godot_bin writes 76 bytes a `Move` frame where postcard writes 22;
+//! the code that measured 1.04–1.39× when this row was first written measured 1.62–1.64× in runs alternated with the
+//! current code's: the machine moved, not the code. Behind a tokio `Decoder` on the same `BytesMut`, postcard takes
+//! 11–13 µs per 1,000 frames in a minimal in-place decoder (ours ÷ it 3.72–3.95×) and 58–59 µs behind tokio-util's
+//! `LengthDelimitedCodec` (ours ÷ it 0.75–0.80×). The small-message ratios move most with the machine's load: under
+//! load the same build measured up to 5× on `Move` decode per call.
 //!
 //! # Packed arrays and strings
 //! ÷ a `to_vec` memcpy of the same bytes (target ≤ 2×; ranges from earlier runs, which a run of the current
