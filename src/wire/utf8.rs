@@ -27,7 +27,7 @@ pub(crate) fn utf8_no_nul(b: &[u8]) -> Option<&str> {
 #[allow(unsafe_code)] // The crate's only unsafe code (lib.rs denies it everywhere else).
 fn text(b: &[u8], no_nul: bool) -> Option<&str> {
     // From 4 to 16 bytes, two overlapping words cover them all (`is_ascii` walks bytes below 8). With
-    // `no_nul`, each word's [`clean_marks`], which mark a zero byte too.
+    // `no_nul`, each word's `clean_marks`, which mark a zero byte too.
     let marks = |x: u64, y: u64| if no_nul { clean_marks(x) | clean_marks(y) } else { x | y };
     let ascii = match b.len() {
         8..=16 => match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
