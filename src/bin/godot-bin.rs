@@ -9,9 +9,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use godot_bin::config_file::{ConfigFile, KeyStyle};
-use godot_bin::container::{self, Compression, Container, ContainerError, Key, Kind, Layout, ReadOptions};
+use godot_bin::container::{self, Compression, Container, Key, Kind, Layout, ReadOptions};
 use godot_bin::convert::{check_fits, convert, Options};
-use godot_bin::{detect, json, text, Config, Dialect, Variant};
+use godot_bin::{detect, json, text, Config, Dialect, ErrorKind, Variant};
 
 // The `web` command's server (a module beside this file: every .rs directly in src/bin/ is a binary).
 #[path = "godot-bin/web.rs"]
@@ -566,13 +566,13 @@ fn open_container(bytes: Vec<u8>, secret: &Secret, limit: &Limit) -> Result<Open
             };
             Ok(Opened { content, kind, mode, key, layout })
         }
-        Err(ContainerError::KeyNeeded) => {
+        Err(e) if matches!(e.kind(), ErrorKind::KeyNeeded) => {
             Err(Fail(2, format!("the file is encrypted (GDEC): give --password, --key or set {PASSWORD_ENV}")))
         }
-        Err(e @ ContainerError::TooLarge { .. }) if limit.max_size.is_some() => {
+        Err(e) if matches!(e.kind(), ErrorKind::TooLarge { .. }) && limit.max_size.is_some() => {
             Err(data(format!("{e} (--max-size): give a larger --max-size to allow more")))
         }
-        Err(e @ ContainerError::TooLarge { .. }) => Err(data(format!(
+        Err(e) if matches!(e.kind(), ErrorKind::TooLarge { .. }) => Err(data(format!(
             "{e} (the default for a {}-byte file: {MAX_SIZE_RATIO} times its size, at least 1M): give \
              --max-size BYTES (e.g. --max-size 1G) to allow more",
             bytes.len()

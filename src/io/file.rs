@@ -92,16 +92,16 @@ impl Format {
     /// let f = Format::new(Stored::new(Container::Plain), Framing::Stream { big_endian: false }, Dialect::Godot4_6);
     /// // Godot 4.6 store_var(1): its length, then var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1").
     /// assert_eq!(f.encode(&[Variant::Int(1)])?, [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0]);
-    /// # Ok::<(), godot_bin::file::FileError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn encode(&self, values: &[crate::Variant]) -> Result<Vec<u8>, FileError> {
+    pub fn encode(&self, values: &[crate::Variant]) -> crate::Result<Vec<u8>> {
         use crate::detect::Framing;
         use crate::framing::Endian;
         let cfg = crate::Config::new(self.dialect);
         let content = match self.framing {
             Framing::Bare => match values {
                 [value] => value.encode(&cfg)?,
-                _ => return Err(FileError::NotOneValue(values.len())),
+                _ => return Err(crate::ErrorKind::NotOneValue(values.len()).into()),
             },
             Framing::Stream { big_endian } => {
                 let endian = if big_endian { Endian::Big } else { Endian::Little };
@@ -112,33 +112,8 @@ impl Format {
                 out
             }
         };
-        Ok(self.stored.encode(&content)?)
+        self.stored.encode(&content)
     }
-}
-
-/// Why [`open`] or [`save`] failed.
-///
-/// ```
-/// let err = godot_bin::file::open("/no/such/save.sav", None).unwrap_err();
-/// assert!(matches!(err, godot_bin::file::FileError::Container(_)));
-/// ```
-#[cfg(feature = "containers")]
-#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum FileError {
-    /// Reading, opening or writing the container (and the file itself).
-    #[error(transparent)]
-    Container(#[from] crate::container::ContainerError),
-    /// Decoding or encoding a value.
-    #[error(transparent)]
-    Data(#[from] crate::Error),
-    /// The content is not values that any dialect reads: what detection says of it.
-    #[error("{0}")]
-    NotGodotData(String),
-    /// A bare value (`var_to_bytes`) is one value; this many were given.
-    #[error("one bare value (var_to_bytes) is one value, not {0}")]
-    NotOneValue(usize),
 }
 
 /// Opens the file at `path`, whatever it is, and says how it is stored: the container (plain, compressed,
@@ -157,11 +132,11 @@ pub enum FileError {
 /// assert_eq!((values.len(), &values[2]), (3, &Variant::from("save-end")));
 /// assert!(matches!(how.stored.container, godot_bin::container::Container::Encrypted(_, Layout::Godot4)));
 /// assert_eq!(how.dialect, godot_bin::Dialect::Godot4_6);
-/// # Ok::<(), godot_bin::file::FileError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
-pub fn open(path: impl AsRef<Path>, password: Option<&str>) -> Result<(Vec<crate::Variant>, Format), FileError> {
+pub fn open(path: impl AsRef<Path>, password: Option<&str>) -> crate::Result<(Vec<crate::Variant>, Format)> {
     let mut opts = crate::container::ReadOptions::new();
     if let Some(password) = password {
         opts = opts.key(crate::container::Key::from_password(password));
@@ -177,24 +152,23 @@ pub fn open(path: impl AsRef<Path>, password: Option<&str>) -> Result<(Vec<crate
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-3.6/containers/key.gdec");
 /// let (values, how) = godot_bin::file::open_with(path, &ReadOptions::new().key(key))?;
 /// assert_eq!((values.len(), how.dialect), (3, godot_bin::Dialect::Godot3));
-/// # Ok::<(), godot_bin::file::FileError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub fn open_with(
     path: impl AsRef<Path>,
     opts: &crate::container::ReadOptions,
-) -> Result<(Vec<crate::Variant>, Format), FileError> {
+) -> crate::Result<(Vec<crate::Variant>, Format)> {
     use crate::detect::Framing;
-    let file =
-        crate::container::read_file(fs::File::open(path).map_err(crate::container::ContainerError::from)?, opts)?;
+    let file = crate::container::read_file(fs::File::open(path)?, opts)?;
     let (content, stored) = crate::container::open(&file, opts)?;
     drop(file);
     // Only readings that decode under the config the values are then read with are offered.
     let cfg = crate::Config::default();
     let detection = crate::detect::detect_with(&content, &cfg);
     let (Some(framing), Some(dialect)) = (detection.framing, detection.dialect()) else {
-        return Err(FileError::NotGodotData(detection.to_string()));
+        return Err(crate::ErrorKind::NotGodotData(detection.to_string()).into());
     };
     let cfg = cfg.with_dialect(dialect);
     let values = match framing {
@@ -228,7 +202,7 @@ pub fn open_with(
 /// ```
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
-pub fn save(path: impl AsRef<Path>, values: &[crate::Variant], how: &Format) -> Result<(), FileError> {
-    write_atomic(path, &how.encode(values)?).map_err(crate::container::ContainerError::from)?;
+pub fn save(path: impl AsRef<Path>, values: &[crate::Variant], how: &Format) -> crate::Result<()> {
+    write_atomic(path, &how.encode(values)?)?;
     Ok(())
 }

@@ -12,7 +12,6 @@ pub mod config_file;
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod container;
 pub mod detect;
-mod errors;
 pub mod file;
 pub mod framing;
 #[cfg(feature = "tokio")]

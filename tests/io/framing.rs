@@ -297,12 +297,12 @@ fn truncated_store_var_files_say_truncated() {
     let cfg = Config::new(Dialect::Godot3);
     let first = u32::from_le_bytes(save[..4].try_into().unwrap()) as usize;
     let e = framing::from_store_var::<Variant>(&save[..300], &cfg).unwrap_err();
-    assert_eq!(e.to_string(), format!("truncated: the value declares {first} byte(s), 296 present at byte 4"));
+    assert_eq!(e.to_string(), format!("truncated: {first} byte(s) declared, 296 present at byte 4"));
     let second = u32::from_le_bytes(save[4 + first..8 + first].try_into().unwrap()) as usize;
     let cut = &save[..save.len() - 10];
     let mut it = framing::values::<Variant>(cut, &cfg, Endian::Little);
     assert!(it.next().unwrap().is_ok());
     let e = it.next().unwrap().unwrap_err();
-    let msg = format!("truncated: the value declares {second} byte(s), {} present at byte {}", second - 10, first + 8);
+    let msg = format!("truncated: {second} byte(s) declared, {} present at byte {}", second - 10, first + 8);
     assert_eq!(e.to_string(), msg);
 }

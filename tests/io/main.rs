@@ -6,6 +6,7 @@ mod common;
 
 mod containers;
 mod detect;
+mod error_kinds;
 mod framing;
 mod tokio_codec;
 mod tokio_in_place;

@@ -2,7 +2,7 @@
 //! values; a damaged file opens up to the value that fails.
 
 use godot_bin::config_file::{ConfigFile, KeyStyle};
-use godot_bin::container::{self, ContainerError, Key, Kind, ReadOptions, Stored};
+use godot_bin::container::{self, Key, Kind, ReadOptions, Stored};
 use godot_bin::detect::{self, Candidate, Unreadable};
 use godot_bin::{Config, Dialect, Variant};
 use serde_json::{json, Value};
@@ -76,10 +76,10 @@ pub(crate) fn config(d: Dialect) -> Config {
     Config::new(d)
 }
 
-fn container_error(e: ContainerError) -> OpError {
-    match e {
-        ContainerError::WrongKey => OpError::new("wrong password or key"),
-        e => OpError::new(e.to_string()),
+fn container_error(e: godot_bin::Error) -> OpError {
+    match e.kind() {
+        godot_bin::ErrorKind::WrongKey => OpError::new("wrong password or key"),
+        _ => OpError::new(e.to_string()),
     }
 }
 
@@ -265,7 +265,7 @@ fn read_config(content: &[u8], dialect: Option<Dialect>, evidence: &mut Vec<Stri
         return read;
     }
     let err = match ConfigFile::parse(text, &config(d)) {
-        Err(e) => OpError::at(e.to_string(), e.offset),
+        Err(e) => OpError::at(e.to_string(), e.offset().unwrap_or(0)),
         Ok(_) => OpError::new("not ConfigFile text"),
     };
     (Vec::new(), Framing::Config { bare_keys: false }, d, Vec::new(), Some(err))

@@ -462,7 +462,7 @@ impl Session {
     /// Parses `text` in the document's dialect.
     pub(crate) fn parse(&self, text: &str) -> Result<Variant, OpError> {
         let cfg = self.doc()?.cfg();
-        let v = text::from_text(text, &cfg).map_err(|e| OpError::at(e.message.clone(), e.offset))?;
+        let v = text::from_text(text, &cfg).map_err(|e| OpError::at(e.kind().to_string(), e.offset().unwrap_or(0)))?;
         typed_holds(&v, cfg.dialect())?;
         Ok(v)
     }

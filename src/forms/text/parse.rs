@@ -1,12 +1,12 @@
 //! Reading text as the engine's `str_to_var` does: tokens, containers as frames on a stack, constructors.
 
-use super::error::TextError;
 use super::float::engine_parse_float;
 use super::names::{builtin_of_name, kind_of_name};
 use super::names::{syntax_of, Syntax};
 use crate::codec::{push_frame, DictBuilder, KeyFrame};
 use crate::config::{Config, Dialect};
 use crate::data::dict_keys::{self, Building};
+use crate::error::{Error, Form};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
@@ -20,10 +20,10 @@ use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 /// let v = text::from_text("Vector2( 1, 2.5 )", &Config::new(Dialect::Godot3))?;
 /// assert_eq!(v, Variant::Vector2(Vector2::new(1.0, 2.5)));
 /// let err = text::from_text("[1, 2", &Config::default()).unwrap_err();
-/// assert_eq!((err.line, err.column, err.offset), (1, 6, 5));
-/// # Ok::<(), godot_bin::text::TextError>(())
+/// assert_eq!(err.position(), Some(&godot_bin::error::Position::Text { line: 1, column: 6, byte: 5 }));
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn from_text(text: &str, cfg: &Config) -> Result<Variant, TextError> {
+pub fn from_text(text: &str, cfg: &Config) -> Result<Variant, Error> {
     let mut p = Parser::new(text, cfg);
     let v = p.value()?;
     p.skip_ws();
@@ -40,9 +40,9 @@ pub fn from_text(text: &str, cfg: &Config) -> Result<Variant, TextError> {
 /// let vs = text::from_text_many("1\n\"a\"\n[]\n", &Config::default())?;
 /// assert_eq!(vs.len(), 3);
 /// assert_eq!(vs[0], Variant::Int(1));
-/// # Ok::<(), godot_bin::text::TextError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn from_text_many(text: &str, cfg: &Config) -> Result<Vec<Variant>, TextError> {
+pub fn from_text_many(text: &str, cfg: &Config) -> Result<Vec<Variant>, Error> {
     let mut p = Parser::new(text, cfg);
     let mut out = Vec::new();
     loop {
@@ -148,19 +148,24 @@ impl<'t> Parser<'t> {
 
     /// A full object is refused unless [`Config::allow_objects`] is on, as in the binary decoder; objects
     /// by id (`Object(EncodedObjectAsID, "object_id": N)`) are plain numbers and always read.
-    fn admit_object(&self, o: Object, at: usize) -> Result<Variant, TextError> {
+    fn admit_object(&self, o: Object, at: usize) -> Result<Variant, Error> {
         if matches!(o, Object::Full { .. }) && !self.objects {
-            return Err(TextError::at(self.text, at, crate::error::ErrorKind::ObjectsNotAllowed.to_string()));
+            return Err(Error::syntax(
+                Form::Text,
+                self.text,
+                at,
+                crate::error::ErrorKind::ObjectsNotAllowed.to_string(),
+            ));
         }
         Ok(Variant::from(o))
     }
 
-    fn err(&self, msg: impl Into<String>) -> TextError {
-        TextError::at(self.text, self.tok_start, msg)
+    fn err(&self, msg: impl Into<String>) -> Error {
+        Error::syntax(Form::Text, self.text, self.tok_start, msg)
     }
 
-    fn err_here(&self, msg: impl Into<String>) -> TextError {
-        TextError::at(self.text, self.pos, msg)
+    fn err_here(&self, msg: impl Into<String>) -> Error {
+        Error::syntax(Form::Text, self.text, self.pos, msg)
     }
 
     fn skip_ws(&mut self) {
@@ -178,7 +183,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn next(&mut self) -> Result<Tok, TextError> {
+    fn next(&mut self) -> Result<Tok, Error> {
         self.skip_ws();
         self.tok_start = self.pos;
         let Some(&c) = self.b.get(self.pos) else {
@@ -206,7 +211,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn number(&mut self) -> Result<Tok, TextError> {
+    fn number(&mut self) -> Result<Tok, Error> {
         let s = self.pos;
         if self.b[self.pos] == b'-' {
             self.pos += 1;
@@ -243,12 +248,12 @@ impl<'t> Parser<'t> {
             self.pos += 1;
         }
         if digits == 0 {
-            return Err(TextError::at(self.text, s, "expected a number"));
+            return Err(Error::syntax(Form::Text, self.text, s, "expected a number"));
         }
         Ok(Tok::Num { text: self.text[s..self.pos].to_owned(), float })
     }
 
-    fn hex(&mut self, n: usize) -> Result<u32, TextError> {
+    fn hex(&mut self, n: usize) -> Result<u32, Error> {
         let mut v = 0u32;
         for _ in 0..n {
             let c = self.b.get(self.pos).copied();
@@ -264,7 +269,7 @@ impl<'t> Parser<'t> {
         Ok(v)
     }
 
-    fn string(&mut self) -> Result<String, TextError> {
+    fn string(&mut self) -> Result<String, Error> {
         self.pos += 1; // opening quote
         let mut out = String::new();
         loop {
@@ -303,7 +308,8 @@ impl<'t> Parser<'t> {
                             match char::from_u32(cp) {
                                 Some(ch) if cp != 0 => out.push(ch),
                                 _ => {
-                                    return Err(TextError::at(
+                                    return Err(Error::syntax(
+                                        Form::Text,
                                         self.text,
                                         at,
                                         format!("\\u escape {cp:#x} is not a character a String can hold"),
@@ -319,7 +325,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn expect(&mut self, p: u8) -> Result<(), TextError> {
+    fn expect(&mut self, p: u8) -> Result<(), Error> {
         match self.next()? {
             Tok::Punct(c) if c == p => Ok(()),
             t => Err(self.err(format!("expected '{}', found {}", p as char, describe(&t)))),
@@ -364,7 +370,7 @@ impl<'t> Parser<'t> {
     }
 
     /// A number (or `inf`, `inf_neg`, `nan`) as a double.
-    fn real(&mut self) -> Result<f64, TextError> {
+    fn real(&mut self) -> Result<f64, Error> {
         match self.next()? {
             Tok::Num { text, float: true } => Ok(self.float_of(&text)),
             Tok::Num { text, float: false } => Ok(self.int_of(&text) as f64),
@@ -375,7 +381,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn int(&mut self) -> Result<i64, TextError> {
+    fn int(&mut self) -> Result<i64, Error> {
         match self.next()? {
             Tok::Num { text, float: false } => Ok(self.int_of(&text)),
             Tok::Num { text, float: true } => Ok(self.float_of(&text) as i64),
@@ -384,7 +390,7 @@ impl<'t> Parser<'t> {
     }
 
     /// `( a, b, … )` read with `item`, allowing an empty list.
-    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Result<T, TextError>) -> Result<Vec<T>, TextError> {
+    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Result<T, Error>) -> Result<Vec<T>, Error> {
         self.expect(b'(')?;
         let mut out = Vec::new();
         if self.peek_punct(b')') {
@@ -412,21 +418,31 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn reals<T: Reals>(&mut self, name: &str) -> Result<T, TextError> {
+    fn reals<T: Reals>(&mut self, name: &str) -> Result<T, Error> {
         let at = self.tok_start;
         let v = self.list(|p| p.real())?;
         if v.len() != T::N {
-            return Err(TextError::at(self.text, at, format!("{name} takes {} numbers, found {}", T::N, v.len())));
+            return Err(Error::syntax(
+                Form::Text,
+                self.text,
+                at,
+                format!("{name} takes {} numbers, found {}", T::N, v.len()),
+            ));
         }
         let r: Vec<f64> = v.into_iter().map(|x| self.stored_real(x)).collect();
         Ok(T::from_reals(&r))
     }
 
-    fn ints<const N: usize>(&mut self, name: &str) -> Result<[i32; N], TextError> {
+    fn ints<const N: usize>(&mut self, name: &str) -> Result<[i32; N], Error> {
         let at = self.tok_start;
         let v = self.list(|p| p.int())?;
         if v.len() != N {
-            return Err(TextError::at(self.text, at, format!("{name} takes {N} integers, found {}", v.len())));
+            return Err(Error::syntax(
+                Form::Text,
+                self.text,
+                at,
+                format!("{name} takes {N} integers, found {}", v.len()),
+            ));
         }
         let mut out = [0i32; N];
         for (o, x) in out.iter_mut().zip(v) {
@@ -435,7 +451,7 @@ impl<'t> Parser<'t> {
         Ok(out)
     }
 
-    fn chunks<const N: usize>(&mut self, name: &str, v: Vec<f64>) -> Result<Vec<[f64; N]>, TextError> {
+    fn chunks<const N: usize>(&mut self, name: &str, v: Vec<f64>) -> Result<Vec<[f64; N]>, Error> {
         if !v.len().is_multiple_of(N) {
             return Err(self.err(format!("{name} needs a multiple of {N} numbers, found {}", v.len())));
         }
@@ -448,13 +464,13 @@ impl<'t> Parser<'t> {
         &mut self,
         name: &str,
         make: impl Fn(&Self, &[f64; N]) -> T,
-    ) -> Result<Vec<T>, TextError> {
+    ) -> Result<Vec<T>, Error> {
         let v = self.list(|p| p.real())?;
         Ok(self.chunks::<N>(name, v)?.iter().map(|c| make(self, c)).collect())
     }
 
     /// The elements of a packed array of `N`-integer groups (`PoolVector2iArray(1, 2, 3, 4)`).
-    fn int_groups<const N: usize, T>(&mut self, name: &str, make: impl Fn([i32; N]) -> T) -> Result<Vec<T>, TextError> {
+    fn int_groups<const N: usize, T>(&mut self, name: &str, make: impl Fn([i32; N]) -> T) -> Result<Vec<T>, Error> {
         let v = self.list(|p| p.int())?;
         if !v.len().is_multiple_of(N) {
             return Err(self.err(format!("{name} needs a multiple of {N} integers")));
@@ -467,7 +483,7 @@ impl<'t> Parser<'t> {
     }
 
     /// A constructor `Name(…)` of a non-container type.
-    fn construct(&mut self, name: &str, kind: TypeKind) -> Result<Variant, TextError> {
+    fn construct(&mut self, name: &str, kind: TypeKind) -> Result<Variant, Error> {
         use TypeKind as K;
         use Variant as V;
         Ok(match kind {
@@ -502,7 +518,7 @@ impl<'t> Parser<'t> {
                 let at = self.tok_start;
                 let v = self.list(|p| p.real())?;
                 if !(3..=4).contains(&v.len()) {
-                    return Err(TextError::at(self.text, at, "Color takes 3 or 4 numbers"));
+                    return Err(Error::syntax(Form::Text, self.text, at, "Color takes 3 or 4 numbers"));
                 }
                 V::Color(Self::color_of(&v))
             }
@@ -592,7 +608,7 @@ impl<'t> Parser<'t> {
     }
 
     /// `T` inside `Array[T]` / `Dictionary[K, V]`.
-    fn container_type(&mut self) -> Result<ContainerType, TextError> {
+    fn container_type(&mut self) -> Result<ContainerType, Error> {
         match self.next()? {
             Tok::Ident(n) if n == "Variant" => Ok(ContainerType::Untyped),
             Tok::Ident(n) => Ok(match builtin_of_name(&n) {
@@ -603,7 +619,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn too_deep(&self, depth: usize) -> Result<(), TextError> {
+    fn too_deep(&self, depth: usize) -> Result<(), Error> {
         if depth >= self.max_depth {
             Err(self.err(format!("value nested deeper than {} levels", self.max_depth)))
         } else {
@@ -612,7 +628,7 @@ impl<'t> Parser<'t> {
     }
 
     /// One complete value, with containers handled on an explicit stack.
-    fn value(&mut self) -> Result<Variant, TextError> {
+    fn value(&mut self) -> Result<Variant, Error> {
         let mut stack: Vec<Frame> = Vec::new();
         'outer: loop {
             // Read the start of a value: either a complete value, or a container opened (pushed).
@@ -877,7 +893,7 @@ impl<'t> Parser<'t> {
     }
 
     /// `"name":` inside `Object(…)`.
-    fn prop_name(&mut self) -> Result<String, TextError> {
+    fn prop_name(&mut self) -> Result<String, Error> {
         let n = match self.next()? {
             Tok::Str(s) => s,
             t => return Err(self.err(format!("expected a property name string, found {}", describe(&t)))),

@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::error::TextError;
 use super::float::real_token;
+use crate::error::{Error, Form};
 
 use super::names::{syntax_of, Syntax};
 use crate::config::{Config, Dialect};
@@ -37,17 +37,17 @@ pub fn to_text(v: &Variant, cfg: &Config) -> String {
 /// let cfg = Config::default();
 /// let v = Variant::from(vec![Variant::Float(0.5), Variant::from(Object::InstanceId(42))]);
 /// let err = text::to_text_exact(&v, &cfg).unwrap_err();
-/// assert_eq!(err.path(), Some("[1]"));
+/// assert_eq!(err.position(), Some(&godot_bin::error::Position::Value("[1]".into())));
 /// assert!(text::to_text_exact(&Variant::Float(0.5), &cfg).is_ok());
 /// ```
-pub fn to_text_exact(v: &Variant, cfg: &Config) -> Result<String, TextError> {
+pub fn to_text_exact(v: &Variant, cfg: &Config) -> Result<String, Error> {
     let w = with_stack_for(v, || {
         let mut w = Writer::new(cfg, true);
         w.value(v);
         (w.out, w.lossy)
     });
     match w.1 {
-        Some((path, message)) => Err(TextError::at_path(path, message)),
+        Some((path, message)) => Err(Error::shape(Form::Text, Some(path), message)),
         None => Ok(w.0),
     }
 }
