@@ -634,7 +634,7 @@ impl fmt::Display for Hint {
         };
         f.write_str(
             "the input looks like a store_var/put_var stream (a 4-byte length before each value): read it with \
-             godot_bin::framing::load or read_store_var (one value), framing::values (every value) or \
+             godot_bin::file::open (any save), framing::read_store_var (one value), framing::values (every value) or \
              FrameDecoder (CLI: --framing stream)",
         )?;
         if big_endian {

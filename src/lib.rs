@@ -63,10 +63,13 @@ pub use forms::{convert, schema, text};
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub use io::container;
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+pub use io::file;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
-pub use io::{config_file, detect, file, framing};
+pub use io::{config_file, detect, framing};
 #[doc(no_inline)]
 pub use value::{Array, Dictionary, Object, Variant};
 

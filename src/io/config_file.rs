@@ -532,6 +532,59 @@ pub fn to_string<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<Strin
     Ok(ConfigFile::from_variant(&v)?.to_text(cfg))
 }
 
+/// ConfigFile text read without knowing which engine wrote it ([`guess`]).
+pub(crate) struct Guess {
+    pub(crate) file: ConfigFile,
+    /// The dialect whose syntax reads it (Godot 4.6 or Godot 3 when none was given).
+    pub(crate) dialect: Dialect,
+    /// The key style that writes more of the text's lines as they are.
+    pub(crate) key_style: KeyStyle,
+    /// The other family, when it reads the text too, writes as many of its lines as they are, and writes
+    /// it otherwise: the text does not say which engine wrote it, and writing it back depends on that.
+    pub(crate) tie: Option<Dialect>,
+    /// The other family's reading, when it reads the text to other values (the dialect and how many lines
+    /// it writes as they are).
+    pub(crate) other: Option<(Dialect, usize)>,
+}
+
+/// Reads `text` as ConfigFile text in `dialect`, or when none is given in Godot 4's syntax and Godot 3's
+/// (they differ: `PackedStringArray(…)` / `PoolStringArray( … )`, `Transform3D` / `Transform`, `Color(1, 2,
+/// 3, 4)` / `Color( 1, 2, 3, 4 )`): the one that reads it; when both do, to different values, the one that
+/// writes more of the text's lines as they are (Godot 4 on a tie that matters, said in [`Guess::tie`]). The
+/// key style is the one that writes more of its lines as they are. An error is the first dialect's.
+pub(crate) fn guess(text: &str, dialect: Option<Dialect>, cfg: &Config) -> Result<Guess, Error> {
+    let lines: std::collections::HashSet<&str> = text.lines().collect();
+    let written = |cf: &ConfigFile, cfg: &Config, style| {
+        cf.to_text_with(cfg, style).lines().filter(|l| lines.contains(l)).count()
+    };
+    let read = |d: Dialect| -> Result<(ConfigFile, Dialect, KeyStyle, usize, String), Error> {
+        let cfg = cfg.clone().with_dialect(d);
+        let cf = ConfigFile::parse(text, &cfg)?;
+        let (quoted, bare) = (written(&cf, &cfg, KeyStyle::Quoted), written(&cf, &cfg, KeyStyle::Bare));
+        let style = if bare > quoted { KeyStyle::Bare } else { KeyStyle::Quoted };
+        let out = cf.to_text_with(&cfg, style);
+        Ok((cf, d, style, quoted.max(bare), out))
+    };
+    let candidates = match dialect {
+        Some(d) => vec![d],
+        None => vec![Dialect::Godot4_6, Dialect::Godot3],
+    };
+    let mut first_error = None;
+    let mut read: Vec<_> = candidates
+        .into_iter()
+        .filter_map(|d| read(d).map_err(|e| first_error.get_or_insert(e).kind().to_string()).ok())
+        .collect();
+    if read.is_empty() {
+        return Err(first_error.expect("a dialect was tried"));
+    }
+    let best = (0..read.len()).max_by_key(|&i| (read[i].3, std::cmp::Reverse(i))).expect("one reading");
+    let (file, dialect, key_style, lines_kept, out) = read.swap_remove(best);
+    let second = read.pop();
+    let tie = second.as_ref().filter(|o| o.3 == lines_kept && o.4 != out).map(|o| o.1);
+    let other = second.filter(|o| o.0.to_variant() != file.to_variant()).map(|o| (o.1, o.3));
+    Ok(Guess { tie, other, file, dialect, key_style })
+}
+
 fn is_godot4(d: Dialect) -> bool {
     matches!(
         d,

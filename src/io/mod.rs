@@ -6,12 +6,15 @@
 //! Uses the
 //! codec, the serde format and the layers below.
 
+#[cfg(feature = "containers")]
 mod atomic;
 pub mod config_file;
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod container;
 pub mod detect;
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod file;
 pub mod framing;
 #[cfg(feature = "tokio")]

@@ -22,6 +22,7 @@
 
 mod base64;
 mod fields;
+mod frames;
 mod output;
 mod reader;
 mod reals;
@@ -30,6 +31,7 @@ mod utf8;
 pub use self::base64::{base64_decode, base64_encode};
 pub(crate) use fields::{array_type_bits, count32, dict_type_bits, len32, padded_len};
 pub use fields::{int_is_wide, pad_len, str_size, FLAG_64, SHARED_BIT, TYPE_MASK};
+pub(crate) use frames::{frame_end, frame_len, Cut, Frames};
 pub use output::{BufTarget, Output, WriteExt};
 pub(crate) use output::{Lent, Target};
 pub use reader::Reader;

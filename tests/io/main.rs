@@ -7,6 +7,7 @@ mod common;
 mod containers;
 mod detect;
 mod error_kinds;
+mod file_engine;
 mod framing;
 mod tokio_codec;
 mod tokio_in_place;

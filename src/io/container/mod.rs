@@ -3,9 +3,9 @@
 //! and written (feature `containers`).
 //!
 //! A container wraps the bytes of a whole file; inside is what the game stored, usually a stream of
-//! `store_var` values, read with [`framing::values`](crate::framing::values). [`decode`] (or [`read`],
-//! [`read_path`]) finds the container by its magic and opens it; [`encode`] (or [`Writer`],
-//! [`write_path`]) writes one. [`open`] also says how the file was stored ([`Stored`]: the compression
+//! `store_var` values, read with [`framing::values`](crate::framing::values). [`decode`] finds the
+//! container by its magic and opens it; [`encode`] (or [`Writer`]) writes one. [`open`] also says how the
+//! file was stored ([`Stored`]: the compression
 //! mode, or the key, layout and IV of an encrypted file), and [`Stored::encode`] writes new content back
 //! the same way; [`file::open`](crate::file::open) and [`file::save`](crate::file::save) do the same for
 //! a whole save on disk, values, framing and dialect included.
@@ -50,8 +50,7 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, Read, Write};
-use std::path::Path;
+use std::io::{self, Write};
 
 mod compressed;
 mod encrypted;
@@ -673,59 +672,6 @@ pub fn open(file: &[u8], opts: &ReadOptions) -> Result<(Vec<u8>, Stored)> {
 /// ```
 pub fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>> {
     encrypted::decrypt_as(file, key, layout, max_size)
-}
-
-/// Reads a whole file from `reader` (at most what `opts.max_size` allows a container of that size to
-/// hold, plus its overhead) and opens it as [`decode`] does.
-///
-/// ```
-/// use godot_bin::container::{encode, read, Compression, Container, ReadOptions};
-/// let file = encode(b"abc", &Container::Compressed(Compression::Zstd))?;
-/// assert_eq!(read(&file[..], &ReadOptions::new())?, b"abc");
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn read<R: Read>(reader: R, opts: &ReadOptions) -> Result<Vec<u8>> {
-    decode(&read_file(reader, opts)?, opts)
-}
-
-/// The bytes of a whole file from `reader`, at most what a container holding `opts.max_size` bytes takes.
-pub(crate) fn read_file<R: Read>(reader: R, opts: &ReadOptions) -> Result<Vec<u8>> {
-    // The largest file that can hold max_size bytes of content: FastLZ's worst case is 1 + 1/32 per byte,
-    // plus headers and per-block overhead.
-    let cap = opts.max_size.saturating_add(opts.max_size / 16).saturating_add(1 << 16);
-    let mut file = Vec::new();
-    reader.take(cap.saturating_add(1)).read_to_end(&mut file)?;
-    if file.len() as u64 > cap {
-        return Err(too_large(0, file.len() as u64, cap));
-    }
-    Ok(file)
-}
-
-/// Reads and opens the file at `path` (see [`read`]).
-///
-/// ```no_run
-/// use godot_bin::container::{read_path, Key, ReadOptions};
-/// let save = read_path("user_save.dat", &ReadOptions::new().key(Key::from_password("hunter2")))?;
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn read_path<P: AsRef<Path>>(path: P, opts: &ReadOptions) -> Result<Vec<u8>> {
-    read(std::fs::File::open(path)?, opts)
-}
-
-/// Writes `content` inside `container` to the file at `path`, atomically
-/// ([`file::write_atomic`](crate::file::write_atomic): a write cut short leaves the old file whole).
-///
-/// ```
-/// use godot_bin::container::{read_path, write_path, Compression, Container, ReadOptions};
-/// let path = std::env::temp_dir().join(format!("godot_bin_doc_{}.sav", std::process::id()));
-/// write_path(&path, b"abc", &Container::Compressed(Compression::FastLz))?;
-/// assert_eq!(read_path(&path, &ReadOptions::new())?, b"abc");
-/// # std::fs::remove_file(&path)?;
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn write_path<P: AsRef<Path>>(path: P, content: &[u8], container: &Container) -> Result<()> {
-    crate::io::atomic::write_atomic(path, &encode(content, container)?)?;
-    Ok(())
 }
 
 /// An [`io::Write`] that collects the content and writes the container around it to the inner writer on
