@@ -648,15 +648,8 @@ impl fmt::Display for Hint {
 /// which byte order (little-endian tried first).
 fn stream_framing(input: &[u8]) -> Option<bool> {
     [false, true].into_iter().find(|&big_endian| {
-        let mut pos = 0usize;
-        while let Some(&[a, b, c, d]) = input.get(pos..pos.saturating_add(4)) {
-            let n = if big_endian { u32::from_be_bytes([a, b, c, d]) } else { u32::from_le_bytes([a, b, c, d]) };
-            match pos.checked_add(4 + n as usize) {
-                Some(next) if n >= 4 && next <= input.len() => pos = next,
-                _ => return false,
-            }
-        }
-        pos == input.len() && pos > 0
+        !input.is_empty()
+            && crate::wire::Frames::new(input, big_endian).all(|frame| frame.is_ok_and(|(_, body)| body.len() >= 4))
     })
 }
 

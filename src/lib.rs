@@ -33,7 +33,7 @@ mod forms;
 pub mod guide;
 pub mod interop;
 mod io;
-pub mod wire;
+mod wire;
 
 // The main path, and all that is at the root:
 // - a value of your own: `to_vec(&value)` / `from_slice(&bytes)` (the newest Godot 4), and
@@ -108,6 +108,7 @@ pub mod de {
 /// ```
 pub mod ser {
     pub use crate::format::ser::{to_buf, to_buf_with, to_bytes_with, to_writer, to_writer_with, Serializer};
+    pub use crate::wire::{BufTarget, Output};
 }
 
 /// Godot 4's typed containers from serde: [`TypedArray<T>`](typed::TypedArray) is `Array[T]` and [`TypedDictionary<K, V>`](typed::TypedDictionary)

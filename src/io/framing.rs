@@ -76,10 +76,7 @@ impl Endian {
     /// assert_eq!(Endian::Big.read_u32([0, 0, 1, 0]), 256);
     /// ```
     pub fn read_u32(self, b: [u8; 4]) -> u32 {
-        match self {
-            Endian::Little => u32::from_le_bytes(b),
-            Endian::Big => u32::from_be_bytes(b),
-        }
+        crate::wire::u32_in(b, self == Endian::Big)
     }
 }
 

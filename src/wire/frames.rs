@@ -2,11 +2,32 @@
 //! `FileAccess.big_endian = true` writes it) before each value. Every walk over frames in the crate goes
 //! through [`frame_len`] and [`Frames`].
 
+/// A u32 from its 4 bytes, big-endian or little-endian.
+#[inline]
+pub(crate) fn u32_in(b: [u8; 4], big_endian: bool) -> u32 {
+    if big_endian {
+        u32::from_be_bytes(b)
+    } else {
+        u32::from_le_bytes(b)
+    }
+}
+
+/// The little-endian u32 at `at` in `bytes`, if all 4 bytes are there (container headers).
+#[inline]
+pub(crate) fn le_u32_at(bytes: &[u8], at: usize) -> Option<u32> {
+    frame_len(bytes.get(at..)?, false)
+}
+
+/// The little-endian u64 at `at` in `bytes`, if all 8 bytes are there (container headers).
+#[inline]
+pub(crate) fn le_u64_at(bytes: &[u8], at: usize) -> Option<u64> {
+    Some(u64::from_le_bytes(bytes.get(at..at.checked_add(8)?)?.try_into().ok()?))
+}
+
 /// The frame length at the start of `bytes`, if it has 4 bytes.
 #[inline]
 pub(crate) fn frame_len(bytes: &[u8], big_endian: bool) -> Option<u32> {
-    let b: [u8; 4] = bytes.get(..4)?.try_into().ok()?;
-    Some(if big_endian { u32::from_be_bytes(b) } else { u32::from_le_bytes(b) })
+    Some(u32_in(bytes.get(..4)?.try_into().ok()?, big_endian))
 }
 
 /// Where the first frame of `bytes` ends: 4 plus its length (which may lie beyond `bytes`).

@@ -521,7 +521,7 @@ fn packed_reals_in_bulk_keep_nan_payloads() {
         reals[at] = nans[k % nans.len()];
     }
     let bits = |v: &[Vector3]| v.iter().flat_map(|p| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]).collect::<Vec<_>>();
-    let w = godot_bin::wire::widen_exact; // `as f64` would quiet the signalling NaNs
+    let w = godot_bin::markers::widen_exact; // `as f64` would quiet the signalling NaNs
     let v3: Vec<Vector3> = reals.chunks(3).map(|c| Vector3::new(w(c[0]), w(c[1]), w(c[2]))).collect::<Vec<_>>();
     // Through the core codec (element by element, engine-checked): the reference bytes and stored values.
     let core_bytes = enc(Variant::PackedVector3Array(v3.clone()));

@@ -222,7 +222,7 @@ pub(crate) fn decode_bin(raw: Vec<u8>, enc: Bin) -> Result<Vec<u8>, Fail> {
     match enc {
         Bin::Raw => Ok(raw),
         Bin::Hex => unhex(&raw),
-        Bin::Base64 => godot_bin::wire::base64_decode(&raw).map_err(|e| {
+        Bin::Base64 => godot_bin::json::base64_decode(&raw).map_err(|e| {
             let at = e.offset().unwrap_or(raw.len());
             match raw.get(at) {
                 Some(&c) => data(format!("invalid base64 input: character {:?} at input byte {at}", c as char)),
@@ -267,7 +267,7 @@ pub(crate) fn write_bin(bytes: &[u8], enc: Bin, dest: &Dest) -> Result<(), Fail>
             s.push('\n');
             emit(s.as_bytes(), dest, false)
         }
-        Bin::Base64 => emit(format!("{}\n", godot_bin::wire::base64_encode(bytes)).as_bytes(), dest, false),
+        Bin::Base64 => emit(format!("{}\n", godot_bin::json::base64_encode(bytes)).as_bytes(), dest, false),
     }
 }
 

@@ -54,7 +54,8 @@ use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
-use crate::wire::{base64_decode, base64_encode, narrow_exact, widen_exact};
+pub use crate::wire::{base64_decode, base64_encode};
+use crate::wire::{narrow_exact, widen_exact};
 
 /// The JSON form of `v` (see the module docs). `cfg` says whether math components are f32. A `Dictionary`'s
 /// entries are in stored order in [`to_json_string`]; in this `Value` only where serde_json's

@@ -24,10 +24,7 @@ use crate::error::{Error, ErrorKind, Result};
 pub(crate) const ENGINE_BLOCK_SIZE: u32 = 4096;
 
 fn u32_at(bytes: &[u8], at: usize) -> Result<u32> {
-    match bytes.get(at..at + 4) {
-        Some(b) => Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        None => Err(truncated(at as u64, 4, bytes.len().saturating_sub(at) as u64)),
-    }
+    crate::wire::le_u32_at(bytes, at).ok_or_else(|| truncated(at as u64, 4, bytes.len().saturating_sub(at) as u64))
 }
 
 pub(crate) fn compress_blocks(payload: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>> {

@@ -76,11 +76,6 @@ pub(crate) fn encrypt(payload: &[u8], key: &Key, layout: Layout, iv: Option<[u8;
     Ok(out)
 }
 
-fn u64_at(file: &[u8], at: usize) -> Option<u64> {
-    let b = file.get(at..at + 8)?;
-    Some(u64::from_le_bytes(b.try_into().ok()?))
-}
-
 pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>> {
     if file.get(..4) != Some(ENCRYPTED_MAGIC) {
         return Err(Error::from(ErrorKind::NotAContainer));
@@ -93,12 +88,12 @@ pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) 
         return Err(truncated(0, header as u64, file.len() as u64));
     }
     if layout == Layout::Godot3 {
-        let mode = u32::from_le_bytes(file[4..8].try_into().expect("4 bytes"));
+        let mode = crate::wire::le_u32_at(file, 4).expect("the header is there");
         if mode != 1 {
             return Err(unknown_mode(4, mode));
         }
     }
-    let len = u64_at(file, len_at).expect("inside the header");
+    let len = crate::wire::le_u64_at(file, len_at).expect("inside the header");
     if len > max_size {
         return Err(too_large(len_at as u64, len, max_size));
     }

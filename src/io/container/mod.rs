@@ -652,7 +652,8 @@ pub fn open(file: &[u8], opts: &ReadOptions) -> Result<(Vec<u8>, Stored)> {
         }
         Kind::Compressed => {
             let content = compressed::decompress(file, opts.max_size)?;
-            let mode = Compression::from_mode(u32::from_le_bytes(file[4..8].try_into().expect("4 bytes")))
+            let mode = crate::wire::le_u32_at(file, 4)
+                .and_then(Compression::from_mode)
                 .expect("a file that decompressed has a known mode");
             Ok((content, Stored::new(Container::Compressed(mode))))
         }
