@@ -89,9 +89,7 @@ pub(crate) use dialect::types;
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub mod de {
-    pub use crate::format::de::{
-        from_bytes_with, from_reader, from_reader_with, take_from_slice_with, Deserializer, SERDE_MAX_DEPTH,
-    };
+    pub use crate::format::de::{from_reader, from_reader_with, take_from_slice_with, Deserializer, SERDE_MAX_DEPTH};
 }
 
 /// Writing a `Serialize` value as Variant bytes beyond [`to_vec`] and [`to_vec_with`]: into a writer,
@@ -107,7 +105,7 @@ pub mod de {
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub mod ser {
-    pub use crate::format::ser::{to_buf, to_buf_with, to_bytes_with, to_writer, to_writer_with, Serializer};
+    pub use crate::format::ser::{to_buf, to_buf_with, to_writer, to_writer_with, Serializer};
     pub use crate::wire::{BufTarget, Output};
 }
 

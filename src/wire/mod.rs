@@ -13,6 +13,7 @@ mod frames;
 mod output;
 mod reader;
 mod reals;
+mod sniff;
 mod utf8;
 
 pub use self::base64::{base64_decode, base64_encode};

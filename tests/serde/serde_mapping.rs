@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use godot_bin::de::{from_bytes_with, from_reader, take_from_slice_with};
+use godot_bin::de::{from_reader, take_from_slice_with};
 use godot_bin::markers::{
     Color, NodePath, Projection, Rect2i, Rid, StringName, Transform3D, Vector2, Vector2i, Vector3, Vector3i,
 };
@@ -12,7 +12,7 @@ use godot_bin::packed::{
     PackedByteArray, PackedColorArray, PackedFloat32Array, PackedInt64Array, PackedStringArray, PackedVector2Array,
     PackedVector3Array, PackedVector3iArray, PoolRealArray,
 };
-use godot_bin::ser::{to_buf, to_buf_with, to_bytes_with, to_writer};
+use godot_bin::ser::{to_buf, to_buf_with, to_writer};
 use godot_bin::*;
 use serde::{Deserialize, Serialize};
 
@@ -312,15 +312,10 @@ fn entry_points() {
     let frozen = buf.freeze();
     let (first, rest) = take_from_slice_with::<Vec<f64>>(&frozen, &cfg).unwrap();
     assert_eq!((first, from_slice::<i32>(rest).unwrap()), (vec![1.5], 2));
-    assert_eq!(from_bytes_with::<Vec<f64>>(&frozen[..frozen.len() - rest.len()], &cfg).unwrap(), [1.5]);
-    assert_eq!(to_bytes_with(&7, &cfg).unwrap(), to_vec(&7).unwrap());
-    // The former spellings still work (deprecated).
-    {
-        let mut old = Vec::new();
-        to_buf_with(&mut old, &[1.5f64], &cfg).unwrap();
-        assert_eq!(from_bytes_with::<Vec<f64>>(&old, &cfg).unwrap(), [1.5]);
-        assert_eq!(to_bytes_with(&7, &cfg).unwrap(), to_vec(&7).unwrap());
-    }
+    assert_eq!(from_slice_with::<Vec<f64>>(&frozen[..frozen.len() - rest.len()], &cfg).unwrap(), [1.5]);
+    let mut old = Vec::new();
+    to_buf_with(&mut old, &[1.5f64], &cfg).unwrap();
+    assert_eq!(from_slice_with::<Vec<f64>>(&old, &cfg).unwrap(), [1.5]);
     assert_eq!(from_reader::<_, Vec<f64>>(&frozen[..frozen.len() - rest.len()]).unwrap(), [1.5]);
     let e = from_slice::<i32>(&[2, 0, 0, 0, 1, 0, 0, 0, 9]).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::TrailingBytes(1)));

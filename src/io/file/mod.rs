@@ -91,6 +91,14 @@ pub enum Kind {
 
 impl Kind {
     /// The names [`Kind`] is parsed from and printed as.
+    ///
+    /// ```
+    /// use godot_bin::file::Kind;
+    /// for name in Kind::NAMES {
+    ///     assert_eq!(name.parse::<Kind>()?.name(), name);
+    /// }
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
     pub const NAMES: [&'static str; 5] = ["stream", "stream-be", "bare", "config", "json"];
 
     /// The name: `stream`, `stream-be`, `bare`, `config` or `json`.
@@ -729,14 +737,12 @@ fn read_content(
         };
     }
     // No binary reading: text the engines write for saves?
-    if opts.kind.is_none() {
-        if std::str::from_utf8(content).is_ok_and(looks_like_text) {
-            if let Ok(read) = read_json(content, opts, report) {
-                return Ok(read);
-            }
-            if let Ok(read) = read_config(content, opts, report) {
-                return Ok(read);
-            }
+    if opts.kind.is_none() && std::str::from_utf8(content).is_ok_and(looks_like_text) {
+        if let Ok(read) = read_json(content, opts, report) {
+            return Ok(read);
+        }
+        if let Ok(read) = read_config(content, opts, report) {
+            return Ok(read);
         }
     }
     partial::unread(content, opts, found, report)
