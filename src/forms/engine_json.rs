@@ -402,16 +402,14 @@ impl<'t> Parser<'t, '_> {
                                 if items.items.is_empty() && self.text[opened..a].contains('\n') {
                                     self.evidence.open_empty_array = true;
                                 }
-                                let Some(Open::Array(items, _)) = stack.pop() else { unreachable!() };
-                                value = Some(Variant::Array(Box::new(items)));
+                                value = Some(close(&mut stack));
                                 continue;
                             }
                             Tok::Punct(b',') if need_comma => {
                                 let (t, a) = self.token()?;
                                 if matches!(t, Tok::Punct(b']')) {
                                     // A trailing comma: the engine takes it.
-                                    let Some(Open::Array(items, _)) = stack.pop() else { unreachable!() };
-                                    value = Some(Variant::Array(Box::new(items)));
+                                    value = Some(close(&mut stack));
                                     continue;
                                 }
                                 (tok, at) = (t, a);
@@ -434,8 +432,7 @@ impl<'t> Parser<'t, '_> {
                             let (t, a) = self.token()?;
                             match t {
                                 Tok::Punct(b'}') => {
-                                    let Some(Open::Dict(d, ..)) = stack.pop() else { unreachable!() };
-                                    value = Some(Variant::Dictionary(Box::new(d)));
+                                    value = Some(close(&mut stack));
                                     continue;
                                 }
                                 Tok::Punct(b',') => {}
@@ -445,8 +442,7 @@ impl<'t> Parser<'t, '_> {
                         let (t, a) = self.token()?;
                         match t {
                             Tok::Punct(b'}') => {
-                                let Some(Open::Dict(d, ..)) = stack.pop() else { unreachable!() };
-                                value = Some(Variant::Dictionary(Box::new(d)));
+                                value = Some(close(&mut stack));
                                 continue;
                             }
                             Tok::Str(k) => {
@@ -464,6 +460,15 @@ impl<'t> Parser<'t, '_> {
                 }
             }
         }
+    }
+}
+
+/// The container on top of `stack`, finished (its closing bracket was read).
+fn close(stack: &mut Vec<Open>) -> Variant {
+    match stack.pop() {
+        Some(Open::Array(items, _)) => Variant::Array(Box::new(items)),
+        Some(Open::Dict(d, ..)) => Variant::Dictionary(Box::new(d)),
+        None => unreachable!("a closing bracket is only taken with a container open"),
     }
 }
 

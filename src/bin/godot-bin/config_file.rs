@@ -5,7 +5,7 @@ use godot_bin::container::{Container, Layout};
 use godot_bin::file::{self, Content, Format, Kind, Options, Save};
 use godot_bin::{json, Config, Dialect, Variant};
 
-use crate::{data, emit, failed, read_input, write_text, Dest, Fail, Limit, Secret};
+use crate::{data, emit, failed, read_input, write_text, Fail, Io};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
@@ -36,11 +36,7 @@ pub(crate) struct Args {
     /// and ConfigFile text is written encrypted (save_encrypted_pass) when the input or ORIGINAL was, or
     /// when --password / --key / --encrypt is given.
     #[command(flatten)]
-    secret: Secret,
-    #[command(flatten)]
-    limit: Limit,
-    #[command(flatten)]
-    dest: Dest,
+    io: Io,
     /// Input file (default: standard input).
     file: Option<String>,
 }
@@ -57,11 +53,11 @@ impl Args {
     /// Reads `bytes` (in their container) as ConfigFile text, in the dialect given or the one the library finds.
     fn read_config(&self, bytes: &[u8], what: &str, writes_text: bool) -> Result<Save, Fail> {
         let mut opts = Options::new().kind(Kind::ConfigFile);
-        opts.key = self.secret.get()?;
-        opts.max_size = self.limit.max_size;
+        opts.key = self.io.secret.get()?;
+        opts.max_size = self.io.limit.max_size;
         opts.dialect = self.dialect;
         let save = file::read(bytes, &opts).map_err(|e| {
-            let Fail(c, m) = failed(&e, &self.limit);
+            let Fail(c, m) = failed(&e, &self.io.limit);
             Fail(c, format!("{what}{m}"))
         })?;
         // Which engine wrote the text matters when it is written back, or when the engines read other values.
@@ -121,20 +117,20 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let like_encrypted =
         original.as_ref().is_some_and(|o| matches!(o.format.stored.container, Container::Encrypted(..)));
     match a.to {
-        CfgForm::Json => write_text(&format!("{}\n", json::to_json_string(&value, &cfg)), &a.dest),
+        CfgForm::Json => write_text(&format!("{}\n", json::to_json_string(&value, &cfg)), &a.io.dest),
         // ConfigFile text is written encrypted (save_encrypted_pass) as asked, or as the input or ORIGINAL was.
-        CfgForm::Config if !a.plain && (a.encrypt || a.secret.given() || was_encrypted || like_encrypted) => {
-            let key = a.secret.required("--encrypt")?;
+        CfgForm::Config if !a.plain && (a.encrypt || a.io.secret.given() || was_encrypted || like_encrypted) => {
+            let key = a.io.secret.required("--encrypt")?;
             let format = Format::new(
                 Container::Encrypted(key, Layout::for_dialect(dialect)),
                 Content::ConfigFile(style),
                 dialect,
             );
-            emit(&format.encode(&[value]).map_err(|e| data(e.to_string()))?, &a.dest, true)
+            emit(&format.encode(&[value]).map_err(|e| data(e.to_string()))?, &a.io.dest, true)
         }
         CfgForm::Config => {
             let cf = ConfigFile::from_variant(&value).map_err(|e| data(e.to_string()))?;
-            write_text(&cf.to_text_with(&cfg, style), &a.dest)
+            write_text(&cf.to_text_with(&cfg, style), &a.io.dest)
         }
     }
 }

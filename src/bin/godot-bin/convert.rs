@@ -4,7 +4,7 @@ use godot_bin::container::{Compression, Container, Stored};
 use godot_bin::convert::{convert, Options};
 use godot_bin::Dialect;
 
-use crate::{data, decode_bin, read_input, write_bin, Bin, Common, Dest, Fail, Limit, Reading, Secret};
+use crate::{data, decode_bin, read_input, write_bin, Bin, Common, Fail, Io, Reading};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
@@ -27,11 +27,7 @@ pub(crate) struct Args {
     #[arg(long = "out-encoding", alias = "out", value_enum, default_value = "raw")]
     out_encoding: Bin,
     #[command(flatten)]
-    secret: Secret,
-    #[command(flatten)]
-    limit: Limit,
-    #[command(flatten)]
-    dest: Dest,
+    io: Io,
     /// Write a compressed file in this mode (default: the input's container).
     #[arg(long, value_parser = crate::encode::compression, conflicts_with = "plain")]
     compress: Option<Compression>,
@@ -44,13 +40,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let bytes = decode_bin(read_input(a.file.as_deref())?, a.input)?;
-    let reading = Reading {
-        dialect: a.from_dialect,
-        common: &a.common,
-        secret: &a.secret,
-        limit: &a.limit,
-        flag: "--from-dialect",
-    };
+    let reading = Reading { flag: "--from-dialect", ..Reading::new(a.from_dialect, &a.common, &a.io) };
     let save = reading.read(&bytes)?;
     let (from, to) = (save.format.dialect, a.to_dialect);
     let opts = Options::default().coerce(a.coerce);
@@ -70,5 +60,5 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
         format.stored = Stored::new(Container::Plain);
     }
     let out = format.encode(&values).map_err(|e| data(e.to_string()))?;
-    write_bin(&out, a.out_encoding, &a.dest)
+    write_bin(&out, a.out_encoding, &a.io.dest)
 }

@@ -2,7 +2,7 @@
 
 use godot_bin::{json, text, Dialect};
 
-use crate::{decode_bin, read_input, write_text, Bin, Common, Dest, Fail, Form, Limit, Reading, Secret};
+use crate::{decode_bin, read_input, write_text, Bin, Common, Fail, Form, Io, Reading};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
@@ -22,19 +22,14 @@ pub(crate) struct Args {
     #[arg(long)]
     exact: bool,
     #[command(flatten)]
-    secret: Secret,
-    #[command(flatten)]
-    limit: Limit,
-    #[command(flatten)]
-    dest: Dest,
+    io: Io,
     /// Input file (default: standard input).
     file: Option<String>,
 }
 
 pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let bytes = decode_bin(read_input(a.file.as_deref())?, a.input)?;
-    let reading =
-        Reading { dialect: a.dialect, common: &a.common, secret: &a.secret, limit: &a.limit, flag: "--dialect" };
+    let reading = Reading::new(a.dialect, &a.common, &a.io);
     let save = reading.read(&bytes)?;
     let cfg = &save.format.config;
     let many = save.values.len() > 1;
@@ -53,5 +48,5 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
         }
         s.push('\n');
     }
-    write_text(&s, &a.dest)
+    write_text(&s, &a.io.dest)
 }

@@ -4,7 +4,7 @@ use godot_bin::container::{Compression, Container, Layout, Stored};
 use godot_bin::file::{Content, Format, Kind};
 use godot_bin::{json, text, Dialect};
 
-use crate::{data, read_input, write_bin, Bin, Common, Dest, Fail, Form, Limit, Reading, Secret};
+use crate::{data, read_input, write_bin, Bin, Common, Fail, Form, Io, Reading};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
@@ -23,11 +23,7 @@ pub(crate) struct Args {
     #[arg(long, value_parser = compression, conflicts_with_all = ["encrypt", "plain"])]
     compress: Option<Compression>,
     #[command(flatten)]
-    secret: Secret,
-    #[command(flatten)]
-    limit: Limit,
-    #[command(flatten)]
-    dest: Dest,
+    io: Io,
     /// Write an encrypted file with the password in $GODOT_BIN_PASSWORD (--password and --key imply it).
     #[arg(long, conflicts_with = "plain")]
     encrypt: bool,
@@ -51,13 +47,7 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     // The original (--like): read first, since it gives the dialect and format when not given.
     let original = match &a.like {
         Some(o) => {
-            let reading = Reading {
-                dialect: a.dialect,
-                common: &a.common,
-                secret: &a.secret,
-                limit: &a.limit,
-                flag: "--dialect",
-            };
+            let reading = Reading::new(a.dialect, &a.common, &a.io);
             Some(reading.read(&read_input(Some(o))?).map_err(|Fail(c, m)| Fail(c, format!("--like {o}: {m}")))?)
         }
         None => None,
@@ -83,7 +73,7 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     // The container: as the flags say, else the original's, else none.
     let like_encrypted = matches!(format.stored.container, Container::Encrypted(..));
     if let Some(mode) = a.compress {
-        if a.secret.given() && !like_encrypted {
+        if a.io.secret.given() && !like_encrypted {
             return Err(Fail(
                 2,
                 "--compress with --password/--key: a file is compressed or encrypted, not both".into(),
@@ -92,8 +82,8 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
         format.stored = Stored::new(Container::Compressed(mode));
     } else if a.plain {
         format.stored = Stored::new(Container::Plain);
-    } else if a.encrypt || a.secret.given() {
-        let key = a.secret.required("--encrypt")?;
+    } else if a.encrypt || a.io.secret.given() {
+        let key = a.io.secret.required("--encrypt")?;
         // Encrypted in the original's layout, unless --dialect chose the dialect.
         let layout = match (&format.stored.container, a.dialect) {
             (Container::Encrypted(_, l), None) => *l,
@@ -143,5 +133,5 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
         }
         None => format.encode(&values),
     };
-    write_bin(&bytes.map_err(|e| data(e.to_string()))?, a.out_encoding, &a.dest)
+    write_bin(&bytes.map_err(|e| data(e.to_string()))?, a.out_encoding, &a.io.dest)
 }

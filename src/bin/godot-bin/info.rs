@@ -3,7 +3,7 @@
 use godot_bin::file::{self, Options};
 use godot_bin::ErrorKind;
 
-use crate::{decode_bin, failed, read_input, write_text, Bin, Dest, Fail, Limit, Secret};
+use crate::{decode_bin, failed, read_input, write_text, Bin, Fail, Io};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
@@ -11,11 +11,7 @@ pub(crate) struct Args {
     #[arg(long = "in-encoding", visible_alias = "in", value_enum, default_value = "raw")]
     input: Bin,
     #[command(flatten)]
-    secret: Secret,
-    #[command(flatten)]
-    limit: Limit,
-    #[command(flatten)]
-    dest: Dest,
+    io: Io,
     /// Input file (default: standard input).
     file: Option<String>,
 }
@@ -23,15 +19,15 @@ pub(crate) struct Args {
 pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let raw = decode_bin(read_input(a.file.as_deref())?, a.input)?;
     let mut opts = Options::new().allow_objects(true).partial(true);
-    opts.key = a.secret.get()?;
-    opts.max_size = a.limit.max_size;
+    opts.key = a.io.secret.get()?;
+    opts.max_size = a.io.limit.max_size;
     let lines = match file::read(&raw, &opts) {
         Ok(save) => save.report.evidence,
         // Without the key, what the bytes are says so (an encrypted file, to open with its key).
         Err(e) if matches!(e.kind(), ErrorKind::KeyNeeded | ErrorKind::NotGodotData(_)) => {
             vec![godot_bin::detect::detect(&raw).to_string()]
         }
-        Err(e) => return Err(failed(&e, &a.limit)),
+        Err(e) => return Err(failed(&e, &a.io.limit)),
     };
-    write_text(&format!("{}\n", lines.join("\n")), &a.dest)
+    write_text(&format!("{}\n", lines.join("\n")), &a.io.dest)
 }

@@ -147,6 +147,17 @@ pub(crate) struct Limit {
     pub(crate) max_size: Option<u64>,
 }
 
+/// The key, the size limit and the output of a command that reads a save and writes something.
+#[derive(clap::Args)]
+pub(crate) struct Io {
+    #[command(flatten)]
+    pub(crate) secret: Secret,
+    #[command(flatten)]
+    pub(crate) limit: Limit,
+    #[command(flatten)]
+    pub(crate) dest: Dest,
+}
+
 /// Where a command writes.
 #[derive(clap::Args)]
 pub(crate) struct Dest {
@@ -303,7 +314,12 @@ pub(crate) struct Reading<'a> {
     pub(crate) flag: &'a str,
 }
 
-impl Reading<'_> {
+impl<'a> Reading<'a> {
+    /// A reading with the command's options, its dialect flag being `--dialect`.
+    pub(crate) fn new(dialect: Option<Dialect>, common: &'a Common, io: &'a Io) -> Self {
+        Reading { dialect, common, secret: &io.secret, limit: &io.limit, flag: "--dialect" }
+    }
+
     fn options(&self) -> Result<Options, Fail> {
         let mut opts = Options::new().allow_objects(self.common.objects).double_precision(self.common.double);
         opts.key = self.secret.get()?;

@@ -3,7 +3,7 @@
 use godot_bin::schema::Schema;
 use godot_bin::{Dialect, Variant};
 
-use crate::{data, read_input, write_text, Common, Dest, Fail, Limit, Reading, Secret};
+use crate::{data, read_input, write_text, Common, Fail, Io, Reading};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
@@ -19,11 +19,7 @@ pub(crate) struct Args {
     #[command(flatten)]
     common: Common,
     #[command(flatten)]
-    secret: Secret,
-    #[command(flatten)]
-    limit: Limit,
-    #[command(flatten)]
-    dest: Dest,
+    io: Io,
     /// Saves (any container, dialect and framing), or one schema file (JSON).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
@@ -47,7 +43,7 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
         SchemaForm::Gdscript => godot_bin::gdscript::from_schema(&schema, &godot_bin::gdscript::Options::default())
             .map_err(|e| data(e.to_string()))?,
     };
-    write_text(&out, &a.dest)
+    write_text(&out, &a.io.dest)
 }
 
 /// The schema `schema` prints: a schema file's, or one inferred from the Dictionary values of every save.
@@ -72,8 +68,7 @@ fn schema_of(a: &Args) -> Result<Schema, Fail> {
             }
         }
         let at = |Fail(c, m)| Fail(c, format!("{file}: {m}"));
-        let reading =
-            Reading { dialect: a.dialect, common: &a.common, secret: &a.secret, limit: &a.limit, flag: "--dialect" };
+        let reading = Reading::new(a.dialect, &a.common, &a.io);
         let save = reading.read(&raw).map_err(at)?;
         let d = save.format.dialect;
         match seen {
