@@ -30,7 +30,7 @@
 //! d.insert(Variant::from("cell"), Variant::Vector2i(Vector2i::new(3, 4)));
 //! let v = Variant::from(d);
 //! let err = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).unwrap_err();
-//! assert_eq!(err.path, "cell");
+//! assert_eq!(err.path(), "cell");
 //! let g3 = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default().coerce(true))?;
 //! assert_eq!(godot_bin::text::to_text(&g3, &godot_bin::Config::new(Dialect::Godot3)),
 //!            "{\n\"name\": \"hero\",\n\"cell\": Vector2( 3, 4 )\n}");
@@ -109,7 +109,7 @@ pub fn convert(v: &Variant, from: Dialect, to: Dialect, opts: &Options) -> Resul
 /// ```
 /// use godot_bin::{convert::check_fits, Dialect, Variant, markers::Vector2i};
 /// let v = Variant::from(vec![Variant::Vector2i(Vector2i::new(1, 2))]);
-/// assert_eq!(check_fits(&v, Dialect::Godot3).unwrap_err().path, "[0]");
+/// assert_eq!(check_fits(&v, Dialect::Godot3).unwrap_err().path(), "[0]");
 /// assert!(check_fits(&v, Dialect::Godot4_6).is_ok());
 /// ```
 pub fn check_fits(v: &Variant, dialect: Dialect) -> Result<(), Error> {

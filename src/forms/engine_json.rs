@@ -71,8 +71,9 @@ impl JsonStyle {
     ///
     /// ```
     /// use godot_bin::file::JsonStyle;
-    /// // Godot 3.6 JSON.print(save, "\t"): tab indent, stored order, 6-decimal floats.
-    /// let s = JsonStyle::of("{\n\t\"b\": 0.333333,\n\t\"a\": 1\n}").unwrap();
+    /// // Godot 3.6 JSON.print({"b": -0.0, "a": 1}, "\t"): tab indent, stored order, and `-0`, which only
+    /// // Godot 3 writes.
+    /// let s = JsonStyle::of("{\n\t\"b\": -0,\n\t\"a\": 1\n}").unwrap();
     /// assert!(s.godot3 && s.indent == "\t" && !s.sort_keys);
     /// assert_eq!(JsonStyle::of("[gd_resource]"), None);
     /// ```

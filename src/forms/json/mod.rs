@@ -100,8 +100,8 @@ fn read(j: &Value, cfg: &Config) -> Result<Variant, Error> {
 /// ```
 /// use godot_bin::{json, Config, Variant};
 /// assert_eq!(json::from_json_str("[1, 2.5]", &Config::default()).unwrap(), Variant::from(vec![Variant::Int(1), Variant::Float(2.5)]));
-/// let err = json::from_json_str("[1,", &Config::default()).unwrap_err();
-/// assert!(matches!(err.position(), Some(godot_bin::error::Position::Text { line: 1, column: 4, .. })));
+/// let err = json::from_json_str("[1,]", &Config::default()).unwrap_err();
+/// assert!(matches!(err.position(), Some(godot_bin::error::Position::Text { line: 1, column: 4, byte: 3 })));
 /// let err = json::from_json_str(r#"{"a": {"$Vector2": [1]}}"#, &Config::default()).unwrap_err();
 /// assert_eq!(err.to_string(), "at a: Vector2 needs 2 numbers");
 /// ```

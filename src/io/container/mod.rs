@@ -521,7 +521,8 @@ pub fn godot4_iv(file: &[u8]) -> Option<[u8; 16]> {
 /// use godot_bin::container::{decrypt, encrypt, Key, Layout};
 /// let file = encrypt(b"secret", &Key::from_password("a"), Layout::Godot4)?;
 /// assert_eq!(decrypt(&file, &Key::from_password("a"), 100)?, b"secret");
-/// assert!(matches!(decrypt(&file, &Key::from_password("b"), 100), Err(Error::from(ErrorKind::WrongKey))));
+/// let wrong = decrypt(&file, &Key::from_password("b"), 100).unwrap_err();
+/// assert!(matches!(wrong.kind(), godot_bin::ErrorKind::WrongKey));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn decrypt(file: &[u8], key: &Key, max_size: u64) -> Result<Vec<u8>> {
