@@ -62,10 +62,7 @@ pub use forms::schema::gdscript;
 pub use forms::{convert, schema, text};
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
-pub use io::container;
-#[cfg(feature = "containers")]
-#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
-pub use io::file;
+pub use io::{container, file};
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;

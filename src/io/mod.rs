@@ -10,13 +10,10 @@
 mod atomic;
 pub mod config_file;
 #[cfg(feature = "containers")]
-#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod container;
 pub mod detect;
 #[cfg(feature = "containers")]
-#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod file;
 pub mod framing;
 #[cfg(feature = "tokio")]
-#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub mod tokio_codec;
