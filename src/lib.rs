@@ -60,13 +60,13 @@ pub use format::variant_conv::{from_variant, to_variant, to_variant_with};
 pub use forms::json;
 pub use forms::schema::gdscript;
 pub use forms::{convert, schema, text};
-#[cfg(feature = "containers")]
-#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
-pub use io::{container, file};
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
 pub use io::{config_file, detect, framing};
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+pub use io::{container, file};
 #[doc(no_inline)]
 pub use value::{Array, Dictionary, Object, Variant};
 

@@ -533,6 +533,7 @@ pub fn to_string<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<Strin
 }
 
 /// ConfigFile text read without knowing which engine wrote it ([`guess`]).
+#[cfg(feature = "containers")]
 pub(crate) struct Guess {
     pub(crate) file: ConfigFile,
     /// The dialect whose syntax reads it (Godot 4.6 or Godot 3 when none was given).
@@ -552,6 +553,7 @@ pub(crate) struct Guess {
 /// 3, 4)` / `Color( 1, 2, 3, 4 )`): the one that reads it; when both do, to different values, the one that
 /// writes more of the text's lines as they are (Godot 4 on a tie that matters, said in [`Guess::tie`]). The
 /// key style is the one that writes more of its lines as they are. An error is the first dialect's.
+#[cfg(feature = "containers")]
 pub(crate) fn guess(text: &str, dialect: Option<Dialect>, cfg: &Config) -> Result<Guess, Error> {
     let lines: std::collections::HashSet<&str> = text.lines().collect();
     let written = |cf: &ConfigFile, cfg: &Config, style| {

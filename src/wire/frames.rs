@@ -14,12 +14,14 @@ pub(crate) fn u32_in(b: [u8; 4], big_endian: bool) -> u32 {
 
 /// The little-endian u32 at `at` in `bytes`, if all 4 bytes are there (container headers).
 #[inline]
+#[cfg(feature = "containers")]
 pub(crate) fn le_u32_at(bytes: &[u8], at: usize) -> Option<u32> {
     frame_len(bytes.get(at..)?, false)
 }
 
 /// The little-endian u64 at `at` in `bytes`, if all 8 bytes are there (container headers).
 #[inline]
+#[cfg(feature = "containers")]
 pub(crate) fn le_u64_at(bytes: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(bytes.get(at..at.checked_add(8)?)?.try_into().ok()?))
 }
@@ -31,6 +33,7 @@ pub(crate) fn frame_len(bytes: &[u8], big_endian: bool) -> Option<u32> {
 }
 
 /// Where the first frame of `bytes` ends: 4 plus its length (which may lie beyond `bytes`).
+#[cfg(feature = "containers")]
 pub(crate) fn frame_end(bytes: &[u8], big_endian: bool) -> Option<usize> {
     frame_len(bytes, big_endian).map(|n| 4usize.saturating_add(n as usize))
 }

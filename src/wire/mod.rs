@@ -16,10 +16,14 @@ mod reals;
 mod sniff;
 mod utf8;
 
-pub use self::base64::{base64_decode, base64_encode};
+pub use self::base64::base64_decode;
+#[cfg(feature = "json")]
+pub use self::base64::base64_encode;
 pub(crate) use fields::{array_type_bits, count32, dict_type_bits, len32, padded_len};
 pub(crate) use fields::{int_is_wide, pad_len, FLAG_64, SHARED_BIT, TYPE_MASK};
-pub(crate) use frames::{frame_end, frame_len, le_u32_at, le_u64_at, u32_in, Cut, Frames};
+#[cfg(feature = "containers")]
+pub(crate) use frames::{frame_end, le_u32_at, le_u64_at};
+pub(crate) use frames::{frame_len, u32_in, Cut, Frames};
 pub use output::{BufTarget, Output};
 pub(crate) use output::{Lent, Target};
 pub(crate) use reader::Reader;
