@@ -111,3 +111,18 @@ fn the_size_limit_is_the_libraries() {
     let e = file::read(&bytes, &Options::new().max_size(10)).unwrap_err();
     assert!(matches!(e.kind(), godot_bin::ErrorKind::TooLarge { .. }), "{e}");
 }
+
+/// Godot 4.6's `ConfigFile.load` takes any text (lines that are neither a section nor a key are skipped:
+/// a table of numbers loads as an empty ConfigFile, error OK). Detection does not take such text for a
+/// ConfigFile save; asked for one, it reads as the engine does.
+#[test]
+fn text_without_a_section_is_no_config_file_unless_asked() {
+    let table = fixture("godot-4.6", "json/floats.tsv");
+    let e = file::read(&table, &Options::new()).unwrap_err();
+    assert!(matches!(e.kind(), godot_bin::ErrorKind::NotGodotData(_)), "{e}");
+    let asked = file::read(&table, &Options::new().kind(Kind::ConfigFile)).unwrap();
+    assert_eq!(asked.values, [godot_bin::Variant::from(godot_bin::Dictionary::default())]);
+    // Comments and blank lines only: an empty ConfigFile, found by detection too.
+    let empty = file::read(b"; saved by the game\n\n", &Options::new()).unwrap();
+    assert_eq!(empty.format.content.kind(), Kind::ConfigFile);
+}

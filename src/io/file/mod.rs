@@ -741,8 +741,15 @@ fn read_content(
         if let Ok(read) = read_json(content, opts, report) {
             return Ok(read);
         }
+        // The engine takes any text as ConfigFile text (lines that are neither a section nor a key are
+        // skipped); found by detection, it has to hold a section, or be nothing but blank and comment lines.
         if let Ok(read) = read_config(content, opts, report) {
-            return Ok(read);
+            let has_section = matches!(read.0.first(), Some(Variant::Dictionary(d)) if !d.is_empty());
+            let text = String::from_utf8_lossy(content);
+            let lines = text.lines().map(str::trim);
+            if has_section || lines.clone().all(|l| l.is_empty() || l.starts_with(';') || l.starts_with('#')) {
+                return Ok(read);
+            }
         }
     }
     partial::unread(content, opts, found, report)
