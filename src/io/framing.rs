@@ -615,7 +615,7 @@ pub fn read_frame<R: std::io::Read>(reader: &mut R, endian: Endian, max_frame: u
 /// [`Hint::NotGodot`](crate::error::Hint::NotGodot).
 ///
 /// An empty file holds no values: the iterator yields none, as a stream that ends before its first frame
-/// does (the readers of one value, [`from_store_var`], [`load`] and [`read_store_var`], say
+/// does (the readers of one value, [`from_store_var`] and [`read_store_var`], say
 /// [`ErrorKind::EmptyInput`]).
 ///
 /// ```
