@@ -226,13 +226,8 @@ fn godot4_same_key(a: &Variant, b: &Variant) -> bool {
 #[test]
 fn repeated_keys_merge_as_a_pairwise_comparison_says() {
     use godot_bin::markers::{StringName, Vector2};
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = crate::common::r#gen::Rng(0x9E37_79B9_7F4A_7C15);
+    let mut next = move |n: u64| rng.below(n);
     let cfg = deep_cfg();
     let mut text_rounds = 0;
     for round in 0..300 {
