@@ -5,7 +5,7 @@
 //! alike), and each case's median time per operation is reported with its ratio to the group's reference
 //! (postcard on the same structs, or a memcpy of the same byte count), and its best (the fastest round).
 //!
-//! Options: `--rounds N` (default 15), `--only GROUP` (game, variant, packed, logs, small; repeatable),
+//! Options: `--rounds N` (default 15), `--only GROUP` (game, variant, threads, packed, logs, small; repeatable),
 //! `--engine FILE` (the output of `tests/gd/speed.gd`: adds Godot 4.6's medians and bests and our ratios to them; used
 //! by scripts/engine-speed.sh), `--engine-bytes FILE` (the engine's `var_to_bytes` of the same state: checked
 //! byte for byte against ours), `--entities N` (default 10,000).
@@ -475,7 +475,8 @@ fn threads(state: &data::GameState, gb: &[u8], rounds: usize, cfg: &Config) {
 /// Prints the decodes' allocations per entity (the counting allocator's), where the group has the cases.
 fn allocations_per_entity(meds: &harness::Results, entities: usize, suffix: &str) {
     let per = |c: &str| meds.allocs(&format!("{c}{suffix}")).map(|a| a / entities as f64);
-    let names = ["godot_bin typed decode", "godot_bin Variant decode", "godot_bin VariantRef decode", "postcard decode"];
+    let names =
+        ["godot_bin typed decode", "godot_bin Variant decode", "godot_bin VariantRef decode", "postcard decode"];
     let found: Vec<(&str, f64)> = names.iter().filter_map(|&n| Some((n, per(n)?))).collect();
     if found.is_empty() {
         return;
@@ -662,26 +663,40 @@ fn small_messages(rounds: usize, cfg: &Config) {
     let mut cases = vec![
         tight("godot_bin Move encode", TIGHT_MSGS, || godot_bin::to_vec_with(black_box(&mv), cfg).unwrap(), written),
         tight(
-            "godot_bin Move decode", TIGHT_MSGS,
+            "godot_bin Move decode",
+            TIGHT_MSGS,
             || godot_bin::from_slice_with::<data::Msg>(black_box(&mvb), cfg).unwrap(),
             is_move,
         ),
         tight("postcard Move encode", TIGHT_MSGS, || postcard::to_allocvec(black_box(&mv)).unwrap(), written),
-        tight("postcard Move decode", TIGHT_MSGS, || postcard::from_bytes::<data::Msg>(black_box(&mvp)).unwrap(), is_move),
         tight(
-            "serde floor: minimal Deserializer Move decode", TIGHT_MSGS,
+            "postcard Move decode",
+            TIGHT_MSGS,
+            || postcard::from_bytes::<data::Msg>(black_box(&mvp)).unwrap(),
+            is_move,
+        ),
+        tight(
+            "serde floor: minimal Deserializer Move decode",
+            TIGHT_MSGS,
             || serde_floor::from_slice::<data::Msg>(black_box(&mvb)).unwrap(),
             is_move,
         ),
-        tight("godot_bin PlayerState encode", TIGHT_MSGS, || godot_bin::to_vec_with(black_box(&ps), cfg).unwrap(), written),
         tight(
-            "godot_bin PlayerState decode", TIGHT_MSGS,
+            "godot_bin PlayerState encode",
+            TIGHT_MSGS,
+            || godot_bin::to_vec_with(black_box(&ps), cfg).unwrap(),
+            written,
+        ),
+        tight(
+            "godot_bin PlayerState decode",
+            TIGHT_MSGS,
             || godot_bin::from_slice_with::<data::PlayerState>(black_box(&psb), cfg).unwrap(),
             is_42,
         ),
         tight("postcard PlayerState encode", TIGHT_MSGS, || postcard::to_allocvec(black_box(&ps)).unwrap(), written),
         tight(
-            "postcard PlayerState decode", TIGHT_MSGS,
+            "postcard PlayerState decode",
+            TIGHT_MSGS,
             || postcard::from_bytes::<data::PlayerState>(black_box(&psp)).unwrap(),
             is_42,
         ),

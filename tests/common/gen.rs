@@ -225,7 +225,9 @@ impl Gen<'_> {
                 }
                 V::from(d)
             }
-            K::PackedByteArray => V::PackedByteArray((0..self.rng.below(10)).map(|_| self.rng.next_u64() as u8).collect()),
+            K::PackedByteArray => {
+                V::PackedByteArray((0..self.rng.below(10)).map(|_| self.rng.next_u64() as u8).collect())
+            }
             K::PackedInt32Array => V::PackedInt32Array((0..self.len()).map(|_| self.i()).collect()),
             K::PackedInt64Array => V::PackedInt64Array((0..self.len()).map(|_| self.rng.next_u64() as i64).collect()),
             K::PackedFloat32Array => V::PackedFloat32Array((0..self.len()).map(|_| self.rng.f32()).collect()),

@@ -33,6 +33,7 @@ use godot_bin::schema::{Def, Enum, EnumVariant, Field, Schema, Shape, Struct, Va
 use godot_bin::typed::{AsDictionary, TypedArray, TypedDictionary};
 use godot_bin::value::TypeKind;
 use godot_bin::{gdscript, Config, Dialect, Dictionary, Variant};
+use godot_bin_tools::r#gen::Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -145,18 +146,16 @@ struct Extras4 {
     by_name: TypedDictionary<StringName, f64>,
 }
 
-/// A small seeded generator (xorshift64*).
-struct Rng(u64);
+/// The values of this check, drawn from the seeded generator of the tests and tools (`r#gen::Rng`): finite
+/// floats only, short strings and containers.
+struct Draw(Rng);
 
-impl Rng {
+impl Draw {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        self.0.next_u64()
     }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.0.below(n)
     }
     fn coin(&mut self) -> bool {
         self.next() & 1 == 1
@@ -212,20 +211,20 @@ impl Rng {
     fn len(&mut self) -> usize {
         self.below(4) as usize
     }
-    fn vec<T>(&mut self, mut f: impl FnMut(&mut Rng) -> T) -> Vec<T> {
+    fn vec<T>(&mut self, mut f: impl FnMut(&mut Draw) -> T) -> Vec<T> {
         (0..self.len()).map(|_| f(self)).collect()
     }
 }
 
-fn item(r: &mut Rng) -> Item {
+fn item(r: &mut Draw) -> Item {
     Item { name: r.string(), count: r.next() as u16, weight: r.f32() }
 }
 
-fn mood(r: &mut Rng) -> Mood {
+fn mood(r: &mut Draw) -> Mood {
     [Mood::Calm, Mood::Angry, Mood::SoSo][r.below(3) as usize]
 }
 
-fn msg(r: &mut Rng) -> Msg {
+fn msg(r: &mut Draw) -> Msg {
     match r.below(5) {
         0 => Msg::Hello,
         1 => Msg::Chat(r.string()),
@@ -235,7 +234,7 @@ fn msg(r: &mut Rng) -> Msg {
     }
 }
 
-fn save(r: &mut Rng) -> Save {
+fn save(r: &mut Draw) -> Save {
     let any = match r.below(4) {
         0 => Variant::Nil,
         1 => Variant::from(r.i64()),
@@ -291,7 +290,7 @@ fn save(r: &mut Rng) -> Save {
     }
 }
 
-fn branch(r: &mut Rng, depth: u32) -> Branch {
+fn branch(r: &mut Draw, depth: u32) -> Branch {
     let deeper = depth < 3;
     Branch {
         label: r.string(),
@@ -300,7 +299,7 @@ fn branch(r: &mut Rng, depth: u32) -> Branch {
     }
 }
 
-fn extras4(r: &mut Rng) -> Extras4 {
+fn extras4(r: &mut Draw) -> Extras4 {
     Extras4 {
         cell: r.v2i(),
         rect: Rect2i { position: r.v2i(), size: r.v2i() },
@@ -450,7 +449,7 @@ fn bad_extras(good: &Variant) -> Vec<Bad> {
 }
 
 /// A value of some kind, to put where another was.
-fn junk_value(r: &mut Rng, g4: bool) -> Variant {
+fn junk_value(r: &mut Draw, g4: bool) -> Variant {
     match r.below(if g4 { 12 } else { 11 }) {
         0 => Variant::Nil,
         1 => Variant::Bool(r.coin()),
@@ -472,7 +471,7 @@ fn junk_value(r: &mut Rng, g4: bool) -> Variant {
 }
 
 /// `good` with one value somewhere inside it (or itself) replaced by a value of some kind.
-fn mutate(good: &Variant, r: &mut Rng, g4: bool) -> Variant {
+fn mutate(good: &Variant, r: &mut Draw, g4: bool) -> Variant {
     let mut v = good.clone();
     let mut cur = &mut v;
     loop {
@@ -607,7 +606,7 @@ fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad: &[Bad], c
     // Values with one part replaced by a value of another kind (or the same kind), as many as there are
     // values: the GDScript must accept or refuse each without a script error.
     let mut junk = Vec::new();
-    let mut r = Rng(0x5eed ^ vals.len() as u64);
+    let mut r = Draw(Rng(0x5eed ^ vals.len() as u64));
     let g4 = cfg.dialect() != Dialect::Godot3;
     for v in vals {
         let m = mutate(&godot_bin::to_variant_with(v, cfg)?, &mut r, g4);
@@ -683,7 +682,7 @@ fn tops(dialect: Dialect) -> Res<Vec<Top>> {
 }
 
 fn values_of(dialect: Dialect, count: usize, seed: u64) -> (Vec<Save>, Vec<Msg>, Vec<Branch>, Vec<Extras4>) {
-    let mut r = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut r = Draw(Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1));
     let saves = (0..count).map(|_| save(&mut r)).collect();
     let msgs = (0..count).map(|_| msg(&mut r)).collect();
     let branches = (0..count).map(|_| branch(&mut r, 0)).collect();
@@ -945,7 +944,7 @@ fn hostile_schema(dialect: Dialect) -> Schema {
 }
 
 fn hostile_values(schema: &Schema, count: usize, seed: u64) -> Vec<Variant> {
-    let mut r = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut r = Draw(Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1));
     let Some(Def::Struct(root)) = schema.get("Save") else { return vec![] };
     (0..count)
         .map(|_| {
