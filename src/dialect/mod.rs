@@ -86,20 +86,6 @@ pub(crate) enum Family {
     Pandemonium,
 }
 
-impl Family {
-    /// The constructor name of `kind` in this family's text syntax (Godot 4's [`TypeKind::name`] where the
-    /// family has no other).
-    pub(crate) fn name_of(self, kind: TypeKind) -> &'static str {
-        let n = &types::NAMES[kind as usize];
-        match self {
-            Family::Godot2 => n.godot2,
-            Family::Godot3 => n.godot3,
-            Family::Godot4 => n.godot4,
-            Family::Pandemonium => n.pandemonium,
-        }
-    }
-}
-
 impl Dialect {
     /// Every dialect, oldest first.
     ///
@@ -171,6 +157,18 @@ impl Dialect {
             Dialect::Godot3 => Family::Godot3,
             Dialect::Pandemonium3_5 | Dialect::Pandemonium3_8 | Dialect::Pandemonium5 => Family::Pandemonium,
             _ => Family::Godot4,
+        }
+    }
+
+    /// How the dialect's engine spells its types: its column of the type-name table.
+    pub(crate) const fn spelling(self) -> types::Spelling {
+        use types::Spelling as S;
+        match self {
+            Dialect::Godot2 => S::Godot2,
+            Dialect::Godot3 => S::Godot3,
+            Dialect::Pandemonium3_5 => S::Pandemonium3_5,
+            Dialect::Pandemonium3_8 | Dialect::Pandemonium5 => S::Pandemonium,
+            _ => S::Godot4,
         }
     }
 
