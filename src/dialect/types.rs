@@ -445,7 +445,10 @@ pub(crate) static NAMES: [Names; TypeKind::ALL.len()] = [
     same(K::Nil, "Nil", "TYPE_NIL"),
     same(K::Bool, "bool", "TYPE_BOOL"),
     same(K::Int, "int", "TYPE_INT"),
-    Names { constants: ["TYPE_REAL", "TYPE_REAL", "TYPE_FLOAT", "TYPE_REAL", "TYPE_REAL"], ..same(K::Float, "float", "") },
+    Names {
+        constants: ["TYPE_REAL", "TYPE_REAL", "TYPE_FLOAT", "TYPE_REAL", "TYPE_REAL"],
+        ..same(K::Float, "float", "")
+    },
     same(K::String, "String", "TYPE_STRING"),
     same(K::Vector2, "Vector2", "TYPE_VECTOR2"),
     same(K::Vector2i, "Vector2i", "TYPE_VECTOR2I"),

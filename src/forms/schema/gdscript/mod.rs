@@ -452,7 +452,11 @@ impl<'a> Gen<'a> {
             uses(root_def, &mut used);
             for name in used {
                 if name != self.root && self.kind(&name) == Kind::Class {
-                    w.line(format_args!("const _{} = preload({})", self.cls(&name), lit(&format!("{}.gd", snake(&name)))));
+                    w.line(format_args!(
+                        "const _{} = preload({})",
+                        self.cls(&name),
+                        lit(&format!("{}.gd", snake(&name)))
+                    ));
                 }
             }
         }

@@ -33,7 +33,8 @@ fn reserved() -> &'static HashSet<&'static str> {
 fn taken() -> &'static HashSet<&'static str> {
     static SET: OnceLock<HashSet<&'static str>> = OnceLock::new();
     SET.get_or_init(|| {
-        let mut s: HashSet<&'static str> = words(RESERVED).chain(words(FUNCTIONS)).chain(words(NATIVE_CLASSES)).collect();
+        let mut s: HashSet<&'static str> =
+            words(RESERVED).chain(words(FUNCTIONS)).chain(words(NATIVE_CLASSES)).collect();
         for d in Dialect::ALL.into_iter().filter(|d| *d != Dialect::Godot2) {
             s.extend(TypeKind::ALL.iter().map(|k| k.name_in(d)));
         }

@@ -137,7 +137,8 @@ impl Gen<'_> {
     /// The first and the last `TYPE_…` of the dialect's packed arrays: their ids are one run at the end of
     /// every dialect's table, so `t >= first and t <= last` is "a packed array".
     pub(super) fn packed_range(&self) -> Result<(&'static str, &'static str)> {
-        let packed: Vec<TypeKind> = (0..).map_while(|id| self.dialect.type_kind(id)).filter(|k| is_packed(*k)).collect();
+        let packed: Vec<TypeKind> =
+            (0..).map_while(|id| self.dialect.type_kind(id)).filter(|k| is_packed(*k)).collect();
         match (packed.first(), packed.last()) {
             (Some(first), Some(last)) => Ok((self.type_const(*first)?, self.type_const(*last)?)),
             _ => Err(super::message(format!("{} has no packed arrays", self.dialect))),
@@ -159,8 +160,11 @@ mod tests {
     #[test]
     fn packed_arrays_are_one_run_of_ids_in_every_dialect() {
         for d in Dialect::ALL {
-            let ids: Vec<u32> =
-                (0..).map_while(|id| d.type_kind(id).map(|k| (id, k))).filter(|(_, k)| is_packed(*k)).map(|(i, _)| i).collect();
+            let ids: Vec<u32> = (0..)
+                .map_while(|id| d.type_kind(id).map(|k| (id, k)))
+                .filter(|(_, k)| is_packed(*k))
+                .map(|(i, _)| i)
+                .collect();
             assert!(ids.len() >= 7, "{d}");
             assert!(ids.windows(2).all(|w| w[1] == w[0] + 1), "{d}: {ids:?}");
         }

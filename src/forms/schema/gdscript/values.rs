@@ -103,7 +103,9 @@ impl Gen<'_> {
                 let from_string = matches!(k, TypeKind::StringName | TypeKind::NodePath);
                 if from_string {
                     let s = self.type_const(TypeKind::String)?;
-                    w.if_(format_args!("typeof({x}) != {t} and typeof({x}) != {s}"), |w| self.fail(w, path, name(*k), &x));
+                    w.if_(format_args!("typeof({x}) != {t} and typeof({x}) != {s}"), |w| {
+                        self.fail(w, path, name(*k), &x)
+                    });
                     Ok(format!("{}({x})", name(*k)))
                 } else {
                     w.if_(format_args!("typeof({x}) != {t}"), |w| self.fail(w, path, name(*k), &x));

@@ -243,14 +243,20 @@ mod tests {
             w.for_("i", "range(3)", |w| w.line("pass"));
             w.ret(0);
         });
-        assert_eq!(w.finish(), "static func f(x) -> int:\n\tif x > 0:\n\t\treturn x\n\t\n\tfor i in range(3):\n\t\tpass\n\treturn 0\n");
+        assert_eq!(
+            w.finish(),
+            "static func f(x) -> int:\n\tif x > 0:\n\t\treturn x\n\t\n\tfor i in range(3):\n\t\tpass\n\treturn 0\n"
+        );
     }
 
     #[test]
     fn literals_and_comments_stay_on_their_line() {
         assert_eq!(lit("a\"b\\c\nd\u{2028}\u{1}"), "\"a\\\"b\\\\c\\nd\\u2028\\u0001\"");
         assert_eq!(comment("a \"b\"\r\nc"), "a \"b\"\\u000d\\u000ac");
-        assert_eq!(concat(&[Part::Code("_at"), Part::Text(": got "), Part::Code("str(x)")]), "_at + \": got \" + str(x)");
+        assert_eq!(
+            concat(&[Part::Code("_at"), Part::Text(": got "), Part::Code("str(x)")]),
+            "_at + \": got \" + str(x)"
+        );
     }
 
     #[test]

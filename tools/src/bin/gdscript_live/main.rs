@@ -23,7 +23,6 @@
 //! functions, native classes, ALL_CAPS constants, the generated members, non-ASCII, names equal once
 //! sanitized): the file must load with no error or warning and read every value back byte-identical.
 
-
 mod harness;
 mod hostile;
 mod values;
