@@ -195,10 +195,10 @@ pub enum ErrorKind {
     /// decrypts mostly to data, which is [`ErrorKind::Damaged`]).
     ///
     /// ```
-    /// use godot_bin::container::{decode, encrypt, Key, Layout, ReadOptions};
+    /// use godot_bin::container::{encode, open, Container, Key, Layout};
     /// use godot_bin::ErrorKind;
-    /// let file = encrypt(&[0; 64], &Key::from_password("right"), Layout::Godot4)?;
-    /// let err = decode(&file, &ReadOptions::new().key(Key::from_password("wrong"))).unwrap_err();
+    /// let file = encode(&[0; 64], &Container::Encrypted(Key::from_password("right"), Layout::Godot4))?;
+    /// let err = open(&file, Some(&Key::from_password("wrong")), 1 << 20).unwrap_err();
     /// assert!(matches!(err.kind(), ErrorKind::WrongKey));
     /// assert!(err.to_string().starts_with("wrong password or key"));
     /// # Ok::<(), godot_bin::Error>(())
@@ -213,13 +213,13 @@ pub enum ErrorKind {
     /// turns the blocks around it to noise) and the key or password right.
     ///
     /// ```
-    /// use godot_bin::container::{decode, encrypt, Key, Layout, ReadOptions};
+    /// use godot_bin::container::{encode, open, Container, Key, Layout};
     /// use godot_bin::ErrorKind;
     /// let key = Key::from_password("right");
-    /// let mut file = encrypt(&b"gold: 100, level: 2; ".repeat(20), &key, Layout::Godot3)?;
+    /// let mut file = encode(&b"gold: 100, level: 2; ".repeat(20), &Container::Encrypted(key.clone(), Layout::Godot3))?;
     /// let last = file.len() - 1;
     /// file[last] ^= 1; // one byte flipped in the last block
-    /// let err = decode(&file, &ReadOptions::new().key(key)).unwrap_err();
+    /// let err = open(&file, Some(&key), 1 << 20).unwrap_err();
     /// assert!(matches!(err.kind(), ErrorKind::Damaged));
     /// assert!(err.to_string().starts_with("damaged file, or a wrong password or key"));
     /// # Ok::<(), godot_bin::Error>(())
@@ -235,7 +235,8 @@ pub enum ErrorKind {
         /// The number found.
         mode: u32,
     },
-    /// A declared size above the limit (a container's content: [`ReadOptions::max_size`](crate::container::ReadOptions::max_size)).
+    /// A declared size above the limit (a container's content: [`file::Options::max_size`](crate::file::Options::max_size), or the
+    /// `max_size` of [`container::open`](crate::container::open)).
     #[error("declared size {declared} is above the limit of {max} byte(s)")]
     TooLarge {
         /// The size declared.

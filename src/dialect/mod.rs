@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-pub mod types;
+pub(crate) mod types;
 
 use types::TypeKind;
 

@@ -66,7 +66,7 @@
 //!   object is an `ObjectsNotAllowed` error, and object-typed containers read as `EncodedObjectAsID`.
 //!   Objects by instance id and null objects are plain numbers and always allowed.
 //! - **Files**: every size a container declares is checked against its limit (256 MiB by default,
-//!   `ReadOptions::max_size`) and the input's length before anything is allocated; a file of n bytes that
+//!   `file::Options::max_size`) and the input's length before anything is allocated; a file of n bytes that
 //!   opens to m bytes peaks below 4·m + 2·n + 1 MiB (`tests/hostile/containers_hostile.rs`). The `godot-bin` tool
 //!   bounds a container by its file's size: 512 times it, at least 1 MiB (`--max-size` raises it).
 //!

@@ -8,9 +8,9 @@
 //! * [`from_str`] and [`to_string`] map a Rust value to the file: sections are struct fields (or map
 //!   entries), keys are the fields of those; the keys outside any section are the field named `""`
 //!   (`#[serde(rename = "")]`).
-//! * With the feature `containers`, `ConfigFile::from_encrypted` and `ConfigFile::to_encrypted` read and
-//!   write `save_encrypted_pass`/`save_encrypted` files: a `godot_bin::container` GDEC file around the same
-//!   text.
+//! * `save_encrypted_pass`/`save_encrypted` files (a GDEC container around the same text; feature
+//!   `containers`) open with [`file::read`](crate::file::read) / [`file::open`](crate::file::open) given the
+//!   password, and are written back the same way by [`file::save`](crate::file::save).
 //!
 //! What the engines do, and so what we do:
 //! * A key is written bare unless it holds `=`, `"`, `;`, `[`, `]`, a space or control character, or
@@ -448,47 +448,6 @@ impl ConfigFile {
             }
         }
         Ok(cf)
-    }
-
-    /// Reads an encrypted config file (`ConfigFile.save_encrypted_pass` / `save_encrypted`): the GDEC
-    /// container is opened with `key` (a wrong key is an error, never garbage) and its text parsed.
-    ///
-    /// ```
-    /// use godot_bin::config_file::ConfigFile;
-    /// use godot_bin::container::Key;
-    /// use godot_bin::Config;
-    /// let cfg = Config::default();
-    /// let mut cf = ConfigFile::new();
-    /// cf.set("s", "gold", 10);
-    /// let file = cf.to_encrypted(&Key::from_password("pw"), &cfg)?;
-    /// assert_eq!(ConfigFile::from_encrypted(&file, &Key::from_password("pw"), &cfg)?, cf);
-    /// assert!(ConfigFile::from_encrypted(&file, &Key::from_password("no"), &cfg).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[cfg(feature = "containers")]
-    pub fn from_encrypted(file: &[u8], key: &crate::container::Key, cfg: &Config) -> Result<Self, Error> {
-        let plain = crate::container::decrypt(file, key, crate::container::DEFAULT_MAX_SIZE)?;
-        let text = std::str::from_utf8(&plain)
-            .map_err(|e| Error::new(crate::ErrorKind::InvalidUtf8, Some(e.valid_up_to())))?;
-        ConfigFile::parse(text, cfg)
-    }
-
-    /// Writes the file encrypted as `ConfigFile.save_encrypted_pass` / `save_encrypted` of `cfg`'s dialect
-    /// does (Godot 3's layout for Godot 2/3 and Pandemonium, else Godot 4's with a random IV).
-    ///
-    /// ```
-    /// use godot_bin::config_file::ConfigFile;
-    /// use godot_bin::container::Key;
-    /// let mut cf = ConfigFile::new();
-    /// cf.set("s", "gold", 10);
-    /// let file = cf.to_encrypted(&Key::from_password("pw"), &godot_bin::Config::default())?;
-    /// assert_eq!(&file[..4], b"GDEC");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[cfg(feature = "containers")]
-    pub fn to_encrypted(&self, key: &crate::container::Key, cfg: &Config) -> Result<Vec<u8>, Error> {
-        let layout = crate::container::Layout::for_dialect(cfg.dialect());
-        crate::container::encrypt(self.to_text(cfg).as_bytes(), key, layout)
     }
 }
 

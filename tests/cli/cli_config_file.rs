@@ -127,7 +127,8 @@ fn dialect_is_detected_from_the_text() {
 /// scripts/live.sh config-file has the engines read such files with `load_encrypted_pass`.
 #[test]
 fn a_password_writes_an_encrypted_config_file() {
-    use godot_bin::container::{decrypt_as, Key, Layout};
+    use crate::common::containers::decrypt_as;
+    use godot_bin::container::{Key, Layout};
     let key = Key::from_password(PASSWORD);
     for (engine, layout) in [("godot-4.6", Layout::Godot4), ("godot-3.6", Layout::Godot3)] {
         let cfg = fixture(engine, "values.cfg");

@@ -140,7 +140,7 @@ fn convert_keeps_or_changes_the_container() {
     // A 3.x encrypted save becomes a 4.x encrypted save (4.x layout: no mode field, an IV).
     let out = ok(&["convert", "--from-dialect", "godot3", "--to-dialect", "godot4", "--password", PASSWORD, &f], b"");
     let plain3 = std::fs::read(fix("godot-3.6", "plain.sav")).unwrap();
-    let content = godot_bin::container::decrypt_as(
+    let content = crate::common::containers::decrypt_as(
         &out,
         &godot_bin::container::Key::from_password(PASSWORD),
         godot_bin::container::Layout::Godot4,
@@ -186,7 +186,7 @@ fn encode_like_keeps_the_originals_container() {
         let key = godot_bin::container::Key::from_password(PASSWORD);
         let layout = godot_bin::container::Layout::for_dialect(dialect.parse().unwrap());
         let plain = std::fs::read(fix(engine, "plain.sav")).unwrap();
-        let content = godot_bin::container::decrypt_as(&enc, &key, layout, 1 << 20).unwrap();
+        let content = crate::common::containers::decrypt_as(&enc, &key, layout, 1 << 20).unwrap();
         assert_eq!(
             ok(&["decode", "--dialect", dialect, "--framing", "stream", "--to", "json"], &content),
             ok(&["decode", "--dialect", dialect, "--framing", "stream", "--to", "json"], &plain),
@@ -197,7 +197,7 @@ fn encode_like_keeps_the_originals_container() {
         }
         // The password from the environment, and --plain.
         let by_env = ok_env(&["encode", "--from", "json", "--like", &pass], &json, &[("GODOT_BIN_PASSWORD", PASSWORD)]);
-        assert_eq!(godot_bin::container::decrypt_as(&by_env, &key, layout, 1 << 20).unwrap(), content, "{engine}");
+        assert_eq!(crate::common::containers::decrypt_as(&by_env, &key, layout, 1 << 20).unwrap(), content, "{engine}");
         let p = ok(&["encode", "--from", "json", "--like", &pass, "--password", PASSWORD, "--plain"], &json);
         assert_eq!(p, content, "{engine}");
         for (mode, id) in [("fastlz", 0u8), ("deflate", 1), ("zstd", 2), ("gzip", 3)] {
@@ -247,7 +247,8 @@ fn zstd_zeros(head: &[u8], zeros: usize) -> Vec<u8> {
 /// a message naming --max-size, which opens it.
 #[test]
 fn max_size_bounds_a_compressed_file_by_its_size() {
-    use godot_bin::container::{compress, compress_with_block_size, Compression};
+    use crate::common::containers::compress;
+    use godot_bin::container::{compress_with_block_size, Compression};
     let n = 2 << 20;
     let mut head = (n as u32 + 8).to_le_bytes().to_vec();
     head.extend_from_slice(&29u32.to_le_bytes()); // PackedByteArray (Godot 4)

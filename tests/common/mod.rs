@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 pub mod alloc;
+#[cfg(feature = "containers")]
+pub mod containers;
 pub mod r#gen;
 
 use std::path::{Path, PathBuf};

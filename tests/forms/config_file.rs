@@ -99,29 +99,31 @@ fn empty_header_is_the_sectionless_part_unlike_the_engines_loader() {
 #[cfg(feature = "containers")]
 #[test]
 fn encrypted_engine_files_read_and_are_byte_identical() {
-    use godot_bin::container::Key;
+    use godot_bin::container::{self, Container, Key, Layout};
+    use godot_bin::file;
     let key = Key::from_password("hunter2 \u{e9}");
     for (engine, dialect, style) in ENGINES {
         let cfg = Config::new(dialect);
         let file = read(engine, "values.gdec");
-        let cf = ConfigFile::from_encrypted(&file, &key, &cfg).unwrap();
+        let (text, stored) = container::open(&file, Some(&key), 1 << 20).unwrap();
+        let cf = ConfigFile::parse(std::str::from_utf8(&text).unwrap(), &cfg).unwrap();
         assert_eq!(cf.to_variant(), engine_value(engine, "loaded.sav", &cfg), "{engine}: values.gdec");
-        assert!(ConfigFile::from_encrypted(&file, &Key::from_password("wrong"), &cfg).is_err(), "{engine}");
+        assert!(container::open(&file, Some(&Key::from_password("wrong")), 1 << 20).is_err(), "{engine}");
+        // The save engine opens it as a ConfigFile with the password, and writes it back as it was.
+        let save = file::read(&file, &file::Options::new().password("hunter2 \u{e9}").dialect(dialect)).unwrap();
+        assert_eq!(save.format.content.kind(), file::Kind::ConfigFile, "{engine}");
+        assert_eq!(save.values, [cf.to_variant()], "{engine}");
+        assert_eq!(save.to_bytes().unwrap(), file, "{engine}: values.gdec through file::read");
         if dialect == Dialect::Godot4_6 {
             // Godot 4 picks a random IV; with the file's IV ours is the engine's file byte for byte.
-            let iv = godot_bin::container::godot4_iv(&file).unwrap();
-            let ours = godot_bin::container::encrypt_with_iv(cf.to_text(&cfg).as_bytes(), &key, iv);
+            let ours = container::encrypt_with_iv(cf.to_text(&cfg).as_bytes(), &key, stored.iv().unwrap());
             assert_eq!(ours, file, "{engine}: values.gdec byte for byte with its IV");
         }
         if dialect == Dialect::Godot3 && engine != "godot-3.2.3" {
             // Godot 3's encryption is deterministic (no IV): the whole file is the engine's.
             let plain = cf.to_text_with(&cfg, style);
-            let ours =
-                godot_bin::container::encrypt(plain.as_bytes(), &key, godot_bin::container::Layout::Godot3).unwrap();
+            let ours = container::encode(plain.as_bytes(), &Container::Encrypted(key.clone(), Layout::Godot3)).unwrap();
             assert_eq!(ours, file, "{engine}: values.gdec byte for byte");
-            if style == KeyStyle::Quoted {
-                assert_eq!(cf.to_encrypted(&key, &cfg).unwrap(), file, "{engine}: to_encrypted");
-            }
         }
     }
 }

@@ -7,9 +7,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use godot_bin::container::{
-    compress, compress_with_block_size, decode, encrypt, Compression, Key, Layout, ReadOptions, DEFAULT_MAX_SIZE,
-};
+use crate::common::containers::{compress, decode, encrypt, Opts};
+use godot_bin::container::{compress_with_block_size, Compression, Key, Layout};
 use godot_bin::ErrorKind;
 
 /// The peak allocated while `f` runs, above what was allocated before, and what `f` returned.
@@ -27,7 +26,7 @@ fn failure<T>(r: &godot_bin::Result<T>) -> Option<(&ErrorKind, Option<usize>)> {
 }
 
 /// Opens `file` and checks the memory bound; returns the result.
-fn open_bounded(file: &[u8], opts: &ReadOptions) -> godot_bin::Result<Vec<u8>> {
+fn open_bounded(file: &[u8], opts: &Opts) -> godot_bin::Result<Vec<u8>> {
     let (peak, r) = peak_of(|| decode(file, opts));
     let m = r.as_ref().map_or(0, Vec::len);
     let bound = 4 * m + 2 * file.len() + SLACK;
@@ -35,8 +34,8 @@ fn open_bounded(file: &[u8], opts: &ReadOptions) -> godot_bin::Result<Vec<u8>> {
     r
 }
 
-fn opts() -> ReadOptions {
-    ReadOptions::new().key(key()).require_container()
+fn opts() -> Opts {
+    Opts::new().key(key()).require_container()
 }
 
 fn key() -> Key {
@@ -185,7 +184,7 @@ fn every_truncation_of_engine_files_is_an_error() {
             ["fastlz.gcpf", "deflate.gcpf", "zstd.gcpf", "gzip.gcpf", "key.gdec", "tiny-fastlz.gcpf", "tiny.gdec"]
         {
             let file = engine_fixture(engine, name);
-            let o = ReadOptions::new().key(k.clone()).require_container();
+            let o = Opts::new().key(k.clone()).require_container();
             assert!(open_bounded(&file, &o).is_ok(), "{engine} {name}");
             // Cut anywhere before the content ends: an error (a GCPF file's trailing magic is not needed,
             // as in the engine).
@@ -349,7 +348,7 @@ fn an_encrypted_header_declaring_2_pow_64_minus_1_bytes_is_refused_with_its_offs
             f.extend_from_slice(&[0; 16]);
         }
         assert_eq!(f.len(), len_at + 8 + if godot3 { 0 } else { 16 });
-        for max in [u64::MAX, DEFAULT_MAX_SIZE] {
+        for max in [u64::MAX, godot_bin::file::MAX_SIZE] {
             let r = decode(&f, &opts().max_size(max));
             assert!(
                 matches!(failure(&r), Some((ErrorKind::TooLarge { declared: u64::MAX, .. }, Some(o))) if o == len_at),

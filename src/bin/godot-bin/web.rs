@@ -31,7 +31,7 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wa
      img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// `godot-bin web --help`.
-pub const ABOUT: &str = "\
+pub(crate) const ABOUT: &str = "\
 Serve the save inspector on 127.0.0.1: a page that opens any Godot save in the browser (plain, compressed,
 encrypted, store_var streams, bare var_to_bytes, ConfigFile text), shows it as a tree, a hex view and Godot's
 text form, edits it and saves it back in the same container. Nothing leaves the machine: the page runs
@@ -43,7 +43,7 @@ directory, else web/dist of the repository the tool was built in. Any static web
 instead.";
 
 /// Why serving failed: exit status and message.
-pub struct Fail(pub u8, pub String);
+pub(crate) struct Fail(pub(crate) u8, pub(crate) String);
 
 /// The folder to serve: `dir`, else `web/dist` here, else beside the executable's repository.
 fn app_dir(dir: Option<PathBuf>) -> Result<PathBuf, Fail> {
@@ -64,7 +64,7 @@ fn app_dir(dir: Option<PathBuf>) -> Result<PathBuf, Fail> {
 }
 
 /// Serves the app on 127.0.0.1:`port` until interrupted.
-pub fn serve(port: u16, dir: Option<PathBuf>) -> Result<(), Fail> {
+pub(crate) fn serve(port: u16, dir: Option<PathBuf>) -> Result<(), Fail> {
     let root = app_dir(dir)?;
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| Fail(1, format!("127.0.0.1:{port}: {e}")))?;
     let addr = listener.local_addr().map_err(|e| Fail(1, e.to_string()))?;

@@ -90,7 +90,7 @@ pub(super) fn build_fields(what: &str, f: &[(&'static str, Cap)]) -> Result<Vari
 /// A small captured value: the non-element fields of marker structs.
 #[doc(hidden)]
 #[derive(Debug, Clone)]
-pub enum Cap {
+pub(crate) enum Cap {
     Unit,
     Bool(bool),
     Int(i128),
@@ -124,7 +124,7 @@ const CAP_MSG: &str = "unsupported value in a marker field";
 struct CapSer;
 
 #[doc(hidden)]
-pub struct CapSeq(Vec<Cap>);
+pub(crate) struct CapSeq(Vec<Cap>);
 
 impl ser::Serializer for CapSer {
     type Ok = Cap;

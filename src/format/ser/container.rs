@@ -12,7 +12,7 @@ use crate::wire::Output;
 
 /// Typed containers and full objects in progress.
 #[doc(hidden)]
-pub struct ContainerState {
+pub(crate) struct ContainerState {
     pub(super) what: &'static str,
     pub(super) fields: Vec<(&'static str, Cap)>,
     pub(super) done: bool,

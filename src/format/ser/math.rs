@@ -9,7 +9,7 @@ use crate::wire::widen_exact;
 /// The numeric components of a math type, flattened in field order (nested structs and arrays included).
 #[doc(hidden)]
 #[derive(Default)]
-pub struct Flat {
+pub(crate) struct Flat {
     /// Up to 4 components inline (Vector2/3/4, Color, Quaternion, …: no allocation).
     pub(super) vals: [f64; 4],
     /// All of them once there are more than 4 (Rect2 and up), at most [`MAX_COMPONENTS`].

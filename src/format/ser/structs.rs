@@ -14,7 +14,7 @@ use crate::wire::{narrow_exact, Output};
 
 /// What a `$godot_bin::` struct is being collected into.
 #[doc(hidden)]
-pub enum MagicStruct {
+pub(crate) enum MagicStruct {
     /// An ordinary struct: a Dictionary with String keys.
     Plain,
     /// A fixed-size math type that is not small (an integer vector or more than 4 reals): its header is
@@ -46,7 +46,7 @@ pub struct StructCompound<'s, 'a, O: Output = Vec<u8>> {
 
 /// A marker struct's state: its count of components or fields, and what it collects.
 #[doc(hidden)]
-pub struct Marker {
+pub(crate) struct Marker {
     pub(super) n: usize,
     pub(super) magic: MagicStruct,
 }

@@ -8,10 +8,10 @@
 //! zero-padded to 16 before compressing.
 //!
 //! ```
-//! use godot_bin::container::{compress, decompress, Compression};
-//! let file = compress(b"hello", Compression::Zstd)?;
+//! use godot_bin::container::{encode, open, Compression, Container};
+//! let file = encode(b"hello", &Container::Compressed(Compression::Zstd))?;
 //! assert_eq!(&file[..8], b"GCPF\x02\0\0\0");
-//! assert_eq!(decompress(&file, 1 << 20)?, b"hello");
+//! assert_eq!(open(&file, None, 1 << 20)?.0, b"hello");
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 

@@ -10,12 +10,12 @@
 //! password's UTF-8.
 //!
 //! ```
-//! use godot_bin::container::{decrypt, encrypt, Key, Layout};
+//! use godot_bin::container::{encode, open, Container, Key, Layout};
 //! let key = Key::from_password("hunter2");
-//! let file = encrypt(b"gold: 100", &key, Layout::Godot3)?;
+//! let file = encode(b"gold: 100", &Container::Encrypted(key.clone(), Layout::Godot3))?;
 //! assert_eq!(file.len(), 32 + 16); // header, then one block
-//! assert_eq!(decrypt(&file, &key, 1 << 20)?, b"gold: 100");
-//! assert!(decrypt(&file, &Key::from_password("hunter3"), 1 << 20).is_err());
+//! assert_eq!(open(&file, Some(&key), 1 << 20)?.0, b"gold: 100");
+//! assert!(open(&file, Some(&Key::from_password("hunter3")), 1 << 20).is_err());
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 

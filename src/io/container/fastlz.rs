@@ -8,11 +8,11 @@
 //! three bits name the level.
 //!
 //! ```
-//! use godot_bin::container::{compress, decompress, Compression};
+//! use godot_bin::container::{encode, open, Compression, Container};
 //! let data = b"a save file, a save file, a save file".repeat(100);
-//! let file = compress(&data, Compression::FastLz)?;
+//! let file = encode(&data, &Container::Compressed(Compression::FastLz))?;
 //! assert!(file.len() < data.len() / 10);
-//! assert_eq!(decompress(&file, 1 << 20)?, data);
+//! assert_eq!(open(&file, None, 1 << 20)?.0, data);
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 

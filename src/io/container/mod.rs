@@ -3,12 +3,12 @@
 //! and written (feature `containers`).
 //!
 //! A container wraps the bytes of a whole file; inside is what the game stored, usually a stream of
-//! `store_var` values, read with [`framing::values`](crate::framing::values). [`decode`] finds the
-//! container by its magic and opens it; [`encode`] (or [`Writer`]) writes one. [`open`] also says how the
-//! file was stored ([`Stored`]: the compression
-//! mode, or the key, layout and IV of an encrypted file), and [`Stored::encode`] writes new content back
-//! the same way; [`file::open`](crate::file::open) and [`file::save`](crate::file::save) do the same for
-//! a whole save on disk, values, framing and dialect included.
+//! `store_var` values. Most callers never touch this module: [`file::read`](crate::file::read),
+//! [`file::open`](crate::file::open) and [`file::save`](crate::file::save) open and write a whole save,
+//! container, values, framing and dialect included. Here is the byte level beneath them: [`open`] finds
+//! the container by its magic, opens it and says how the file was stored ([`Stored`]: the compression
+//! mode, or the key, layout and IV of an encrypted file); [`Stored::encode`] writes new content back the
+//! same way, and [`encode`] writes content into any [`Container`].
 //!
 //! | engine | here | ours is byte-identical to the engine's |
 //! |---|---|---|
@@ -16,10 +16,10 @@
 //! | `COMPRESSION_DEFLATE`, `COMPRESSION_GZIP` | [`Compression::Deflate`], [`Compression::Gzip`] | no: another deflate encoder, the same content |
 //! | `COMPRESSION_ZSTD` | [`Compression::Zstd`] | no: another zstd encoder, the same content |
 //! | 3.x `open_encrypted[_with_pass]` | [`Layout::Godot3`] | yes |
-//! | 4.x `open_encrypted[_with_pass]` | [`Layout::Godot4`] | with the same IV ([`encrypt_with_iv`]); the engine picks a random one |
+//! | 4.x `open_encrypted[_with_pass]` | [`Layout::Godot4`] | with the same IV ([`Stored::encode`] of the content it held, or [`encrypt_with_iv`]); the engine picks a random one |
 //!
 //! Hostile files: every declared size is checked (with checked arithmetic) against
-//! [`ReadOptions::max_size`] (default [`DEFAULT_MAX_SIZE`]) and against the input's length before anything
+//! [`open`]'s `max_size` (the save engine's is [`file::MAX_SIZE`](crate::file::MAX_SIZE)) and against the input's length before anything
 //! is allocated. A compressed file's blocks are decompressed a first time into nothing, each stopped one
 //! byte past its declared size, and only when every block gave its size is the output allocated (once, at
 //! the total the blocks were seen to hold) and filled: a file that fails costs the decoders' state, never
@@ -33,7 +33,7 @@
 //! declared size is checked arithmetic: a length that would wrap is [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge).
 //!
 //! ```
-//! use godot_bin::container::{self, Compression, Container, Key, ReadOptions};
+//! use godot_bin::container::{self, Compression, Container, Key};
 //! use godot_bin::framing::{self, Endian};
 //! let cfg = godot_bin::Config::default();
 //! // A save as `store_var` writes it, twice over: inside an encrypted file, and a compressed one.
@@ -42,7 +42,8 @@
 //! let key = Key::from_password("hunter2");
 //! for c in [Container::Encrypted(key.clone(), container::Layout::Godot4), Container::Compressed(Compression::FastLz)] {
 //!     let file = container::encode(&save, &c)?;
-//!     let opened = container::decode(&file, &ReadOptions::new().key(key.clone()))?;
+//!     let (opened, stored) = container::open(&file, Some(&key), godot_bin::file::MAX_SIZE)?;
+//!     assert_eq!(stored.container, c);
 //!     let values: Vec<(String, i64)> = framing::values(&opened, &cfg, Endian::Little).collect::<Result<_, _>>()?;
 //!     assert_eq!(values, [("gold".to_string(), 100)]);
 //! }
@@ -50,7 +51,6 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, Write};
 
 mod compressed;
 mod encrypted;
@@ -58,14 +58,6 @@ mod fastlz;
 
 use crate::detect::{COMPRESSED_MAGIC, ENCRYPTED_MAGIC};
 use crate::error::{Error, ErrorKind, Result};
-
-/// The largest content [`decode`] produces unless told otherwise: 256 MiB, far above any save game.
-///
-/// ```
-/// assert_eq!(godot_bin::container::DEFAULT_MAX_SIZE, 256 << 20);
-/// assert_eq!(godot_bin::container::ReadOptions::new().max_size, 256 << 20);
-/// ```
-pub const DEFAULT_MAX_SIZE: u64 = 256 << 20;
 
 /// A part the header declares that the file does not hold whole: `needed` bytes at `offset`, `available`
 /// there.
@@ -114,14 +106,9 @@ pub enum Compression {
 }
 
 impl Compression {
-    /// The mode for the number in a file's header.
-    ///
-    /// ```
-    /// use godot_bin::container::Compression;
-    /// assert_eq!(Compression::from_mode(1), Some(Compression::Deflate));
-    /// assert_eq!(Compression::from_mode(4), None); // Brotli: the engine reads it, never writes it
-    /// ```
-    pub fn from_mode(mode: u32) -> Option<Compression> {
+    /// The mode for the number in a file's header (not 4, Brotli, which the engine reads but never
+    /// writes).
+    pub(crate) fn from_mode(mode: u32) -> Option<Compression> {
         Some(match mode {
             0 => Compression::FastLz,
             1 => Compression::Deflate,
@@ -168,10 +155,11 @@ impl std::str::FromStr for Compression {
 /// The layout of an encrypted file: the engines' major versions write different ones.
 ///
 /// ```
-/// use godot_bin::container::{encrypt, Key, Layout};
+/// use godot_bin::container::{encode, Container, Key, Layout};
 /// let key = Key::from_bytes([7; 32]);
-/// assert_eq!(&encrypt(b"x", &key, Layout::Godot3)?[4..8], &[1, 0, 0, 0]); // 3.x: the mode
-/// assert_eq!(encrypt(b"x", &key, Layout::Godot4)?.len(), 44 + 16); // 4.x: an IV in the header
+/// let three = encode(b"x", &Container::Encrypted(key.clone(), Layout::Godot3))?;
+/// assert_eq!(&three[4..8], &[1, 0, 0, 0]); // 3.x: the mode
+/// assert_eq!(encode(b"x", &Container::Encrypted(key, Layout::Godot4))?.len(), 44 + 16); // 4.x: an IV in the header
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -291,22 +279,13 @@ impl Key {
 /// What a file is, by its first four bytes.
 ///
 /// ```
-/// use godot_bin::container::{detect, Kind};
-/// assert_eq!(detect(b"GCPF\0\0\0\0"), Kind::Compressed);
-/// assert_eq!(detect(b"GDEC"), Kind::Encrypted);
-/// assert_eq!(detect(&[12, 0, 0, 0]), Kind::Plain); // a store_var length
+/// use godot_bin::container::Kind;
+/// assert_eq!(Kind::of(b"GCPF\0\0\0\0"), Kind::Compressed);
+/// assert_eq!(Kind::of(b"GDEC"), Kind::Encrypted);
+/// assert_eq!(Kind::of(&[12, 0, 0, 0]), Kind::Plain); // a store_var length
 /// ```
 #[doc(no_inline)]
 pub use crate::detect::ContainerKind as Kind;
-
-/// The [`Kind`] of a file from its start (four bytes are enough).
-///
-/// ```
-/// assert_eq!(godot_bin::container::detect(b"GD"), godot_bin::container::Kind::Plain);
-/// ```
-pub fn detect(head: &[u8]) -> Kind {
-    Kind::of(head)
-}
 
 /// What [`encode`] writes around the content.
 ///
@@ -326,210 +305,63 @@ pub enum Container {
     Encrypted(Key, Layout),
 }
 
-/// How [`decode`] opens a file.
-///
-/// ```
-/// use godot_bin::container::{Key, ReadOptions};
-/// let opts = ReadOptions::new().key(Key::from_password("pw")).max_size(1 << 20);
-/// assert_eq!(opts.max_size, 1 << 20);
-/// ```
-#[derive(Clone, Debug)]
-pub struct ReadOptions {
-    /// The key for an encrypted file (none: an encrypted file is [`ErrorKind::KeyNeeded`]).
-    pub key: Option<Key>,
-    /// The largest content to produce; larger declared sizes are refused before allocating.
-    pub max_size: u64,
-    /// Whether a file without a container is accepted as its own content (default true).
-    pub allow_plain: bool,
-}
-
-impl Default for ReadOptions {
-    fn default() -> Self {
-        ReadOptions { key: None, max_size: DEFAULT_MAX_SIZE, allow_plain: true }
-    }
-}
-
-impl ReadOptions {
-    /// The defaults: no key, [`DEFAULT_MAX_SIZE`], plain files accepted.
-    ///
-    /// ```
-    /// let o = godot_bin::container::ReadOptions::new();
-    /// assert!(o.key.is_none() && o.allow_plain);
-    /// ```
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// With this key (or [`Key::from_password`]).
-    ///
-    /// ```
-    /// use godot_bin::container::{Key, ReadOptions};
-    /// assert!(ReadOptions::new().key(Key::from_bytes([0; 32])).key.is_some());
-    /// ```
-    pub fn key(mut self, key: Key) -> Self {
-        self.key = Some(key);
-        self
-    }
-
-    /// With this limit on the content's size.
-    ///
-    /// ```
-    /// assert_eq!(godot_bin::container::ReadOptions::new().max_size(10).max_size, 10);
-    /// ```
-    pub fn max_size(mut self, max: u64) -> Self {
-        self.max_size = max;
-        self
-    }
-
-    /// Refuse files without a container ([`ErrorKind::NotAContainer`]).
-    ///
-    /// ```
-    /// use godot_bin::container::{decode, ReadOptions};
-    /// assert!(decode(b"abcd", &ReadOptions::new().require_container()).is_err());
-    /// ```
-    pub fn require_container(mut self) -> Self {
-        self.allow_plain = false;
-        self
-    }
-}
-
-/// Opens a file in memory: a compressed file is decompressed, an encrypted one decrypted with
-/// `opts.key` (either engine layout, found from the header), anything else is returned as it is (unless
-/// [`ReadOptions::require_container`]).
-///
-/// ```
-/// use godot_bin::container::{decode, encode, Compression, Container, ReadOptions};
-/// let file = encode(b"content", &Container::Compressed(Compression::Deflate))?;
-/// assert_eq!(decode(&file, &ReadOptions::new())?, b"content");
-/// assert_eq!(decode(b"plain", &ReadOptions::new())?, b"plain");
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn decode(file: &[u8], opts: &ReadOptions) -> Result<Vec<u8>> {
-    match detect(file) {
-        Kind::Compressed => compressed::decompress(file, opts.max_size),
-        Kind::Encrypted => {
-            let key = opts.key.as_ref().ok_or(ErrorKind::KeyNeeded)?;
-            decrypt(file, key, opts.max_size)
-        }
-        Kind::Plain if opts.allow_plain => {
-            if file.len() as u64 > opts.max_size {
-                return Err(too_large(0, file.len() as u64, opts.max_size));
-            }
-            Ok(file.to_vec())
-        }
-        Kind::Plain => Err(Error::from(ErrorKind::NotAContainer)),
-    }
-}
-
 /// Writes `content` inside `container`.
 ///
 /// ```
-/// use godot_bin::container::{decode, encode, Container, Key, Layout, ReadOptions};
+/// use godot_bin::container::{encode, open, Compression, Container, Key, Layout};
 /// let key = Key::from_password("pw");
 /// let file = encode(b"content", &Container::Encrypted(key.clone(), Layout::Godot3))?;
-/// assert_eq!(decode(&file, &ReadOptions::new().key(key))?, b"content");
+/// assert_eq!(open(&file, Some(&key), 100)?.0, b"content");
+/// // 3.x encryption is deterministic, 4.x is not (a new IV each time):
+/// assert_eq!(file, encode(b"content", &Container::Encrypted(key.clone(), Layout::Godot3))?);
+/// let four = Container::Encrypted(key, Layout::Godot4);
+/// assert_ne!(encode(b"a", &four)?, encode(b"a", &four)?);
+/// // A compressed file: 4096-byte blocks, the total at bytes 12..16, the magic at both ends.
+/// let file = encode(&[0; 10_000], &Container::Compressed(Compression::FastLz))?;
+/// assert_eq!(&file[12..16], &10_000u32.to_le_bytes());
+/// assert_eq!(&file[file.len() - 4..], b"GCPF");
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn encode(content: &[u8], container: &Container) -> Result<Vec<u8>> {
     match container {
         Container::Plain => Ok(content.to_vec()),
-        Container::Compressed(mode) => compress(content, *mode),
-        Container::Encrypted(key, layout) => encrypt(content, key, *layout),
+        Container::Compressed(mode) => compressed::compress_blocks(content, *mode, compressed::ENGINE_BLOCK_SIZE),
+        Container::Encrypted(key, layout) => encrypted::encrypt(content, key, *layout, None),
     }
 }
 
-/// A compressed file (`GCPF`) of `content` in 4096-byte blocks, as `open_compressed` writes it.
-///
-/// ```
-/// use godot_bin::container::{compress, Compression};
-/// let file = compress(&[0; 10_000], Compression::FastLz)?;
-/// assert_eq!(&file[12..16], &10_000u32.to_le_bytes()); // the total
-/// assert_eq!(&file[file.len() - 4..], b"GCPF");
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn compress(content: &[u8], mode: Compression) -> Result<Vec<u8>> {
-    compressed::compress_blocks(content, mode, compressed::ENGINE_BLOCK_SIZE)
-}
-
-/// [`compress`] with another block size (`FileAccessCompressed::configure` in C++; GDScript always gets
-/// 4096). FastLZ blocks of 64 KiB and more are written at level 1, where the engine would pick level 2:
+/// A compressed file (`GCPF`) of `content` in blocks of `block_size` bytes: what
+/// [`Container::Compressed`] writes with the engine's 4096, with another block size
+/// (`FileAccessCompressed::configure` in C++; GDScript always gets 4096). FastLZ blocks of 64 KiB and more are written at level 1, where the engine would pick level 2:
 /// the engine reads them all the same.
 ///
 /// ```
-/// use godot_bin::container::{compress_with_block_size, decompress, Compression};
+/// use godot_bin::container::{compress_with_block_size, open, Compression};
 /// let file = compress_with_block_size(&[5; 100], Compression::FastLz, 16)?;
 /// assert_eq!(&file[8..12], &16u32.to_le_bytes());
-/// assert_eq!(decompress(&file, 1000)?, [5; 100]);
+/// assert_eq!(open(&file, None, 1000)?.0, [5; 100]);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn compress_with_block_size(content: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>> {
     compressed::compress_blocks(content, mode, block_size)
 }
 
-/// The content of a compressed file (`GCPF`), at most `max_size` bytes.
-///
-/// ```
-/// use godot_bin::container::{compress, decompress, Compression};
-/// let file = compress(&[1; 5000], Compression::Gzip)?;
-/// assert_eq!(decompress(&file, 5000)?.len(), 5000);
-/// assert!(matches!(decompress(&file, 4999).unwrap_err().kind(), godot_bin::ErrorKind::TooLarge { .. }));
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>> {
-    compressed::decompress(file, max_size)
-}
-
-/// An encrypted file (`GDEC`) of `content` in `layout`; a Godot 4 file gets a random IV from the OS.
-///
-/// ```
-/// use godot_bin::container::{encrypt, Key, Layout};
-/// let key = Key::from_bytes([3; 32]);
-/// // 3.x is deterministic, 4.x is not (a new IV each time):
-/// assert_eq!(encrypt(b"a", &key, Layout::Godot3)?, encrypt(b"a", &key, Layout::Godot3)?);
-/// assert_ne!(encrypt(b"a", &key, Layout::Godot4)?, encrypt(b"a", &key, Layout::Godot4)?);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn encrypt(content: &[u8], key: &Key, layout: Layout) -> Result<Vec<u8>> {
-    encrypted::encrypt(content, key, layout, None)
-}
-
 /// A Godot 4 encrypted file with the given IV (4.x `open_encrypted(path, mode, key, iv)`); with the IV of
-/// an engine-written file ([`godot4_iv`]) it gives that file's bytes.
+/// an engine-written file ([`Stored::iv`]) it gives that file's bytes.
 ///
 /// ```
-/// use godot_bin::container::{encrypt_with_iv, godot4_iv, Key};
-/// let f = encrypt_with_iv(b"a", &Key::from_bytes([3; 32]), [9; 16]);
-/// assert_eq!(godot4_iv(&f), Some([9; 16]));
+/// use godot_bin::container::{encrypt_with_iv, open, Key};
+/// let key = Key::from_bytes([3; 32]);
+/// let f = encrypt_with_iv(b"a", &key, [9; 16]);
+/// assert_eq!(open(&f, Some(&key), 10)?.1.iv(), Some([9; 16]));
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn encrypt_with_iv(content: &[u8], key: &Key, iv: [u8; 16]) -> Vec<u8> {
     encrypted::encrypt(content, key, Layout::Godot4, Some(iv)).expect("no randomness needed with an IV")
 }
 
-/// The IV in a Godot 4 encrypted file's header (bytes 28..44), if the file is that long.
-///
-/// ```
-/// assert_eq!(godot_bin::container::godot4_iv(b"GDEC"), None);
-/// ```
-pub fn godot4_iv(file: &[u8]) -> Option<[u8; 16]> {
-    encrypted::iv_of(file)
-}
-
-/// The content of an encrypted file (`GDEC`), either layout (found from the header: 3.x has mode 1
-/// after the magic).
-///
-/// ```
-/// use godot_bin::container::{decrypt, encrypt, Key, Layout};
-/// let file = encrypt(b"secret", &Key::from_password("a"), Layout::Godot4)?;
-/// assert_eq!(decrypt(&file, &Key::from_password("a"), 100)?, b"secret");
-/// let wrong = decrypt(&file, &Key::from_password("b"), 100).unwrap_err();
-/// assert!(matches!(wrong.kind(), godot_bin::ErrorKind::WrongKey));
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn decrypt(file: &[u8], key: &Key, max_size: u64) -> Result<Vec<u8>> {
-    decrypt_layout(file, key, max_size).map(|(content, _)| content)
-}
-
-/// [`decrypt`], and the layout the file was in.
+/// The content of an encrypted file (`GDEC`) and the layout it was in (found from the header: 3.x has
+/// mode 1 after the magic).
 fn decrypt_layout(file: &[u8], key: &Key, max_size: u64) -> Result<(Vec<u8>, Layout)> {
     // A 3.x header has mode 1 where a 4.x header has the first bytes of an MD5: read it as 3.x, and as 4.x
     // only if that fails (a 4.x MD5 starting 01 00 00 00); the 3.x reading's error is the one reported.
@@ -553,10 +385,10 @@ fn decrypt_layout(file: &[u8], key: &Key, max_size: u64) -> Result<(Vec<u8>, Lay
 /// engine gives it), since one IV for two contents under one key would show where they differ.
 ///
 /// ```
-/// use godot_bin::container::{encrypt, open, Container, Key, Layout, ReadOptions, Stored};
+/// use godot_bin::container::{encode, open, Container, Key, Layout};
 /// let key = Key::from_password("hunter2");
-/// let file = encrypt(b"gold: 100", &key, Layout::Godot4)?;
-/// let (content, stored) = open(&file, &ReadOptions::new().key(key.clone()))?;
+/// let file = encode(b"gold: 100", &Container::Encrypted(key.clone(), Layout::Godot4))?;
+/// let (content, stored) = open(&file, Some(&key), 100)?;
 /// assert_eq!(stored.container, Container::Encrypted(key, Layout::Godot4));
 /// assert_eq!(stored.encode(&content)?, file); // the same content: the same IV, the same bytes
 /// assert_ne!(stored.encode(b"gold: 999")?[28..44], file[28..44]); // other content: a new IV
@@ -586,9 +418,9 @@ impl Stored {
     /// The IV of the Godot 4 encrypted file this came from.
     ///
     /// ```
-    /// use godot_bin::container::{encrypt_with_iv, open, Key, ReadOptions};
+    /// use godot_bin::container::{encrypt_with_iv, open, Key};
     /// let key = Key::from_bytes([1; 32]);
-    /// let (_, stored) = open(&encrypt_with_iv(b"x", &key, [5; 16]), &ReadOptions::new().key(key))?;
+    /// let (_, stored) = open(&encrypt_with_iv(b"x", &key, [5; 16]), Some(&key), 100)?;
     /// assert_eq!(stored.iv(), Some([5; 16]));
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
@@ -600,9 +432,9 @@ impl Stored {
     /// untouched file comes back byte for byte), else as [`encode`] writes it.
     ///
     /// ```
-    /// use godot_bin::container::{compress, open, Compression, ReadOptions};
-    /// let file = compress(b"level 3", Compression::FastLz)?;
-    /// let (content, stored) = open(&file, &ReadOptions::new())?;
+    /// use godot_bin::container::{encode, open, Compression, Container};
+    /// let file = encode(b"level 3", &Container::Compressed(Compression::FastLz))?;
+    /// let (content, stored) = open(&file, None, 100)?;
     /// assert_eq!(stored.encode(&content)?, file);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
@@ -629,114 +461,51 @@ impl From<Container> for Stored {
     }
 }
 
-/// Opens a file in memory as [`decode`] does, and says how it was stored, so that [`Stored::encode`]
-/// writes it back the same way.
+/// Opens a file in memory: a compressed file is decompressed, an encrypted one decrypted with `key`
+/// (either engine layout, found from the header), anything else is its own content. Returns the content
+/// and how the file was stored, so that [`Stored::encode`] writes it back the same way. No content over
+/// `max_size` bytes is produced: larger declared sizes are refused before anything is allocated
+/// ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)). An encrypted file without a key is
+/// [`ErrorKind::KeyNeeded`](crate::ErrorKind::KeyNeeded); with a wrong one,
+/// [`ErrorKind::WrongKey`](crate::ErrorKind::WrongKey).
 ///
 /// ```
-/// use godot_bin::container::{compress, open, Compression, Container, ReadOptions};
-/// let (content, stored) = open(&compress(b"abc", Compression::Gzip)?, &ReadOptions::new())?;
+/// use godot_bin::container::{encode, open, Compression, Container, Key, Layout};
+/// let file = encode(b"abc", &Container::Compressed(Compression::Gzip))?;
+/// let (content, stored) = open(&file, None, 100)?;
 /// assert_eq!((content.as_slice(), stored.container), (&b"abc"[..], Container::Compressed(Compression::Gzip)));
-/// let (_, stored) = open(b"plain", &ReadOptions::new())?;
-/// assert_eq!(stored.container, Container::Plain);
+/// assert_eq!(open(b"plain", None, 100)?.1.container, Container::Plain);
+/// assert!(matches!(open(&file, None, 2).unwrap_err().kind(), godot_bin::ErrorKind::TooLarge { .. }));
+/// let secret = encode(b"secret", &Container::Encrypted(Key::from_password("a"), Layout::Godot4))?;
+/// assert_eq!(open(&secret, Some(&Key::from_password("a")), 100)?.0, b"secret");
+/// let wrong = open(&secret, Some(&Key::from_password("b")), 100).unwrap_err();
+/// assert!(matches!(wrong.kind(), godot_bin::ErrorKind::WrongKey));
+/// assert!(matches!(open(&secret, None, 100).unwrap_err().kind(), godot_bin::ErrorKind::KeyNeeded));
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn open(file: &[u8], opts: &ReadOptions) -> Result<(Vec<u8>, Stored)> {
-    match detect(file) {
+pub fn open(file: &[u8], key: Option<&Key>, max_size: u64) -> Result<(Vec<u8>, Stored)> {
+    match Kind::of(file) {
         Kind::Encrypted => {
-            let key = opts.key.as_ref().ok_or(ErrorKind::KeyNeeded)?;
-            let (content, layout) = decrypt_layout(file, key, opts.max_size)?;
+            let key = key.ok_or(ErrorKind::KeyNeeded)?;
+            let (content, layout) = decrypt_layout(file, key, max_size)?;
             let iv = match layout {
-                Layout::Godot4 => godot4_iv(file).zip(file.get(4..20).and_then(|m| m.try_into().ok())),
+                Layout::Godot4 => encrypted::iv_of(file).zip(file.get(4..20).and_then(|m| m.try_into().ok())),
                 Layout::Godot3 => None,
             };
             Ok((content, Stored { container: Container::Encrypted(key.clone(), layout), iv }))
         }
         Kind::Compressed => {
-            let content = compressed::decompress(file, opts.max_size)?;
+            let content = compressed::decompress(file, max_size)?;
             let mode = crate::wire::le_u32_at(file, 4)
                 .and_then(Compression::from_mode)
                 .expect("a file that decompressed has a known mode");
             Ok((content, Stored::new(Container::Compressed(mode))))
         }
-        _ => Ok((decode(file, opts)?, Stored::new(Container::Plain))),
-    }
-}
-
-/// [`decrypt`] in the given layout only.
-///
-/// ```
-/// use godot_bin::container::{decrypt_as, encrypt, Key, Layout};
-/// let key = Key::from_bytes([1; 32]);
-/// let file = encrypt(b"x", &key, Layout::Godot3)?;
-/// assert!(decrypt_as(&file, &key, Layout::Godot4, 100).is_err());
-/// assert_eq!(decrypt_as(&file, &key, Layout::Godot3, 100)?, b"x");
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>> {
-    encrypted::decrypt_as(file, key, layout, max_size)
-}
-
-/// An [`io::Write`] that collects the content and writes the container around it to the inner writer on
-/// [`Writer::finish`] (the engine, too, keeps the content in memory until the file is closed).
-/// Composes with [`framing::write_var`](crate::framing::write_var).
-///
-/// ```
-/// use godot_bin::container::{decode, Compression, Container, ReadOptions, Writer};
-/// use godot_bin::framing::{self, Endian};
-/// let cfg = godot_bin::Config::default();
-/// let mut w = Writer::new(Vec::new(), Container::Compressed(Compression::FastLz));
-/// framing::write_var(&mut w, &"level 2", &cfg, Endian::Little)?;
-/// framing::write_var(&mut w, &42, &cfg, Endian::Little)?;
-/// let file = w.finish()?;
-/// let content = decode(&file, &ReadOptions::new())?;
-/// let v: Vec<godot_bin::Variant> = framing::values(&content, &cfg, Endian::Little).collect::<Result<_, _>>()?;
-/// assert_eq!(v, [godot_bin::Variant::from("level 2"), godot_bin::Variant::Int(42)]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug)]
-pub struct Writer<W: Write> {
-    inner: W,
-    content: Vec<u8>,
-    container: Container,
-}
-
-impl<W: Write> Writer<W> {
-    /// A writer of `container` into `inner`.
-    ///
-    /// ```
-    /// use godot_bin::container::{Container, Writer};
-    /// use std::io::Write;
-    /// let mut w = Writer::new(Vec::new(), Container::Plain);
-    /// w.write_all(b"abc")?;
-    /// assert_eq!(w.finish()?, b"abc");
-    /// # Ok::<(), godot_bin::Error>(())
-    /// ```
-    pub fn new(inner: W, container: Container) -> Self {
-        Writer { inner, content: Vec::new(), container }
-    }
-
-    /// Encodes the container, writes it to the inner writer, flushes it and returns it.
-    ///
-    /// ```
-    /// use godot_bin::container::{Compression, Container, Writer};
-    /// let w = Writer::new(Vec::new(), Container::Compressed(Compression::Zstd));
-    /// assert_eq!(&w.finish()?[..4], b"GCPF");
-    /// # Ok::<(), godot_bin::Error>(())
-    /// ```
-    pub fn finish(mut self) -> Result<W> {
-        let file = encode(&self.content, &self.container)?;
-        self.inner.write_all(&file)?;
-        self.inner.flush()?;
-        Ok(self.inner)
-    }
-}
-
-impl<W: Write> Write for Writer<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.content.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+        Kind::Plain => {
+            if file.len() as u64 > max_size {
+                return Err(too_large(0, file.len() as u64, max_size));
+            }
+            Ok((file.to_vec(), Stored::new(Container::Plain)))
+        }
     }
 }

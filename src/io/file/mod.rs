@@ -32,7 +32,7 @@ use std::path::Path;
 
 use crate::config::{Config, Dialect};
 use crate::config_file::{self, KeyStyle};
-use crate::container::{self, Container, Key, ReadOptions, Stored};
+use crate::container::{self, Container, Key, Stored};
 use crate::detect::{self, Candidate, Framing, Unreadable};
 use crate::error::{Error, ErrorKind, Result};
 use crate::forms::engine_json::{self, JsonStyle as Style};
@@ -679,10 +679,9 @@ fn read_owned(file: Vec<u8>, opts: &Options) -> Result<Save> {
     if file.len() as u64 > limit {
         return Err(ErrorKind::TooLarge { declared: file.len() as u64, max: limit }.into());
     }
-    let mut ropts = ReadOptions::new().max_size(opts.max_size.unwrap_or_else(|| default_max_size(file.len())));
-    ropts.key = opts.key.clone();
+    let max_content = opts.max_size.unwrap_or_else(|| default_max_size(file.len()));
     let kind = detect::ContainerKind::of(&file);
-    let (content, stored) = container::open(&file, &ropts)?;
+    let (content, stored) = container::open(&file, opts.key.as_ref(), max_content)?;
     let mut report = Report::default();
     if kind != detect::ContainerKind::Plain {
         report.evidence.push(format!("{kind:?} container, {} byte(s) inside", content.len()));

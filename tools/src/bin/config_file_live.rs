@@ -12,7 +12,7 @@
 use std::path::Path;
 
 use godot_bin::config_file::{self, ConfigFile, KeyStyle};
-use godot_bin::container::{self, Key, Layout};
+use godot_bin::container::{self, Container, Key, Layout};
 use godot_bin::{Config, Dialect, Variant};
 
 const PASSWORD: &str = "hunter2 \u{e9}";
@@ -39,7 +39,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let through_serde: Variant = config_file::from_str(&engine_text, &cfg)?;
     let serde_text = config_file::to_string(&through_serde, &cfg)?;
     let text = from_values.to_text_with(&cfg, style);
-    let encrypted = container::encrypt(text.as_bytes(), &Key::from_password(PASSWORD), Layout::for_dialect(dialect))?;
+    let encrypted = container::encode(
+        text.as_bytes(),
+        &Container::Encrypted(Key::from_password(PASSWORD), Layout::for_dialect(dialect)),
+    )?;
 
     let files: [(&str, Vec<u8>, &str); 4] = [
         ("from-values.cfg", text.clone().into_bytes(), "text"),

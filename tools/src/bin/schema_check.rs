@@ -524,7 +524,7 @@ fn traced_module(krate: &Path, scratch: &Path) -> Result<PathBuf, Box<dyn std::e
 }
 
 /// The generated program's main: [`MAIN_HEAD`], one `check` call per file, [`MAIN_TAIL`].
-const MAIN_HEAD: &str = r#"use godot_bin::container::{Key, ReadOptions};
+const MAIN_HEAD: &str = r#"use godot_bin::container::Key;
 use godot_bin::framing::{Decoded, Endian, FrameDecoder};
 use godot_bin::{Config, Dialect};
 
@@ -543,16 +543,16 @@ fn check<T: serde::Serialize + serde::de::DeserializeOwned>(
         println!("FAIL {path}: {why}");
         *failed += 1;
     };
-    let opts = match secret {
-        Some("") => ReadOptions::new().key(Key::from_bytes(std::array::from_fn(|i| ((i * 7 + 3) % 256) as u8))),
-        Some(p) => ReadOptions::new().key(Key::from_password(p)),
-        None => ReadOptions::new(),
+    let key = match secret {
+        Some("") => Some(Key::from_bytes(std::array::from_fn(|i| ((i * 7 + 3) % 256) as u8))),
+        Some(p) => Some(Key::from_password(p)),
+        None => None,
     };
     let file = match std::fs::read(path) {
         Ok(f) => f,
         Err(e) => return fail(failed, e.to_string()),
     };
-    let content = match godot_bin::container::open(&file, &opts) {
+    let content = match godot_bin::container::open(&file, key.as_ref(), godot_bin::file::MAX_SIZE) {
         Ok((c, _)) => c,
         Err(e) => return fail(failed, e.to_string()),
     };
