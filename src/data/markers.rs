@@ -839,15 +839,7 @@ impl NodePath {
     }
 
     /// Parses Godot 2 syntax, where the last `:` part is the property.
-    ///
-    /// ```
-    /// use godot_bin::markers::NodePath;
-    /// let p = NodePath::parse_godot2("Player:transform:origin");
-    /// assert_eq!(p.subnames, ["transform"]);
-    /// assert_eq!(p.property.as_deref(), Some("origin"));
-    /// assert_eq!(p.to_string(), "Player:transform:origin");
-    /// ```
-    pub fn parse_godot2(s: &str) -> Self {
+    pub(crate) fn parse_godot2(s: &str) -> Self {
         let mut p = Self::parse(s);
         p.property = p.subnames.pop();
         p
@@ -1039,5 +1031,19 @@ impl InputEvent {
             InputEventData::Action => 8,
             InputEventData::Other(t) => t,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Godot 2 syntax: the last `:` part is the property, and the path prints back as it was.
+    #[test]
+    fn godot2_node_paths_keep_their_property() {
+        let p = NodePath::parse_godot2("Player:transform:origin");
+        assert_eq!(p.subnames, ["transform"]);
+        assert_eq!(p.property.as_deref(), Some("origin"));
+        assert_eq!(p.to_string(), "Player:transform:origin");
     }
 }

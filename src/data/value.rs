@@ -243,20 +243,6 @@ impl ContainerType {
     pub fn is_untyped(&self) -> bool {
         matches!(self, ContainerType::Untyped)
     }
-
-    /// The built-in kind, for [`ContainerType::Builtin`].
-    ///
-    /// ```
-    /// use godot_bin::{value::ContainerType, value::TypeKind};
-    /// assert_eq!(ContainerType::Builtin(TypeKind::String).builtin(), Some(TypeKind::String));
-    /// assert_eq!(ContainerType::Class("Node".into()).builtin(), None);
-    /// ```
-    pub fn builtin(&self) -> Option<TypeKind> {
-        match self {
-            ContainerType::Builtin(k) => Some(*k),
-            _ => None,
-        }
-    }
 }
 
 /// An `Array`: elements and, for typed arrays, their declared type.
@@ -284,72 +270,29 @@ impl From<Vec<Variant>> for Array {
     }
 }
 
-impl Array {
-    /// The number of elements.
-    ///
-    /// ```
-    /// use godot_bin::{Array, Variant};
-    /// assert_eq!(Array::from(vec![Variant::Nil, Variant::Int(1)]).len(), 2);
-    /// ```
-    pub fn len(&self) -> usize {
-        self.items.len()
+/// An Array reads and changes as a slice of its elements (`len`, `is_empty`, `iter`, `iter_mut`, `get`,
+/// `get_mut`, `[i]`, `first`, sorting, …); [`Array::items`] is the `Vec` to grow or shrink.
+///
+/// ```
+/// use godot_bin::{Array, Variant};
+/// let mut a = Array::from(vec![Variant::Int(1), Variant::Int(2)]);
+/// assert_eq!((a.len(), a.is_empty(), a.get(2)), (2, false, None));
+/// assert_eq!(a.iter().filter_map(Variant::as_int).sum::<i64>(), 3);
+/// a.iter_mut().for_each(|v| *v = Variant::Nil);
+/// *a.get_mut(0).unwrap() = Variant::Int(8);
+/// a.items.push(Variant::Int(9));
+/// assert_eq!(a[..], [Variant::Int(8), Variant::Nil, Variant::Int(9)]);
+/// ```
+impl std::ops::Deref for Array {
+    type Target = [Variant];
+    fn deref(&self) -> &[Variant] {
+        &self.items
     }
+}
 
-    /// Whether there are no elements.
-    ///
-    /// ```
-    /// use godot_bin::Array;
-    /// assert!(Array::default().is_empty());
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
-    /// The elements in order.
-    ///
-    /// ```
-    /// use godot_bin::{Array, Variant};
-    /// let a = Array::from(vec![Variant::Int(1), Variant::Int(2)]);
-    /// assert_eq!(a.iter().filter_map(Variant::as_int).sum::<i64>(), 3);
-    /// ```
-    pub fn iter(&self) -> std::slice::Iter<'_, Variant> {
-        self.items.iter()
-    }
-
-    /// The elements in order, to change.
-    ///
-    /// ```
-    /// use godot_bin::{Array, Variant};
-    /// let mut a = Array::from(vec![Variant::Int(1), Variant::Int(2)]);
-    /// a.iter_mut().for_each(|v| *v = Variant::Nil);
-    /// assert!(a.iter().all(Variant::is_nil));
-    /// ```
-    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Variant> {
-        self.items.iter_mut()
-    }
-
-    /// The element at `index`.
-    ///
-    /// ```
-    /// use godot_bin::{Array, Variant};
-    /// let a = Array::from(vec![Variant::Int(7)]);
-    /// assert_eq!(a.get(0), Some(&Variant::Int(7)));
-    /// assert_eq!(a.get(1), None);
-    /// ```
-    pub fn get(&self, index: usize) -> Option<&Variant> {
-        self.items.get(index)
-    }
-
-    /// The element at `index`, to change.
-    ///
-    /// ```
-    /// use godot_bin::{Array, Variant};
-    /// let mut a = Array::from(vec![Variant::Int(7)]);
-    /// *a.get_mut(0).unwrap() = Variant::Int(8);
-    /// assert_eq!(a.items, [Variant::Int(8)]);
-    /// ```
-    pub fn get_mut(&mut self, index: usize) -> Option<&mut Variant> {
-        self.items.get_mut(index)
+impl std::ops::DerefMut for Array {
+    fn deref_mut(&mut self) -> &mut [Variant] {
+        &mut self.items
     }
 }
 

@@ -238,61 +238,6 @@ impl Variant {
             _ => None,
         }
     }
-
-    /// Whether this is a Bool.
-    ///
-    /// ```
-    /// assert!(godot_bin::Variant::Bool(false).is_bool());
-    /// ```
-    pub fn is_bool(&self) -> bool {
-        matches!(self, Variant::Bool(_))
-    }
-
-    /// Whether this is an Int.
-    ///
-    /// ```
-    /// assert!(godot_bin::Variant::Int(0).is_int() && !godot_bin::Variant::Float(0.0).is_int());
-    /// ```
-    pub fn is_int(&self) -> bool {
-        matches!(self, Variant::Int(_))
-    }
-
-    /// Whether this is a Float.
-    ///
-    /// ```
-    /// assert!(godot_bin::Variant::Float(0.0).is_float());
-    /// ```
-    pub fn is_float(&self) -> bool {
-        matches!(self, Variant::Float(_))
-    }
-
-    /// Whether this is a String or a StringName (what [`Variant::as_str`] reads).
-    ///
-    /// ```
-    /// use godot_bin::{markers::StringName, Variant};
-    /// assert!(Variant::from("a").is_str() && Variant::from(StringName::from("a")).is_str());
-    /// ```
-    pub fn is_str(&self) -> bool {
-        self.as_str().is_some()
-    }
-
-    /// Whether this is an Array (typed or not).
-    ///
-    /// ```
-    /// assert!(godot_bin::Variant::from(vec![]).is_array());
-    /// ```
-    pub fn is_array(&self) -> bool {
-        self.as_array().is_some()
-    }
-
-    /// Whether this is a Dictionary (typed or not).
-    ///
-    /// ```
-    /// assert!(godot_bin::Variant::from(godot_bin::Dictionary::default()).is_dictionary());
-    /// ```
-    pub fn is_dictionary(&self) -> bool {
-        self.as_dictionary().is_some()
-    }
 }
 
 /// `From` for the Rust values with one Godot counterpart each: the narrower ints and f32, and the math

@@ -1,5 +1,5 @@
 //! Packed arrays for serde users: newtypes over `Vec`s that godot_bin writes as the native packed arrays
-//! (`PackedFloat32Array`, …; Godot 3's `PoolRealArray`, … are aliases), and `#[serde(with = …)]` adapters
+//! (`PackedFloat32Array`, …; each names its Godot 3 `Pool…Array` counterpart), and `#[serde(with = …)]` adapters
 //! that do the same for plain `Vec` fields.
 //!
 //! ```
@@ -531,29 +531,6 @@ packed_type!(
     PackedVector4iArray, Vector4i, "$godot_bin::PackedVector4iArray", "godot_bin::markers::Vector4i::new(1, 2, 3, 4)",
     "godot_bin::Config::new(\"pandemonium\".parse()?)"
 );
-
-/// Godot 3's name of [`PackedByteArray`]: the very same type, so either name can be used.
-pub type PoolByteArray = PackedByteArray;
-/// Godot 3's name of [`PackedInt32Array`]: the very same type, so either name can be used.
-pub type PoolIntArray = PackedInt32Array;
-/// Godot 3's name of [`PackedFloat32Array`]: the very same type, so either name can be used.
-pub type PoolRealArray = PackedFloat32Array;
-/// Godot 3's name of [`PackedStringArray`]: the very same type, so either name can be used.
-pub type PoolStringArray = PackedStringArray;
-/// Godot 3's name of [`PackedVector2Array`]: the very same type, so either name can be used.
-pub type PoolVector2Array = PackedVector2Array;
-/// Godot 3's name of [`PackedVector3Array`]: the very same type, so either name can be used.
-pub type PoolVector3Array = PackedVector3Array;
-/// Godot 3's name of [`PackedColorArray`]: the very same type, so either name can be used.
-pub type PoolColorArray = PackedColorArray;
-/// Pandemonium's name of [`PackedVector2iArray`]: the very same type, so either name can be used.
-pub type PoolVector2iArray = PackedVector2iArray;
-/// Pandemonium's name of [`PackedVector3iArray`]: the very same type, so either name can be used.
-pub type PoolVector3iArray = PackedVector3iArray;
-/// Pandemonium's name of [`PackedVector4Array`]: the very same type, so either name can be used.
-pub type PoolVector4Array = PackedVector4Array;
-/// Pandemonium's name of [`PackedVector4iArray`]: the very same type, so either name can be used.
-pub type PoolVector4iArray = PackedVector4iArray;
 
 macro_rules! adapter {
     ($(#[$doc:meta])* $m:ident, $elem:ty, $magic:literal, $example:literal) => {

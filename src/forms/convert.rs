@@ -73,18 +73,6 @@ impl Options {
         self.coerce = yes;
         self
     }
-
-    /// Whether lossy mappings are allowed (off by default).
-    ///
-    /// ```
-    /// use godot_bin::convert::Options;
-    /// assert!(!Options::default().coerces());
-    /// assert!(Options::default().coerce(true).coerces());
-    /// assert!(!Options::default().coerce(true).coerce(false).coerces());
-    /// ```
-    pub fn coerces(&self) -> bool {
-        self.coerce
-    }
 }
 
 /// Converts `v`, read from dialect `from`, into the value dialect `to` has for it (see the module docs).

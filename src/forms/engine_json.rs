@@ -65,21 +65,6 @@ impl JsonStyle {
             final_newline: false,
         }
     }
-
-    /// The style of `text`, a JSON save an engine wrote, or `None` if it is not one. Where the text does not
-    /// tell which engine wrote it (no float that only one of them writes), Godot 4.
-    ///
-    /// ```
-    /// use godot_bin::file::JsonStyle;
-    /// // Godot 3.6 JSON.print({"b": -0.0, "a": 1}, "\t"): tab indent, stored order, and `-0`, which only
-    /// // Godot 3 writes.
-    /// let s = JsonStyle::of("{\n\t\"b\": -0,\n\t\"a\": 1\n}").unwrap();
-    /// assert!(s.godot3 && s.indent == "\t" && !s.sort_keys);
-    /// assert_eq!(JsonStyle::of("[gd_resource]"), None);
-    /// ```
-    pub fn of(text: &str) -> Option<JsonStyle> {
-        read(text, &Config::default()).ok().map(|r| r.style)
-    }
 }
 
 /// A JSON save read: its values (one per document), its style, and each document's text.

@@ -112,15 +112,6 @@ use crate::config::Config;
 use crate::error::{Error, ErrorKind, Result};
 use crate::framing::{self, Endian};
 
-/// The default maximum frame of [`VarCodec`]: 8 MiB, the engines' `PacketPeer` limit
-/// ([`framing::PACKET_PEER_MAX`]). `StreamPeer.get_var` itself accepts up to [`framing::MAX_FRAME`]; raise the
-/// limit with [`VarCodec::max_frame`] if your messages are bigger.
-///
-/// ```
-/// assert_eq!(godot_bin::tokio_codec::DEFAULT_MAX_FRAME, 8 << 20);
-/// ```
-pub const DEFAULT_MAX_FRAME: usize = framing::PACKET_PEER_MAX;
-
 /// The default maximum packet of [`PacketStreamCodec`]: 65,532 bytes, what fits Godot's default
 /// `PacketPeerStream` buffer (2^16 bytes with the 4-byte length; project setting
 /// `network/limits/packet_peer_stream/max_buffer_po2`).
@@ -250,7 +241,7 @@ impl<T> Default for VarCodec<T> {
 
 impl<T> VarCodec<T> {
     /// A codec for values in `cfg`'s dialect, with little-endian lengths (every peer's default, and always
-    /// `PacketPeerStream`'s) and frames up to [`DEFAULT_MAX_FRAME`].
+    /// `PacketPeerStream`'s) and frames up to [`framing::PACKET_PEER_MAX`].
     ///
     /// ```
     /// use godot_bin::{tokio_codec::VarCodec, Config, Dialect};
@@ -261,8 +252,8 @@ impl<T> VarCodec<T> {
         VarCodec {
             cfg,
             endian: Endian::Little,
-            max_frame: DEFAULT_MAX_FRAME,
-            frames: InPlace::new(Endian::Little, DEFAULT_MAX_FRAME),
+            max_frame: framing::PACKET_PEER_MAX,
+            frames: InPlace::new(Endian::Little, framing::PACKET_PEER_MAX),
             _t: PhantomData,
         }
     }
@@ -316,42 +307,12 @@ impl<T> VarCodec<T> {
     /// codec.encode(7, &mut buf)?;
     /// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
     /// // A stream offset: the 4-byte length, then the 20-byte String that is not an int.
-    /// assert_eq!(bad.error().offset(), Some(24));
+    /// assert_eq!(bad.error.offset(), Some(24));
     /// assert_eq!(codec.decode(&mut buf)?.unwrap()?, 7);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn tolerant(self) -> TolerantVarCodec<T> {
         TolerantVarCodec { codec: self }
-    }
-
-    /// The configuration values are encoded and decoded with.
-    ///
-    /// ```
-    /// let codec = godot_bin::tokio_codec::VarCodec::<()>::default();
-    /// assert_eq!(codec.config().dialect(), godot_bin::Config::default().dialect());
-    /// ```
-    pub fn config(&self) -> &Config {
-        &self.cfg
-    }
-
-    /// The byte order of the length field.
-    ///
-    /// ```
-    /// let codec = godot_bin::tokio_codec::VarCodec::<()>::default();
-    /// assert_eq!(codec.length_endian(), godot_bin::framing::Endian::Little);
-    /// ```
-    pub fn length_endian(&self) -> Endian {
-        self.endian
-    }
-
-    /// The maximum frame size in bytes.
-    ///
-    /// ```
-    /// let codec = godot_bin::tokio_codec::VarCodec::<()>::default();
-    /// assert_eq!(codec.max_frame_len(), godot_bin::tokio_codec::DEFAULT_MAX_FRAME);
-    /// ```
-    pub fn max_frame_len(&self) -> usize {
-        self.max_frame
     }
 }
 
@@ -390,7 +351,7 @@ impl<T: DeserializeOwned> Decoder for VarCodec<T> {
     #[inline(always)]
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<T>> {
         match self.next_value(src)? {
-            Some(value) => value.map(Some).map_err(BadFrame::into_error),
+            Some(value) => value.map(Some).map_err(|bad| bad.error),
             None => Ok(None),
         }
     }
@@ -452,19 +413,6 @@ impl<T> std::fmt::Debug for TolerantVarCodec<T> {
     }
 }
 
-impl<T> TolerantVarCodec<T> {
-    /// The [`VarCodec`] underneath: its configuration, length byte order and maximum frame.
-    ///
-    /// ```
-    /// use godot_bin::tokio_codec::VarCodec;
-    /// let codec = VarCodec::<godot_bin::Variant>::default().max_frame(1024).tolerant();
-    /// assert_eq!(codec.codec().max_frame_len(), 1024);
-    /// ```
-    pub fn codec(&self) -> &VarCodec<T> {
-        &self.codec
-    }
-}
-
 impl<T: DeserializeOwned> Decoder for TolerantVarCodec<T> {
     type Item = std::result::Result<T, BadFrame>;
     type Error = Error;
@@ -504,64 +452,20 @@ impl<T, I: Serialize> Encoder<I> for TolerantVarCodec<T> {
 /// let mut buf = BytesMut::new();
 /// codec.encode("Ping", &mut buf)?;
 /// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
-/// assert_eq!(godot_bin::from_slice::<godot_bin::Variant>(bad.frame())?, "Ping".into());
-/// assert!(matches!(bad.error().kind(), godot_bin::ErrorKind::Message(_)), "{bad}");
+/// assert_eq!(godot_bin::from_slice::<godot_bin::Variant>(&bad.frame)?, "Ping".into());
+/// assert!(matches!(bad.error.kind(), godot_bin::ErrorKind::Message(_)), "{bad}");
+/// codec.encode(5, &mut buf)?;
+/// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err(); // TYPE_INT, 5: not a bool
+/// assert_eq!(&bad.frame[..], [2, 0, 0, 0, 5, 0, 0, 0]);
+/// assert_eq!(bad.error.offset(), Some(16 + 4 + 8)); // the first frame, this one's length, its 8-byte int
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct BadFrame {
-    error: Error,
-    frame: Bytes,
-}
-
-impl BadFrame {
     /// Why the value did not deserialize, with its stream offset.
-    ///
-    /// ```
-    /// use bytes::BytesMut;
-    /// use tokio_util::codec::{Decoder, Encoder};
-    /// let mut codec = godot_bin::tokio_codec::VarCodec::<String>::default().tolerant();
-    /// let mut buf = BytesMut::new();
-    /// codec.encode(5, &mut buf)?;
-    /// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
-    /// assert!(bad.error().to_string().contains("expected a string"), "{bad}");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn error(&self) -> &Error {
-        &self.error
-    }
-
+    pub error: Error,
     /// The frame's value bytes, without the length field.
-    ///
-    /// ```
-    /// use bytes::BytesMut;
-    /// use tokio_util::codec::{Decoder, Encoder};
-    /// let mut codec = godot_bin::tokio_codec::VarCodec::<String>::default().tolerant();
-    /// let mut buf = BytesMut::new();
-    /// codec.encode(5, &mut buf)?;
-    /// let bad = codec.decode(&mut buf)?.unwrap().unwrap_err();
-    /// assert_eq!(&bad.frame()[..], [2, 0, 0, 0, 5, 0, 0, 0]); // TYPE_INT, 5
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn frame(&self) -> &Bytes {
-        &self.frame
-    }
-
-    /// The error, dropping the frame's bytes.
-    ///
-    /// ```
-    /// use bytes::BytesMut;
-    /// use tokio_util::codec::{Decoder, Encoder};
-    /// let mut codec = godot_bin::tokio_codec::VarCodec::<String>::default().tolerant();
-    /// let mut buf = BytesMut::new();
-    /// codec.encode(5, &mut buf)?;
-    /// let err: godot_bin::Error = codec.decode(&mut buf)?.unwrap().unwrap_err().into_error();
-    /// assert_eq!(err.offset(), Some(12)); // the 4-byte length, then the 8-byte int that is not a String
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn into_error(self) -> Error {
-        self.error
-    }
+    pub frame: Bytes,
 }
 
 impl std::fmt::Display for BadFrame {
@@ -622,8 +526,12 @@ impl PacketStreamCodec {
     /// A codec for packets up to [`PACKET_STREAM_MAX`] bytes (Godot's default `PacketPeerStream` buffer).
     ///
     /// ```
-    /// let c = godot_bin::tokio_codec::PacketStreamCodec::new();
-    /// assert_eq!(c.max_packet_len(), godot_bin::tokio_codec::PACKET_STREAM_MAX);
+    /// use bytes::BytesMut;
+    /// use godot_bin::tokio_codec::{PacketStreamCodec, PACKET_STREAM_MAX};
+    /// use tokio_util::codec::Encoder;
+    /// let mut c = PacketStreamCodec::new();
+    /// assert!(c.encode(&[0u8; PACKET_STREAM_MAX][..], &mut BytesMut::new()).is_ok());
+    /// assert!(c.encode(&[0u8; PACKET_STREAM_MAX + 1][..], &mut BytesMut::new()).is_err());
     /// ```
     pub fn new() -> Self {
         Self::with_max_packet(PACKET_STREAM_MAX)
@@ -641,15 +549,6 @@ impl PacketStreamCodec {
     pub fn with_max_packet(max: usize) -> Self {
         let max = max.min(framing::MAX_FRAME);
         PacketStreamCodec { max_packet: max, frames: InPlace::new(Endian::Little, max) }
-    }
-
-    /// The maximum packet size in bytes.
-    ///
-    /// ```
-    /// assert_eq!(godot_bin::tokio_codec::PacketStreamCodec::with_max_packet(100).max_packet_len(), 100);
-    /// ```
-    pub fn max_packet_len(&self) -> usize {
-        self.max_packet
     }
 
     fn put(&self, packet: &[u8], dst: &mut BytesMut) -> Result<()> {

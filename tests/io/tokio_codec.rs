@@ -324,8 +324,8 @@ fn an_unknown_message_then_a_known_one_over_loopback_tcp() {
             .unwrap_err();
         assert!(bad.to_string().contains("Kick"), "{bad}");
         // The stream offset of where it went wrong: inside the first frame's value.
-        assert!(bad.error().offset().is_some_and(|o| (4..4 + bad.frame().len()).contains(&o)), "{bad}");
-        assert_eq!(godot_bin::from_slice::<Variant>(bad.frame()).unwrap(), unknown_message());
+        assert!(bad.error.offset().is_some_and(|o| (4..4 + bad.frame.len()).contains(&o)), "{bad}");
+        assert_eq!(godot_bin::from_slice::<Variant>(&bad.frame).unwrap(), unknown_message());
         let known =
             tokio::time::timeout(ten, peer.next()).await.unwrap().expect("the stream goes on").expect("intact framing");
         assert_eq!(known.unwrap(), Msg::Ping);
@@ -350,7 +350,7 @@ fn a_tolerant_stream_reports_each_bad_message_and_ends_only_at_broken_framing() 
         let mut items = Vec::new();
         let end = loop {
             match rx.next().await.expect("an item or the framing error") {
-                Ok(item) => items.push(item.map_err(|bad| (bad.error().offset(), bad.frame().len()))),
+                Ok(item) => items.push(item.map_err(|bad| (bad.error.offset(), bad.frame.len()))),
                 Err(e) => break e,
             }
         };

@@ -10,7 +10,7 @@ use godot_bin::markers::{
 };
 use godot_bin::packed::{
     PackedByteArray, PackedColorArray, PackedFloat32Array, PackedInt64Array, PackedStringArray, PackedVector2Array,
-    PackedVector3Array, PackedVector3iArray, PoolRealArray,
+    PackedVector3Array, PackedVector3iArray,
 };
 use godot_bin::ser::{to_buf, to_buf_with, to_writer};
 use godot_bin::*;
@@ -238,8 +238,8 @@ fn markers_are_native_here_and_plain_elsewhere() {
     let pa = PackedFloat32Array::from(vec![0.5]);
     assert_eq!(serde_json::to_string(&pa).unwrap(), "[0.5]");
     assert_eq!(to_vec(&pa).unwrap(), enc(Variant::PackedFloat32Array(vec![0.5])));
-    // Godot 3 names are the same types.
-    let pool: PoolRealArray = vec![1.0].into();
+    // Godot 3 writes the same type under its own id (PoolRealArray, 22).
+    let pool: PackedFloat32Array = vec![1.0].into();
     assert_eq!(to_vec_with(&pool, &Config::new(Dialect::Godot3)).unwrap()[0], 22);
 }
 

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use godot_bin::markers::{Basis, Color, NodePath, Rect2, Rid, StringName, Transform2D, Vector2, Vector2i, Vector3};
-use godot_bin::packed::{PackedColorArray, PackedInt64Array, PackedStringArray, PackedVector2Array, PoolVector2Array};
+use godot_bin::packed::{PackedColorArray, PackedInt64Array, PackedStringArray, PackedVector2Array};
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
@@ -94,7 +94,7 @@ pub struct Extras4 {
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 pub struct Extras3 {
     pub spawn_path: NodePath,
-    pub path: PoolVector2Array,
+    pub path: PackedVector2Array,
     #[serde(with = "godot_bin::packed::vector3")]
     pub points: Vec<[f32; 3]>,
     #[serde(with = "godot_bin::packed::color")]

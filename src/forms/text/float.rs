@@ -263,18 +263,26 @@ fn sci_digits_f32(f: f32) -> (String, i64) {
 /// parser flushes to zero). `single` says the value lands in an f32 (a math type's component in a
 /// single-precision build, a `Color`, a `PackedFloat32Array` element): then the shortest f32 digits are used
 /// when they read back as that f32.
-///
-/// ```
-/// use godot_bin::text::{engine_parse_float, format_real};
-/// assert_eq!(format_real(0.1, false).as_deref(), Some("0.1"));
-/// assert_eq!(format_real(f64::NEG_INFINITY, false).as_deref(), Some("inf_neg"));
-/// assert_eq!(format_real(0.1f32 as f64, true).as_deref(), Some("0.1"));
-/// let x = 7.761117632285041e178; // its shortest digits parse one ulp off in the engine
-/// let s = format_real(x, false).unwrap();
-/// assert_eq!(engine_parse_float(&s), x);
-/// assert_eq!(format_real(5e-324, false), None);
-/// ```
-pub fn format_real(x: f64, single: bool) -> Option<String> {
+#[cfg(test)]
+pub(crate) fn format_real(x: f64, single: bool) -> Option<String> {
     let (s, exact) = real_token(x, single, true);
     exact.then_some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `format_real` gives: engine spellings, f32 digits, a decimal the engine's parser reads back
+    /// exactly where the shortest digits do not, and `None` where none exists.
+    #[test]
+    fn format_real_reads_back_in_the_engine() {
+        assert_eq!(format_real(0.1, false).as_deref(), Some("0.1"));
+        assert_eq!(format_real(f64::NEG_INFINITY, false).as_deref(), Some("inf_neg"));
+        assert_eq!(format_real(0.1f32 as f64, true).as_deref(), Some("0.1"));
+        let x = 7.761117632285041e178; // its shortest digits parse one ulp off in the engine
+        let s = format_real(x, false).unwrap();
+        assert_eq!(engine_parse_float(&s), x);
+        assert_eq!(format_real(5e-324, false), None);
+    }
 }

@@ -7,7 +7,7 @@
 //!   entries are printed in their stored order (the engine's own `var_to_str` sorts them), and every float is
 //!   printed so that **the engine's own parser** gives back the exact same bits. That parser is not correctly
 //!   rounded (it scales an 18-digit integer by products of powers of ten), so the shortest round-trip decimal
-//!   is not always enough: [`format_real`] searches for a decimal the engine reads back exactly.
+//!   is not always enough: the printer searches for a decimal the engine reads back exactly.
 //! * [`to_text_exact`] does the same but fails, naming the path inside the value, when the engine could not
 //!   rebuild the value from text (an object by instance id, a non-empty `Signal`, a NaN with a payload, a
 //!   float too small for the engine's parser, a `RID` in Godot 3, …).
@@ -38,7 +38,7 @@ mod names;
 mod parse;
 mod print;
 
-pub use float::{engine_parse_float, format_real};
+pub use float::engine_parse_float;
 pub use parse::{from_text, from_text_many};
 pub(crate) use print::{render_path, Seg};
 pub use print::{to_text, to_text_exact};
@@ -60,6 +60,7 @@ impl fmt::Display for Variant {
 
 #[cfg(test)]
 mod tests {
+    use super::float::format_real;
     use super::*;
     use crate::config::Dialect;
     use crate::markers::*;

@@ -55,12 +55,7 @@ pub const MAX_SIZE: u64 = 256 << 20;
 /// what the engines' compression reaches on a save), at least 1 MiB, at most [`MAX_SIZE`]. A small file
 /// that claims gigabytes is refused before anything is allocated.
 ///
-/// ```
-/// assert_eq!(godot_bin::file::default_max_size(100), 1 << 20);
-/// assert_eq!(godot_bin::file::default_max_size(10_000), 5_120_000);
-/// assert_eq!(godot_bin::file::default_max_size(10 << 20), 256 << 20);
-/// ```
-pub fn default_max_size(file_len: usize) -> u64 {
+pub(crate) fn default_max_size(file_len: usize) -> u64 {
     (file_len as u64).saturating_mul(512).clamp(1 << 20, MAX_SIZE)
 }
 
@@ -282,16 +277,8 @@ impl Format {
         Format { stored, content, dialect, config: self.config.clone().with_dialect(dialect) }
     }
 
-    /// The content holding `values` (before the container).
-    ///
-    /// ```
-    /// use godot_bin::container::Container;
-    /// use godot_bin::file::{Content, Format};
-    /// use godot_bin::{Dialect, Variant};
-    /// let f = Format::new(Container::Plain, Content::Bare, Dialect::Godot4_6);
-    /// assert!(f.content_bytes(&[Variant::Int(1), Variant::Int(2)]).is_err()); // bare: one value
-    /// ```
-    pub fn content_bytes(&self, values: &[Variant]) -> Result<Vec<u8>> {
+    /// The content holding `values` (before the container): one value for a bare file.
+    pub(crate) fn content_bytes(&self, values: &[Variant]) -> Result<Vec<u8>> {
         let one = || match values {
             [v] => Ok(v),
             _ => Err(Error::from(ErrorKind::NotOneValue(values.len()))),
