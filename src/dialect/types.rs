@@ -517,191 +517,53 @@ pub(crate) static NAMES: [Names; TypeKind::ALL.len()] = [
     same(K::PackedTypedArray, "PackedTypedArray", "TYPE_PACKED_TYPED_ARRAY"),
 ];
 
+/// A type table from the kinds' names in id order (each line starts with the id of its first name), as the
+/// engines' `Variant::Type` enums list them.
+macro_rules! type_table {
+    ($($kind:ident)*) => {
+        &[$(TypeKind::$kind),*]
+    };
+}
+
 /// Godot 2.0–2.1 (`Variant::Type`, VARIANT_MAX 29).
-pub(crate) const GODOT2: &[TypeKind] = &[
-    K::Nil,
-    K::Bool,
-    K::Int,
-    K::Float,
-    K::String,
-    K::Vector2,
-    K::Rect2,
-    K::Vector3,
-    K::Transform2D,
-    K::Plane,
-    K::Quaternion,
-    K::Aabb,
-    K::Basis,
-    K::Transform3D,
-    K::Color,
-    K::Image,
-    K::NodePath,
-    K::Rid,
-    K::Object,
-    K::InputEvent,
-    K::Dictionary,
-    K::Array,
-    K::PackedByteArray,
-    K::PackedInt32Array,
-    K::PackedFloat32Array,
-    K::PackedStringArray,
-    K::PackedVector2Array,
-    K::PackedVector3Array,
-    K::PackedColorArray,
-];
+pub(crate) const GODOT2: &[TypeKind] = type_table! {
+    /*  0 */ Nil Bool Int Float String Vector2 Rect2 Vector3 Transform2D Plane Quaternion Aabb Basis Transform3D
+    /* 14 */ Color Image NodePath Rid Object InputEvent Dictionary Array PackedByteArray PackedInt32Array
+    /* 24 */ PackedFloat32Array PackedStringArray PackedVector2Array PackedVector3Array PackedColorArray
+};
 
 /// Godot 3.0–3.6 and the first Pandemonium import (VARIANT_MAX 27).
-pub(crate) const GODOT3: &[TypeKind] = &[
-    K::Nil,
-    K::Bool,
-    K::Int,
-    K::Float,
-    K::String,
-    K::Vector2,
-    K::Rect2,
-    K::Vector3,
-    K::Transform2D,
-    K::Plane,
-    K::Quaternion,
-    K::Aabb,
-    K::Basis,
-    K::Transform3D,
-    K::Color,
-    K::NodePath,
-    K::Rid,
-    K::Object,
-    K::Dictionary,
-    K::Array,
-    K::PackedByteArray,
-    K::PackedInt32Array,
-    K::PackedFloat32Array,
-    K::PackedStringArray,
-    K::PackedVector2Array,
-    K::PackedVector3Array,
-    K::PackedColorArray,
-];
+pub(crate) const GODOT3: &[TypeKind] = type_table! {
+    /*  0 */ Nil Bool Int Float String Vector2 Rect2 Vector3 Transform2D Plane Quaternion Aabb Basis Transform3D
+    /* 14 */ Color NodePath Rid Object Dictionary Array PackedByteArray PackedInt32Array PackedFloat32Array
+    /* 23 */ PackedStringArray PackedVector2Array PackedVector3Array PackedColorArray
+};
 
 /// Godot 4.3+ (VARIANT_MAX 39). Godot 4.0–4.2 is this table without the last entry.
-pub(crate) const GODOT4: &[TypeKind] = &[
-    K::Nil,
-    K::Bool,
-    K::Int,
-    K::Float,
-    K::String,
-    K::Vector2,
-    K::Vector2i,
-    K::Rect2,
-    K::Rect2i,
-    K::Vector3,
-    K::Vector3i,
-    K::Transform2D,
-    K::Vector4,
-    K::Vector4i,
-    K::Plane,
-    K::Quaternion,
-    K::Aabb,
-    K::Basis,
-    K::Transform3D,
-    K::Projection,
-    K::Color,
-    K::StringName,
-    K::NodePath,
-    K::Rid,
-    K::Object,
-    K::Callable,
-    K::Signal,
-    K::Dictionary,
-    K::Array,
-    K::PackedByteArray,
-    K::PackedInt32Array,
-    K::PackedInt64Array,
-    K::PackedFloat32Array,
-    K::PackedFloat64Array,
-    K::PackedStringArray,
-    K::PackedVector2Array,
-    K::PackedVector3Array,
-    K::PackedColorArray,
-    K::PackedVector4Array,
-];
+pub(crate) const GODOT4: &[TypeKind] = type_table! {
+    /*  0 */ Nil Bool Int Float String Vector2 Vector2i Rect2 Rect2i Vector3 Vector3i Transform2D Vector4
+    /* 13 */ Vector4i Plane Quaternion Aabb Basis Transform3D Projection Color StringName NodePath Rid Object
+    /* 25 */ Callable Signal Dictionary Array PackedByteArray PackedInt32Array PackedInt64Array
+    /* 32 */ PackedFloat32Array PackedFloat64Array PackedStringArray PackedVector2Array PackedVector3Array
+    /* 37 */ PackedColorArray PackedVector4Array
+};
 
 /// Pandemonium v3.5.0–v3.7.x (VARIANT_MAX 33).
-pub(crate) const PANDEMONIUM_3_5: &[TypeKind] = &[
-    K::Nil,
-    K::Bool,
-    K::Int,
-    K::Float,
-    K::String,
-    K::Vector2,
-    K::Vector2i,
-    K::Rect2,
-    K::Rect2i,
-    K::Vector3,
-    K::Vector3i,
-    K::Transform2D,
-    K::Plane,
-    K::Quaternion,
-    K::Aabb,
-    K::Basis,
-    K::Transform3D,
-    K::Color,
-    K::NodePath,
-    K::Rid,
-    K::Object,
-    K::StringName,
-    K::Dictionary,
-    K::Array,
-    K::PackedByteArray,
-    K::PackedInt32Array,
-    K::PackedFloat32Array,
-    K::PackedStringArray,
-    K::PackedVector2Array,
-    K::PackedVector2iArray,
-    K::PackedVector3Array,
-    K::PackedVector3iArray,
-    K::PackedColorArray,
-];
+pub(crate) const PANDEMONIUM_3_5: &[TypeKind] = type_table! {
+    /*  0 */ Nil Bool Int Float String Vector2 Vector2i Rect2 Rect2i Vector3 Vector3i Transform2D Plane
+    /* 13 */ Quaternion Aabb Basis Transform3D Color NodePath Rid Object StringName Dictionary Array
+    /* 24 */ PackedByteArray PackedInt32Array PackedFloat32Array PackedStringArray PackedVector2Array
+    /* 29 */ PackedVector2iArray PackedVector3Array PackedVector3iArray PackedColorArray
+};
 
 /// Pandemonium v3.8.0–v4.9.x, the reordered table (VARIANT_MAX 38).
-pub(crate) const PANDEMONIUM_3_8: &[TypeKind] = &[
-    K::Nil,
-    K::Bool,
-    K::Int,
-    K::Float,
-    K::String,
-    K::Rect2,
-    K::Rect2i,
-    K::Vector2,
-    K::Vector2i,
-    K::Vector3,
-    K::Vector3i,
-    K::Vector4,
-    K::Vector4i,
-    K::Plane,
-    K::Quaternion,
-    K::Aabb,
-    K::Basis,
-    K::Transform3D,
-    K::Transform2D,
-    K::Projection,
-    K::Color,
-    K::NodePath,
-    K::Rid,
-    K::Object,
-    K::StringName,
-    K::Dictionary,
-    K::Array,
-    K::PackedByteArray,
-    K::PackedInt32Array,
-    K::PackedFloat32Array,
-    K::PackedStringArray,
-    K::PackedVector2Array,
-    K::PackedVector2iArray,
-    K::PackedVector3Array,
-    K::PackedVector3iArray,
-    K::PackedVector4Array,
-    K::PackedVector4iArray,
-    K::PackedColorArray,
-];
+pub(crate) const PANDEMONIUM_3_8: &[TypeKind] = type_table! {
+    /*  0 */ Nil Bool Int Float String Rect2 Rect2i Vector2 Vector2i Vector3 Vector3i Vector4 Vector4i Plane
+    /* 14 */ Quaternion Aabb Basis Transform3D Transform2D Projection Color NodePath Rid Object StringName
+    /* 25 */ Dictionary Array PackedByteArray PackedInt32Array PackedFloat32Array PackedStringArray
+    /* 31 */ PackedVector2Array PackedVector2iArray PackedVector3Array PackedVector3iArray PackedVector4Array
+    /* 36 */ PackedVector4iArray PackedColorArray
+};
 
 /// Pandemonium v5.0+: the 3.8 table with TypedArray and PackedTypedArray inserted at 27 (VARIANT_MAX 40).
 pub(crate) const PANDEMONIUM_5: &[TypeKind] = &{
