@@ -217,7 +217,7 @@ pub struct Signal {
 /// ```
 /// use godot_bin::{value::ContainerType, value::TypeKind};
 /// assert!(ContainerType::Untyped.is_untyped());
-/// assert_eq!(ContainerType::Builtin(TypeKind::Int).builtin(), Some(TypeKind::Int));
+/// assert!(!ContainerType::Builtin(TypeKind::Int).is_untyped());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ContainerType {

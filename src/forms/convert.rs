@@ -48,8 +48,13 @@ use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Var
 /// What [`convert`] may do with values that have no exact counterpart.
 ///
 /// ```
-/// let o = godot_bin::convert::Options::default().coerce(true);
-/// assert!(o.coerces());
+/// use godot_bin::{convert::{convert, Options}, markers::Vector2i, Dialect, Variant};
+/// // Godot 3 has no Vector2i: refused unless lossy mappings are allowed, then a Vector2.
+/// let v = Variant::from(Vector2i::new(1, 2));
+/// assert!(convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).is_err());
+/// let lossy = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default().coerce(true))?;
+/// assert_eq!(lossy, Variant::from(godot_bin::markers::Vector2::new(1.0, 2.0)));
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {

@@ -20,13 +20,16 @@ use crate::forms::text::engine_parse_float;
 use crate::value::{Array, Dictionary, Variant};
 
 /// How a JSON save is written: which engine's writer, its indent and key order, and how its documents are
-/// laid out in the file. [`JsonStyle::of`] reads it off a file the engine wrote.
+/// laid out in the file. Opening a JSON save ([`file::read`](crate::file::read)) reads it off the file, and
+/// saving writes it back in it.
 ///
 /// ```
-/// use godot_bin::file::JsonStyle;
+/// use godot_bin::file::{self, Content};
 /// // What the manual's "Saving games" page writes in Godot 4: one JSON.stringify(node_data) per store_line.
-/// let style = JsonStyle::of("{\"hp\":10,\"name\":\"Ada\"}\n{\"hp\":3,\"name\":\"Bat\"}\n").unwrap();
+/// let save = file::read(b"{\"hp\":10,\"name\":\"Ada\"}\n{\"hp\":3,\"name\":\"Bat\"}\n", &Default::default())?;
+/// let Content::Json(style) = &save.format.content else { unreachable!() };
 /// assert!(style.lines && style.sort_keys && style.indent.is_empty() && !style.godot3);
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -244,9 +244,16 @@ impl<T> VarCodec<T> {
     /// `PacketPeerStream`'s) and frames up to [`framing::PACKET_PEER_MAX`].
     ///
     /// ```
+    /// use bytes::BytesMut;
     /// use godot_bin::{tokio_codec::VarCodec, Config, Dialect};
-    /// let codec = VarCodec::<godot_bin::Variant>::new(Config::new(Dialect::Godot3));
-    /// assert_eq!(codec.config().dialect(), Dialect::Godot3);
+    /// use tokio_util::codec::Encoder;
+    /// let mut codec = VarCodec::<godot_bin::Variant>::new(Config::new(Dialect::Godot3));
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(godot_bin::markers::Vector2::new(1.0, 2.0), &mut buf)?;
+    /// assert_eq!(buf[4], 5); // Vector2 is type 5 in Godot 3 too (after the 4-byte length)
+    /// codec.encode(std::collections::BTreeMap::<String, i64>::new(), &mut buf)?;
+    /// assert_eq!(buf[12 + 4 + 4], 18); // a Dictionary is type 18 in Godot 3 (27 in Godot 4)
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn new(cfg: Config) -> Self {
         VarCodec {
@@ -262,9 +269,14 @@ impl<T> VarCodec<T> {
     /// starts a fresh decoder.
     ///
     /// ```
+    /// use bytes::BytesMut;
     /// use godot_bin::{framing::Endian, tokio_codec::VarCodec};
-    /// let codec = VarCodec::<i32>::default().endian(Endian::Big);
-    /// assert_eq!(codec.length_endian(), Endian::Big);
+    /// use tokio_util::codec::Encoder;
+    /// let mut codec = VarCodec::<i32>::default().endian(Endian::Big);
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(7, &mut buf)?;
+    /// assert_eq!(&buf[..], [0, 0, 0, 8, 2, 0, 0, 0, 7, 0, 0, 0]); // only the length is big-endian
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn endian(mut self, endian: Endian) -> Self {
         self.endian = endian;
