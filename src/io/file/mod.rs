@@ -54,7 +54,6 @@ pub const MAX_SIZE: u64 = 256 << 20;
 /// The content limit of a container of `file_len` bytes when none is given: 512 times its size (far above
 /// what the engines' compression reaches on a save), at least 1 MiB, at most [`MAX_SIZE`]. A small file
 /// that claims gigabytes is refused before anything is allocated.
-///
 pub(crate) fn default_max_size(file_len: usize) -> u64 {
     (file_len as u64).saturating_mul(512).clamp(1 << 20, MAX_SIZE)
 }
@@ -335,8 +334,9 @@ impl Format {
 pub struct Options {
     /// The key of an encrypted file.
     pub key: Option<Key>,
-    /// The largest file read and content produced (default: [`MAX_SIZE`] for the file, and
-    /// [`default_max_size`] of the file for a container's content).
+    /// The largest file read and content produced (default: [`MAX_SIZE`] for the file; for a container's
+    /// content, 512 times the file's size, at least 1 MiB and at most [`MAX_SIZE`], so that a small file
+    /// that claims gigabytes is refused before anything is allocated).
     pub max_size: Option<u64>,
     /// Read in this dialect.
     pub dialect: Option<Dialect>,
