@@ -100,7 +100,7 @@ pub(super) fn scalar_text(s: &Scalar<'_, '_>) -> Option<String> {
 }
 
 macro_rules! forward_key {
-    ($($m:ident),*) => {$(
+    ($($m:ident)*) => {$(
         #[inline]
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             self.0.$m(visitor)
@@ -160,30 +160,10 @@ macro_rules! key_forwarding {
         ) -> Result<V::Value> {
             self.0.deserialize_enum(name, variants, visitor)
         }
-        forward_key!(
-            deserialize_any,
-            deserialize_bool,
-            deserialize_i8,
-            deserialize_i16,
-            deserialize_i32,
-            deserialize_i64,
-            deserialize_i128,
-            deserialize_u8,
-            deserialize_u16,
-            deserialize_u32,
-            deserialize_u64,
-            deserialize_u128,
-            deserialize_f32,
-            deserialize_f64,
-            deserialize_char,
-            deserialize_bytes,
-            deserialize_byte_buf,
-            deserialize_option,
-            deserialize_unit,
-            deserialize_seq,
-            deserialize_map,
-            deserialize_ignored_any
-        );
+        forward_key!(deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+            deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+            deserialize_f32 deserialize_f64 deserialize_char deserialize_bytes deserialize_byte_buf
+            deserialize_option deserialize_unit deserialize_seq deserialize_map deserialize_ignored_any);
         #[inline]
         fn is_human_readable(&self) -> bool {
             false

@@ -109,7 +109,7 @@ pub(super) fn input_event_fields(ev: &InputEvent) -> Vec<(&'static str, Field<'s
 }
 
 macro_rules! variant_scalar {
-    ($($m:ident),*) => {$(
+    ($($m:ident)*) => {$(
         fn $m<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             match self.scalar() {
                 Some(s) => ScalarDe { s, at: self.at }.$m(visitor),
@@ -129,25 +129,9 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
         self.visit(visitor, false)
     }
 
-    variant_scalar!(
-        deserialize_bool,
-        deserialize_i8,
-        deserialize_i16,
-        deserialize_i32,
-        deserialize_i64,
-        deserialize_i128,
-        deserialize_u8,
-        deserialize_u16,
-        deserialize_u32,
-        deserialize_u64,
-        deserialize_u128,
-        deserialize_f32,
-        deserialize_f64,
-        deserialize_char,
-        deserialize_str,
-        deserialize_string,
-        deserialize_identifier
-    );
+    variant_scalar!(deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128 deserialize_f32
+        deserialize_f64 deserialize_char deserialize_str deserialize_string deserialize_identifier);
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.v {
