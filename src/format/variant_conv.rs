@@ -39,7 +39,8 @@ pub fn to_variant_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result
 }
 
 /// A Rust value from a [`Variant`], read as the same value's bytes would be read (`from_slice`), without
-/// encoding it: the deserializer walks the `Variant` itself.
+/// encoding it: the deserializer walks the `Variant` itself. There is no `from_variant_with`: a `Variant`
+/// already holds its dialect's types, so reading one needs no [`Config`] (writing one does: [`to_variant_with`]).
 ///
 /// ```
 /// use godot_bin::{from_variant, Variant, markers::Vector2};

@@ -81,6 +81,8 @@ impl Options {
 }
 
 /// Converts `v`, read from dialect `from`, into the value dialect `to` has for it (see the module docs).
+/// It takes dialects, not [`Config`](crate::Config)s: a config's other options (objects, double precision)
+/// do not change what a value maps to; they apply when the result is written.
 ///
 /// ```
 /// use godot_bin::convert::{convert, Options};
