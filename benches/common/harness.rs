@@ -68,9 +68,7 @@ pub fn case_loop<'a>(name: &str, ops: u32, f: impl FnMut() + 'a) -> Case<'a> {
 /// A case whose results are kept in `sink` and dropped after the sample, off the clock (as GDScript's
 /// `bytes_to_var` timing in tests/gd/speed.gd does).
 pub fn case_keep<'a, T: 'a>(
-    name: &str,
-    sink: &'a std::cell::RefCell<Vec<T>>,
-    mut f: impl FnMut() -> T + 'a,
+    name: &str, sink: &'a std::cell::RefCell<Vec<T>>, mut f: impl FnMut() -> T + 'a,
 ) -> Case<'a> {
     let mut c = case(name, move || sink.borrow_mut().push(f()));
     c.after = Some(Box::new(move || sink.borrow_mut().clear()));

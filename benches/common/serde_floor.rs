@@ -158,10 +158,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     /// `{"Variant": {fields}}` (a one-entry Dictionary), or a unit variant written as its name (a String).
     #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        _: &'static [&'static str],
-        visitor: V,
+        self, _: &'static str, _: &'static [&'static str], visitor: V,
     ) -> Result<V::Value, Error> {
         match self.words2()? {
             (DICTIONARY, n) if n & 0x7FFF_FFFF == 1 => visitor.visit_enum(self),
@@ -180,10 +177,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     /// widened as godot_bin widens them, NaN payloads kept; or f64 with the 64-bit flag).
     #[inline]
     fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        _: &'static [&'static str],
-        visitor: V,
+        self, name: &'static str, _: &'static [&'static str], visitor: V,
     ) -> Result<V::Value, Error> {
         if name != VECTOR2_MARKER {
             return Err(Error);
@@ -430,11 +424,7 @@ macro_rules! refuse_generic {
         }
 
         fn serialize_newtype_variant<T: Serialize + ?Sized>(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: &T,
+            self, _: &'static str, _: u32, _: &'static str, _: &T,
         ) -> Result<(), Error> {
             Err(Error)
         }
@@ -481,11 +471,7 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
     /// serde announces (checked against the fields that come in [`StructVariant::end`]).
     #[inline]
     fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        variant: &'static str,
-        len: usize,
+        self, _: &'static str, _: u32, variant: &'static str, len: usize,
     ) -> Result<StructVariant<'s, 'a>, Error> {
         let n = u32::try_from(len).ok().filter(|&n| n <= 0x7FFF_FFFF).ok_or(Error)?;
         self.w2(DICTIONARY, 1);

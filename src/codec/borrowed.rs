@@ -392,11 +392,7 @@ impl RefKeys {
     /// `final_key`: no key follows in this dictionary, so a key with no earlier one to meet is not recorded
     /// (a dictionary of one entry, as every level of a deep key is, keeps no index at all).
     fn find_or_add(
-        self,
-        keys: &mut KeyIndex,
-        entries: &[(VariantRef<'_>, VariantRef<'_>)],
-        exact: Option<u64>,
-        final_key: bool,
+        self, keys: &mut KeyIndex, entries: &[(VariantRef<'_>, VariantRef<'_>)], exact: Option<u64>, final_key: bool,
     ) -> Option<usize> {
         let (new, earlier) = entries.split_last()?;
         let n = earlier.len();
@@ -767,10 +763,7 @@ enum WalkFrame<N: Walked, T> {
 /// (given their children's results; a dictionary's as key, value pairs). `v` is borrowed or owned
 /// ([`Walked`]); an owned value hands its leaves over by value.
 fn walk<N: Walked, T>(
-    v: N,
-    mut leaf: impl FnMut(N) -> T,
-    mut array: impl FnMut(Vec<T>) -> T,
-    mut dict: impl FnMut(Vec<(T, T)>) -> T,
+    v: N, mut leaf: impl FnMut(N) -> T, mut array: impl FnMut(Vec<T>) -> T, mut dict: impl FnMut(Vec<(T, T)>) -> T,
 ) -> T {
     let open = |v: N| match v.open() {
         Ok(Opened::Items(it, n)) => Ok(WalkFrame::Items(it, Vec::with_capacity(n))),
@@ -884,9 +877,7 @@ impl PartialEq for VariantRef<'_> {
 
 /// Structural equality of two values, leaves compared by `leaf`, containers with a stack on the heap.
 fn eq_with<'r, 'a>(
-    a: &'r VariantRef<'a>,
-    b: &'r VariantRef<'a>,
-    leaf: impl Fn(&VariantRef<'a>, &VariantRef<'a>) -> bool,
+    a: &'r VariantRef<'a>, b: &'r VariantRef<'a>, leaf: impl Fn(&VariantRef<'a>, &VariantRef<'a>) -> bool,
 ) -> bool {
     type Entry<'a> = (VariantRef<'a>, VariantRef<'a>);
     enum Pairs<'r, 'a> {

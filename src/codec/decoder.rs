@@ -652,9 +652,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
 
     /// An object's head: a finished object (null, by id), or a full object's class and property count.
     pub(super) fn object_head(
-        &mut self,
-        flags: u32,
-        at: usize,
+        &mut self, flags: u32, at: usize,
     ) -> Result<std::result::Result<Object, (String, usize)>> {
         if self.d.family() == Family::Godot2 {
             return Ok(Ok(Object::Null));

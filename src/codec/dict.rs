@@ -191,11 +191,7 @@ impl KeyIndex {
     /// same key under `rule`, or records the new key and returns `None`. `exact`: the key's structural hash,
     /// if the caller computed it; `capacity`: the entries the dictionary may reach (the index's size).
     pub(super) fn find_or_add<K, V>(
-        &mut self,
-        rule: &impl KeyRule<K>,
-        entries: &[(K, V)],
-        exact: Option<u64>,
-        capacity: usize,
+        &mut self, rule: &impl KeyRule<K>, entries: &[(K, V)], exact: Option<u64>, capacity: usize,
     ) -> Option<usize> {
         let (new, earlier) = entries.split_last()?;
         let n = earlier.len();

@@ -470,10 +470,7 @@ impl<'c> HoldGen<'c> {
     }
 
     fn children<T>(
-        &self,
-        u: &mut Unstructured<'_>,
-        depth: usize,
-        mut f: impl FnMut(&mut Unstructured<'_>) -> Result<T>,
+        &self, u: &mut Unstructured<'_>, depth: usize, mut f: impl FnMut(&mut Unstructured<'_>) -> Result<T>,
     ) -> Result<Vec<T>> {
         if !self.may_nest(depth) {
             return Ok(Vec::new());

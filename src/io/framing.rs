@@ -151,10 +151,7 @@ pub fn put_var<T: ?Sized + Serialize>(value: &T, cfg: &Config, endian: Endian) -
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn put_var_into<T: ?Sized + Serialize, O: Output>(
-    value: &T,
-    out: &mut O,
-    cfg: &Config,
-    endian: Endian,
+    value: &T, out: &mut O, cfg: &Config, endian: Endian,
 ) -> Result<usize> {
     put_var_limited(value, out, cfg, endian, MAX_FRAME)
 }
@@ -164,11 +161,7 @@ pub fn put_var_into<T: ?Sized + Serialize, O: Output>(
 /// both limits (the codecs' own maximum and the length field's).
 #[inline]
 pub(crate) fn put_var_limited<T: ?Sized + Serialize, O: Output>(
-    value: &T,
-    out: &mut O,
-    cfg: &Config,
-    endian: Endian,
-    max: usize,
+    value: &T, out: &mut O, cfg: &Config, endian: Endian, max: usize,
 ) -> Result<usize> {
     debug_assert!(max <= MAX_FRAME);
     let start = out.pos();
@@ -201,10 +194,7 @@ pub(crate) fn put_var_limited<T: ?Sized + Serialize, O: Output>(
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn write_var<W: std::io::Write, T: ?Sized + Serialize>(
-    mut writer: W,
-    value: &T,
-    cfg: &Config,
-    endian: Endian,
+    mut writer: W, value: &T, cfg: &Config, endian: Endian,
 ) -> Result<()> {
     let bytes = put_var(value, cfg, endian)?;
     writer.write_all(&bytes)?;

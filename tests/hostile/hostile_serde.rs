@@ -45,9 +45,7 @@ fn decode_on<T: for<'de> Deserialize<'de> + Send + 'static>(bytes: Vec<u8>, stac
 
 /// [`decode_on`] with a serde stack budget of `budget` bytes (`Config::serde_stack`).
 fn decode_with<T: for<'de> Deserialize<'de> + Send + 'static>(
-    bytes: Vec<u8>,
-    stack: usize,
-    budget: usize,
+    bytes: Vec<u8>, stack: usize, budget: usize,
 ) -> Result<(), String> {
     let cfg = Config::default().with_max_depth(Config::MAX_DEPTH_LIMIT).with_serde_stack(budget);
     std::thread::Builder::new()

@@ -24,12 +24,7 @@ impl<'a> Changes<'a> {
     }
 
     fn push(
-        &mut self,
-        path: &[usize],
-        display: &[String],
-        kind: &str,
-        before: Option<&Variant>,
-        after: Option<&Variant>,
+        &mut self, path: &[usize], display: &[String], kind: &str, before: Option<&Variant>, after: Option<&Variant>,
     ) {
         self.total += 1;
         if self.listed.len() >= MAX_LISTED {

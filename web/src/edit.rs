@@ -206,11 +206,7 @@ fn set(values: &mut [Variant], path: &[usize], value: Variant) -> Result<Variant
 
 /// Inserts `value` (with `key` into a dictionary) at `index` of the container at `path`.
 fn insert(
-    values: &mut [Variant],
-    path: &[usize],
-    index: usize,
-    key: Option<Variant>,
-    value: Variant,
+    values: &mut [Variant], path: &[usize], index: usize, key: Option<Variant>, value: Variant,
 ) -> Result<(), String> {
     let c = held_mut(values, path)?;
     match c {

@@ -322,11 +322,7 @@ impl Session {
     }
 
     fn open_bytes(
-        &mut self,
-        name: String,
-        file: Vec<u8>,
-        key: Option<Key>,
-        over: &Overrides,
+        &mut self, name: String, file: Vec<u8>, key: Option<Key>, over: &Overrides,
     ) -> Result<Reply, OpError> {
         match open::open(&file, key.clone(), over)? {
             Outcome::NeedPassword => Ok(json!({"status": "need_password", "name": name}).into()),

@@ -307,12 +307,7 @@ impl Ranges {
     }
 
     fn leaves_in(
-        &mut self,
-        src: &Source,
-        path: Vec<usize>,
-        own: Span,
-        start: usize,
-        end: usize,
+        &mut self, src: &Source, path: Vec<usize>, own: Span, start: usize, end: usize,
         out: &mut Vec<(Vec<usize>, Span, bool)>,
     ) {
         if out.len() >= MAX_LEAVES {

@@ -181,8 +181,7 @@ pub(super) struct DictVariant<'a, 'de, 'c>(pub(super) &'a mut Deserializer<'de, 
 /// started (out of line, so that the common path, a name already read, keeps a small frame).
 #[inline(never)]
 pub(super) fn read_variant_key<'de, V: DeserializeSeed<'de>>(
-    de: &mut Deserializer<'de, '_>,
-    seed: V,
+    de: &mut Deserializer<'de, '_>, seed: V,
 ) -> Result<V::Value> {
     de.dec.start_slot();
     let v = seed.deserialize(&mut *de)?;
@@ -217,10 +216,7 @@ impl<'de> Deserializer<'de, '_> {
     /// entered), else `None`: the key is next on the wire.
     #[inline(always)]
     pub(super) fn visit_dict_enum<V: Visitor<'de>>(
-        &mut self,
-        name: Option<&'de [u8]>,
-        skip: usize,
-        visitor: V,
+        &mut self, name: Option<&'de [u8]>, skip: usize, visitor: V,
     ) -> Result<V::Value> {
         let _g = DepthGuard::enter(Some(self.dec.r.pos()), || Some(self.dec.cfg().serde_stack()))?;
         self.depth += 1;
@@ -245,11 +241,7 @@ impl<'de> Deserializer<'de, '_> {
     /// as they are, see [`NameDe`]).
     #[inline]
     pub(super) fn visit_container<V: Visitor<'de>>(
-        &mut self,
-        n: usize,
-        map: bool,
-        fields: &'static [&'static str],
-        visitor: V,
+        &mut self, n: usize, map: bool, fields: &'static [&'static str], visitor: V,
     ) -> Result<V::Value> {
         if map {
             self.visit_dict(n, fields, visitor)
@@ -261,10 +253,7 @@ impl<'de> Deserializer<'de, '_> {
     /// [`Deserializer::visit_container`] for a Dictionary (its own function: a smaller frame than both kinds').
     #[inline(never)]
     pub(super) fn visit_dict<V: Visitor<'de>>(
-        &mut self,
-        n: usize,
-        fields: &'static [&'static str],
-        visitor: V,
+        &mut self, n: usize, fields: &'static [&'static str], visitor: V,
     ) -> Result<V::Value> {
         let at = self.dec.r.pos();
         let _g = DepthGuard::enter(Some(at), || Some(self.dec.cfg().serde_stack()))?;

@@ -203,10 +203,7 @@ impl<'de> de::Deserializer<'de> for NameDe<'de> {
 
     #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        visitor: V,
+        self, _name: &'static str, _variants: &'static [&'static str], visitor: V,
     ) -> Result<V::Value> {
         visitor.visit_enum(self)
     }

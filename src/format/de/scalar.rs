@@ -209,10 +209,7 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
 
     #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        visitor: V,
+        self, _name: &'static str, _variants: &'static [&'static str], visitor: V,
     ) -> Result<V::Value> {
         match self.s {
             Scalar::Borrowed(s) => visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(s)),

@@ -249,10 +249,7 @@ impl<'de> de::SeqAccess<'de> for ShapeSeq<'_> {
 }
 
 pub(super) fn visit_shape<'de, V: Visitor<'de>>(
-    shape: Shape,
-    vals: &[f64; 16],
-    seq: bool,
-    visitor: V,
+    shape: Shape, vals: &[f64; 16], seq: bool, visitor: V,
 ) -> Result<V::Value> {
     let mut pos = 0;
     let d = ShapeDe { shape, vals, pos: &mut pos };

@@ -289,10 +289,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// Hands a container or whole value to the visitor in its self-describing form.
     #[inline]
     pub(super) fn visit_next<V: Visitor<'de>>(
-        &mut self,
-        next: Next<'de>,
-        visitor: V,
-        seq_form: bool,
+        &mut self, next: Next<'de>, visitor: V, seq_form: bool,
     ) -> Result<V::Value> {
         match next {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_any(visitor),
@@ -312,9 +309,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// [`forward_scalar`] reads it (`scalar`: the method on [`ScalarDe`], `whole`: on [`VariantDe`]).
     #[inline(never)]
     pub(super) fn general_int<V: Visitor<'de>>(
-        &mut self,
-        visitor: V,
-        whole: impl FnOnce(VariantDe<'_>, V) -> Result<V::Value>,
+        &mut self, visitor: V, whole: impl FnOnce(VariantDe<'_>, V) -> Result<V::Value>,
         scalar: impl FnOnce(ScalarDe<'de, 'static>, V) -> Result<V::Value>,
         fit: impl FnOnce(i64, V) -> std::result::Result<Result<V::Value>, i64>,
     ) -> Result<V::Value> {
@@ -331,9 +326,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// [`VariantDe`].
     #[inline(never)]
     pub(super) fn general_scalar<V: Visitor<'de>>(
-        &mut self,
-        visitor: V,
-        whole: impl FnOnce(VariantDe<'_>, V) -> Result<V::Value>,
+        &mut self, visitor: V, whole: impl FnOnce(VariantDe<'_>, V) -> Result<V::Value>,
         scalar: impl FnOnce(ScalarDe<'de, 'static>, V) -> Result<V::Value>,
     ) -> Result<V::Value> {
         if let Some((s, at)) = self.fast_scalar()? {
@@ -386,11 +379,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// called on a Dictionary from one place (`deserialize_enum`), where the compiler can inline it.
     #[inline(never)]
     pub(super) fn general_enum<V: Visitor<'de>>(
-        &mut self,
-        start: usize,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
+        &mut self, start: usize, name: &'static str, variants: &'static [&'static str], visitor: V,
     ) -> Result<std::result::Result<V::Value, V>> {
         match self.next()? {
             Next::Scalar(s, at) => ScalarDe { s, at: Some(at) }.deserialize_enum(name, variants, visitor).map(Ok),
@@ -561,10 +550,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     #[inline]
     fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _len: usize,
-        visitor: V,
+        self, _name: &'static str, _len: usize, visitor: V,
     ) -> Result<V::Value> {
         self.deserialize_seq(visitor)
     }
@@ -576,10 +562,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     #[inline]
     fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
+        self, name: &'static str, fields: &'static [&'static str], visitor: V,
     ) -> Result<V::Value> {
         if !name.starts_with('$') {
             if let Some(n) = self.fast_container(true, !reads_as_struct(fields))? {
@@ -601,10 +584,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
+        self, name: &'static str, variants: &'static [&'static str], visitor: V,
     ) -> Result<V::Value> {
         let start = self.dec.r.pos();
         // `{"Variant": payload}` or `"Variant"` with a plain ASCII name: handed to the variant's identifier

@@ -171,19 +171,13 @@ impl<'de> de::Deserializer<'de> for VariantDe<'_> {
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _len: usize,
-        visitor: V,
+        self, _name: &'static str, _len: usize, visitor: V,
     ) -> Result<V::Value> {
         self.visit(visitor, true)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
+        self, name: &'static str, variants: &'static [&'static str], visitor: V,
     ) -> Result<V::Value> {
         match self.v {
             Variant::Dictionary(d) if d.entries.len() == 1 => {
@@ -323,10 +317,7 @@ impl<'de> de::Deserializer<'de> for FieldDe<'_> {
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
+        self, name: &'static str, variants: &'static [&'static str], visitor: V,
     ) -> Result<V::Value> {
         let at = self.at;
         match self.f {

@@ -175,11 +175,7 @@ impl ser::Serializer for CapSer {
         v.serialize(self)
     }
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: u32,
-        variant: &'static str,
-        v: &T,
+        self, _: &'static str, _: u32, variant: &'static str, v: &T,
     ) -> Result<Cap> {
         Ok(Cap::Tagged(variant.to_owned(), Box::new(v.serialize(self)?)))
     }

@@ -56,9 +56,7 @@ fn cap_container_type(c: Option<&Cap>) -> Result<ContainerType> {
 /// Writes a typed Array/Dictionary or a full Object: the header through the core encoder (an empty value of
 /// the same type), then the elements, then the count patched in.
 pub(super) fn container_body<T: ?Sized + Serialize, O: Output>(
-    ser: &mut Serializer<'_, O>,
-    st: ContainerState,
-    value: &T,
+    ser: &mut Serializer<'_, O>, st: ContainerState, value: &T,
 ) -> Result<()> {
     let shared = cap_bool(st.get("shared"));
     match st.what {

@@ -88,11 +88,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         }
     }
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-        value: &T,
+        self, _name: &'static str, _index: u32, variant: &'static str, value: &T,
     ) -> Result<()> {
         self.tagged(variant, value)
     }
@@ -107,11 +103,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-        _len: usize,
+        self, _name: &'static str, _index: u32, variant: &'static str, _len: usize,
     ) -> Result<Compound<'s, 'a, O>> {
         self.open_tagged(variant)?;
         let at = self.open(TypeKind::Array)?;
@@ -154,11 +146,7 @@ impl<'s, 'a, O: Output> ser::Serializer for &'s mut Serializer<'a, O> {
     }
     #[inline(always)]
     fn serialize_struct_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-        _len: usize,
+        self, _name: &'static str, _index: u32, variant: &'static str, _len: usize,
     ) -> Result<StructCompound<'s, 'a, O>> {
         // The usual case inline (in the enum's `serialize`, where the variant's name is a constant): both
         // Dictionaries' depth checks at once, the outer header with its count, the name, the inner header

@@ -99,10 +99,7 @@ impl<O: Output> ser::SerializeStruct for StructCompound<'_, '_, O> {
 /// A marker struct's field (not a small math marker's), out of line.
 #[inline(never)]
 fn marker_field<T: ?Sized + Serialize, O: Output>(
-    ser: &mut Serializer<'_, O>,
-    m: &mut Marker,
-    key: &'static str,
-    value: &T,
+    ser: &mut Serializer<'_, O>, m: &mut Marker, key: &'static str, value: &T,
 ) -> Result<()> {
     match &mut m.magic {
         MagicStruct::Plain => {

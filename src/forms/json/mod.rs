@@ -637,10 +637,7 @@ impl In<'_> {
     }
 
     fn each<T>(
-        &mut self,
-        j: &Value,
-        tag: &str,
-        mut f: impl FnMut(&mut Self, &Value) -> Result<T, Error>,
+        &mut self, j: &Value, tag: &str, mut f: impl FnMut(&mut Self, &Value) -> Result<T, Error>,
     ) -> Result<Vec<T>, Error> {
         let a = self.list(j, tag)?;
         let mut out = Vec::with_capacity(a.len());

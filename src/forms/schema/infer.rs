@@ -245,10 +245,7 @@ impl Infer {
     }
 
     fn typed_dictionary(
-        &mut self,
-        dicts: &[&Dictionary],
-        (key_type, value_type): (&ContainerType, &ContainerType),
-        name: &str,
+        &mut self, dicts: &[&Dictionary], (key_type, value_type): (&ContainerType, &ContainerType), name: &str,
     ) -> Shape {
         let keys: Vec<&Variant> = dicts.iter().flat_map(|d| d.iter().map(|(k, _)| k)).collect();
         let values: Vec<&Variant> = dicts.iter().flat_map(|d| d.iter().map(|(_, v)| v)).collect();

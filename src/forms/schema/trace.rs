@@ -320,8 +320,7 @@ impl<'a> Tracer<'a> {
 
     /// Traces one value with a fresh slot, returning its shape.
     fn sub<'de, S: DeserializeSeed<'de>>(
-        reg: &mut Registry,
-        seed: S,
+        reg: &mut Registry, seed: S,
     ) -> std::result::Result<(S::Value, Shape), TraceError> {
         let mut slot = None;
         let v = seed.deserialize(Tracer { reg, slot: &mut slot, key: false })?;
@@ -402,18 +401,14 @@ impl<'de> de::Deserializer<'de> for Tracer<'_> {
     }
 
     fn deserialize_unit_struct<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        visitor: V,
+        self, _: &'static str, visitor: V,
     ) -> std::result::Result<V::Value, TraceError> {
         self.put(Shape::Nil);
         visitor.visit_unit()
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
+        self, name: &'static str, visitor: V,
     ) -> std::result::Result<V::Value, TraceError> {
         let Some(marker) = name.strip_prefix(magic::PREFIX) else {
             // A plain newtype is its inner value.
@@ -460,10 +455,7 @@ impl<'de> de::Deserializer<'de> for Tracer<'_> {
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        len: usize,
-        visitor: V,
+        self, _: &'static str, len: usize, visitor: V,
     ) -> std::result::Result<V::Value, TraceError> {
         self.deserialize_tuple(len, visitor)
     }
@@ -483,10 +475,7 @@ impl<'de> de::Deserializer<'de> for Tracer<'_> {
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
+        self, name: &'static str, fields: &'static [&'static str], visitor: V,
     ) -> std::result::Result<V::Value, TraceError> {
         if let Some(marker) = name.strip_prefix(magic::PREFIX) {
             let kind = marker_kind(marker)?;
@@ -513,10 +502,7 @@ impl<'de> de::Deserializer<'de> for Tracer<'_> {
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
+        self, name: &'static str, variants: &'static [&'static str], visitor: V,
     ) -> std::result::Result<V::Value, TraceError> {
         if variants.is_empty() {
             return Err(TraceError(format!("enum {name} has no variants")));
@@ -577,8 +563,7 @@ impl<'de> de::Deserializer<'de> for Tracer<'_> {
 
 /// Runs `f` in minimal mode (the smallest sample), bounding its depth.
 fn minimal<T>(
-    reg: &mut Registry,
-    f: impl FnOnce(&mut Registry) -> std::result::Result<T, TraceError>,
+    reg: &mut Registry, f: impl FnOnce(&mut Registry) -> std::result::Result<T, TraceError>,
 ) -> std::result::Result<T, TraceError> {
     let saved = reg.mode;
     reg.mode = Mode::Minimal;
@@ -650,8 +635,7 @@ impl<'de> de::SeqAccess<'de> for SeqTrace<'_> {
     type Error = TraceError;
 
     fn next_element_seed<S: DeserializeSeed<'de>>(
-        &mut self,
-        seed: S,
+        &mut self, seed: S,
     ) -> std::result::Result<Option<S::Value>, TraceError> {
         if self.left == 0 {
             return Ok(None);
@@ -798,9 +782,7 @@ impl<'de> de::VariantAccess<'de> for EnumTrace<'_> {
     }
 
     fn struct_variant<V: Visitor<'de>>(
-        mut self,
-        fields: &'static [&'static str],
-        visitor: V,
+        mut self, fields: &'static [&'static str], visitor: V,
     ) -> std::result::Result<V::Value, TraceError> {
         let owner = if self.record || self.reg.omit.is_some() {
             format!("{}::{}", self.enum_name, self.variant)
@@ -860,18 +842,12 @@ impl<'a, 'b> ser::Serializer for &'b mut SkipProbe<'a> {
         v.serialize(self)
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        v: &T,
+        self, _: &'static str, v: &T,
     ) -> std::result::Result<(), TraceError> {
         v.serialize(self)
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        v: &T,
+        self, _: &'static str, _: u32, _: &'static str, v: &T,
     ) -> std::result::Result<(), TraceError> {
         v.serialize(self)
     }
@@ -885,11 +861,7 @@ impl<'a, 'b> ser::Serializer for &'b mut SkipProbe<'a> {
         Ok(self)
     }
     fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
+        self, _: &'static str, _: u32, _: &'static str, _: usize,
     ) -> std::result::Result<Self, TraceError> {
         Ok(self)
     }
@@ -900,11 +872,7 @@ impl<'a, 'b> ser::Serializer for &'b mut SkipProbe<'a> {
         Ok(SkipProbe { skipped: &mut *self.skipped, owner: name.to_string() })
     }
     fn serialize_struct_variant(
-        self,
-        name: &'static str,
-        _: u32,
-        variant: &'static str,
-        _: usize,
+        self, name: &'static str, _: u32, variant: &'static str, _: usize,
     ) -> std::result::Result<SkipProbe<'b>, TraceError> {
         Ok(SkipProbe { skipped: &mut *self.skipped, owner: format!("{name}::{variant}") })
     }

@@ -460,9 +460,7 @@ impl<'t> Parser<'t> {
     /// The elements of a packed array of `N`-real groups (`PackedVector2Array(1, 2, 3, 4)`), each group
     /// made into one by `make`.
     fn real_groups<const N: usize, T>(
-        &mut self,
-        name: &str,
-        make: impl Fn(&Self, &[f64; N]) -> T,
+        &mut self, name: &str, make: impl Fn(&Self, &[f64; N]) -> T,
     ) -> Result<Vec<T>, Error> {
         let v = self.list(|p| p.real())?;
         Ok(self.chunks::<N>(name, v)?.iter().map(|c| make(self, c)).collect())

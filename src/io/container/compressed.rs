@@ -150,11 +150,7 @@ pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>> {
 /// is the block's size from the header (a FastLZ block under 16 bytes decodes to 16, its padding cut);
 /// `file_len` the whole file's, which bounds the zstd window a block may ask for.
 fn decompress_block(
-    src: &[u8],
-    mode: Compression,
-    want: usize,
-    file_len: usize,
-    out: Option<&mut Vec<u8>>,
+    src: &[u8], mode: Compression, want: usize, file_len: usize, out: Option<&mut Vec<u8>>,
 ) -> Result<usize, String> {
     match mode {
         Compression::FastLz => {

@@ -683,10 +683,7 @@ type Values = (Vec<Variant>, Content, Dialect, Option<Error>, Vec<std::ops::Rang
 
 /// Reads the content: as given, or as detection finds it.
 fn read_content(
-    content: &[u8],
-    container: detect::ContainerKind,
-    opts: &Options,
-    report: &mut Report,
+    content: &[u8], container: detect::ContainerKind, opts: &Options, report: &mut Report,
 ) -> Result<Values> {
     if content.is_empty() {
         return Err(ErrorKind::NotGodotData(Unreadable::Empty.to_string()).into());

@@ -456,13 +456,7 @@ impl Gd {
     }
 
     fn add(
-        &mut self,
-        module: &str,
-        schema: &Schema,
-        path: &Path,
-        secret: Option<&str>,
-        dictionaries: usize,
-        stream: bool,
+        &mut self, module: &str, schema: &Schema, path: &Path, secret: Option<&str>, dictionaries: usize, stream: bool,
     ) -> Result<(), Box<dyn std::error::Error>> {
         let four = schema.dialect.to_string().starts_with("godot4");
         if self.unavailable.is_some() || !(four || schema.dialect.to_string().starts_with("godot3")) {

@@ -92,11 +92,7 @@ impl Writer {
 
     /// `func signature:` (`static func` when `is_static`) and its body; `ret`: the return type, if any.
     pub(super) fn func<R>(
-        &mut self,
-        is_static: bool,
-        signature: impl Display,
-        ret: Option<&str>,
-        body: impl FnOnce(&mut Self) -> R,
+        &mut self, is_static: bool, signature: impl Display, ret: Option<&str>, body: impl FnOnce(&mut Self) -> R,
     ) -> R {
         let kw = if is_static { "static func" } else { "func" };
         match ret {

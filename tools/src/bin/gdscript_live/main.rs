@@ -64,10 +64,7 @@ fn prepare(dialect: Dialect, dir: &Path, count: usize, seed: u64, split: bool) -
 
 /// The values back and how many bytes differed in NodePath padding.
 fn compare<T: DeserializeOwned + PartialEq + std::fmt::Debug>(
-    dir: &Path,
-    name: &str,
-    want: &[T],
-    cfg: &Config,
+    dir: &Path, name: &str, want: &[T], cfg: &Config,
 ) -> Res<(usize, usize)> {
     let inp = std::fs::read(dir.join(format!("{name}.in")))?;
     let out = std::fs::read(dir.join(format!("{name}.out"))).map_err(|e| format!("{name}.out: {e}"))?;
