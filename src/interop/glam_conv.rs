@@ -49,312 +49,89 @@ use crate::markers::{
     Basis, Projection, Quaternion, Transform2D, Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
 
-impl From<Vector2> for Vec2 {
-    /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
-    ///
-    /// ```
-    /// let g = glam::Vec2::from(godot_bin::markers::Vector2::new(1.5, -2.0));
-    /// assert_eq!(g, glam::Vec2::new(1.5, -2.0));
-    /// ```
-    fn from(v: Vector2) -> Self {
-        Vec2::new(v.x as f32, v.y as f32)
-    }
+/// `From` both ways between a math marker and a glam type of the same components, component for component
+/// (quaternions through `from_xyzw`, not normalised). `narrow`: the glam type is `f32`, so each component is
+/// rounded to the nearest `f32` one way (see the [module docs](self) on narrowing) and widened exactly back;
+/// `exact`: both ways exact.
+macro_rules! components {
+    (narrow $marker:ident <-> $glam:ident :: $make:ident ($($c:ident),+)) => {
+        impl From<$marker> for $glam {
+            /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
+            fn from(v: $marker) -> Self {
+                $glam::$make($(v.$c as f32),+)
+            }
+        }
+        impl From<$glam> for $marker {
+            /// Exact.
+            fn from(v: $glam) -> Self {
+                $marker::new($(v.$c.into()),+)
+            }
+        }
+    };
+    (exact $marker:ident <-> $glam:ident :: $make:ident ($($c:ident),+)) => {
+        impl From<$marker> for $glam {
+            /// Exact.
+            fn from(v: $marker) -> Self {
+                $glam::$make($(v.$c),+)
+            }
+        }
+        impl From<$glam> for $marker {
+            /// Exact.
+            fn from(v: $glam) -> Self {
+                $marker::new($(v.$c),+)
+            }
+        }
+    };
 }
 
-impl From<Vec2> for Vector2 {
-    /// Exact.
-    fn from(v: Vec2) -> Self {
-        Vector2::new(v.x as f64, v.y as f64)
-    }
+components!(narrow Vector2 <-> Vec2::new(x, y));
+components!(exact Vector2 <-> DVec2::new(x, y));
+components!(narrow Vector3 <-> Vec3::new(x, y, z));
+components!(narrow Vector3 <-> Vec3A::new(x, y, z));
+components!(exact Vector3 <-> DVec3::new(x, y, z));
+components!(narrow Vector4 <-> Vec4::new(x, y, z, w));
+components!(exact Vector4 <-> DVec4::new(x, y, z, w));
+components!(exact Vector2i <-> IVec2::new(x, y));
+components!(exact Vector3i <-> IVec3::new(x, y, z));
+components!(exact Vector4i <-> IVec4::new(x, y, z, w));
+components!(narrow Quaternion <-> Quat::from_xyzw(x, y, z, w));
+components!(exact Quaternion <-> DQuat::from_xyzw(x, y, z, w));
+
+/// The basis' columns: its x, y and z axes (`Basis.x` … in GDScript).
+fn columns(b: &Basis) -> [Vector3; 3] {
+    let [r0, r1, r2] = b.rows;
+    [Vector3::new(r0.x, r1.x, r2.x), Vector3::new(r0.y, r1.y, r2.y), Vector3::new(r0.z, r1.z, r2.z)]
 }
 
-impl From<Vector2> for DVec2 {
-    /// Exact.
-    ///
-    /// ```
-    /// let g = glam::DVec2::from(godot_bin::markers::Vector2::new(1.5, -2.0));
-    /// assert_eq!(godot_bin::markers::Vector2::from(g), godot_bin::markers::Vector2::new(1.5, -2.0));
-    /// ```
-    fn from(v: Vector2) -> Self {
-        DVec2::new(v.x, v.y)
-    }
+/// `From` both ways between [`Basis`] and a glam 3×3 matrix: the basis' columns (its x, y and z axes) are the
+/// matrix columns, each converted as its vector is.
+macro_rules! basis {
+    ($mat:ident, $doc:literal) => {
+        impl From<Basis> for $mat {
+            #[doc = $doc]
+            fn from(b: Basis) -> Self {
+                let [x, y, z] = columns(&b);
+                $mat::from_cols(x.into(), y.into(), z.into())
+            }
+        }
+        impl From<$mat> for Basis {
+            /// Exact.
+            fn from(m: $mat) -> Self {
+                Basis::from_columns(m.x_axis.into(), m.y_axis.into(), m.z_axis.into())
+            }
+        }
+    };
 }
 
-impl From<DVec2> for Vector2 {
-    /// Exact.
-    fn from(v: DVec2) -> Self {
-        Vector2::new(v.x, v.y)
-    }
-}
-
-impl From<Vector3> for Vec3 {
-    /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
-    ///
-    /// ```
-    /// let g = glam::Vec3::from(godot_bin::markers::Vector3::new(1.5, -2.0, 3.25));
-    /// assert_eq!(g, glam::Vec3::new(1.5, -2.0, 3.25));
-    /// ```
-    fn from(v: Vector3) -> Self {
-        Vec3::new(v.x as f32, v.y as f32, v.z as f32)
-    }
-}
-
-impl From<Vec3> for Vector3 {
-    /// Exact.
-    fn from(v: Vec3) -> Self {
-        Vector3::new(v.x as f64, v.y as f64, v.z as f64)
-    }
-}
-
-impl From<Vector3> for DVec3 {
-    /// Exact.
-    ///
-    /// ```
-    /// let g = glam::DVec3::from(godot_bin::markers::Vector3::new(1.5, -2.0, 3.25));
-    /// assert_eq!(godot_bin::markers::Vector3::from(g), godot_bin::markers::Vector3::new(1.5, -2.0, 3.25));
-    /// ```
-    fn from(v: Vector3) -> Self {
-        DVec3::new(v.x, v.y, v.z)
-    }
-}
-
-impl From<DVec3> for Vector3 {
-    /// Exact.
-    fn from(v: DVec3) -> Self {
-        Vector3::new(v.x, v.y, v.z)
-    }
-}
-
-impl From<Vector4> for Vec4 {
-    /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
-    ///
-    /// ```
-    /// let g = glam::Vec4::from(godot_bin::markers::Vector4::new(1.5, -2.0, 3.25, 4.0));
-    /// assert_eq!(g, glam::Vec4::new(1.5, -2.0, 3.25, 4.0));
-    /// ```
-    fn from(v: Vector4) -> Self {
-        Vec4::new(v.x as f32, v.y as f32, v.z as f32, v.w as f32)
-    }
-}
-
-impl From<Vec4> for Vector4 {
-    /// Exact.
-    fn from(v: Vec4) -> Self {
-        Vector4::new(v.x as f64, v.y as f64, v.z as f64, v.w as f64)
-    }
-}
-
-impl From<Vector4> for DVec4 {
-    /// Exact.
-    ///
-    /// ```
-    /// let g = glam::DVec4::from(godot_bin::markers::Vector4::new(1.5, -2.0, 3.25, 4.0));
-    /// assert_eq!(godot_bin::markers::Vector4::from(g), godot_bin::markers::Vector4::new(1.5, -2.0, 3.25, 4.0));
-    /// ```
-    fn from(v: Vector4) -> Self {
-        DVec4::new(v.x, v.y, v.z, v.w)
-    }
-}
-
-impl From<DVec4> for Vector4 {
-    /// Exact.
-    fn from(v: DVec4) -> Self {
-        Vector4::new(v.x, v.y, v.z, v.w)
-    }
-}
-
-impl From<Vector3> for Vec3A {
-    /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing).
-    ///
-    /// ```
-    /// assert_eq!(glam::Vec3A::from(godot_bin::markers::Vector3::new(1.0, 2.0, 3.0)), glam::Vec3A::new(1.0, 2.0, 3.0));
-    /// ```
-    fn from(v: Vector3) -> Self {
-        Vec3A::new(v.x as f32, v.y as f32, v.z as f32)
-    }
-}
-
-impl From<Vec3A> for Vector3 {
-    /// Exact.
-    fn from(v: Vec3A) -> Self {
-        Vector3::new(v.x as f64, v.y as f64, v.z as f64)
-    }
-}
-
-impl From<Vector2i> for IVec2 {
-    /// Exact.
-    ///
-    /// ```
-    /// let g = glam::IVec2::from(godot_bin::markers::Vector2i::new(1, -2));
-    /// assert_eq!(godot_bin::markers::Vector2i::from(g), godot_bin::markers::Vector2i::new(1, -2));
-    /// ```
-    fn from(v: Vector2i) -> Self {
-        IVec2::new(v.x, v.y)
-    }
-}
-
-impl From<IVec2> for Vector2i {
-    /// Exact.
-    fn from(v: IVec2) -> Self {
-        Vector2i::new(v.x, v.y)
-    }
-}
-
-impl From<Vector3i> for IVec3 {
-    /// Exact.
-    ///
-    /// ```
-    /// let g = glam::IVec3::from(godot_bin::markers::Vector3i::new(1, -2, 3));
-    /// assert_eq!(godot_bin::markers::Vector3i::from(g), godot_bin::markers::Vector3i::new(1, -2, 3));
-    /// ```
-    fn from(v: Vector3i) -> Self {
-        IVec3::new(v.x, v.y, v.z)
-    }
-}
-
-impl From<IVec3> for Vector3i {
-    /// Exact.
-    fn from(v: IVec3) -> Self {
-        Vector3i::new(v.x, v.y, v.z)
-    }
-}
-
-impl From<Vector4i> for IVec4 {
-    /// Exact.
-    ///
-    /// ```
-    /// let g = glam::IVec4::from(godot_bin::markers::Vector4i::new(1, -2, 3, 4));
-    /// assert_eq!(godot_bin::markers::Vector4i::from(g), godot_bin::markers::Vector4i::new(1, -2, 3, 4));
-    /// ```
-    fn from(v: Vector4i) -> Self {
-        IVec4::new(v.x, v.y, v.z, v.w)
-    }
-}
-
-impl From<IVec4> for Vector4i {
-    /// Exact.
-    fn from(v: IVec4) -> Self {
-        Vector4i::new(v.x, v.y, v.z, v.w)
-    }
-}
-
-impl From<Quaternion> for Quat {
-    /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). Copied component for component (`from_xyzw`), not normalised.
-    ///
-    /// ```
-    /// let q = glam::Quat::from(godot_bin::markers::Quaternion::new(0.0, 0.0, 0.0, 1.0));
-    /// assert_eq!(q, glam::Quat::IDENTITY);
-    /// ```
-    fn from(q: Quaternion) -> Self {
-        Quat::from_xyzw(q.x as f32, q.y as f32, q.z as f32, q.w as f32)
-    }
-}
-
-impl From<Quat> for Quaternion {
-    /// Exact.
-    fn from(q: Quat) -> Self {
-        Quaternion::new(q.x as f64, q.y as f64, q.z as f64, q.w as f64)
-    }
-}
-
-impl From<Quaternion> for DQuat {
-    /// Exact. Copied component for component (`from_xyzw`), not normalised.
-    ///
-    /// ```
-    /// let q = glam::DQuat::from(godot_bin::markers::Quaternion::new(0.0, 0.0, 0.0, 1.0));
-    /// assert_eq!(q, glam::DQuat::IDENTITY);
-    /// ```
-    fn from(q: Quaternion) -> Self {
-        DQuat::from_xyzw(q.x, q.y, q.z, q.w)
-    }
-}
-
-impl From<DQuat> for Quaternion {
-    /// Exact.
-    fn from(q: DQuat) -> Self {
-        Quaternion::new(q.x, q.y, q.z, q.w)
-    }
-}
-
-impl From<Basis> for Mat3 {
-    /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). The basis' columns (its x, y and z axes) become the matrix columns.
-    ///
-    /// ```
-    /// use godot_bin::{markers::Basis, markers::Vector3};
-    /// let b = Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
-    /// let m = glam::Mat3::from(b);
-    /// assert_eq!(m.y_axis, glam::Vec3::new(4.0, 5.0, 6.0));
-    /// assert_eq!(Basis::from(m), b);
-    /// ```
-    fn from(b: Basis) -> Self {
-        let [r0, r1, r2] = b.rows;
-        Mat3::from_cols(
-            Vec3::new(r0.x as f32, r1.x as f32, r2.x as f32),
-            Vec3::new(r0.y as f32, r1.y as f32, r2.y as f32),
-            Vec3::new(r0.z as f32, r1.z as f32, r2.z as f32),
-        )
-    }
-}
-
-impl From<Mat3> for Basis {
-    /// Exact.
-    fn from(m: Mat3) -> Self {
-        let c = |v: Vec3| Vector3::new(v.x as f64, v.y as f64, v.z as f64);
-        Basis::from_columns(c(m.x_axis), c(m.y_axis), c(m.z_axis))
-    }
-}
-
-impl From<Basis> for Mat3A {
-    /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). The basis' columns (its x, y and z axes) become the matrix columns.
-    ///
-    /// ```
-    /// use godot_bin::{markers::Basis, markers::Vector3};
-    /// let b = Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
-    /// let m = glam::Mat3A::from(b);
-    /// assert_eq!(m.y_axis, glam::Vec3A::new(4.0, 5.0, 6.0));
-    /// assert_eq!(Basis::from(m), b);
-    /// ```
-    fn from(b: Basis) -> Self {
-        let [r0, r1, r2] = b.rows;
-        Mat3A::from_cols(
-            Vec3A::new(r0.x as f32, r1.x as f32, r2.x as f32),
-            Vec3A::new(r0.y as f32, r1.y as f32, r2.y as f32),
-            Vec3A::new(r0.z as f32, r1.z as f32, r2.z as f32),
-        )
-    }
-}
-
-impl From<Mat3A> for Basis {
-    /// Exact.
-    fn from(m: Mat3A) -> Self {
-        let c = |v: Vec3A| Vector3::new(v.x as f64, v.y as f64, v.z as f64);
-        Basis::from_columns(c(m.x_axis), c(m.y_axis), c(m.z_axis))
-    }
-}
-
-impl From<Basis> for DMat3 {
-    /// Exact. The basis' columns (its x, y and z axes) become the matrix columns.
-    ///
-    /// ```
-    /// use godot_bin::{markers::Basis, markers::Vector3};
-    /// let b = Basis::from_columns(Vector3::new(1.0, 2.0, 3.0), Vector3::new(4.0, 5.0, 6.0), Vector3::new(7.0, 8.0, 9.0));
-    /// let m = glam::DMat3::from(b);
-    /// assert_eq!(m.y_axis, glam::DVec3::new(4.0, 5.0, 6.0));
-    /// assert_eq!(Basis::from(m), b);
-    /// ```
-    fn from(b: Basis) -> Self {
-        let [r0, r1, r2] = b.rows;
-        DMat3::from_cols(DVec3::new(r0.x, r1.x, r2.x), DVec3::new(r0.y, r1.y, r2.y), DVec3::new(r0.z, r1.z, r2.z))
-    }
-}
-
-impl From<DMat3> for Basis {
-    /// Exact.
-    fn from(m: DMat3) -> Self {
-        let c = |v: DVec3| Vector3::new(v.x, v.y, v.z);
-        Basis::from_columns(c(m.x_axis), c(m.y_axis), c(m.z_axis))
-    }
-}
+basis!(
+    Mat3,
+    "Each component rounded to the nearest `f32` (see the module docs on narrowing); the columns are the axes."
+);
+basis!(
+    Mat3A,
+    "Each component rounded to the nearest `f32` (see the module docs on narrowing); the columns are the axes."
+);
+basis!(DMat3, "Exact; the columns are the axes.");
 
 impl From<Transform2D> for Affine2 {
     /// Each component rounded to the nearest `f32` (see the [module docs](self) on narrowing). `x`/`y` become `matrix2`'s columns, `origin` the translation.

@@ -1,17 +1,13 @@
 //! `godot-bin decode`: any save to Godot's text syntax or JSON.
 
-use godot_bin::{json, text, Dialect};
+use godot_bin::{json, text};
 
-use crate::{decode_bin, read_input, write_text, Bin, Common, Fail, Form, Io, Reading};
+use crate::{decode_bin, read_input, write_text, Bin, Fail, Form, Godot, Io, Reading};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// godot2, godot3, godot4.0 … godot4.6, godot4, pandemonium-3.5, pandemonium-3.8, pandemonium-5, pandemonium.
-    /// Default: detected from the bytes (what was detected is said on stderr; `info` shows the candidates).
-    #[arg(long, value_parser = crate::dialect)]
-    dialect: Option<Dialect>,
     #[command(flatten)]
-    common: Common,
+    godot: Godot,
     /// Input encoding.
     #[arg(long = "in-encoding", visible_alias = "in", value_enum, default_value = "raw")]
     input: Bin,
@@ -29,7 +25,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let bytes = decode_bin(read_input(a.file.as_deref())?, a.input)?;
-    let reading = Reading::new(a.dialect, &a.common, &a.io);
+    let reading = Reading::new(a.godot.dialect, &a.godot.common, &a.io);
     let save = reading.read(&bytes)?;
     let cfg = &save.format.config;
     let many = save.values.len() > 1;

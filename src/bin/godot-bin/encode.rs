@@ -2,17 +2,14 @@
 
 use godot_bin::container::{Compression, Container, Layout, Stored};
 use godot_bin::file::{Content, Format, Kind};
-use godot_bin::{json, text, Dialect};
+use godot_bin::{json, text};
 
-use crate::{data, read_input, write_bin, Bin, Common, Fail, Form, Io, Reading};
+use crate::{data, read_input, write_bin, Bin, Fail, Form, Godot, Io, Reading};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The dialect to write (see decode). Default with --like: the original's (and its framing).
-    #[arg(long, value_parser = crate::dialect)]
-    dialect: Option<Dialect>,
     #[command(flatten)]
-    common: Common,
+    godot: Godot,
     /// Input form.
     #[arg(long, value_enum, default_value = "text")]
     from: Form,
@@ -47,12 +44,12 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     // The original (--like): read first, since it gives the dialect and format when not given.
     let original = match &a.like {
         Some(o) => {
-            let reading = Reading::new(a.dialect, &a.common, &a.io);
+            let reading = Reading::new(a.godot.dialect, &a.godot.common, &a.io);
             Some(reading.read(&read_input(Some(o))?).map_err(|Fail(c, m)| Fail(c, format!("--like {o}: {m}")))?)
         }
         None => None,
     };
-    let dialect = match (a.dialect, &original) {
+    let dialect = match (a.godot.dialect, &original) {
         (Some(d), _) => d,
         (None, Some(o)) => o.format.dialect,
         (None, None) => {
@@ -69,7 +66,7 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
         Some(o) => o.format.clone(),
         None => Format::new(Container::Plain, Content::Bare, dialect),
     };
-    format.config = a.common.config(dialect);
+    format.config = a.godot.common.config(dialect);
     // The container: as the flags say, else the original's, else none.
     let like_encrypted = matches!(format.stored.container, Container::Encrypted(..));
     if let Some(mode) = a.compress {
@@ -85,7 +82,7 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     } else if a.encrypt || a.io.secret.given() {
         let key = a.io.secret.required("--encrypt")?;
         // Encrypted in the original's layout, unless --dialect chose the dialect.
-        let layout = match (&format.stored.container, a.dialect) {
+        let layout = match (&format.stored.container, a.godot.dialect) {
             (Container::Encrypted(_, l), None) => *l,
             _ => Layout::for_dialect(dialect),
         };
@@ -94,7 +91,7 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
             format.stored = Stored::new(container);
         }
     }
-    let kind = match (a.common.framing, &original) {
+    let kind = match (a.godot.common.framing, &original) {
         (Some(k), _) => k,
         (None, Some(o)) => o.format.content.kind(),
         (None, None) if format.stored.container == Container::Plain => Kind::Bare,

@@ -94,6 +94,18 @@ pub(crate) struct Common {
     pub(crate) framing: Option<Kind>,
 }
 
+/// The Godot side of `decode` and `encode`: `--dialect` and the [`Common`] options.
+#[derive(clap::Args)]
+pub(crate) struct Godot {
+    /// godot2, godot3, godot4.0 … godot4.6, godot4, pandemonium-3.5, pandemonium-3.8, pandemonium-5, pandemonium.
+    /// Reading: detected from the bytes when not given (what was detected is said on stderr; `info` shows the
+    /// candidates). encode: the dialect to write (default with --like: the original's, and its framing).
+    #[arg(long, value_parser = dialect)]
+    pub(crate) dialect: Option<Dialect>,
+    #[command(flatten)]
+    pub(crate) common: Common,
+}
+
 impl Common {
     /// The config for `dialect` with these options.
     pub(crate) fn config(&self, dialect: Dialect) -> Config {

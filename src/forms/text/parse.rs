@@ -630,25 +630,20 @@ impl<'t> Parser<'t> {
         'outer: loop {
             // Read the start of a value: either a complete value, or a container opened (pushed).
             let mut v = match self.next()? {
-                Tok::Punct(b'[') => {
+                // `[` or `{`: an empty container, or one opened.
+                Tok::Punct(open @ (b'[' | b'{')) => {
                     self.too_deep(stack.len())?;
-                    if self.peek_punct(b']') {
-                        Variant::from(Array::default())
+                    let array = open == b'[';
+                    if self.peek_punct(if array { b']' } else { b'}' }) {
+                        if array {
+                            Variant::from(Array::default())
+                        } else {
+                            Variant::from(Dictionary::default())
+                        }
                     } else {
-                        push_frame(
-                            &mut stack,
-                            Frame::Array { a: Array::default(), typed: false, paren: false, packed: false, hash: None },
-                        );
-                        continue 'outer;
-                    }
-                }
-                Tok::Punct(b'{') => {
-                    self.too_deep(stack.len())?;
-                    if self.peek_punct(b'}') {
-                        Variant::from(Dictionary::default())
-                    } else {
-                        push_frame(
-                            &mut stack,
+                        let frame = if array {
+                            Frame::Array { a: Array::default(), typed: false, paren: false, packed: false, hash: None }
+                        } else {
                             Frame::Dict {
                                 d: DictBuilder::with_capacity(0, self.dialect),
                                 key: None,
@@ -657,8 +652,9 @@ impl<'t> Parser<'t> {
                                 value_type: ContainerType::Untyped,
                                 typed: false,
                                 hash: None,
-                            },
-                        );
+                            }
+                        };
+                        push_frame(&mut stack, frame);
                         continue 'outer;
                     }
                 }
