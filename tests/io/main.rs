@@ -7,5 +7,6 @@ mod common;
 mod containers;
 mod detect;
 mod framing;
+mod resource_fixtures;
 mod tokio_codec;
 mod tokio_in_place;
