@@ -66,7 +66,7 @@ pub use io::container;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
-pub use io::{config_file, detect, file, framing};
+pub use io::{config_file, detect, file, framing, resource};
 #[doc(no_inline)]
 pub use value::{Array, Dictionary, Object, Variant};
 

@@ -15,6 +15,7 @@ pub mod detect;
 mod errors;
 pub mod file;
 pub mod framing;
+pub mod resource;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub mod tokio_codec;

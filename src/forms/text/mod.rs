@@ -42,7 +42,8 @@ mod print;
 pub use error::TextError;
 pub use float::{engine_parse_float, format_real};
 pub use parse::{from_text, from_text_many};
-pub(crate) use print::{render_path, Seg};
+pub(crate) use parse::{resource_value_at, EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};
+pub(crate) use print::{push_escaped, render_path, to_text_saver, SaverStyle, Seg};
 pub use print::{to_text, to_text_exact};
 
 impl fmt::Display for Variant {

@@ -33,6 +33,37 @@ pub fn from_text(text: &str, cfg: &Config) -> Result<Variant, TextError> {
     Ok(v)
 }
 
+/// The class name under which a resource file's reference to one of its external resources
+/// (`ExtResource("1_abc")`, `ExtResource( 1 )`) or to a resource by path (`Resource("res://x.tres")`) is
+/// held in a value read by [`resource_value_at`]: an [`Object::Full`] of this class with the property
+/// [`REF_ID`] (the id, as text), or with [`REF_PATH`] (and [`REF_UID`] when written) for a path.
+pub(crate) const EXT_RESOURCE: &str = "ExtResource";
+/// The same for a reference to one of the file's own sub-resources (`SubResource("Resource_x")`).
+pub(crate) const SUB_RESOURCE: &str = "SubResource";
+/// The property holding a reference's id.
+pub(crate) const REF_ID: &str = "id";
+/// The property holding the path of a `Resource("…")` reference.
+pub(crate) const REF_PATH: &str = "path";
+/// The property holding the UID of a `Resource("uid://…", "…")` reference.
+pub(crate) const REF_UID: &str = "uid";
+
+/// Reads one value of a resource file (`.tres`/`.tscn`) starting at byte `at` of `text` (white space and
+/// `;` comments before it are skipped), as the engine's resource loader does: besides everything
+/// [`from_text`] reads, `ExtResource(…)`, `SubResource(…)` and `Resource(…)` anywhere a value or a typed
+/// container's element type may stand, and full objects (`Object(Class, …)`) whatever
+/// [`Config::allow_objects`] says. References are objects of class [`EXT_RESOURCE`] or [`SUB_RESOURCE`]; in
+/// a typed container's type they are a [`ContainerType::Script`] holding the reference as Godot 4 writes it
+/// (`ExtResource("1_abc")`). Returns the value and the byte offset just after it. The same limits as
+/// [`from_text`]: no recursion, nesting bounded by [`Config::max_depth`].
+pub(crate) fn resource_value_at(text: &str, at: usize, cfg: &Config) -> Result<(Variant, usize), TextError> {
+    let mut p = Parser::new(text, cfg);
+    p.res = true;
+    p.objects = true;
+    p.pos = at.min(text.len());
+    let v = p.value()?;
+    Ok((v, p.pos))
+}
+
 /// Parses a sequence of values separated by whitespace (the text form of a `store_var` stream).
 ///
 /// ```
@@ -128,6 +159,8 @@ struct Parser<'t> {
     dialect: Dialect,
     max_depth: usize,
     objects: bool,
+    /// Reading a resource file: references (`ExtResource(…)`, …) are values ([`resource_value_at`]).
+    res: bool,
 }
 
 impl<'t> Parser<'t> {
@@ -143,6 +176,7 @@ impl<'t> Parser<'t> {
             dialect: cfg.dialect(),
             max_depth: cfg.max_depth(),
             objects: cfg.allow_objects(),
+            res: false,
         }
     }
 
@@ -595,12 +629,51 @@ impl<'t> Parser<'t> {
     fn container_type(&mut self) -> Result<ContainerType, TextError> {
         match self.next()? {
             Tok::Ident(n) if n == "Variant" => Ok(ContainerType::Untyped),
+            Tok::Ident(n) if self.res && (n == EXT_RESOURCE || n == SUB_RESOURCE) => {
+                self.expect(b'(')?;
+                let id = self.ref_arg()?;
+                self.expect(b')')?;
+                let mut t = String::with_capacity(n.len() + id.len() + 8);
+                t.push_str(&n);
+                t.push('(');
+                super::print::push_escaped(&mut t, &id);
+                t.push(')');
+                Ok(ContainerType::Script(t))
+            }
             Tok::Ident(n) => Ok(match builtin_of_name(&n) {
                 Some(k) => ContainerType::Builtin(k),
                 None => ContainerType::Class(n),
             }),
             t => Err(self.err(format!("expected a type name, found {}", describe(&t)))),
         }
+    }
+
+    /// The argument of a reference: a string, or a number (Godot 3's integer ids), as text.
+    fn ref_arg(&mut self) -> Result<String, TextError> {
+        match self.next()? {
+            Tok::Str(s) => Ok(s),
+            Tok::Num { text, float: false } => Ok(self.int_of(&text).to_string()),
+            Tok::Num { text, float: true } => Ok(text),
+            t => Err(self.err(format!("expected a resource id (a string or a number), found {}", describe(&t)))),
+        }
+    }
+
+    /// `ExtResource(id)`, `SubResource(id)`, `Resource(path)` or `Resource(uid, path)`, the name read.
+    fn resource_ref(&mut self, kind: &str) -> Result<Variant, TextError> {
+        self.expect(b'(')?;
+        let first = self.ref_arg()?;
+        let (class, properties) = if kind == "Resource" {
+            if self.peek_punct(b',') {
+                let path = self.ref_arg()?;
+                (EXT_RESOURCE, vec![(REF_UID.to_owned(), Variant::String(first)), (REF_PATH.to_owned(), Variant::String(path))])
+            } else {
+                (EXT_RESOURCE, vec![(REF_PATH.to_owned(), Variant::String(first))])
+            }
+        } else {
+            (if kind == SUB_RESOURCE { SUB_RESOURCE } else { EXT_RESOURCE }, vec![(REF_ID.to_owned(), Variant::String(first))])
+        };
+        self.expect(b')')?;
+        Ok(Variant::from(Object::Full { class: class.to_owned(), properties }))
     }
 
     fn too_deep(&self, depth: usize) -> Result<(), TextError> {
@@ -749,6 +822,11 @@ impl<'t> Parser<'t> {
                             Tok::Ident(c) => c,
                             t => return Err(self.err(format!("expected a class name, found {}", describe(&t)))),
                         };
+                        if self.res && (class == EXT_RESOURCE || class == SUB_RESOURCE) {
+                            // No engine class has these names (the engine fails to make such an object);
+                            // here they are the names references are held under.
+                            return Err(self.err(format!("Object({class}, …) is not a class the engine can make")));
+                        }
                         if self.peek_punct(b')') {
                             self.admit_object(Object::Full { class, properties: Vec::new() }, at)?
                         } else {
@@ -761,6 +839,7 @@ impl<'t> Parser<'t> {
                             continue 'outer;
                         }
                     }
+                    name @ ("ExtResource" | "SubResource" | "Resource") if self.res => self.resource_ref(name)?,
                     name => match kind_of_name(name) {
                         Some(k) => self.construct(name, k)?,
                         None => return Err(self.err(format!("unknown identifier '{name}'"))),

@@ -53,7 +53,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-mod compressed;
+pub(crate) mod compressed;
 mod encrypted;
 mod fastlz;
 

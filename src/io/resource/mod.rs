@@ -1,0 +1,119 @@
+//! Godot Resource files: binary `.res` (`RSRC`), compressed `.res` (`RSCC`, feature `containers`) and, in
+//! the model, text `.tres`. [`ResourceFile::read`] reads a file into a model that keeps everything it holds;
+//! [`ResourceFile::to_bytes`] writes it back, byte-identical when nothing was changed. Reading never runs or
+//! loads anything: scripts and external resources stay names in the model.
+
+mod binary;
+mod model;
+
+pub use model::{BinaryFormat, ExtResource, Format, Reference, Resource, ResourceFile, TextFormat};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// How deep values may nest inside a resource file before reading stops with an error.
+const MAX_DEPTH: usize = 128;
+
+/// The magic of a compressed binary resource (`FileAccessCompressed` under the magic `RSCC`).
+const RSCC: &[u8; 4] = b"RSCC";
+
+impl ResourceFile {
+    /// Reads a resource file: binary (`RSRC`), compressed binary (`RSCC`, feature `containers`) or text.
+    ///
+    /// ```
+    /// use godot_bin::resource::{Format, ResourceFile};
+    /// // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+    /// let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+    /// let file = ResourceFile::read(&bytes)?;
+    /// assert!(matches!(file.format, Format::Binary(_)));
+    /// assert_eq!(file.to_bytes()?, bytes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read(bytes: &[u8]) -> Result<ResourceFile> {
+        let mut file = match bytes.get(..4) {
+            Some(m) if m == binary::MAGIC => binary::read(bytes, None, MAX_DEPTH)?,
+            Some(m) if m == RSCC => read_compressed(bytes)?,
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::InvalidData("not a binary resource (text .tres is not read yet)"),
+                    Some(0),
+                ))
+            }
+        };
+        let model = file.clone();
+        file.original = Some(Box::new(model::Original { bytes: bytes.to_vec(), model }));
+        Ok(file)
+    }
+
+    /// Writes the file: the bytes it was read from when nothing changed, else by the saver's rules of its form.
+    ///
+    /// ```
+    /// use godot_bin::resource::ResourceFile;
+    /// // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+    /// let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+    /// assert_eq!(ResourceFile::read(&bytes)?.to_bytes()?, bytes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        if let Some(o) = &self.original {
+            if o.model == *self {
+                return Ok(o.bytes.clone());
+            }
+        }
+        match &self.format {
+            Format::Binary(b) => {
+                let order: Vec<usize> = (0..self.sub_resources.len()).collect();
+                let ext_order: Vec<usize> = (0..self.ext_resources.len()).collect();
+                let plain = binary::write(self, b, &order, &ext_order)?;
+                match b.compressed {
+                    None => Ok(plain),
+                    Some((mode, block)) => write_compressed(&plain, mode, block),
+                }
+            }
+            Format::Text(_) => {
+                Err(Error::new(ErrorKind::InvalidData("writing an edited text resource is not supported yet"), None))
+            }
+        }
+    }
+}
+
+#[cfg(feature = "containers")]
+fn read_compressed(bytes: &[u8]) -> Result<ResourceFile> {
+    use crate::io::container::compressed;
+    let mode = bytes.get(4..8).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let block = bytes.get(8..12).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let (Some(mode), Some(block)) = (mode, block) else {
+        return Err(Error::new(ErrorKind::InvalidData("compressed resource header truncated"), Some(bytes.len())));
+    };
+    let mut as_gcpf = bytes.to_vec();
+    as_gcpf[..4].copy_from_slice(crate::detect::COMPRESSED_MAGIC);
+    if as_gcpf.len() >= 4 && as_gcpf.ends_with(RSCC) {
+        let n = as_gcpf.len();
+        as_gcpf[n - 4..].copy_from_slice(crate::detect::COMPRESSED_MAGIC);
+    }
+    // The payload cannot be more than the blocks allow; bound it by a generous multiple of the input.
+    let max = (bytes.len() as u64).saturating_mul(1024).max(1 << 20);
+    let plain = compressed::decompress(&as_gcpf, max)?;
+    binary::read(&plain, Some((mode, block)), MAX_DEPTH)
+}
+
+#[cfg(not(feature = "containers"))]
+fn read_compressed(_bytes: &[u8]) -> Result<ResourceFile> {
+    Err(Error::new(ErrorKind::InvalidData("compressed resources (RSCC) need the feature `containers`"), Some(0)))
+}
+
+#[cfg(feature = "containers")]
+fn write_compressed(plain: &[u8], mode: u32, block: u32) -> Result<Vec<u8>> {
+    use crate::io::container::{compressed, Compression};
+    let mode = Compression::from_mode(mode)
+        .ok_or(Error::new(ErrorKind::InvalidData("unknown compression mode of the resource"), Some(4)))?;
+    let mut out = compressed::compress_blocks(plain, mode, block)?;
+    out[..4].copy_from_slice(RSCC);
+    let n = out.len();
+    out[n - 4..].copy_from_slice(RSCC);
+    Ok(out)
+}
+
+#[cfg(not(feature = "containers"))]
+fn write_compressed(_plain: &[u8], _mode: u32, _block: u32) -> Result<Vec<u8>> {
+    Err(Error::new(ErrorKind::InvalidData("compressed resources (RSCC) need the feature `containers`"), None))
+}
