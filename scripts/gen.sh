@@ -24,7 +24,7 @@
 #                 bundled; the other RSCC modes), each with FILE.dump.txt (what a fresh engine loads from it),
 #                 hostile saves that run code when loaded, their payload scripts, files.tsv and a generated
 #                 README.md (tests/gd/gen_resources.gd / gen_resources3.gd, then scripts/resource_readme.py).
-#                 Deterministic, run to run.
+#                 Deterministic, except the UIDs of the editor_* files (Godot 4.6, saved by the editor).
 # Everything else is deterministic. Engines that are not installed are skipped with a message (install:
 # scripts/install-engines.sh); the exit status is non-zero if none could be run or a step failed.
 set -uo pipefail

@@ -126,10 +126,14 @@ def main():
             md(h["script_class"] or "-"), len(h["reserved"]), len(h["strings"]), len(h["ext"]), len(h["int"]), md(shown),
             h["tail"].decode("latin-1")))
     w("")
-    w("External resource paths and types in `save_game.res`: " + ", ".join(
-        "`%s` %s" % (e["path"], e["type"]) + ("" if "uid" not in e else " (uid %s)" % (
-            "none" if e["uid"] == 0xFFFFFFFFFFFFFFFF else e["uid"])) for e in res_header(open(os.path.join(d, "save_game.res"), "rb").read())["ext"]) + ".")
-    w("")
+    for name in ("save_game.res", "editor_save.res"):
+        if not os.path.exists(os.path.join(d, name)):
+            continue
+        ext = res_header(open(os.path.join(d, name), "rb").read())["ext"]
+        w("External resources of `%s` (type, path, u64 UID if the format has them): " % name + ", ".join(
+            "`%s` %s" % (e["path"], e["type"]) + ("" if "uid" not in e else " (uid %s)" % (
+                "none: ffffffffffffffff" if e["uid"] == 0xFFFFFFFFFFFFFFFF else e["uid"])) for e in ext) + ".")
+        w("")
     w("## Compressed `.res` (RSCC: FileAccessCompressed's layout under the magic RSCC)")
     w("")
     w("| file | mode | block size | uncompressed size | blocks | tail |")

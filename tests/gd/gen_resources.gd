@@ -120,6 +120,42 @@ const UID_SAVE := 1717171717171717
 
 var manifest: PackedStringArray = []
 
+# The editor's part (gen_editor): an editor plugin that saves a SaveGame as the editor does, with UIDs.
+const EDITOR_PLUGIN_GD := """@tool
+extends EditorPlugin
+
+func _enter_tree():
+	_go.call_deferred()
+
+func _go():
+	var fs := EditorInterface.get_resource_filesystem()
+	while fs.is_scanning():
+		await get_tree().process_frame
+	var config = load("res://config.gd").new()
+	config.difficulty = "easy"
+	ResourceSaver.save(config, "res://editor_config.tres")
+	config = load("res://editor_config.tres")
+	var item = load("res://item.gd")
+	var s = load("res://save_game.gd").new()
+	s.player_name = "Edda"
+	s.level = 2
+	var sword = item.new()
+	sword.name = "sword"
+	s.items.assign([sword])
+	var st = load("res://stats.gd").new()
+	st.hp = 50
+	var ring = item.new()
+	ring.name = "ring"
+	st.equipped = ring
+	s.stats = st
+	s.config = config
+	s.set_meta("made_in", "editor")
+	ResourceSaver.save(s, "res://editor_save.tres")
+	ResourceSaver.save(s, "res://editor_save.res")
+	ResourceSaver.save(s, "res://editor_save_compressed.res", ResourceSaver.FLAG_COMPRESS)
+	get_tree().quit()
+"""
+
 
 func write_text(path: String, text: String) -> void:
 	var f := FileAccess.open(path, FileAccess.WRITE)
@@ -516,9 +552,40 @@ func gen() -> int:
 	for c in cases:
 		save_forms(cases[c][0], c, cases[c][1], 0)
 	gen_hostile()
+	if gen_editor() != OK:
+		return 1
 	manifest.sort()
 	write_text("res://files.tsv", "# file\tkind\tcase\tform\tdump\tneeds\twhat\n" + "\n".join(manifest) + "\n")
 	return 0
+
+
+# Saves made by the editor (headless, on a project in ed/ with the game's scripts and a plugin that saves):
+# only the editor's file system gives the saver UIDs, so only these files have uid="..." on their
+# [ext_resource] lines and UIDs in the binary external table. The UIDs are random: they change every run.
+func gen_editor() -> int:
+	var here := ProjectSettings.globalize_path("res://")
+	var ed := here.path_join("ed")
+	DirAccess.make_dir_recursive_absolute(ed.path_join("addons/gen_resources"))
+	write_text(ed.path_join("project.godot"), "config_version=5\n\n[application]\n\nconfig/name=\"gen_resources\"\n\n[editor_plugins]\n\nenabled=PackedStringArray(\"res://addons/gen_resources/plugin.cfg\")\n")
+	write_text(ed.path_join("addons/gen_resources/plugin.cfg"), "[plugin]\n\nname=\"gen_resources\"\ndescription=\"\"\nauthor=\"\"\nversion=\"1\"\nscript=\"plugin.gd\"\n")
+	write_text(ed.path_join("addons/gen_resources/plugin.gd"), EDITOR_PLUGIN_GD)
+	for f in ["save_game.gd", "item.gd", "stats.gd", "config.gd"]:
+		DirAccess.copy_absolute(here.path_join(f), ed.path_join(f))
+	var out := []
+	var rc := OS.execute(OS.get_executable_path(), ["--headless", "--editor", "--path", ed, "--quit-after", "100000"], out, true)
+	var made := {
+		"editor_config.tres": ["editor_config", "tres-editor", "a GameConfig saved by the editor (a UID in its header)"],
+		"editor_save.tres": ["editor_save", "tres-editor", "a small SaveGame saved by the editor: uid=\"uid://...\" in the header and on every [ext_resource] (random, new every run)"],
+		"editor_save.res": ["editor_save", "res-editor", "the same, binary: the header's UID and one per external resource (random, new every run)"],
+		"editor_save_compressed.res": ["editor_save", "res-rscc-zstd-editor", "the same, FLAG_COMPRESS (random UIDs)"],
+	}
+	for f in made:
+		if not FileAccess.file_exists(ed.path_join(f)):
+			printerr("the editor did not write ", f, " (exit ", rc, "): ", "".join(out).right(2000))
+			return FAILED
+		DirAccess.copy_absolute(ed.path_join(f), here.path_join(f))
+		note(f, "save", made[f][0], made[f][1], f + ".dump.txt", made[f][2])
+	return OK
 
 
 # ---- dump: what the engine loads ----

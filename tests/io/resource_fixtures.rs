@@ -121,6 +121,11 @@ fn require(engine: &str, saves: &BTreeSet<(String, String)>, hostile: &BTreeSet<
     for form in ["res-big-endian", "res-rscc-fastlz", "res-rscc-deflate", "res-rscc-gzip", "tres-bundled"] {
         assert!(saves.contains(&("save_game".to_owned(), form.to_owned())), "{engine}: no save_game as {form}");
     }
+    if dialect4 {
+        for form in ["tres-editor", "res-editor", "res-rscc-zstd-editor"] {
+            assert!(saves.contains(&("editor_save".to_owned(), form.to_owned())), "{engine}: no editor_save as {form}");
+        }
+    }
     let mut want = vec![
         "hostile_builtin_init",
         "hostile_builtin_setter",
