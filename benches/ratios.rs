@@ -916,7 +916,7 @@ fn serde_floor_checks(cfg: &Config) {
     let nan = f32::from_bits(0x7FA0_1234); // signalling, with a payload
     let msgs = [
         data::move_msg(7),
-        data::Msg::Move { to: Vector2::new(godot_bin::wire::widen_exact(nan), 1e30), seq: u32::MAX },
+        data::Msg::Move { to: Vector2::new(godot_bin::markers::widen_exact(nan), 1e30), seq: u32::MAX },
         data::Msg::Chat { text: "héllo".to_string() },
         data::Msg::Chat { text: String::new() },
         data::Msg::Bye,
@@ -1004,7 +1004,7 @@ fn floor_decode_vector3s(b: &[u8]) -> Option<godot_bin::packed::PackedVector3Arr
     // One pass for NaNs (an exponent of all ones), one to widen.
     let nan = payload.chunks_exact(4).fold(false, |m, w| m | (f(w, 0).to_bits() & 0x7fff_ffff > 0x7f80_0000));
     let v: Vec<godot_bin::markers::Vector3> = if nan {
-        let w = godot_bin::wire::widen_exact;
+        let w = godot_bin::markers::widen_exact;
         payload.chunks_exact(12).map(|c| godot_bin::markers::Vector3::new(w(f(c, 0)), w(f(c, 4)), w(f(c, 8)))).collect()
     } else {
         payload
@@ -1023,7 +1023,7 @@ fn floor_encode_vector3s(p: &godot_bin::packed::PackedVector3Array) -> Vec<u8> {
     out[4..8].copy_from_slice(&(p.len() as u32).to_le_bytes());
     for (d, v) in out[8..].chunks_exact_mut(12).zip(p.iter()) {
         for (d, x) in d.chunks_exact_mut(4).zip([v.x, v.y, v.z]) {
-            d.copy_from_slice(&godot_bin::wire::narrow_exact(x).to_le_bytes());
+            d.copy_from_slice(&godot_bin::markers::narrow_exact(x).to_le_bytes());
         }
     }
     out
@@ -1100,8 +1100,8 @@ fn floor_frame_move(m: &data::Msg, out: &mut Vec<u8>) {
         2,
         u32::from_le_bytes(*b"to\0\0"),
         5,
-        godot_bin::wire::narrow_exact(to.x).to_bits(),
-        godot_bin::wire::narrow_exact(to.y).to_bits(),
+        godot_bin::markers::narrow_exact(to.x).to_bits(),
+        godot_bin::markers::narrow_exact(to.y).to_bits(),
         4,
         3,
         u32::from_le_bytes(*b"seq\0"),

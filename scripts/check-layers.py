@@ -8,6 +8,10 @@ path, and in a folder's mod.rs any path that starts with one of its child module
 re-exports (`godot_bin::value`, `godot_bin::to_vec`, …) are followed to the file that defines them.
 `#[cfg(test)]` modules are not read: tests may reach anything. Exit status 1 on any violation.
 
+One rule has its home checked too: a frame or header length (`from_le_bytes` / `from_be_bytes`) is read only
+in the layers that own the wire (wire, codec, format); the rest of src/ (the CLI in src/bin included), the
+page (web/src) and tools/src call them.
+
     python3 scripts/check-layers.py [SRC_DIR]
 """
 import os
@@ -245,6 +249,22 @@ def main():
         names = ", ".join("src/" + files[m] for m in comp)
         pairs = [f"{files[a]} -> {files[b]}" for a in comp for b in sorted(edges[a]) if b in comp]
         problems.append(f"import circle among {names}: " + "; ".join(pairs))
+
+    # Lengths read in their home only.
+    root = os.path.join(src, "..")
+    owners = ("wire", "codec", "format")
+    for top in (src, os.path.join(root, "web", "src"), os.path.join(root, "tools", "src")):
+        for dirpath, _, names in os.walk(top):
+            for name in sorted(names):
+                path = os.path.join(dirpath, name)
+                rel = os.path.relpath(path, src)
+                if not name.endswith(".rs") or (top == src and rel.split(os.sep)[0] in owners):
+                    continue
+                text = strip_code(open(path, encoding="utf-8").read())
+                for m in re.finditer(r"\bfrom_(?:le|be)_bytes\b", text):
+                    line = text.count("\n", 0, m.start()) + 1
+                    problems.append(f"{os.path.relpath(path, root)}:{line}: reads a length itself "
+                                    "(call wire's frames or framing::Endian instead)")
 
     for p in problems:
         print("check-layers:", p)

@@ -16,6 +16,13 @@
 #   config-file   config_file/*: files the engine wrote with ConfigFile.save / save_encrypted_pass, what its
 #                 ConfigFile.load / parse read (as store_var of {section: {key: value}}), and hand-made texts
 #                 (tests/gd/config_file.gd / config_file3.gd). values.gdec of Godot 4 carries a random IV.
+#   json          json/*: JSON saves the engine wrote with JSON.stringify (4.x) / to_json and JSON.print (3.x): the
+#                 "Saving games" manual's one object per line, and one document in several styles (indents, sorted
+#                 keys, full precision), with what JSON.parse_string / parse_json read (parsed.tsv), and how the
+#                 engine writes floats (floats.tsv) and strings (strings.tsv) (tests/gd/gen_json.gd / gen_json3.gd).
+#   streams       streams/*: store_var files the engine wrote with big-endian lengths (FileAccess.big_endian /
+#                 File.endian_swap) and the same values little-endian, and StreamPeerBuffer.put_var with
+#                 big_endian (tests/gd/gen_streams.gd / gen_streams3.gd).
 #   web           web/*: the game saves of the browser tests (web/browser): Godot 4.6 save.gdec (encrypted with
 #                 a password), Godot 3.6 save.gcpf (compressed), each with save.sav, the same content plain
 #                 (tests/gd/gen_web_saves.gd / gen_web_saves3.gd). Godot 3.6 and 4.6 only (the default).
@@ -34,8 +41,8 @@ FIX="$REPO/tests/fixtures"
 
 kind="${1:-}"
 case "$kind" in
-    fixtures|containers|config-file|web|resources) shift ;;
-    *) sed -n '2,29p' "$0" >&2; exit 2 ;;
+    fixtures|containers|config-file|json|streams|web|resources) shift ;;
+    *) sed -n '2,36p' "$0" >&2; exit 2 ;;
 esac
 engines=("$@")
 if [ ${#engines[@]} -eq 0 ]; then
@@ -148,6 +155,8 @@ for e in "${engines[@]}"; do
         containers) gen_folder "$e" containers gen_containers.gd gen_containers3.gd plain.sav ;;
         config-file) gen_folder "$e" config_file config_file.gd config_file3.gd values.cfg loaded.sav ;;
         resources) gen_resources "$e" ;;
+        json) gen_folder "$e" json gen_json.gd gen_json3.gd lines.json parsed.tsv floats.tsv strings.tsv ;;
+        streams) gen_folder "$e" streams gen_streams.gd gen_streams3.gd big_endian.sav little_endian.sav peer_be.bin ;;
         web)
             case "$e" in
                 godot-4*) gen_folder "$e" web gen_web_saves.gd gen_web_saves3.gd save.sav save.gdec ;;

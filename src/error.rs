@@ -43,8 +43,9 @@ pub enum ErrorKind {
     /// ```
     #[error("empty input: no value to read")]
     EmptyInput,
-    /// The input ends inside a value whose length field (a `store_var`/`put_var` frame's) declares more bytes
-    /// than are there: the file or stream was cut short.
+    /// The input ends inside a part whose length field declares more bytes than are there (a
+    /// `store_var`/`put_var` frame, a container's block or table): the file or stream was cut short. The
+    /// offset is where the part starts.
     ///
     /// ```
     /// use godot_bin::{framing, Config, ErrorKind};
@@ -53,10 +54,10 @@ pub enum ErrorKind {
     /// let err = framing::from_store_var::<godot_bin::Variant>(&save[..12], &Config::new("godot3".parse()?)).unwrap_err();
     /// assert!(matches!(err.kind(), ErrorKind::Truncated { declared: 920, present: 8 }));
     /// assert_eq!(err.offset(), Some(4));
-    /// assert!(err.to_string().starts_with("truncated: the value declares 920 byte(s), 8 present"));
+    /// assert!(err.to_string().starts_with("truncated: 920 byte(s) declared, 8 present"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[error("truncated: the value declares {declared} byte(s), {present} present")]
+    #[error("truncated: {declared} byte(s) declared, {present} present")]
     Truncated {
         /// The value's size, as its length field declares it.
         declared: usize,
@@ -132,30 +133,195 @@ pub enum ErrorKind {
     /// Reading or writing the underlying stream failed.
     #[error("I/O error: {0}")]
     Io(#[from] std::io::Error),
-    /// The error of another of this crate's modules, carried whole, with its own message: a
-    /// [`TextError`](crate::text::TextError), [`ConvertError`](crate::convert::ConvertError),
-    /// [`ConfigFileError`](crate::config_file::ConfigFileError), `json::JsonError` (feature `json`),
-    /// `container::ContainerError` or `file::FileError` (feature `containers`) that `?` turned into an
-    /// [`Error`]. [`Error::downcast_ref`] gives it back. (A `FileError` that holds an `Error` gives that
-    /// error itself, and one that holds a `ContainerError` gives that.)
+    /// Text that does not parse in the form it is read as: the `var_to_str` text form, ConfigFile text or
+    /// JSON (which one is `form`). The error's [`Position`] is the line and column.
     ///
     /// ```
-    /// use godot_bin::{text::{self, TextError}, Config, ErrorKind};
-    /// fn parse(src: &str) -> godot_bin::Result<godot_bin::Variant> {
-    ///     Ok(text::from_text(src, &Config::default())?)
-    /// }
-    /// let err = parse("[1,").unwrap_err();
-    /// assert!(matches!(err.kind(), ErrorKind::Other(_)));
-    /// assert_eq!(err.downcast_ref::<TextError>().map(|e| e.line), Some(1));
+    /// use godot_bin::error::{Form, Position};
+    /// use godot_bin::{text, Config, ErrorKind};
+    /// let err = text::from_text("[1,\n  Vector2(1, x)]", &Config::default()).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::Syntax { form: Form::Text, .. }));
+    /// assert_eq!(err.position(), Some(&Position::Text { line: 2, column: 14, byte: 17 }));
+    /// assert!(err.to_string().starts_with("line 2, column 14: "));
+    /// ```
+    #[error("{message}")]
+    Syntax {
+        /// The form the text was read as.
+        form: Form,
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// A value without the shape a form needs: JSON that is valid but not a value of the JSON form (a
+    /// `{"$Vector2": …}` without two numbers), a value with no exact text form, a Dictionary that is not a
+    /// ConfigFile's sections. The error's [`Position`] is the path inside the value, where known.
+    ///
+    /// ```
+    /// use godot_bin::error::{Form, Position};
+    /// use godot_bin::{text, Config, Dictionary, ErrorKind, Object, Variant};
+    /// let mut d = Dictionary::default();
+    /// d.insert("owner".into(), Object::InstanceId(9).into());
+    /// let err = text::to_text_exact(&vec![Variant::Nil, d.into()].into(), &Config::default()).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::Shape { form: Form::Text, .. }));
+    /// assert_eq!(err.position(), Some(&Position::Value("[1].owner".into())));
+    /// ```
+    #[error("{message}")]
+    Shape {
+        /// The form the value is read from or written to.
+        form: Form,
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// A value of one dialect has no counterpart in another ([`convert`](crate::convert)); the error's
+    /// [`Position`] is the path inside the value.
+    ///
+    /// ```
+    /// use godot_bin::convert::{convert, Options};
+    /// use godot_bin::{Dialect, ErrorKind, Variant};
+    /// let v = Variant::from(vec![Variant::Int(1), Variant::Callable]);
+    /// let err = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::Conversion(_)));
+    /// assert_eq!(err.to_string(), "at [1]: Callable has no counterpart in godot3");
     /// ```
     #[error("{0}")]
-    Other(Box<dyn std::error::Error + Send + Sync + 'static>),
+    Conversion(String),
+    /// Neither `GCPF` nor `GDEC` at the start, where only an encrypted or compressed file is accepted.
+    #[error("not an encrypted (GDEC) or compressed (GCPF) file")]
+    NotAContainer,
+    /// An encrypted file, and no key or password was given.
+    #[error("the file is encrypted (GDEC): a password or key is needed")]
+    KeyNeeded,
+    /// The MD5 of the decrypted content does not match the one in the header, and the content decrypts to
+    /// noise: the key or password is most likely wrong (a damaged file opened with the right key still
+    /// decrypts mostly to data, which is [`ErrorKind::Damaged`]).
+    ///
+    /// ```
+    /// use godot_bin::container::{decode, encrypt, Key, Layout, ReadOptions};
+    /// use godot_bin::ErrorKind;
+    /// let file = encrypt(&[0; 64], &Key::from_password("right"), Layout::Godot4)?;
+    /// let err = decode(&file, &ReadOptions::new().key(Key::from_password("wrong"))).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::WrongKey));
+    /// assert!(err.to_string().starts_with("wrong password or key"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    #[error(
+        "wrong password or key, or a damaged file: the MD5 of the decrypted content does not match the file's, \
+         and with this password or key the content decrypts to noise, so the password or key is likelier wrong"
+    )]
+    WrongKey,
+    /// The MD5 of the decrypted content does not match the one in the header, but the content decrypts
+    /// mostly to data, not noise: the file is most likely damaged (a byte changed after it was written, which
+    /// turns the blocks around it to noise) and the key or password right.
+    ///
+    /// ```
+    /// use godot_bin::container::{decode, encrypt, Key, Layout, ReadOptions};
+    /// use godot_bin::ErrorKind;
+    /// let key = Key::from_password("right");
+    /// let mut file = encrypt(&b"gold: 100, level: 2; ".repeat(20), &key, Layout::Godot3)?;
+    /// let last = file.len() - 1;
+    /// file[last] ^= 1; // one byte flipped in the last block
+    /// let err = decode(&file, &ReadOptions::new().key(key)).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::Damaged));
+    /// assert!(err.to_string().starts_with("damaged file, or a wrong password or key"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    #[error(
+        "damaged file, or a wrong password or key: the MD5 of the decrypted content does not match the file's, \
+         but with this password or key most of it decrypts to data, not noise, so the file is likelier damaged"
+    )]
+    Damaged,
+    /// A compression mode or encryption mode the engines do not write.
+    #[error("unknown mode {mode}")]
+    UnknownMode {
+        /// The number found.
+        mode: u32,
+    },
+    /// A declared size above the limit (a container's content: [`ReadOptions::max_size`](crate::container::ReadOptions::max_size)).
+    #[error("declared size {declared} is above the limit of {max} byte(s)")]
+    TooLarge {
+        /// The size declared.
+        declared: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// A container's compressed block that does not decompress to its declared size, or a header field
+    /// that contradicts the others.
+    #[error("corrupt container: {0}")]
+    Corrupt(String),
+    /// An argument out of range: a key that is not 64 hex digits, a block size of 0.
+    #[error("invalid argument: {0}")]
+    InvalidArgument(String),
+    /// The content is no values that any dialect reads: what detection says of it.
+    #[error("{0}")]
+    NotGodotData(String),
+    /// A bare value (`var_to_bytes`) is one value; this many were given.
+    #[error("one bare value (var_to_bytes) is one value, not {0}")]
+    NotOneValue(usize),
+}
+
+/// The text forms a [`ErrorKind::Syntax`] or [`ErrorKind::Shape`] error is about.
+///
+/// ```
+/// use godot_bin::error::Form;
+/// use godot_bin::{config_file::ConfigFile, Config, ErrorKind};
+/// let err = ConfigFile::parse("[a]\nx=oops(\n", &Config::default()).unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::Syntax { form: Form::ConfigFile, .. }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Form {
+    /// Godot's text form of a value (`var_to_str`, `str_to_var`).
+    Text,
+    /// ConfigFile text (`[section]`, `key=value`).
+    ConfigFile,
+    /// JSON: the crate's type-tagged JSON form, or the JSON of a save.
+    Json,
+}
+
+/// Where an error was found: a byte of the input, a line and column of text, or a place inside a value.
+///
+/// ```
+/// use godot_bin::error::Position;
+/// use godot_bin::{Config, Variant};
+/// let err = Variant::decode(&[0x02, 0, 0, 0, 1], &Config::default()).unwrap_err();
+/// assert_eq!(err.position(), Some(&Position::Byte(4)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Position {
+    /// A byte offset from the start of the input.
+    Byte(usize),
+    /// A place in text: 1-based line and column (the column counts characters), and the byte offset.
+    Text {
+        /// The line, from 1.
+        line: usize,
+        /// The column in characters, from 1.
+        column: usize,
+        /// The byte offset in the text.
+        byte: usize,
+    },
+    /// A place inside a value: the path from the top (`entities[3].pos`; empty for the value itself).
+    Value(String),
+}
+
+impl Position {
+    /// The line and column of a byte of `text` (the byte is clamped to the text's length).
+    pub(crate) fn in_text(text: &str, byte: usize) -> Position {
+        let mut byte = byte.min(text.len());
+        while !text.is_char_boundary(byte) {
+            byte -= 1;
+        }
+        let before = &text[..byte];
+        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() + 1;
+        Position::Text { line, column, byte }
+    }
 }
 
 #[derive(Debug)]
 struct Inner {
     kind: ErrorKind,
-    offset: Option<usize>,
+    position: Option<Position>,
     hint: Option<Hint>,
     /// Where in the value the error is, innermost step first (added as the error unwinds through serde's
     /// containers, so a success pays nothing).
@@ -281,129 +447,6 @@ pub enum ForeignFormat {
     },
 }
 
-impl ForeignFormat {
-    /// The format `bytes` start with, if they are one of the formats above (`None` for Godot data and for
-    /// bytes no entry knows). Looks at no more than the first 4 KiB. A binary Godot value never matches a
-    /// text entry: its header's second byte is 0, where text has none.
-    ///
-    /// ```
-    /// use godot_bin::error::ForeignFormat;
-    /// assert_eq!(ForeignFormat::of(b"PK\x03\x04\x14\0"), Some(ForeignFormat::Zip));
-    /// assert_eq!(ForeignFormat::of(b"0c000000 05000000"), Some(ForeignFormat::Hex));
-    /// assert_eq!(ForeignFormat::of(b"\xef\xbb\xbfhello"), Some(ForeignFormat::Text { bom: true }));
-    /// assert_eq!(ForeignFormat::of(b""), None);
-    /// ```
-    pub fn of(bytes: &[u8]) -> Option<ForeignFormat> {
-        use ForeignFormat::*;
-        const MAGIC: &[(&[u8], ForeignFormat)] = &[
-            (b"\x89PNG\r\n\x1a\n", Png),
-            (b"\xff\xd8\xff", Jpeg),
-            (b"GIF87a", Gif),
-            (b"GIF89a", Gif),
-            (b"OggS", Ogg),
-            (b"PK\x03\x04", Zip),
-            (b"PK\x05\x06", Zip),
-            (b"\x1f\x8b", Gzip),
-            (b"\x28\xb5\x2f\xfd", Zstd),
-            (b"\xfd7zXZ\x00", Xz),
-            (b"BZh", Bzip2),
-            (b"7z\xbc\xaf\x27\x1c", SevenZip),
-            (b"%PDF-", Pdf),
-            (b"\x7fELF", Elf),
-            (b"MZ", WindowsExecutable),
-            (b"\xfe\xed\xfa\xce", MachO),
-            (b"\xfe\xed\xfa\xcf", MachO),
-            (b"\xce\xfa\xed\xfe", MachO),
-            (b"\xcf\xfa\xed\xfe", MachO),
-            (b"\xca\xfe\xba\xbe", MachO),
-            (b"SQLite format 3\x00", Sqlite),
-            (b"GDPC", GodotPack),
-            (b"RSRC", GodotBinaryResource),
-            (b"RSCC", GodotBinaryResource),
-            (b"GST2", GodotTexture),
-            (b"GDST", GodotTexture),
-        ];
-        if let Some(&(_, f)) = MAGIC.iter().find(|(m, _)| bytes.starts_with(m)) {
-            return Some(f);
-        }
-        if bytes.len() >= 12 && bytes.starts_with(b"RIFF") {
-            match &bytes[8..12] {
-                b"WEBP" => return Some(Webp),
-                b"WAVE" => return Some(Wav),
-                _ => {}
-            }
-        }
-        text_format(&bytes[..bytes.len().min(4096)])
-    }
-}
-
-/// Whether `digits` (white space taken out) are at least 8 characters of padded standard base64: what
-/// `wire::base64_decode` reads, in the padded form that tells base64 from other text. This layer is below
-/// `wire`, so it asks the `base64` crate itself, with the decoder's alphabet and its unused-bits rule.
-fn is_padded_base64(digits: &[u8]) -> bool {
-    use base64::engine::{general_purpose::GeneralPurpose, DecodePaddingMode, GeneralPurposeConfig};
-    use base64::{alphabet, Engine as _};
-    const PADDED: GeneralPurpose = GeneralPurpose::new(
-        &alphabet::STANDARD,
-        GeneralPurposeConfig::new()
-            .with_decode_padding_mode(DecodePaddingMode::RequireCanonical)
-            .with_decode_allow_trailing_bits(true),
-    );
-    digits.len() >= 8 && PADDED.decode(digits).is_ok()
-}
-
-/// The text entries of [`ForeignFormat::of`]: `head` (the first bytes of the input) if it is text.
-fn text_format(head: &[u8]) -> Option<ForeignFormat> {
-    let (bom, body) = match head.strip_prefix(b"\xef\xbb\xbf") {
-        Some(rest) => (true, rest),
-        None => (false, head),
-    };
-    // Text: UTF-8 (a character cut at the end of the 4 KiB looked at is fine), no control characters but
-    // the usual white space.
-    let text = match std::str::from_utf8(body) {
-        Ok(t) => t,
-        Err(e) if e.error_len().is_none() && head.len() == 4096 => {
-            std::str::from_utf8(&body[..e.valid_up_to()]).unwrap_or_default()
-        }
-        Err(_) => return None,
-    };
-    if text.trim().is_empty() || text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c')) {
-        return None;
-    }
-    // The first line that is not blank or a comment (`;`, as ConfigFile writes them, or `#`).
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with('#'));
-    let first = first.unwrap_or_default();
-    let name_char = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '/' | '-' | ' ' | ':');
-    if first.starts_with("[gd_resource") || first.starts_with("[gd_scene") {
-        return Some(ForeignFormat::GodotTextResource);
-    }
-    if let Some(name) = first.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-        let starts_name = name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_');
-        if starts_name && name.chars().all(name_char) {
-            return Some(ForeignFormat::ConfigFile);
-        }
-    }
-    let digits: Vec<u8> = body.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
-    if !bom && digits.len() >= 8 && digits.len().is_multiple_of(2) && digits.iter().all(u8::is_ascii_hexdigit) {
-        return Some(ForeignFormat::Hex);
-    }
-    if !bom && is_padded_base64(&digits) {
-        return Some(ForeignFormat::Base64);
-    }
-    if let Some((key, value)) = first.split_once('=') {
-        let key = key.trim_end();
-        let key_like = key.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '"');
-        if key_like && !key.contains(' ') && !value.trim().is_empty() && !value.starts_with('=') {
-            return Some(ForeignFormat::ConfigFile);
-        }
-    }
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        return Some(ForeignFormat::Json);
-    }
-    Some(ForeignFormat::Text { bom })
-}
-
 impl fmt::Display for ForeignFormat {
     /// What the bytes look like, and where the format's own reader is when it is one of Godot's.
     ///
@@ -468,7 +511,7 @@ impl fmt::Display for Hint {
         };
         f.write_str(
             "the input looks like a store_var/put_var stream (a 4-byte length before each value): read it with \
-             godot_bin::framing::load or read_store_var (one value), framing::values (every value) or \
+             godot_bin::file::open (any save), framing::read_store_var (one value), framing::values (every value) or \
              FrameDecoder (CLI: --framing stream)",
         )?;
         if big_endian {
@@ -476,22 +519,6 @@ impl fmt::Display for Hint {
         }
         Ok(())
     }
-}
-
-/// Whether `input` is a chain of at least one length-prefixed value that ends exactly at its end, and in
-/// which byte order (little-endian tried first).
-fn stream_framing(input: &[u8]) -> Option<bool> {
-    [false, true].into_iter().find(|&big_endian| {
-        let mut pos = 0usize;
-        while let Some(&[a, b, c, d]) = input.get(pos..pos.saturating_add(4)) {
-            let n = if big_endian { u32::from_be_bytes([a, b, c, d]) } else { u32::from_le_bytes([a, b, c, d]) };
-            match pos.checked_add(4 + n as usize) {
-                Some(next) if n >= 4 && next <= input.len() => pos = next,
-                _ => return false,
-            }
-        }
-        pos == input.len() && pos > 0
-    })
 }
 
 /// The error type of every fallible operation in this crate: an [`ErrorKind`] plus the byte offset
@@ -520,7 +547,37 @@ impl Error {
     /// assert_eq!(err.to_string(), "string is not valid UTF-8 at byte 12");
     /// ```
     pub fn new(kind: ErrorKind, offset: Option<usize>) -> Self {
-        Error(Box::new(Inner { kind, offset, hint: None, path: Vec::new() }))
+        Error(Box::new(Inner { kind, position: offset.map(Position::Byte), hint: None, path: Vec::new() }))
+    }
+
+    /// An error of `kind` found at `position`.
+    ///
+    /// ```
+    /// use godot_bin::error::{Form, Position};
+    /// use godot_bin::{Error, ErrorKind};
+    /// let at = Position::Text { line: 3, column: 2, byte: 20 };
+    /// let err = Error::at_position(ErrorKind::Syntax { form: Form::Json, message: "expected `,`".into() }, at);
+    /// assert_eq!(err.to_string(), "line 3, column 2: expected `,`");
+    /// assert_eq!(err.offset(), Some(20));
+    /// ```
+    pub fn at_position(kind: ErrorKind, position: Position) -> Self {
+        Error(Box::new(Inner { kind, position: Some(position), hint: None, path: Vec::new() }))
+    }
+
+    /// A syntax error of `form` at byte `byte` of `text` (its line and column computed).
+    #[cold]
+    pub(crate) fn syntax(form: Form, text: &str, byte: usize, message: impl Into<String>) -> Self {
+        Self::at_position(ErrorKind::Syntax { form, message: message.into() }, Position::in_text(text, byte))
+    }
+
+    /// A value without the shape `form` needs, at `path` inside it (`None`: no place known).
+    #[cold]
+    pub(crate) fn shape(form: Form, path: Option<String>, message: impl Into<String>) -> Self {
+        let kind = ErrorKind::Shape { form, message: message.into() };
+        match path {
+            Some(p) => Self::at_position(kind, Position::Value(p)),
+            None => Self::new(kind, None),
+        }
     }
 
     pub(crate) fn at(kind: ErrorKind, offset: usize) -> Self {
@@ -533,10 +590,23 @@ impl Error {
         Self::new(ErrorKind::InvalidData(what), at)
     }
 
+    /// The error of a reading of `text[base..]` as the same error in the whole `text`, read as `form`: a
+    /// syntax error's line and column are counted in `text`, and its form becomes `form` (a value of a
+    /// ConfigFile line is read by the text form's parser).
+    #[cold]
+    pub(crate) fn within(mut self, form: Form, text: &str, base: usize) -> Self {
+        let byte = base + self.offset().unwrap_or(0);
+        if let ErrorKind::Syntax { form: f, .. } | ErrorKind::Shape { form: f, .. } = &mut self.0.kind {
+            *f = form;
+        }
+        self.0.position = Some(Position::in_text(text, byte));
+        self
+    }
+
     /// Sets the offset if none is known yet.
     pub(crate) fn or_offset(mut self, offset: usize) -> Self {
-        if self.0.offset.is_none() {
-            self.0.offset = Some(offset);
+        if self.0.position.is_none() {
+            self.0.position = Some(Position::Byte(offset));
         }
         self
     }
@@ -544,22 +614,20 @@ impl Error {
     /// Moves the offset by `by` bytes (from a frame's start to the stream's); an error with no offset gets
     /// `by`, the start of the frame it came from.
     pub(crate) fn shifted(mut self, by: usize) -> Self {
-        self.0.offset = Some(self.0.offset.map_or(by, |o| o + by));
+        self.0.position = Some(match self.0.position.take() {
+            None => Position::Byte(by),
+            Some(Position::Byte(o)) => Position::Byte(o + by),
+            Some(Position::Text { line, column, byte }) => Position::Text { line, column, byte: byte + by },
+            Some(p @ Position::Value(_)) => p,
+        });
         self
     }
 
-    /// Adds what the whole `input` suggests (see [`Hint`]); for the decoding entry points, on their way out.
-    /// An empty input's end-of-input error becomes [`ErrorKind::EmptyInput`].
+    /// The same error with another kind (an empty input's end-of-input error is
+    /// [`ErrorKind::EmptyInput`]).
     #[cold]
-    pub(crate) fn hinted(mut self, input: &[u8]) -> Self {
-        if input.is_empty() && matches!(self.0.kind, ErrorKind::UnexpectedEof { .. }) {
-            self.0.kind = ErrorKind::EmptyInput;
-        }
-        if self.0.hint.is_none() {
-            self.0.hint = stream_framing(input)
-                .map(|big_endian| Hint::StoreVarStream { big_endian })
-                .or_else(|| ForeignFormat::of(input).map(|looks_like| Hint::NotGodot { looks_like }));
-        }
+    pub(crate) fn with_kind(mut self, kind: ErrorKind) -> Self {
+        self.0.kind = kind;
         self
     }
 
@@ -578,8 +646,9 @@ impl Error {
     }
 
     /// Where in the value the error is, as a path from the top: `entities[0].inventory[1].durability`
-    /// (a key that is not a plain name is quoted: `["my key"]`). Empty for an error at the top level or
-    /// outside serde's reading of containers.
+    /// (a key that is not a plain name is quoted: `["my key"]`), or the [`Position::Value`] of an error
+    /// of [`convert`](crate::convert), the JSON form or the text form. Empty for an error at the top level or
+    /// outside a value.
     ///
     /// ```
     /// #[derive(serde::Deserialize, Debug)]
@@ -596,6 +665,9 @@ impl Error {
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn path(&self) -> String {
+        if let (true, Some(Position::Value(p))) = (self.0.path.is_empty(), &self.0.position) {
+            return p.clone();
+        }
         let mut out = String::new();
         for step in self.0.path.iter().rev() {
             match step {
@@ -639,25 +711,8 @@ impl Error {
         &self.0.kind
     }
 
-    /// The error of another module or of the I/O this one carries, if it is an `E`: the
-    /// [`ErrorKind::Other`] that `?` made of a [`TextError`](crate::text::TextError) and the like, or the
-    /// `std::io::Error` of [`ErrorKind::Io`].
-    ///
-    /// ```
-    /// use godot_bin::{config_file::{ConfigFile, ConfigFileError}, Config, Error};
-    /// let err: Error = ConfigFile::parse("[a]\nx=oops(\n", &Config::default()).unwrap_err().into();
-    /// assert_eq!(err.downcast_ref::<ConfigFileError>().map(|e| e.line), Some(2));
-    /// assert!(err.downcast_ref::<std::io::Error>().is_none());
-    /// ```
-    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
-        match &self.0.kind {
-            ErrorKind::Other(e) => e.downcast_ref::<E>(),
-            ErrorKind::Io(e) => (e as &(dyn std::error::Error + 'static)).downcast_ref::<E>(),
-            _ => None,
-        }
-    }
-
-    /// The byte offset in the input at which the problem was found, if known.
+    /// The byte offset in the input at which the problem was found, if known (for an error in text, the
+    /// byte of its line and column).
     ///
     /// ```
     /// use godot_bin::{Config, ErrorKind, Variant};
@@ -668,14 +723,43 @@ impl Error {
     /// assert_eq!(err.offset(), Some(8));
     /// ```
     pub fn offset(&self) -> Option<usize> {
-        self.0.offset
+        match self.0.position {
+            Some(Position::Byte(o)) | Some(Position::Text { byte: o, .. }) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The 1-based line and column (in characters) of an error in text: a syntax error of the text form,
+    /// ConfigFile text or JSON.
+    ///
+    /// ```
+    /// let err = godot_bin::text::from_text("[1, 2", &godot_bin::Config::default()).unwrap_err();
+    /// assert_eq!(err.line_column(), Some((1, 6)));
+    /// ```
+    pub fn line_column(&self) -> Option<(usize, usize)> {
+        match self.0.position {
+            Some(Position::Text { line, column, .. }) => Some((line, column)),
+            _ => None,
+        }
+    }
+
+    /// Where the problem was found, if known: a byte, a line and column of text, or a place in a value.
+    ///
+    /// ```
+    /// use godot_bin::error::Position;
+    /// use godot_bin::{config_file::ConfigFile, Config};
+    /// let err = ConfigFile::parse("[a]\nx=1\ny=Vector2(1, oops)\n", &Config::default()).unwrap_err();
+    /// assert!(matches!(err.position(), Some(Position::Text { line: 3, column: 14, .. })));
+    /// ```
+    pub fn position(&self) -> Option<&Position> {
+        self.0.position.as_ref()
     }
 }
 
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut d = f.debug_struct("Error");
-        d.field("kind", &self.0.kind).field("offset", &self.0.offset);
+        d.field("kind", &self.0.kind).field("position", &self.0.position);
         if let Some(h) = &self.0.hint {
             d.field("hint", h);
         }
@@ -685,11 +769,15 @@ impl fmt::Debug for Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.0.offset, self.0.path.is_empty()) {
-            (Some(o), true) => write!(f, "{} at byte {}", self.0.kind, o)?,
-            (Some(o), false) => write!(f, "{} at {} (byte {})", self.0.kind, self.path(), o)?,
-            (None, true) => fmt::Display::fmt(&self.0.kind, f)?,
-            (None, false) => write!(f, "{} at {}", self.0.kind, self.path())?,
+        let kind = &self.0.kind;
+        match (&self.0.position, self.0.path.is_empty()) {
+            (Some(Position::Byte(o)), true) => write!(f, "{kind} at byte {o}")?,
+            (Some(Position::Byte(o)), false) => write!(f, "{kind} at {} (byte {o})", self.path())?,
+            (Some(Position::Text { line, column, .. }), _) => write!(f, "line {line}, column {column}: {kind}")?,
+            (Some(Position::Value(p)), _) if p.is_empty() => write!(f, "at the top-level value: {kind}")?,
+            (Some(Position::Value(p)), _) => write!(f, "at {p}: {kind}")?,
+            (None, true) => fmt::Display::fmt(kind, f)?,
+            (None, false) => write!(f, "{kind} at {}", self.path())?,
         }
         match &self.0.hint {
             Some(h) => write!(f, "; {h}"),
@@ -702,8 +790,6 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.0.kind {
             ErrorKind::Io(e) => Some(e),
-            // Its message is this error's: what caused it is what caused the carried error.
-            ErrorKind::Other(e) => e.source(),
             _ => None,
         }
     }

@@ -33,7 +33,7 @@ mod forms;
 pub mod guide;
 pub mod interop;
 mod io;
-pub mod wire;
+mod wire;
 
 // The main path, and all that is at the root:
 // - a value of your own: `to_vec(&value)` / `from_slice(&bytes)` (the newest Godot 4), and
@@ -60,13 +60,13 @@ pub use format::variant_conv::{from_variant, to_variant, to_variant_with};
 pub use forms::json;
 pub use forms::schema::gdscript;
 pub use forms::{convert, schema, text};
-#[cfg(feature = "containers")]
-#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
-pub use io::container;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
-pub use io::{config_file, detect, file, framing, resource};
+pub use io::{config_file, detect, framing, resource};
+#[cfg(feature = "containers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
+pub use io::{container, file};
 #[doc(no_inline)]
 pub use value::{Array, Dictionary, Object, Variant};
 
@@ -86,9 +86,7 @@ pub(crate) use dialect::types;
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub mod de {
-    pub use crate::format::de::{
-        from_bytes_with, from_reader, from_reader_with, take_from_slice_with, Deserializer, SERDE_MAX_DEPTH,
-    };
+    pub use crate::format::de::{from_reader, from_reader_with, take_from_slice_with, Deserializer, SERDE_MAX_DEPTH};
 }
 
 /// Writing a `Serialize` value as Variant bytes beyond [`to_vec`] and [`to_vec_with`]: into a writer,
@@ -104,7 +102,8 @@ pub mod de {
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub mod ser {
-    pub use crate::format::ser::{to_buf, to_buf_with, to_bytes_with, to_writer, to_writer_with, Serializer};
+    pub use crate::format::ser::{to_buf, to_buf_with, to_writer, to_writer_with, Serializer};
+    pub use crate::wire::{BufTarget, Output};
 }
 
 /// Godot 4's typed containers from serde: [`TypedArray<T>`](typed::TypedArray) is `Array[T]` and [`TypedDictionary<K, V>`](typed::TypedDictionary)

@@ -191,7 +191,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         // The header and the first word of x read together (the rest by its width).
         let xs = match self.words2()? {
             (VECTOR2, x) => {
-                let w = godot_bin::wire::widen_exact;
+                let w = godot_bin::markers::widen_exact;
                 [w(f32::from_bits(x)), w(f32::from_bits(self.word()?))]
             }
             (h, lo) if h == VECTOR2 | FLAG_64 => {
@@ -391,7 +391,7 @@ impl Serializer<'_> {
     #[inline]
     fn string(&mut self, s: &str) -> Result<(), Error> {
         let n = u32::try_from(s.len()).map_err(|_| Error)?;
-        let padded = s.len() + godot_bin::wire::pad_len(s.len());
+        let padded = s.len() + (4 - s.len() % 4) % 4;
         if padded <= 8 {
             // A short name or key: header, count, bytes and padding in one write.
             let mut buf = [0u8; 16];
@@ -603,7 +603,7 @@ impl ser::Serializer for Real<'_, '_> {
 
     #[inline]
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        let x = godot_bin::wire::narrow_exact(v).to_bits();
+        let x = godot_bin::markers::narrow_exact(v).to_bits();
         if self.1 {
             self.0.w2(VECTOR2, x);
         } else {

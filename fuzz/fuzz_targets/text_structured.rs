@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
     let (cfg, text) = (&s.cfg, s.text.as_str());
     let parsed = from_text(text, cfg);
     if let Err(e) = &parsed {
-        assert!(e.offset <= text.len(), "{cfg:?}: error offset {} beyond {} bytes: {e}", e.offset, text.len());
+        assert!(e.offset().is_some_and(|o| o <= text.len()), "{cfg:?}: error offset {:?} beyond {} bytes: {e}", e.offset(), text.len());
     }
     if let Ok(v) = &parsed {
         match from_text_many(text, cfg) {

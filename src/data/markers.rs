@@ -19,6 +19,7 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
+pub use crate::wire::{narrow_exact, narrow_like_engine, widen_exact, widen_like_engine};
 use std::fmt;
 
 macro_rules! bits_eq {

@@ -30,17 +30,16 @@
 //! d.insert(Variant::from("cell"), Variant::Vector2i(Vector2i::new(3, 4)));
 //! let v = Variant::from(d);
 //! let err = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).unwrap_err();
-//! assert_eq!(err.path, "cell");
+//! assert_eq!(err.path(), "cell");
 //! let g3 = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default().coerce(true))?;
 //! assert_eq!(godot_bin::text::to_text(&g3, &godot_bin::Config::new(Dialect::Godot3)),
 //!            "{\n\"name\": \"hero\",\n\"cell\": Vector2( 3, 4 )\n}");
-//! # Ok::<(), godot_bin::convert::ConvertError>(())
+//! # Ok::<(), godot_bin::Error>(())
 //! ```
-
-use std::fmt;
 
 use crate::codec::DictBuilder;
 use crate::config::Dialect;
+use crate::error::{Error, ErrorKind, Position};
 use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
@@ -68,7 +67,7 @@ impl Options {
     /// assert!(convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).is_err());
     /// let g3 = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default().coerce(true))?;
     /// assert_eq!(g3, Variant::Vector2(Vector2::new(3.0, 4.0)));
-    /// # Ok::<(), godot_bin::convert::ConvertError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn coerce(mut self, yes: bool) -> Self {
         self.coerce = yes;
@@ -88,36 +87,6 @@ impl Options {
     }
 }
 
-/// A value that cannot be converted, and where it is inside the input.
-///
-/// ```
-/// use godot_bin::convert::{convert, Options};
-/// use godot_bin::{Dialect, Variant};
-/// let v = Variant::from(vec![Variant::Int(1), Variant::Callable]);
-/// let err = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).unwrap_err();
-/// assert_eq!(err.path, "[1]");
-/// assert_eq!(err.to_string(), "at [1]: Callable has no counterpart in godot3");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConvertError {
-    /// The path inside the value (`entities[3].pos`; empty for the value itself).
-    pub path: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for ConvertError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "at the top-level value: {}", self.message)
-        } else {
-            write!(f, "at {}: {}", self.path, self.message)
-        }
-    }
-}
-
-impl std::error::Error for ConvertError {}
-
 /// Converts `v`, read from dialect `from`, into the value dialect `to` has for it (see the module docs).
 ///
 /// ```
@@ -131,7 +100,7 @@ impl std::error::Error for ConvertError {}
 /// let v4 = convert(&v, Dialect::Godot3, Dialect::Godot4_6, &Options::default()).unwrap();
 /// assert_eq!(v4.encode(&Config::new(Dialect::Godot4_6)).unwrap(), [30, 0, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0]);
 /// ```
-pub fn convert(v: &Variant, from: Dialect, to: Dialect, opts: &Options) -> Result<Variant, ConvertError> {
+pub fn convert(v: &Variant, from: Dialect, to: Dialect, opts: &Options) -> Result<Variant, Error> {
     with_stack_for(v, || Converter { from, to, coerce: opts.coerce, path: Vec::new() }.value(v))
 }
 
@@ -140,17 +109,23 @@ pub fn convert(v: &Variant, from: Dialect, to: Dialect, opts: &Options) -> Resul
 /// ```
 /// use godot_bin::{convert::check_fits, Dialect, Variant, markers::Vector2i};
 /// let v = Variant::from(vec![Variant::Vector2i(Vector2i::new(1, 2))]);
-/// assert_eq!(check_fits(&v, Dialect::Godot3).unwrap_err().path, "[0]");
+/// assert_eq!(check_fits(&v, Dialect::Godot3).unwrap_err().path(), "[0]");
 /// assert!(check_fits(&v, Dialect::Godot4_6).is_ok());
 /// ```
-pub fn check_fits(v: &Variant, dialect: Dialect) -> Result<(), ConvertError> {
+pub fn check_fits(v: &Variant, dialect: Dialect) -> Result<(), Error> {
     with_stack_for(v, || fits(v, dialect, &mut Vec::new()))
 }
 
-fn fits<'a>(v: &'a Variant, d: Dialect, path: &mut Vec<Seg<'a>>) -> Result<(), ConvertError> {
+/// A value with no counterpart in the target dialect, at `path` inside the value.
+#[cold]
+fn conversion(path: String, message: String) -> Error {
+    Error::at_position(ErrorKind::Conversion(message), Position::Value(path))
+}
+
+fn fits<'a>(v: &'a Variant, d: Dialect, path: &mut Vec<Seg<'a>>) -> Result<(), Error> {
     let k = v.kind();
     if !d.has_type(k) {
-        return Err(ConvertError { path: render_path(path), message: format!("{} does not exist in {d}", k.name()) });
+        return Err(conversion(render_path(path), format!("{} does not exist in {d}", k.name())));
     }
     match v {
         Variant::Array(a) | Variant::PackedTypedArray(a) => {
@@ -190,11 +165,11 @@ struct Converter<'a> {
 }
 
 impl<'a> Converter<'a> {
-    fn err(&self, message: String) -> ConvertError {
-        ConvertError { path: render_path(&self.path), message }
+    fn err(&self, message: String) -> Error {
+        conversion(render_path(&self.path), message)
     }
 
-    fn no_counterpart(&self, k: TypeKind, hint: bool) -> ConvertError {
+    fn no_counterpart(&self, k: TypeKind, hint: bool) -> Error {
         let mut m = format!("{} has no counterpart in {}", k.name(), self.to);
         if hint {
             m.push_str(" (--coerce / Options::coerce maps it, with loss)");
@@ -215,7 +190,7 @@ impl<'a> Converter<'a> {
         }
     }
 
-    fn array(&mut self, a: &'a Array) -> Result<Array, ConvertError> {
+    fn array(&mut self, a: &'a Array) -> Result<Array, Error> {
         let mut items = Vec::with_capacity(a.items.len());
         for (i, x) in a.items.iter().enumerate() {
             self.path.push(Seg::Index(i));
@@ -227,7 +202,7 @@ impl<'a> Converter<'a> {
     }
 
     /// Containers here, on a small frame; leaves in [`Converter::leaf`] (deep values stay cheap on the stack).
-    fn value(&mut self, v: &'a Variant) -> Result<Variant, ConvertError> {
+    fn value(&mut self, v: &'a Variant) -> Result<Variant, Error> {
         use TypeKind as K;
         use Variant as V;
         let to = self.to;
@@ -279,7 +254,7 @@ impl<'a> Converter<'a> {
     }
 
     #[inline(never)]
-    fn leaf(&mut self, v: &'a Variant) -> Result<Variant, ConvertError> {
+    fn leaf(&mut self, v: &'a Variant) -> Result<Variant, Error> {
         use TypeKind as K;
         use Variant as V;
         let to = self.to;
@@ -367,7 +342,7 @@ impl<'a> Converter<'a> {
     }
 
     /// A packed array of vectors the target lacks, as an Array of those vectors (typed where possible).
-    fn vec_array(&mut self, items: Vec<Variant>, elem: TypeKind) -> Result<Variant, ConvertError> {
+    fn vec_array(&mut self, items: Vec<Variant>, elem: TypeKind) -> Result<Variant, Error> {
         if !self.to.has_type(elem) {
             return Err(self.no_counterpart(elem, false));
         }
@@ -396,7 +371,7 @@ mod tests {
             }),
         ]);
         let e = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).unwrap_err();
-        assert_eq!(e.path, "[0]");
+        assert_eq!(e.path(), "[0]");
         let g3 = convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default().coerce(true)).unwrap();
         assert!(check_fits(&g3, Dialect::Godot3).is_ok());
         let back = convert(&g3, Dialect::Godot3, Dialect::Godot4_6, &Options::default()).unwrap();
@@ -410,6 +385,6 @@ mod tests {
         d.insert(Variant::StringName(StringName::from("k")), Variant::Int(2));
         let v = Variant::from(vec![Variant::from(d)]);
         let e = convert(&v, Dialect::Pandemonium5, Dialect::Godot3, &Options::default()).unwrap_err();
-        assert_eq!(e.path, "[0]");
+        assert_eq!(e.path(), "[0]");
     }
 }

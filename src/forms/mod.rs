@@ -6,6 +6,8 @@
 //! markers' names).
 
 pub mod convert;
+#[cfg(feature = "containers")]
+pub(crate) mod engine_json;
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub mod json;

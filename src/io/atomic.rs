@@ -1,6 +1,5 @@
-//! The atomic write behind [`file::write_atomic`](crate::file::write_atomic), in a module of its own so
-//! that the writers of paths ([`framing::save`](crate::framing::save), `container::write_path`) and the
-//! round trip of [`file`](crate::file) (which reads through them) do not import each other.
+//! The atomic write behind `file::write_atomic` (feature `containers`), in a module of its own: every
+//! write of a path goes through it.
 
 use std::fs;
 use std::io::{self, Write};

@@ -44,71 +44,17 @@
 //! let back = ConfigFile::parse(&text, &g4)?;
 //! assert_eq!(back.get("player", "pos"), Some(&Variant::Vector2(Vector2::new(1.0, 2.5))));
 //! assert_eq!(back, cf);
-//! # Ok::<(), godot_bin::config_file::ConfigFileError>(())
+//! # Ok::<(), godot_bin::Error>(())
 //! ```
 
 use std::collections::HashMap;
-use std::fmt;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::error::{Error, Form};
 use crate::text::{from_text, to_text};
 use crate::{Config, Dialect, Dictionary, Variant};
-
-/// A `ConfigFile` error: a syntax error in the text (with its 1-based line and column, in characters, and
-/// byte offset), or a value that does not have the shape of a config file (line 0).
-///
-/// ```
-/// use godot_bin::config_file::ConfigFile;
-/// let err = ConfigFile::parse("[a]\nx=1\ny=Vector2(1, oops)\n", &godot_bin::Config::default()).unwrap_err();
-/// assert_eq!((err.line, err.column), (3, 14));
-/// assert!(err.to_string().starts_with("line 3, column 14: "));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigFileError {
-    /// 1-based line (0 when the error is not about a place in text).
-    pub line: usize,
-    /// 1-based column in characters (0 when the error is not about a place in text).
-    pub column: usize,
-    /// Byte offset in the text.
-    pub offset: usize,
-    /// What went wrong.
-    pub message: String,
-}
-
-impl ConfigFileError {
-    fn at(text: &str, offset: usize, message: impl Into<String>) -> Self {
-        let offset = offset.min(text.len());
-        let before = &text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() + 1;
-        ConfigFileError { line, column, offset, message: message.into() }
-    }
-
-    fn shape(message: impl Into<String>) -> Self {
-        ConfigFileError { line: 0, column: 0, offset: 0, message: message.into() }
-    }
-}
-
-impl fmt::Display for ConfigFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
-        }
-    }
-}
-
-impl std::error::Error for ConfigFileError {}
-
-impl From<crate::Error> for ConfigFileError {
-    fn from(e: crate::Error) -> Self {
-        ConfigFileError::shape(e.to_string())
-    }
-}
 
 /// How keys are written.
 ///
@@ -155,7 +101,7 @@ impl Section {
 /// let cf = ConfigFile::parse("; settings\n[audio]\nvolume=0.5\nmuted=false\n", &Config::default())?;
 /// assert_eq!(cf.sections().collect::<Vec<_>>(), ["audio"]);
 /// assert_eq!(cf.get("audio", "volume"), Some(&Variant::Float(0.5)));
-/// # Ok::<(), godot_bin::config_file::ConfigFileError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct ConfigFile {
@@ -281,10 +227,10 @@ impl ConfigFile {
     /// assert!(cf.get("s", "a key").is_some());
     /// assert_eq!(cf.get("s", "erased"), None);
     /// let err = ConfigFile::parse("[open", &Config::default()).unwrap_err();
-    /// assert_eq!((err.line, err.column), (1, 1));
-    /// # Ok::<(), godot_bin::config_file::ConfigFileError>(())
+    /// assert!(matches!(err.position(), Some(godot_bin::error::Position::Text { line: 1, column: 1, .. })));
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn parse(text: &str, cfg: &Config) -> Result<Self, ConfigFileError> {
+    pub fn parse(text: &str, cfg: &Config) -> Result<Self, Error> {
         let escapes_headers = is_godot4(cfg.dialect());
         let b = text.as_bytes();
         let mut cf = ConfigFile::new();
@@ -305,7 +251,12 @@ impl ConfigFile {
                     let mut name = String::new();
                     loop {
                         let Some(ch) = text[i..].chars().next() else {
-                            return Err(ConfigFileError::at(text, start, "section header without a closing ']'"));
+                            return Err(Error::syntax(
+                                Form::ConfigFile,
+                                text,
+                                start,
+                                "section header without a closing ']'",
+                            ));
                         };
                         i += ch.len_utf8();
                         match ch {
@@ -324,8 +275,8 @@ impl ConfigFile {
                     let end = string_end(b, i);
                     match from_text(&text[i..end], cfg) {
                         Ok(Variant::String(s)) => key = s,
-                        Ok(_) => return Err(ConfigFileError::at(text, i, "a quoted key must be a string")),
-                        Err(e) => return Err(ConfigFileError::at(text, i + e.offset, e.message)),
+                        Ok(_) => return Err(Error::syntax(Form::ConfigFile, text, i, "a quoted key must be a string")),
+                        Err(e) => return Err(e.within(Form::ConfigFile, text, i)),
                     }
                     key_start.get_or_insert(i);
                     i = end;
@@ -340,11 +291,10 @@ impl ConfigFile {
                         i += 1;
                     }
                     if i >= b.len() {
-                        return Err(ConfigFileError::at(text, i, "a value was expected after '='"));
+                        return Err(Error::syntax(Form::ConfigFile, text, i, "a value was expected after '='"));
                     }
                     let end = value_end(b, i);
-                    let value = from_text(&text[i..end], cfg)
-                        .map_err(|e| ConfigFileError::at(text, i + e.offset, e.message))?;
+                    let value = from_text(&text[i..end], cfg).map_err(|e| e.within(Form::ConfigFile, text, i))?;
                     // The engine drops a key that is empty.
                     if !key.is_empty() {
                         cf.set(&section, &key, value);
@@ -456,36 +406,43 @@ impl ConfigFile {
     /// let cf = ConfigFile::from_variant(&outer)?;
     /// assert_eq!(cf.entries("s").count(), 1);
     /// assert!(ConfigFile::from_variant(&Variant::Int(3)).is_err());
-    /// # Ok::<(), godot_bin::config_file::ConfigFileError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn from_variant(v: &Variant) -> Result<Self, ConfigFileError> {
+    pub fn from_variant(v: &Variant) -> Result<Self, Error> {
         let Variant::Dictionary(outer) = v else {
-            return Err(ConfigFileError::shape(format!(
-                "a config file is a Dictionary of sections, not a {:?}",
-                v.kind()
-            )));
+            return Err(Error::shape(
+                Form::ConfigFile,
+                None,
+                format!("a config file is a Dictionary of sections, not a {:?}", v.kind()),
+            ));
         };
         let mut cf = ConfigFile::new();
         for (name, section) in &outer.entries {
             let name = name.as_str().ok_or_else(|| {
-                ConfigFileError::shape(format!("a section name must be a string, not a {:?}", name.kind()))
+                Error::shape(
+                    Form::ConfigFile,
+                    None,
+                    format!("a section name must be a string, not a {:?}", name.kind()),
+                )
             })?;
             let inner = match section {
                 Variant::Dictionary(d) => d,
                 Variant::Nil => continue,
                 other => {
-                    return Err(ConfigFileError::shape(format!(
-                        "section {name:?} must be a Dictionary of keys, not a {:?}",
-                        other.kind()
-                    )))
+                    return Err(Error::shape(
+                        Form::ConfigFile,
+                        None,
+                        format!("section {name:?} must be a Dictionary of keys, not a {:?}", other.kind()),
+                    ))
                 }
             };
             for (key, value) in &inner.entries {
                 let key = key.as_str().ok_or_else(|| {
-                    ConfigFileError::shape(format!(
-                        "a key of section {name:?} must be a string, not a {:?}",
-                        key.kind()
-                    ))
+                    Error::shape(
+                        Form::ConfigFile,
+                        None,
+                        format!("a key of section {name:?} must be a string, not a {:?}", key.kind()),
+                    )
                 })?;
                 cf.set(name, key, value.clone());
             }
@@ -509,11 +466,10 @@ impl ConfigFile {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "containers")]
-    pub fn from_encrypted(file: &[u8], key: &crate::container::Key, cfg: &Config) -> Result<Self, ConfigFileError> {
-        let plain = crate::container::decrypt(file, key, crate::container::DEFAULT_MAX_SIZE)
-            .map_err(|e| ConfigFileError::shape(e.to_string()))?;
+    pub fn from_encrypted(file: &[u8], key: &crate::container::Key, cfg: &Config) -> Result<Self, Error> {
+        let plain = crate::container::decrypt(file, key, crate::container::DEFAULT_MAX_SIZE)?;
         let text = std::str::from_utf8(&plain)
-            .map_err(|e| ConfigFileError::shape(format!("the decrypted text is not UTF-8: {e}")))?;
+            .map_err(|e| Error::new(crate::ErrorKind::InvalidUtf8, Some(e.valid_up_to())))?;
         ConfigFile::parse(text, cfg)
     }
 
@@ -530,10 +486,9 @@ impl ConfigFile {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "containers")]
-    pub fn to_encrypted(&self, key: &crate::container::Key, cfg: &Config) -> Result<Vec<u8>, ConfigFileError> {
+    pub fn to_encrypted(&self, key: &crate::container::Key, cfg: &Config) -> Result<Vec<u8>, Error> {
         let layout = crate::container::Layout::for_dialect(cfg.dialect());
         crate::container::encrypt(self.to_text(cfg).as_bytes(), key, layout)
-            .map_err(|e| ConfigFileError::shape(e.to_string()))
     }
 }
 
@@ -549,11 +504,11 @@ impl ConfigFile {
 /// let text = "[video]\n\nsize=Vector2(1280, 720)\nvsync=true\n";
 /// let s: Settings = config_file::from_str(text, &Config::new(Dialect::Godot4_6))?;
 /// assert_eq!(s, Settings { video: Video { size: Vector2::new(1280.0, 720.0), vsync: true } });
-/// # Ok::<(), godot_bin::config_file::ConfigFileError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn from_str<T: DeserializeOwned>(text: &str, cfg: &Config) -> Result<T, ConfigFileError> {
+pub fn from_str<T: DeserializeOwned>(text: &str, cfg: &Config) -> Result<T, Error> {
     let cf = ConfigFile::parse(text, cfg)?;
-    Ok(crate::from_variant(&cf.to_variant())?)
+    crate::from_variant(&cf.to_variant())
 }
 
 /// Writes a Rust value as config file text, as the engine's `ConfigFile.save` would: its fields (or map
@@ -570,11 +525,66 @@ pub fn from_str<T: DeserializeOwned>(text: &str, cfg: &Config) -> Result<T, Conf
 /// let s = Settings { top: Top { version: 3 }, ui: Ui { accent: Color::new(1.0, 0.5, 0.0, 1.0), font: None } };
 /// let text = config_file::to_string(&s, &Config::new(Dialect::Godot4_6))?;
 /// assert_eq!(text, "version=3\n\n[ui]\n\naccent=Color(1, 0.5, 0, 1)\n");
-/// # Ok::<(), godot_bin::config_file::ConfigFileError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn to_string<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<String, ConfigFileError> {
+pub fn to_string<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<String, Error> {
     let v = crate::to_variant_with(value, cfg)?;
     Ok(ConfigFile::from_variant(&v)?.to_text(cfg))
+}
+
+/// ConfigFile text read without knowing which engine wrote it ([`guess`]).
+#[cfg(feature = "containers")]
+pub(crate) struct Guess {
+    pub(crate) file: ConfigFile,
+    /// The dialect whose syntax reads it (Godot 4.6 or Godot 3 when none was given).
+    pub(crate) dialect: Dialect,
+    /// The key style that writes more of the text's lines as they are.
+    pub(crate) key_style: KeyStyle,
+    /// The other family, when it reads the text too, writes as many of its lines as they are, and writes
+    /// it otherwise: the text does not say which engine wrote it, and writing it back depends on that.
+    pub(crate) tie: Option<Dialect>,
+    /// The other family's reading, when it reads the text to other values (the dialect and how many lines
+    /// it writes as they are).
+    pub(crate) other: Option<(Dialect, usize)>,
+}
+
+/// Reads `text` as ConfigFile text in `dialect`, or when none is given in Godot 4's syntax and Godot 3's
+/// (they differ: `PackedStringArray(…)` / `PoolStringArray( … )`, `Transform3D` / `Transform`, `Color(1, 2,
+/// 3, 4)` / `Color( 1, 2, 3, 4 )`): the one that reads it; when both do, to different values, the one that
+/// writes more of the text's lines as they are (Godot 4 on a tie that matters, said in [`Guess::tie`]). The
+/// key style is the one that writes more of its lines as they are. An error is the first dialect's.
+#[cfg(feature = "containers")]
+pub(crate) fn guess(text: &str, dialect: Option<Dialect>, cfg: &Config) -> Result<Guess, Error> {
+    let lines: std::collections::HashSet<&str> = text.lines().collect();
+    let written = |cf: &ConfigFile, cfg: &Config, style| {
+        cf.to_text_with(cfg, style).lines().filter(|l| lines.contains(l)).count()
+    };
+    let read = |d: Dialect| -> Result<(ConfigFile, Dialect, KeyStyle, usize, String), Error> {
+        let cfg = cfg.clone().with_dialect(d);
+        let cf = ConfigFile::parse(text, &cfg)?;
+        let (quoted, bare) = (written(&cf, &cfg, KeyStyle::Quoted), written(&cf, &cfg, KeyStyle::Bare));
+        let style = if bare > quoted { KeyStyle::Bare } else { KeyStyle::Quoted };
+        let out = cf.to_text_with(&cfg, style);
+        Ok((cf, d, style, quoted.max(bare), out))
+    };
+    let candidates = match dialect {
+        Some(d) => vec![d],
+        None => vec![Dialect::Godot4_6, Dialect::Godot3],
+    };
+    let mut first_error = None;
+    let mut read: Vec<_> = candidates
+        .into_iter()
+        .filter_map(|d| read(d).map_err(|e| first_error.get_or_insert(e).kind().to_string()).ok())
+        .collect();
+    if read.is_empty() {
+        return Err(first_error.expect("a dialect was tried"));
+    }
+    let best = (0..read.len()).max_by_key(|&i| (read[i].3, std::cmp::Reverse(i))).expect("one reading");
+    let (file, dialect, key_style, lines_kept, out) = read.swap_remove(best);
+    let second = read.pop();
+    let tie = second.as_ref().filter(|o| o.3 == lines_kept && o.4 != out).map(|o| o.1);
+    let other = second.filter(|o| o.0.to_variant() != file.to_variant()).map(|o| (o.1, o.3));
+    Ok(Guess { tie, other, file, dialect, key_style })
 }
 
 fn is_godot4(d: Dialect) -> bool {

@@ -36,6 +36,7 @@ use crate::data::dict_keys;
 use crate::error::{Error, ErrorKind, ForeignFormat};
 use crate::markers::Reals;
 use crate::value::{Object, Variant};
+use crate::wire::{frame_len, Cut, Frames};
 
 /// The file containers of Godot's `FileAccess`, told by their first four bytes (the `containers` feature's
 /// `container::Kind`, which opens them).
@@ -450,26 +451,17 @@ fn truncated(bytes: &[u8], cfg: &Config) -> Option<Unreadable> {
         return None;
     }
     'framings: for big_endian in [false, true] {
-        let mut pos = 0;
-        while let Some(&[a, b, c, d]) = bytes.get(pos..pos + 4) {
-            let n = if big_endian { u32::from_be_bytes([a, b, c, d]) } else { u32::from_le_bytes([a, b, c, d]) };
-            let (n, body) = (n as usize, &bytes[pos + 4..]);
-            if n > body.len() {
-                if n <= i32::MAX as usize && PREFERENCE.into_iter().any(|d| cut(body, d)) {
+        for frame in Frames::new(bytes, big_endian) {
+            match frame {
+                Ok((_, body)) if reads(body) => {}
+                Err(Cut { at, declared: Some(n), present })
+                    if n <= i32::MAX as usize && PREFERENCE.into_iter().any(|d| cut(&bytes[at + 4..], d)) =>
+                {
                     let framing = Framing::Stream { big_endian };
-                    return Some(Unreadable::Truncated {
-                        framing,
-                        value_at: pos + 4,
-                        declared: n,
-                        present: body.len(),
-                    });
+                    return Some(Unreadable::Truncated { framing, value_at: at + 4, declared: n, present });
                 }
-                continue 'framings;
+                _ => continue 'framings,
             }
-            if !reads(&body[..n]) {
-                continue 'framings;
-            }
-            pos += 4 + n;
         }
     }
     None
@@ -479,9 +471,8 @@ fn truncated(bytes: &[u8], cfg: &Config) -> Option<Unreadable> {
 /// of a first frame that ends inside the input), either byte order; always a bare value.
 fn framings(bytes: &[u8]) -> Vec<Framing> {
     let mut out = Vec::new();
-    if let Some(&[a, b, c, d]) = bytes.get(..4) {
+    if let (Some(le), Some(be)) = (frame_len(bytes, false), frame_len(bytes, true)) {
         let fits = |n: u32| n >= 4 && n as usize <= bytes.len() - 4;
-        let (le, be) = (u32::from_le_bytes([a, b, c, d]), u32::from_be_bytes([a, b, c, d]));
         if fits(le) {
             out.push(Framing::Stream { big_endian: false });
         }
@@ -498,16 +489,7 @@ fn read_all(bytes: &[u8], framing: Framing, cfg: &Config) -> Option<Vec<Variant>
     match framing {
         Framing::Bare => Variant::decode(bytes, cfg).ok().map(|v| vec![v]),
         Framing::Stream { big_endian } => {
-            let mut values = Vec::new();
-            let mut rest = bytes;
-            while !rest.is_empty() {
-                let head: [u8; 4] = rest.get(..4)?.try_into().ok()?;
-                let n = if big_endian { u32::from_be_bytes(head) } else { u32::from_le_bytes(head) } as usize;
-                let body = rest.get(4..4usize.checked_add(n)?)?;
-                values.push(Variant::decode(body, cfg).ok()?);
-                rest = &rest[4 + n..];
-            }
-            Some(values)
+            Frames::new(bytes, big_endian).map(|frame| Variant::decode(frame.ok()?.1, cfg).ok()).collect()
         }
     }
 }

@@ -76,10 +76,7 @@ impl Endian {
     /// assert_eq!(Endian::Big.read_u32([0, 0, 1, 0]), 256);
     /// ```
     pub fn read_u32(self, b: [u8; 4]) -> u32 {
-        match self {
-            Endian::Little => u32::from_le_bytes(b),
-            Endian::Big => u32::from_be_bytes(b),
-        }
+        crate::wire::u32_in(b, self == Endian::Big)
     }
 }
 
@@ -277,10 +274,10 @@ pub fn from_store_var<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config) -
     let container = match ContainerKind::of(file) {
         ContainerKind::Plain => None,
         ContainerKind::Encrypted => {
-            Some("an encrypted FileAccess file (GDEC): open it with godot_bin::container::read (feature containers)")
+            Some("an encrypted FileAccess file (GDEC): open it with godot_bin::file::open (feature containers)")
         }
         ContainerKind::Compressed => {
-            Some("a compressed FileAccess file (GCPF): open it with godot_bin::container::read (feature containers)")
+            Some("a compressed FileAccess file (GCPF): open it with godot_bin::file::open (feature containers)")
         }
     };
     if let Some(what) = container {
@@ -374,42 +371,6 @@ fn not_godot(e: Error, file: &[u8]) -> Error {
 /// ```
 pub fn write_store_var<W: std::io::Write, T: ?Sized + Serialize>(writer: W, value: &T, cfg: &Config) -> Result<()> {
     write_var(writer, value, cfg, Endian::Little)
-}
-
-/// Reads the file at `path` that holds one value written with `FileAccess.store_var`
-/// ([`from_store_var`] on its bytes).
-///
-/// ```
-/// use godot_bin::{framing, Config, Dialect, Variant};
-/// // The first value of a save Godot 4.6 wrote (examples/data/save-godot4.6.sav holds two): written
-/// // alone to a file of its own, then read back.
-/// let saved = std::fs::read("examples/data/save-godot4.6.sav")?;
-/// let cfg = Config::new(Dialect::Godot4_6);
-/// let first = framing::values::<Variant>(&saved, &cfg, Default::default()).next().unwrap()?;
-/// let path = std::env::temp_dir().join(format!("godot_bin_doc_{}.sav", std::process::id()));
-/// framing::save(&path, &first, &cfg)?;
-/// assert_eq!(framing::load::<Variant>(&path, &cfg)?, first);
-/// # std::fs::remove_file(&path)?;
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn load<T: serde::de::DeserializeOwned>(path: impl AsRef<std::path::Path>, cfg: &Config) -> Result<T> {
-    from_store_var(&std::fs::read(path)?, cfg)
-}
-
-/// Writes `value` to the file at `path` as `FileAccess.store_var` does (one value; see [`load`]), atomically
-/// ([`file::write_atomic`](crate::file::write_atomic): a write cut short leaves the old file whole).
-///
-/// ```
-/// let path = std::env::temp_dir().join(format!("godot_bin_save_doc_{}.sav", std::process::id()));
-/// let cfg = godot_bin::Config::default();
-/// godot_bin::framing::save(&path, &("hp", 99.5), &cfg)?;
-/// assert_eq!(godot_bin::framing::load::<(String, f64)>(&path, &cfg)?, ("hp".to_string(), 99.5));
-/// # std::fs::remove_file(&path)?;
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn save<T: ?Sized + Serialize>(path: impl AsRef<std::path::Path>, value: &T, cfg: &Config) -> Result<()> {
-    crate::io::atomic::write_atomic(path, &put_var(value, cfg, Endian::Little)?)?;
-    Ok(())
 }
 
 /// What [`FrameDecoder::next_frame`] found.
@@ -654,7 +615,7 @@ pub fn read_frame<R: std::io::Read>(reader: &mut R, endian: Endian, max_frame: u
 /// [`Hint::NotGodot`](crate::error::Hint::NotGodot).
 ///
 /// An empty file holds no values: the iterator yields none, as a stream that ends before its first frame
-/// does (the readers of one value, [`from_store_var`], [`load`] and [`read_store_var`], say
+/// does (the readers of one value, [`from_store_var`] and [`read_store_var`], say
 /// [`ErrorKind::EmptyInput`]).
 ///
 /// ```

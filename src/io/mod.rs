@@ -6,16 +6,15 @@
 //! Uses the
 //! codec, the serde format and the layers below.
 
+#[cfg(feature = "containers")]
 mod atomic;
 pub mod config_file;
 #[cfg(feature = "containers")]
-#[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub mod container;
 pub mod detect;
-mod errors;
+#[cfg(feature = "containers")]
 pub mod file;
 pub mod framing;
 pub mod resource;
 #[cfg(feature = "tokio")]
-#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub mod tokio_codec;

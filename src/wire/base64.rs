@@ -26,11 +26,12 @@ const ENGINE: GeneralPurpose = GeneralPurpose::new(
 /// `bytes` as padded standard base64, on one line.
 ///
 /// ```
-/// use godot_bin::wire::base64_encode;
+/// use godot_bin::json::base64_encode;
 /// // Godot 4.6: Marshalls.raw_to_base64(PackedByteArray([1, 2, 3, 4]))
 /// assert_eq!(base64_encode(&[1, 2, 3, 4]), "AQIDBA==");
 /// assert_eq!(base64_encode(b""), "");
 /// ```
+#[cfg(feature = "json")]
 pub fn base64_encode(bytes: &[u8]) -> String {
     ENGINE.encode(bytes)
 }
@@ -42,7 +43,7 @@ pub fn base64_encode(bytes: &[u8]) -> String {
 /// character) is an [`ErrorKind::InvalidData`] error at its byte offset in `text`.
 ///
 /// ```
-/// use godot_bin::wire::base64_decode;
+/// use godot_bin::json::base64_decode;
 /// assert_eq!(base64_decode(b"AQIDBA==")?, [1, 2, 3, 4]);
 /// assert_eq!(base64_decode(b" AQID\nBA ")?, [1, 2, 3, 4]); // white space skipped, padding left out
 /// assert_eq!(base64_decode(b"AQ*D").unwrap_err().offset(), Some(2));

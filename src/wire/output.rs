@@ -1,8 +1,5 @@
-//! Where the encoders write: the sealed [`Output`] buffers, [`BufTarget`] for `to_buf_with`, and the
-//! public [`WriteExt`] appenders.
+//! Where the encoders write: the sealed [`Output`] buffers and [`BufTarget`] for `to_buf_with`.
 
-use crate::error::Result;
-use sealed::Sealed as _;
 /// The encoders' lent buffer and `to_buf_with`'s in-place targets, for the format layer.
 pub(crate) use sealed::{Lent, Target};
 
@@ -13,7 +10,7 @@ pub(crate) use sealed::{Lent, Target};
 /// their own and no copy.
 ///
 /// ```
-/// use godot_bin::{wire::Output, Config, ser::Serializer};
+/// use godot_bin::{ser::{Output, Serializer}, Config};
 /// use serde::Serialize;
 /// fn append<O: Output>(out: &mut O) -> Result<(), godot_bin::Error> {
 ///     (1, "a").serialize(&mut Serializer::new(out, &Config::default()))
@@ -84,95 +81,7 @@ impl BufTarget for &mut [std::mem::MaybeUninit<u8>] {}
 impl<T: bytes::BufMut> BufTarget for bytes::buf::Limit<T> {}
 impl<T: bytes::BufMut, U: bytes::BufMut> BufTarget for bytes::buf::Chain<T, U> {}
 
-/// Appends little-endian primitives and padded strings to a `Vec<u8>`. Sealed: implemented for `Vec<u8>`
-/// only (the encoders write to any [`Output`] through methods of their own, so a `BytesMut` keeps its
-/// `BufMut` methods, big-endian `put_u32` included, without a clash).
-///
-/// ```
-/// use godot_bin::wire::{Reader, WriteExt};
-/// let mut buf = Vec::new();
-/// buf.put_f64(-0.25);
-/// buf.put_str("hey");
-/// assert_eq!(buf.len() % 4, 0);
-/// let mut r = Reader::new(&buf);
-/// assert_eq!(r.f64()?, -0.25);
-/// assert_eq!(r.string_bytes()?.0, b"hey");
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub trait WriteExt: sealed::Sealed {
-    /// A u32.
-    ///
-    /// ```
-    /// use godot_bin::wire::WriteExt;
-    /// let mut buf = vec![0xaa];
-    /// buf.put_u32(0x0403_0201);
-    /// assert_eq!(buf, [0xaa, 1, 2, 3, 4]); // appended, little-endian
-    /// ```
-    fn put_u32(&mut self, v: u32);
-    /// A u64.
-    ///
-    /// ```
-    /// use godot_bin::wire::WriteExt;
-    /// let mut buf = Vec::new();
-    /// buf.put_u64(0x0807_0605_0403_0201);
-    /// assert_eq!(buf, [1, 2, 3, 4, 5, 6, 7, 8]);
-    /// ```
-    fn put_u64(&mut self, v: u64);
-    /// An f32.
-    ///
-    /// ```
-    /// use godot_bin::wire::WriteExt;
-    /// let mut buf = Vec::new();
-    /// buf.put_f32(f32::from_bits(0x7F80_0001)); // a signalling NaN
-    /// assert_eq!(buf, 0x7F80_0001u32.to_le_bytes()); // written bit for bit
-    /// ```
-    fn put_f32(&mut self, v: f32);
-    /// An f64.
-    ///
-    /// ```
-    /// use godot_bin::wire::WriteExt;
-    /// let mut buf = Vec::new();
-    /// buf.put_f64(-0.0);
-    /// assert_eq!(buf, (-0.0f64).to_bits().to_le_bytes()); // the sign of zero is kept
-    /// ```
-    fn put_f64(&mut self, v: f64);
-    /// `n` zero bytes.
-    ///
-    /// ```
-    /// use godot_bin::wire::WriteExt;
-    /// let mut buf = vec![1];
-    /// buf.put_zeros(3);
-    /// assert_eq!(buf, [1, 0, 0, 0]);
-    /// ```
-    fn put_zeros(&mut self, n: usize);
-    /// A string field: u32 byte length, bytes, zero padding. A string longer than the engines' length
-    /// field holds (2³¹ − 1 bytes) is an `InvalidLength` error, with nothing written.
-    ///
-    /// ```
-    /// use godot_bin::wire::WriteExt;
-    /// let mut buf = Vec::new();
-    /// buf.put_str("abcde")?;
-    /// // Godot 4.6 var_to_bytes("abcde") without its 4-byte header, tests/fixtures/godot-4.6/values.tsv (str_len5)
-    /// assert_eq!(buf, [0x05, 0, 0, 0, b'a', b'b', b'c', b'd', b'e', 0, 0, 0]);
-    /// # Ok::<(), godot_bin::Error>(())
-    /// ```
-    fn put_str(&mut self, s: &str) -> Result<()>;
-    /// A PackedStringArray element: u32 (length + 1), bytes, NUL, zero padding. Too long for the length
-    /// field: an `InvalidLength` error, with nothing written.
-    ///
-    /// ```
-    /// use godot_bin::wire::WriteExt;
-    /// let mut buf = Vec::new();
-    /// buf.put_str_nul("ab")?;
-    /// // Godot 4.6 var_to_bytes(PackedStringArray(["ab"])) after its header and count,
-    /// // tests/fixtures/godot-4.6/values.tsv (pstr_1)
-    /// assert_eq!(buf, [0x03, 0, 0, 0, b'a', b'b', 0, 0]);
-    /// # Ok::<(), godot_bin::Error>(())
-    /// ```
-    fn put_str_nul(&mut self, s: &str) -> Result<()>;
-}
-
-/// Only this crate implements [`Output`] and [`WriteExt`], so they can gain methods without breaking
+/// Only this crate implements [`Output`], so it can gain methods without breaking
 /// anyone. The methods the encoders write with live here, out of the public API.
 mod sealed {
     use crate::error::Result;
@@ -245,9 +154,11 @@ mod sealed {
         fn wf32(&mut self, v: f32);
         /// An f64, bit for bit.
         fn wf64(&mut self, v: f64);
-        /// A string field (see [`WriteExt::put_str`](super::WriteExt::put_str)).
+        /// A string field: u32 byte length, bytes, zero padding. A string longer than the engines' length
+        /// field holds (2³¹ − 1 bytes) is an `InvalidLength` error, with nothing written.
         fn wstr(&mut self, s: &str) -> Result<()>;
-        /// A PackedStringArray element (see [`WriteExt::put_str_nul`](super::WriteExt::put_str_nul)).
+        /// A PackedStringArray element: u32 (length + 1), bytes, NUL, zero padding; too long for the
+        /// length field: an `InvalidLength` error, with nothing written.
         fn wstr_nul(&mut self, s: &str) -> Result<()>;
     }
 
@@ -454,40 +365,9 @@ mod sealed {
     }
 }
 
-impl WriteExt for Vec<u8> {
-    #[inline]
-    fn put_u32(&mut self, v: u32) {
-        self.w32(v);
-    }
-    #[inline]
-    fn put_u64(&mut self, v: u64) {
-        self.w64(v);
-    }
-    #[inline]
-    fn put_f32(&mut self, v: f32) {
-        self.wf32(v);
-    }
-    #[inline]
-    fn put_f64(&mut self, v: f64) {
-        self.wf64(v);
-    }
-    #[inline]
-    fn put_zeros(&mut self, n: usize) {
-        self.zeros(n);
-    }
-    #[inline]
-    fn put_str(&mut self, s: &str) -> Result<()> {
-        self.wstr(s)
-    }
-    #[inline]
-    fn put_str_nul(&mut self, s: &str) -> Result<()> {
-        self.wstr_nul(s)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::sealed::Sealed as _;
     use crate::wire::fields::pad_len;
 
     #[test]

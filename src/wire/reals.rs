@@ -14,7 +14,7 @@ pub(crate) fn float_as_narrow(f: f64, has_flags: bool) -> Option<f32> {
 /// signalling bit; [`narrow_exact`] undoes it. Used to hold single-precision `real_t` values in f64.
 ///
 /// ```
-/// use godot_bin::wire::{narrow_exact, widen_exact};
+/// use godot_bin::markers::{narrow_exact, widen_exact};
 /// assert_eq!(widen_exact(0.1f32), f64::from(0.1f32));
 /// // A signalling NaN keeps its payload and comes back bit for bit.
 /// let snan = f32::from_bits(0x7F80_0001);
@@ -38,7 +38,7 @@ pub fn widen_exact(x: f32) -> f64 {
 /// in the low bits an f32 lacks comes out as the quiet NaN of its sign, quiet bit 0x0040_0000 set).
 ///
 /// ```
-/// use godot_bin::wire::{narrow_exact, widen_exact};
+/// use godot_bin::markers::{narrow_exact, widen_exact};
 /// assert_eq!(narrow_exact(0.1), 0.1f32); // rounds to nearest
 /// let neg_nan = f32::from_bits(0xFFC0_1234);
 /// assert_eq!(narrow_exact(widen_exact(neg_nan)).to_bits(), 0xFFC0_1234);
@@ -64,7 +64,7 @@ pub fn narrow_exact(x: f64) -> f32 {
 /// with its payload kept.
 ///
 /// ```
-/// use godot_bin::wire::{widen_exact, widen_like_engine};
+/// use godot_bin::markers::{widen_exact, widen_like_engine};
 /// assert_eq!(widen_like_engine(1.5), 1.5);
 /// const QUIET: u64 = 0x0008_0000_0000_0000;
 /// let snan = f32::from_bits(0x7F80_0001);
@@ -85,7 +85,7 @@ pub fn widen_like_engine(x: f32) -> f64 {
 /// payload bits kept.
 ///
 /// ```
-/// use godot_bin::wire::narrow_like_engine;
+/// use godot_bin::markers::narrow_like_engine;
 /// assert_eq!(narrow_like_engine(0.5), 0.5f32);
 /// assert_eq!(narrow_like_engine(1e300), f32::INFINITY);
 /// let nan = narrow_like_engine(f64::from_bits(0x7FF0_0000_0000_0001)); // signalling

@@ -98,21 +98,8 @@ pub(crate) fn has_zero_byte32(w: u32) -> bool {
 }
 
 /// How a dialect turns a string field's bytes into text.
-///
-/// ```
-/// use godot_bin::wire::{godot_str, Utf8Rule};
-/// let bad = b"a\xffb";
-/// assert!(godot_str(bad, Utf8Rule::Strict, 0).is_err());
-/// assert!(godot_str(bad, Utf8Rule::Godot3, 0).is_err());
-/// assert_eq!(godot_str(bad, Utf8Rule::Lossy, 0)?, "a\u{FFFD}b");
-/// // A surrogate pair written as two 3-byte forms (CESU-8): only Godot 3's parser takes it.
-/// let cesu = b"\xED\xA0\xBD\xED\xB8\x80";
-/// assert!(godot_str(cesu, Utf8Rule::Strict, 0).is_err());
-/// assert_eq!(godot_str(cesu, Utf8Rule::Godot3, 0)?, "\u{1F600}");
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Utf8Rule {
+pub(crate) enum Utf8Rule {
     /// Invalid UTF-8 fails the decode (Godot 4.x, Pandemonium 3.8+).
     Strict,
     /// Godot 3's parser (also Pandemonium 3.5–3.7): accepts most overlong forms, surrogates and 5/6-byte
@@ -125,19 +112,8 @@ pub enum Utf8Rule {
 
 /// Turns a string field's bytes into text the way every engine does: the text ends at the first NUL inside
 /// the declared length, and a leading UTF-8 byte order mark is dropped. Borrows when it can.
-///
-/// ```
-/// use godot_bin::wire::{godot_str, Utf8Rule};
-/// use std::borrow::Cow;
-/// assert_eq!(godot_str(b"ab\0cd", Utf8Rule::Strict, 0)?, "ab");
-/// assert!(matches!(godot_str(b"\xEF\xBB\xBFhi", Utf8Rule::Strict, 0)?, Cow::Borrowed("hi")));
-/// // `at` is where the bytes start in the input, so errors point into the input.
-/// let err = godot_str(b"ok\xff", Utf8Rule::Strict, 8).unwrap_err();
-/// assert_eq!(err.offset(), Some(10));
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
 #[inline]
-pub fn godot_str(bytes: &[u8], rule: Utf8Rule, at: usize) -> Result<std::borrow::Cow<'_, str>> {
+pub(crate) fn godot_str(bytes: &[u8], rule: Utf8Rule, at: usize) -> Result<std::borrow::Cow<'_, str>> {
     let bytes = match memchr0(bytes) {
         Some(i) => &bytes[..i],
         None => bytes,

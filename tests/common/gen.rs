@@ -47,7 +47,7 @@ impl Rng {
     /// A real_t component as a single-precision engine holds it.
     fn real(&mut self) -> f64 {
         let x = self.f64();
-        godot_bin::wire::widen_exact(godot_bin::wire::narrow_exact(x))
+        godot_bin::markers::widen_exact(godot_bin::markers::narrow_exact(x))
     }
     fn f32(&mut self) -> f32 {
         if self.chance(30) {

@@ -2,9 +2,9 @@
 //! casts, everything redone exactly when a NaN turns up): whatever the length (groups plus a remainder) and
 //! wherever the NaNs fall, the bytes and values must be the core codec's, bit for bit.
 
+use godot_bin::markers::widen_exact;
 use godot_bin::markers::{Vector2, Vector3, Vector4};
 use godot_bin::packed::{PackedVector2Array, PackedVector3Array, PackedVector4Array};
-use godot_bin::wire::widen_exact;
 use godot_bin::*;
 
 fn g4() -> Config {

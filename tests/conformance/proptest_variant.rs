@@ -10,12 +10,12 @@
 //! precision build holds reals as f32 (a Godot 2/3/Pandemonium double build as f32 widened with NaNs quiet,
 //! a Godot 4 double build as any f64); text has no NUL and no leading BOM; a null object is written as Nil.
 
+use godot_bin::markers::{widen_exact, widen_like_engine};
 use godot_bin::markers::{
     Aabb, Basis, Color, Image, InputEvent, InputEventData, NodePath, Plane, Projection, Quaternion, Rect2, Rect2i, Rid,
     StringName, Transform2D, Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
 use godot_bin::value::{ContainerType, Signal, TypeKind};
-use godot_bin::wire::{widen_exact, widen_like_engine};
 use godot_bin::*;
 use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};

@@ -27,7 +27,7 @@ fn same<T: serde::Serialize>(v: &T, var: Variant, cfg: &Config) {
 fn small_math_markers_match_the_core_encoder() {
     // A signalling NaN with a payload, a value exact in f32, one that is not, an infinity.
     let snan = f32::from_bits(0x7F80_0001);
-    let xs = [0.1, 1.5, f64::INFINITY, godot_bin::wire::widen_exact(snan)];
+    let xs = [0.1, 1.5, f64::INFINITY, godot_bin::markers::widen_exact(snan)];
     for d in Dialect::ALL {
         for double in [false, true] {
             let cfg = Config::new(d).with_double_precision(double);

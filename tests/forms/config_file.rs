@@ -191,7 +191,7 @@ fn errors_have_lines_and_columns_and_never_panic() {
         ("x=&\"a\" y=Vector2(1 2)\n", 1, 20),
     ] {
         let err = ConfigFile::parse(text, &cfg).unwrap_err();
-        assert_eq!((err.line, err.column), (line, column), "{text:?}: {err}");
+        assert_eq!(err.line_column(), Some((line, column)), "{text:?}: {err}");
     }
     // Arbitrary bytes: an error or a value, never a panic.
     let pieces = ["[", "]", "=", "\"", "\\", ";", "\n", "a", "1", "(", ")", "{", "}", "é", "Vector2", " ", ","];

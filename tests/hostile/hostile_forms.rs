@@ -25,8 +25,8 @@ fn error_paths_render_keys_short() {
     let v = keyed_by_big_arrays(20, 1000);
     let wire = v.encode(&Config::new(Dialect::Godot4_6)).unwrap().len();
     let checks = [
-        ("check_fits", check_fits(&v, Dialect::Godot3).unwrap_err().path),
-        ("convert", convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).unwrap_err().path),
+        ("check_fits", check_fits(&v, Dialect::Godot3).unwrap_err().path()),
+        ("convert", convert(&v, Dialect::Godot4_6, Dialect::Godot3, &Options::default()).unwrap_err().path()),
     ];
     for (name, path) in checks {
         assert!(path.starts_with("[[… 1000 items]]"), "{name}: {}", &path[..path.len().min(200)]);

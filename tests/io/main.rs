@@ -6,6 +6,8 @@ mod common;
 
 mod containers;
 mod detect;
+mod error_kinds;
+mod file_engine;
 mod framing;
 mod resource_fixtures;
 mod tokio_codec;

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use godot_bin::de::{from_bytes_with, from_reader, take_from_slice_with};
+use godot_bin::de::{from_reader, take_from_slice_with};
 use godot_bin::markers::{
     Color, NodePath, Projection, Rect2i, Rid, StringName, Transform3D, Vector2, Vector2i, Vector3, Vector3i,
 };
@@ -12,7 +12,7 @@ use godot_bin::packed::{
     PackedByteArray, PackedColorArray, PackedFloat32Array, PackedInt64Array, PackedStringArray, PackedVector2Array,
     PackedVector3Array, PackedVector3iArray, PoolRealArray,
 };
-use godot_bin::ser::{to_buf, to_buf_with, to_bytes_with, to_writer};
+use godot_bin::ser::{to_buf, to_buf_with, to_writer};
 use godot_bin::*;
 use serde::{Deserialize, Serialize};
 
@@ -312,15 +312,10 @@ fn entry_points() {
     let frozen = buf.freeze();
     let (first, rest) = take_from_slice_with::<Vec<f64>>(&frozen, &cfg).unwrap();
     assert_eq!((first, from_slice::<i32>(rest).unwrap()), (vec![1.5], 2));
-    assert_eq!(from_bytes_with::<Vec<f64>>(&frozen[..frozen.len() - rest.len()], &cfg).unwrap(), [1.5]);
-    assert_eq!(to_bytes_with(&7, &cfg).unwrap(), to_vec(&7).unwrap());
-    // The former spellings still work (deprecated).
-    {
-        let mut old = Vec::new();
-        to_buf_with(&mut old, &[1.5f64], &cfg).unwrap();
-        assert_eq!(from_bytes_with::<Vec<f64>>(&old, &cfg).unwrap(), [1.5]);
-        assert_eq!(to_bytes_with(&7, &cfg).unwrap(), to_vec(&7).unwrap());
-    }
+    assert_eq!(from_slice_with::<Vec<f64>>(&frozen[..frozen.len() - rest.len()], &cfg).unwrap(), [1.5]);
+    let mut old = Vec::new();
+    to_buf_with(&mut old, &[1.5f64], &cfg).unwrap();
+    assert_eq!(from_slice_with::<Vec<f64>>(&old, &cfg).unwrap(), [1.5]);
     assert_eq!(from_reader::<_, Vec<f64>>(&frozen[..frozen.len() - rest.len()]).unwrap(), [1.5]);
     let e = from_slice::<i32>(&[2, 0, 0, 0, 1, 0, 0, 0, 9]).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::TrailingBytes(1)));
@@ -521,7 +516,7 @@ fn packed_reals_in_bulk_keep_nan_payloads() {
         reals[at] = nans[k % nans.len()];
     }
     let bits = |v: &[Vector3]| v.iter().flat_map(|p| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]).collect::<Vec<_>>();
-    let w = godot_bin::wire::widen_exact; // `as f64` would quiet the signalling NaNs
+    let w = godot_bin::markers::widen_exact; // `as f64` would quiet the signalling NaNs
     let v3: Vec<Vector3> = reals.chunks(3).map(|c| Vector3::new(w(c[0]), w(c[1]), w(c[2]))).collect::<Vec<_>>();
     // Through the core codec (element by element, engine-checked): the reference bytes and stored values.
     let core_bytes = enc(Variant::PackedVector3Array(v3.clone()));

@@ -1,24 +1,25 @@
 //! Edits of the document, each with its inverse (undo and redo apply inverses; nothing copies the
 //! whole document but a migration, which replaces it).
 
-use godot_bin::container::Stored;
+use godot_bin::file::Format;
 use godot_bin::markers::{Color, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
 use godot_bin::value::ContainerType;
 use godot_bin::{Dialect, Variant};
-
-use crate::open::Framing;
 
 /// What the document is: its values and how they are written.
 #[derive(Clone)]
 pub(crate) struct State {
     /// The values, in file order (a ConfigFile: one Dictionary of sections).
     pub(crate) values: Vec<Variant>,
-    /// The dialect they are read and written in.
-    pub(crate) dialect: Dialect,
-    /// The container around the content.
-    pub(crate) stored: Stored,
-    /// How the values are laid out in the content.
-    pub(crate) framing: Framing,
+    /// How they are written: container, kind of content, dialect.
+    pub(crate) format: Format,
+}
+
+impl State {
+    /// The dialect the values are read and written in.
+    pub(crate) fn dialect(&self) -> Dialect {
+        self.format.dialect
+    }
 }
 
 /// One edit.

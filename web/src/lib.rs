@@ -39,6 +39,3 @@ mod textmap;
 mod tree;
 
 pub use session::{OpError, Reply, Session};
-
-/// The largest file the model opens: larger ones are refused before reading.
-pub const MAX_FILE: usize = 256 << 20;

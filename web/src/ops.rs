@@ -1,6 +1,6 @@
 //! The ops beyond opening, reading and editing nodes: migrate, the text pane's mapping, export, diff.
 
-use godot_bin::container::{Container, Key, Stored};
+use godot_bin::container::Key;
 use godot_bin::{text, Dialect};
 use serde_json::{json, Value};
 
@@ -35,10 +35,9 @@ impl Session {
 
     /// Converts the document's values to another dialect (an encrypted file takes that dialect's layout).
     fn migrate(&mut self, args: &Value) -> Result<Value, OpError> {
-        use godot_bin::container::Layout;
         let to = arg_str(args, "to").map(parse_dialect).transpose()?.unwrap_or(Dialect::GODOT4);
         let doc = self.doc_mut()?;
-        let from = doc.st.dialect;
+        let from = doc.st.dialect();
         let opts = godot_bin::convert::Options::default();
         let mut values = Vec::with_capacity(doc.st.values.len());
         for (i, v) in doc.st.values.iter().enumerate() {
@@ -46,11 +45,8 @@ impl Session {
                 godot_bin::convert::convert(v, from, to, &opts).map_err(|e| OpError::new(format!("value {i}: {e}")))?;
             values.push(c);
         }
-        let stored = match &doc.st.stored.container {
-            Container::Encrypted(key, _) => Stored::new(Container::Encrypted(key.clone(), Layout::for_dialect(to))),
-            other => Stored::new(other.clone()),
-        };
-        let st = State { values, dialect: to, stored, framing: doc.st.framing };
+        // The same save in `to`: an encrypted file in its layout, a JSON save in its engine's style.
+        let st = State { values, format: doc.st.format.in_dialect(to) };
         doc.history.edit(&mut doc.st, Op::Replace(Box::new(st)))?;
         doc.ranges.clear();
         self.describe()

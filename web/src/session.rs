@@ -2,14 +2,13 @@
 
 use std::borrow::Cow;
 
-use godot_bin::config_file::{ConfigFile, KeyStyle};
-use godot_bin::container::{Container, Key, Stored};
-use godot_bin::file::Format;
+use godot_bin::container::Key;
+use godot_bin::file::{Content, Kind, Save};
 use godot_bin::{text, Config, Dialect, Variant};
 use serde_json::{json, Map, Value};
 
 use crate::edit::{History, Op, State};
-use crate::open::{self, Framing, Outcome, Overrides};
+use crate::open::{self, Outcome, Overrides};
 use crate::tree::{self, Ranges, Source};
 
 /// An op's failure: what went wrong and, where the bytes say, the offset in the content.
@@ -93,8 +92,9 @@ pub(crate) struct Doc {
     pub(crate) key: Option<Key>,
     /// The content as opened.
     pub(crate) content: Vec<u8>,
-    /// The container as opened (a migration may change the current one).
-    pub(crate) stored: Stored,
+    /// The library's reading of the file (its values are in `st` while the document is open): what
+    /// writes the values back, the opened bytes while they are unchanged.
+    pub(crate) save: Save,
     pub(crate) st: State,
     pub(crate) evidence: Vec<String>,
     pub(crate) alternatives: Vec<Value>,
@@ -106,36 +106,42 @@ pub(crate) struct Doc {
 
 impl Doc {
     pub(crate) fn cfg(&self) -> Config {
-        open::config(self.st.dialect)
+        self.st.format.config.clone()
+    }
+
+    /// Runs `f` on the library's save holding the values and format as they are now.
+    fn with_save<T>(&mut self, f: impl FnOnce(&Save) -> T) -> T {
+        std::mem::swap(&mut self.save.values, &mut self.st.values);
+        let format = std::mem::replace(&mut self.save.format, self.st.format.clone());
+        let out = f(&self.save);
+        self.save.format = format;
+        std::mem::swap(&mut self.save.values, &mut self.st.values);
+        out
     }
 
     /// The content of the values as they are now: the opened content while no edit is in effect.
-    pub(crate) fn current_content(&self) -> Result<Cow<'_, [u8]>, OpError> {
+    pub(crate) fn current_content(&mut self) -> Result<Cow<'_, [u8]>, OpError> {
         if self.history.clean() {
             return Ok(Cow::Borrowed(&self.content));
         }
-        encode_content(&self.st).map(Cow::Owned)
+        self.with_save(|s| s.content()).map(Cow::Owned).map_err(|e| OpError::new(e.to_string()))
     }
 
-    /// The whole file as it is now: the opened bytes when the content did not change.
-    pub(crate) fn save(&self) -> Result<Vec<u8>, OpError> {
+    /// The whole file as it is now: the opened bytes when the values did not change.
+    pub(crate) fn save(&mut self) -> Result<Vec<u8>, OpError> {
         if self.history.clean() {
             return Ok(self.file.clone());
         }
-        let content = encode_content(&self.st)?;
-        if content == self.content && self.st.stored == self.stored {
-            return Ok(self.file.clone());
-        }
-        self.st.stored.encode(&content).map_err(|e| OpError::new(e.to_string()))
+        self.with_save(|s| s.to_bytes()).map_err(|e| OpError::new(e.to_string()))
     }
 
     /// Runs `f` with the byte ranges and where they come from (`None` for ConfigFile text).
     pub(crate) fn with_ranges<T>(&mut self, f: impl FnOnce(&mut Ranges, &Source) -> Option<T>) -> Option<T> {
         let cfg = self.cfg();
-        let stream = match self.st.framing {
-            Framing::Config { .. } => return None,
-            Framing::Stream { big_endian } => Some(big_endian),
-            Framing::Bare => None,
+        let stream = match self.st.format.content {
+            Content::Stream { big_endian } => Some(big_endian),
+            Content::Bare => None,
+            _ => return None,
         };
         let opened = self.history.clean().then_some(&self.content[..]);
         let src = Source { values: &self.st.values, opened, stream, cfg: &cfg };
@@ -149,7 +155,7 @@ impl Doc {
 
     /// The row of the node at `path`.
     pub(crate) fn row(&mut self, path: &[usize]) -> Result<Value, OpError> {
-        let d = self.st.dialect;
+        let d = self.st.dialect();
         let cfg = self.cfg();
         let span = self.span(path);
         let node = tree::resolve(&self.st.values, path).ok_or_else(|| OpError::new("no such node"))?;
@@ -198,24 +204,6 @@ pub(crate) fn cut(t: &str) -> String {
     }
 }
 
-/// The content bytes of `st`'s values.
-pub(crate) fn encode_content(st: &State) -> Result<Vec<u8>, OpError> {
-    let cfg = open::config(st.dialect);
-    let framing = match st.framing {
-        Framing::Config { bare_keys } => {
-            let v = st.values.first().ok_or_else(|| OpError::new("no values"))?;
-            let cf = ConfigFile::from_variant(v).map_err(|e| OpError::new(e.to_string()))?;
-            let style = if bare_keys { KeyStyle::Bare } else { KeyStyle::Quoted };
-            return Ok(cf.to_text_with(&cfg, style).into_bytes());
-        }
-        Framing::Bare => godot_bin::detect::Framing::Bare,
-        Framing::Stream { big_endian } => godot_bin::detect::Framing::Stream { big_endian },
-    };
-    Format::new(Stored::new(Container::Plain), framing, st.dialect)
-        .encode(&st.values)
-        .map_err(|e| OpError::new(e.to_string()))
-}
-
 /// The model: at most one open document.
 #[derive(Default)]
 pub struct Session {
@@ -241,14 +229,10 @@ pub(crate) fn arg_usize(args: &Value, name: &str) -> Option<usize> {
 
 /// The dialect and framing an open or reopen asks for.
 fn overrides(args: &Value) -> Result<Overrides, OpError> {
-    let framing = arg_str(args, "framing");
-    if let Some(f) = framing.filter(|f| !["stream", "bare", "config"].contains(f)) {
-        return Err(OpError::new(format!("no framing {f:?} (stream, bare or config)")));
-    }
-    Ok(Overrides {
-        dialect: arg_str(args, "dialect").map(parse_dialect).transpose()?,
-        framing: framing.map(String::from),
-    })
+    let kind = arg_str(args, "framing")
+        .map(|f| f.parse::<Kind>().map_err(|_| OpError::new(format!("no framing {f:?} ({})", Kind::NAMES.join(", ")))))
+        .transpose()?;
+    Ok(Overrides { dialect: arg_str(args, "dialect").map(parse_dialect).transpose()?, kind })
 }
 
 pub(crate) fn parse_dialect(s: &str) -> Result<Dialect, OpError> {
@@ -291,7 +275,7 @@ impl Session {
             "open" => self.open(args, data.to_vec()),
             "reopen" => self.reopen(args),
             "content" => {
-                let doc = self.doc()?;
+                let doc = self.doc_mut()?;
                 Ok(Reply { result: json!({}), data: Some(doc.current_content()?.into_owned()) })
             }
             "children" => self.children(args).map(Reply::from),
@@ -300,7 +284,7 @@ impl Session {
             "insert" => self.insert(args).map(Reply::from),
             "remove" => self.remove(args).map(Reply::from),
             "undo" | "redo" => self.undo_redo(op == "undo").map(Reply::from),
-            "save" => Ok(Reply { result: json!({}), data: Some(self.doc()?.save()?) }),
+            "save" => Ok(Reply { result: json!({}), data: Some(self.doc_mut()?.save()?) }),
             _ => self.call_more(op, args, data),
         }
     }
@@ -353,7 +337,7 @@ impl Session {
                     file,
                     key,
                     content: o.content,
-                    stored: o.st.stored.clone(),
+                    save: o.save,
                     st: o.st,
                     evidence: o.evidence,
                     alternatives: o.alternatives,
@@ -372,9 +356,9 @@ impl Session {
         let mut out = Map::new();
         out.insert("status".into(), if doc.error.is_some() { "partial" } else { "ok" }.into());
         out.insert("name".into(), doc.name.clone().into());
-        open::container_fields(&doc.st.stored, &mut out);
-        out.insert("framing".into(), doc.st.framing.name().into());
-        out.insert("dialect".into(), doc.st.dialect.name().into());
+        open::container_fields(&doc.st.format.stored, &mut out);
+        out.insert("framing".into(), doc.st.format.content.kind().name().into());
+        out.insert("dialect".into(), doc.st.dialect().name().into());
         out.insert("evidence".into(), json!(doc.evidence));
         out.insert("alternatives".into(), json!(doc.alternatives));
         out.insert("values".into(), doc.st.values.len().into());
@@ -462,7 +446,7 @@ impl Session {
     /// Parses `text` in the document's dialect.
     pub(crate) fn parse(&self, text: &str) -> Result<Variant, OpError> {
         let cfg = self.doc()?.cfg();
-        let v = text::from_text(text, &cfg).map_err(|e| OpError::at(e.message.clone(), e.offset))?;
+        let v = text::from_text(text, &cfg).map_err(|e| OpError::at(e.kind().to_string(), e.offset().unwrap_or(0)))?;
         typed_holds(&v, cfg.dialect())?;
         Ok(v)
     }
@@ -474,7 +458,7 @@ impl Session {
         let retype = args.get("retype").and_then(Value::as_bool).unwrap_or(false);
         let doc = self.doc_mut()?;
         let old = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
-        let d = doc.st.dialect;
+        let d = doc.st.dialect();
         // The type as Godot names it: an Array[int] is not an Array nor an Array[String] (a typed array
         // that came back untyped would no longer load into the game's typed variable).
         if !retype && crate::names::type_name(old.value(), d) != crate::names::type_name(&value, d) {

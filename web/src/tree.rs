@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use godot_bin::framing::Endian;
 use godot_bin::{Config, Variant};
 
 /// A node of the tree: a value held in the document, or a packed array's element made a value.
@@ -219,10 +220,9 @@ impl Ranges {
         let mut pos = 0usize;
         for v in src.values {
             let framed = src.stream.map(|big| {
-                let len = src.opened.and_then(|c| c.get(pos..pos + 4)).map(|b| {
-                    let b = [b[0], b[1], b[2], b[3]];
-                    (if big { u32::from_be_bytes(b) } else { u32::from_le_bytes(b) }) as usize
-                });
+                let endian = if big { Endian::Big } else { Endian::Little };
+                let len = src.opened.and_then(|c| c.get(pos..pos.checked_add(4)?)?.try_into().ok());
+                let len = len.map(|b| endian.read_u32(b) as usize);
                 (4usize, len)
             });
             // A bare value as opened is the whole content (its re-encoding may differ: a lone surrogate).

@@ -96,3 +96,35 @@ fn a_reading_asked_for_that_detection_does_not_offer_is_a_warning_not_an_error()
     let first = r["evidence"][0].as_str().unwrap_or_default();
     assert!(first.starts_with("read as godot4.6 stream: no detected reading"), "{first}");
 }
+
+/// JSON saves as the engines write them (`JSON.stringify` / `to_json`, indented, sorted or not, one per line)
+/// open as JSON, save back byte-identical, and an edit is written in the file's own style.
+#[test]
+fn json_saves_open_as_json_and_save_in_their_style() {
+    for engine in ["godot-4.6", "godot-3.6"] {
+        for name in ["lines.json", "tab.json", "unsorted.json", "sorted.json", "spaces.json"] {
+            let path = fixtures().join(engine).join("json").join(name);
+            let bytes = std::fs::read(&path).unwrap();
+            let mut s = Session::new();
+            let r = ok(&mut s, "open", json!({"name": name}), &bytes).result;
+            assert_eq!(r["framing"], "json", "{}: {r}", path.display());
+            // Godot 3.6's lines.json holds no number that only one engine writes (no `-0`, no `35.0`): it
+            // reads as Godot 4, whose writer gives the same text.
+            let want = if engine == "godot-4.6" || name == "lines.json" { "godot4.6" } else { "godot3" };
+            assert_eq!(r["dialect"], want, "{}", path.display());
+            assert_eq!(save(&mut s), bytes, "{}", path.display());
+            // An edit: the first int of the first document goes up by one; nothing else of the text changes.
+            let rows = ok(&mut s, "children", json!({"path": [0]}), &[]).result;
+            let rows = rows["rows"].as_array().unwrap();
+            let at = rows.iter().position(|r| r["type"] == "int").unwrap();
+            let (key, old) = (rows[at]["label"].as_str().unwrap(), rows[at]["preview"].as_str().unwrap());
+            let new = (old.parse::<i64>().unwrap() + 1).to_string();
+            ok(&mut s, "set", json!({"path": [0, at], "text": new}), &[]);
+            let edited = String::from_utf8(save(&mut s)).unwrap();
+            let before = String::from_utf8(bytes).unwrap();
+            let sep = if before.contains(&format!("{key}: ")) { ": " } else { ":" };
+            let want = before.replacen(&format!("{key}{sep}{old}"), &format!("{key}{sep}{new}"), 1);
+            assert_eq!(edited, want, "{}", path.display());
+        }
+    }
+}

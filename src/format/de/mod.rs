@@ -167,19 +167,5 @@ pub fn from_reader_with<R: std::io::Read, T: de::DeserializeOwned>(mut reader: R
     from_slice_with(&buf, cfg)
 }
 
-/// Deserializes the one value held by a [`bytes::Bytes`](https://docs.rs/bytes/1/bytes/struct.Bytes.html),
-/// a `Vec<u8>` or anything else that is `AsRef<[u8]>`, with `cfg`.
-///
-/// ```
-/// let b = bytes::Bytes::from_static(&[1, 0, 0, 0, 1, 0, 0, 0]); // Godot 4.6's var_to_bytes(true)
-/// assert!(godot_bin::de::from_bytes_with::<bool>(&b, &godot_bin::Config::default())?);
-/// let v = vec![1, 0, 0, 0, 1, 0, 0, 0];
-/// assert!(godot_bin::de::from_bytes_with::<bool>(&v, &godot_bin::Config::default())?);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn from_bytes_with<T: de::DeserializeOwned>(bytes: impl AsRef<[u8]>, cfg: &Config) -> Result<T> {
-    from_slice_with(bytes.as_ref(), cfg)
-}
-
 #[cfg(test)]
 mod tests;

@@ -211,14 +211,3 @@ fn append<T: ?Sized + Serialize, O: Output>(value: &T, out: &mut O, cfg: &Config
     }
     r
 }
-
-/// Serializes `value` with `cfg` into a [`bytes::Bytes`](https://docs.rs/bytes/1/bytes/struct.Bytes.html).
-///
-/// ```
-/// let b = godot_bin::ser::to_bytes_with(&(), &godot_bin::Config::default())?;
-/// assert_eq!(&b[..], [0, 0, 0, 0]); // Godot 4.6's var_to_bytes(null)
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn to_bytes_with<T: ?Sized + Serialize>(value: &T, cfg: &Config) -> Result<bytes::Bytes> {
-    to_vec_with(value, cfg).map(bytes::Bytes::from)
-}

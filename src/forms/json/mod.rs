@@ -37,10 +37,8 @@
 //! let s = json::to_json_string(&v, &cfg);
 //! assert_eq!(s, r#"{"pos":{"$Vector2":[0.1,2.0]},"hp":99.5}"#);
 //! assert_eq!(json::from_json_str(&s, &cfg)?, v);
-//! # Ok::<(), godot_bin::json::JsonError>(())
+//! # Ok::<(), godot_bin::Error>(())
 //! ```
-
-use std::fmt;
 
 use serde_json::Number;
 
@@ -51,41 +49,13 @@ use tree::{Map, Value};
 use crate::codec::DictBuilder;
 use crate::config::Config;
 use crate::data::dict_keys::{self, Building};
+use crate::error::{Error, Form};
 use crate::markers::*;
 use crate::text::{render_path, Seg};
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
-use crate::wire::{base64_decode, base64_encode, narrow_exact, widen_exact};
-
-/// A JSON document that is not valid JSON, or not a valid tagged value; with the line and column (syntax
-/// errors) or the path inside the value (shape errors).
-///
-/// ```
-/// use godot_bin::{json, Config};
-/// let err = json::from_json_str(r#"{"a": {"$Vector2": [1]}}"#, &Config::default()).unwrap_err();
-/// assert_eq!(err.to_string(), "at a: Vector2 needs 2 numbers");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JsonError {
-    /// Path inside the value (empty for the top level or a syntax error).
-    pub path: String,
-    /// 1-based line and column of a syntax error.
-    pub position: Option<(usize, usize)>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for JsonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.position, self.path.is_empty()) {
-            (Some((l, c)), _) => write!(f, "line {l}, column {c}: {}", self.message),
-            (None, true) => write!(f, "at the top-level value: {}", self.message),
-            (None, false) => write!(f, "at {}: {}", self.path, self.message),
-        }
-    }
-}
-
-impl std::error::Error for JsonError {}
+pub use crate::wire::{base64_decode, base64_encode};
+use crate::wire::{narrow_exact, widen_exact};
 
 /// The JSON form of `v` (see the module docs). `cfg` says whether math components are f32. A `Dictionary`'s
 /// entries are in stored order in [`to_json_string`]; in this `Value` only where serde_json's
@@ -117,11 +87,11 @@ pub fn to_json_string(v: &Variant, cfg: &Config) -> String {
 /// let v = json::from_json(&serde_json::json!({"$PackedByteArray": "AQI="}), &Config::default()).unwrap();
 /// assert_eq!(v, Variant::PackedByteArray(vec![1, 2]));
 /// ```
-pub fn from_json(j: &serde_json::Value, cfg: &Config) -> Result<Variant, JsonError> {
+pub fn from_json(j: &serde_json::Value, cfg: &Config) -> Result<Variant, Error> {
     read(&Value::from(j), cfg)
 }
 
-fn read(j: &Value, cfg: &Config) -> Result<Variant, JsonError> {
+fn read(j: &Value, cfg: &Config) -> Result<Variant, Error> {
     In { single: !cfg.double_precision(), cfg, path: Vec::new(), in_key: 0, hash: None, made: None }.value(j)
 }
 
@@ -130,10 +100,13 @@ fn read(j: &Value, cfg: &Config) -> Result<Variant, JsonError> {
 /// ```
 /// use godot_bin::{json, Config, Variant};
 /// assert_eq!(json::from_json_str("[1, 2.5]", &Config::default()).unwrap(), Variant::from(vec![Variant::Int(1), Variant::Float(2.5)]));
-/// assert_eq!(json::from_json_str("[1,", &Config::default()).unwrap_err().position, Some((1, 3)));
+/// let err = json::from_json_str("[1,]", &Config::default()).unwrap_err();
+/// assert!(matches!(err.position(), Some(godot_bin::error::Position::Text { line: 1, column: 4, byte: 3 })));
+/// let err = json::from_json_str(r#"{"a": {"$Vector2": [1]}}"#, &Config::default()).unwrap_err();
+/// assert_eq!(err.to_string(), "at a: Vector2 needs 2 numbers");
 /// ```
-pub fn from_json_str(s: &str, cfg: &Config) -> Result<Variant, JsonError> {
-    read(&Value::from_text(s).map_err(syntax)?, cfg)
+pub fn from_json_str(s: &str, cfg: &Config) -> Result<Variant, Error> {
+    read(&Value::from_text(s).map_err(|e| syntax(s, e))?, cfg)
 }
 
 /// Reads a sequence of JSON documents separated by whitespace (one per value of a `store_var` stream, as
@@ -143,12 +116,12 @@ pub fn from_json_str(s: &str, cfg: &Config) -> Result<Variant, JsonError> {
 /// use godot_bin::{json, Config};
 /// assert_eq!(json::from_json_str_many("1\n{\"a\": 2}\n", &Config::default()).unwrap().len(), 2);
 /// ```
-pub fn from_json_str_many(s: &str, cfg: &Config) -> Result<Vec<Variant>, JsonError> {
+pub fn from_json_str_many(s: &str, cfg: &Config) -> Result<Vec<Variant>, Error> {
     let mut out = Vec::new();
     let mut docs = serde_json::Deserializer::from_str(s).into_iter::<Value>();
     let mut start = 0;
     while let Some(j) = docs.next() {
-        let mut j = j.map_err(syntax)?;
+        let mut j = j.map_err(|e| syntax(s, e))?;
         let end = docs.byte_offset();
         j.finish(&s[start..end]);
         start = end;
@@ -256,8 +229,16 @@ fn same_reals<T: Reals>(x: &mut T, y: &T) {
     }
 }
 
-fn syntax(e: serde_json::Error) -> JsonError {
-    JsonError { path: String::new(), position: Some((e.line(), e.column())), message: e.to_string() }
+/// A JSON syntax error of `text` at the line and column serde_json gives (its column counts bytes).
+#[cold]
+fn syntax(text: &str, e: serde_json::Error) -> Error {
+    let line_start = text.split_inclusive('\n').take(e.line().saturating_sub(1)).map(str::len).sum::<usize>();
+    let message = e.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(cut) => &message[..cut],
+        None => &message,
+    };
+    Error::syntax(Form::Json, text, line_start + e.column().saturating_sub(1), message)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -541,7 +522,7 @@ struct In<'c> {
 }
 
 impl In<'_> {
-    fn err(&self, message: impl Into<String>) -> JsonError {
+    fn err(&self, message: impl Into<String>) -> Error {
         let keys: Vec<Variant> = self
             .path
             .iter()
@@ -559,10 +540,10 @@ impl In<'_> {
                 PathSeg::Key(_) => Seg::Key(k),
             })
             .collect();
-        JsonError { path: render_path(&segs), position: None, message: message.into() }
+        Error::shape(Form::Json, Some(render_path(&segs)), message)
     }
 
-    fn f64_of(&self, j: &Value) -> Result<f64, JsonError> {
+    fn f64_of(&self, j: &Value) -> Result<f64, Error> {
         match j {
             Value::Number(n) => n.as_f64().ok_or_else(|| self.err("number out of range")),
             Value::String(s) => match s.as_str() {
@@ -583,7 +564,7 @@ impl In<'_> {
         }
     }
 
-    fn f32_of(&self, j: &Value) -> Result<f32, JsonError> {
+    fn f32_of(&self, j: &Value) -> Result<f32, Error> {
         if let Value::String(h) = j {
             if h.starts_with("0x") && h.len() == 10 {
                 return u32::from_str_radix(&h[2..], 16).map(f32::from_bits).map_err(|_| self.err("bad float bits"));
@@ -592,7 +573,7 @@ impl In<'_> {
         Ok(self.f64_of(j)? as f32)
     }
 
-    fn real(&self, j: &Value) -> Result<f64, JsonError> {
+    fn real(&self, j: &Value) -> Result<f64, Error> {
         let x = self.f64_of(j)?;
         Ok(if self.single {
             if let Value::String(h) = j {
@@ -610,11 +591,11 @@ impl In<'_> {
         })
     }
 
-    fn list<'j>(&self, j: &'j Value, what: &str) -> Result<&'j Vec<Value>, JsonError> {
+    fn list<'j>(&self, j: &'j Value, what: &str) -> Result<&'j Vec<Value>, Error> {
         j.as_array().ok_or_else(|| self.err(format!("{what} needs an array")))
     }
 
-    fn reals<T: Reals>(&self, j: &Value, tag: &str) -> Result<T, JsonError> {
+    fn reals<T: Reals>(&self, j: &Value, tag: &str) -> Result<T, Error> {
         let a = self.list(j, tag)?;
         if a.len() != T::N {
             return Err(self.err(format!("{tag} needs {} numbers", T::N)));
@@ -623,19 +604,19 @@ impl In<'_> {
         Ok(T::from_reals(&r))
     }
 
-    fn i64_of(&self, j: &Value) -> Result<i64, JsonError> {
+    fn i64_of(&self, j: &Value) -> Result<i64, Error> {
         j.as_i64().ok_or_else(|| self.err("expected an integer"))
     }
 
-    fn u64_of(&self, j: &Value) -> Result<u64, JsonError> {
+    fn u64_of(&self, j: &Value) -> Result<u64, Error> {
         j.as_u64().ok_or_else(|| self.err("expected a non-negative integer"))
     }
 
-    fn u32_of(&self, j: &Value) -> Result<u32, JsonError> {
+    fn u32_of(&self, j: &Value) -> Result<u32, Error> {
         j.as_u64().and_then(|x| u32::try_from(x).ok()).ok_or_else(|| self.err("expected a 32-bit unsigned integer"))
     }
 
-    fn i32s<const N: usize>(&self, j: &Value, tag: &str) -> Result<[i32; N], JsonError> {
+    fn i32s<const N: usize>(&self, j: &Value, tag: &str) -> Result<[i32; N], Error> {
         let a = self.list(j, tag)?;
         if a.len() != N {
             return Err(self.err(format!("{tag} needs {N} integers")));
@@ -647,7 +628,7 @@ impl In<'_> {
         Ok(out)
     }
 
-    fn color(&self, j: &Value) -> Result<Color, JsonError> {
+    fn color(&self, j: &Value) -> Result<Color, Error> {
         let a = self.list(j, "Color")?;
         if a.len() != 4 {
             return Err(self.err("Color needs 4 numbers"));
@@ -659,8 +640,8 @@ impl In<'_> {
         &mut self,
         j: &Value,
         tag: &str,
-        mut f: impl FnMut(&mut Self, &Value) -> Result<T, JsonError>,
-    ) -> Result<Vec<T>, JsonError> {
+        mut f: impl FnMut(&mut Self, &Value) -> Result<T, Error>,
+    ) -> Result<Vec<T>, Error> {
         let a = self.list(j, tag)?;
         let mut out = Vec::with_capacity(a.len());
         for (i, x) in a.iter().enumerate() {
@@ -671,7 +652,7 @@ impl In<'_> {
         Ok(out)
     }
 
-    fn container_type(&self, j: Option<&Value>) -> Result<ContainerType, JsonError> {
+    fn container_type(&self, j: Option<&Value>) -> Result<ContainerType, Error> {
         let Some(j) = j else { return Ok(ContainerType::Untyped) };
         match j {
             Value::String(s) if s == "Variant" => Ok(ContainerType::Untyped),
@@ -688,7 +669,7 @@ impl In<'_> {
     }
 
     /// Reads a value; inside a dictionary key, also leaves its structural hash in `self.hash`.
-    fn value(&mut self, j: &Value) -> Result<Variant, JsonError> {
+    fn value(&mut self, j: &Value) -> Result<Variant, Error> {
         let v = self.value_inner(j)?;
         if self.in_key > 0 {
             // A container read here made its hash from its children's; anything else is a leaf (or a
@@ -699,7 +680,7 @@ impl In<'_> {
     }
 
     /// Reads a dictionary key: its value and structural hash.
-    fn key(&mut self, j: &Value) -> Result<(Variant, Option<u64>), JsonError> {
+    fn key(&mut self, j: &Value) -> Result<(Variant, Option<u64>), Error> {
         self.in_key += 1;
         let k = self.value(j);
         self.in_key -= 1;
@@ -724,7 +705,7 @@ impl In<'_> {
         }
     }
 
-    fn value_inner(&mut self, j: &Value) -> Result<Variant, JsonError> {
+    fn value_inner(&mut self, j: &Value) -> Result<Variant, Error> {
         use Variant as V;
         Ok(match j {
             Value::Null => V::Nil,
@@ -777,7 +758,7 @@ impl In<'_> {
         })
     }
 
-    fn tagged(&mut self, tag: &str, j: &Value, m: &Map) -> Result<Variant, JsonError> {
+    fn tagged(&mut self, tag: &str, j: &Value, m: &Map) -> Result<Variant, Error> {
         use Variant as V;
         let allowed: &[&str] = match tag {
             "Array" | "PackedTypedArray" => &["type", "shared"],
@@ -956,7 +937,7 @@ impl In<'_> {
                 }))
             }
             "InputEvent" => {
-                let g = |k: &str| -> Result<u32, JsonError> {
+                let g = |k: &str| -> Result<u32, Error> {
                     self.u32_of(j.get(k).ok_or_else(|| self.err(format!("$InputEvent needs {k:?}")))?)
                 };
                 let data = match g("type")? {
@@ -1009,7 +990,7 @@ mod tests {
         let s = to_json_string(&v, &cfg);
         // The full object reads back only with objects allowed.
         let e = from_json_str(&s, &cfg).unwrap_err();
-        assert!(e.message.contains("objects are not allowed"), "{e}");
+        assert!(e.to_string().contains("objects are not allowed"), "{e}");
         assert_eq!(from_json_str(&s, &cfg.clone().with_allow_objects(true)).unwrap(), v, "{s}");
     }
 

@@ -25,7 +25,7 @@
 //! assert_eq!(text::from_text(&text::to_text(&v, &g4), &g4)?, v);
 //! let g3 = Config::new(Dialect::Godot3);
 //! assert_eq!(text::to_text(&v, &g3), r#"[ 1, Vector2( 0.5, 2 ), "a\"b" ]"#);
-//! # Ok::<(), godot_bin::text::TextError>(())
+//! # Ok::<(), godot_bin::Error>(())
 //! ```
 
 use std::fmt;
@@ -33,17 +33,14 @@ use std::fmt;
 use crate::config::Config;
 use crate::value::Variant;
 
-mod error;
 mod float;
 mod names;
 mod parse;
 mod print;
 
-pub use error::TextError;
 pub use float::{engine_parse_float, format_real};
 pub use parse::{from_text, from_text_many};
-pub(crate) use parse::{resource_value_at, EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};
-pub(crate) use print::{push_escaped, render_path, to_text_saver, SaverStyle, Seg};
+pub(crate) use print::{render_path, Seg};
 pub use print::{to_text, to_text_exact};
 
 impl fmt::Display for Variant {

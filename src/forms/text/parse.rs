@@ -1,12 +1,12 @@
 //! Reading text as the engine's `str_to_var` does: tokens, containers as frames on a stack, constructors.
 
-use super::error::TextError;
 use super::float::engine_parse_float;
 use super::names::{builtin_of_name, kind_of_name};
 use super::names::{syntax_of, Syntax};
 use crate::codec::{push_frame, DictBuilder, KeyFrame};
 use crate::config::{Config, Dialect};
 use crate::data::dict_keys::{self, Building};
+use crate::error::{Error, Form};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
@@ -20,10 +20,10 @@ use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 /// let v = text::from_text("Vector2( 1, 2.5 )", &Config::new(Dialect::Godot3))?;
 /// assert_eq!(v, Variant::Vector2(Vector2::new(1.0, 2.5)));
 /// let err = text::from_text("[1, 2", &Config::default()).unwrap_err();
-/// assert_eq!((err.line, err.column, err.offset), (1, 6, 5));
-/// # Ok::<(), godot_bin::text::TextError>(())
+/// assert_eq!(err.position(), Some(&godot_bin::error::Position::Text { line: 1, column: 6, byte: 5 }));
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn from_text(text: &str, cfg: &Config) -> Result<Variant, TextError> {
+pub fn from_text(text: &str, cfg: &Config) -> Result<Variant, Error> {
     let mut p = Parser::new(text, cfg);
     let v = p.value()?;
     p.skip_ws();
@@ -33,37 +33,6 @@ pub fn from_text(text: &str, cfg: &Config) -> Result<Variant, TextError> {
     Ok(v)
 }
 
-/// The class name under which a resource file's reference to one of its external resources
-/// (`ExtResource("1_abc")`, `ExtResource( 1 )`) or to a resource by path (`Resource("res://x.tres")`) is
-/// held in a value read by [`resource_value_at`]: an [`Object::Full`] of this class with the property
-/// [`REF_ID`] (the id, as text), or with [`REF_PATH`] (and [`REF_UID`] when written) for a path.
-pub(crate) const EXT_RESOURCE: &str = "ExtResource";
-/// The same for a reference to one of the file's own sub-resources (`SubResource("Resource_x")`).
-pub(crate) const SUB_RESOURCE: &str = "SubResource";
-/// The property holding a reference's id.
-pub(crate) const REF_ID: &str = "id";
-/// The property holding the path of a `Resource("…")` reference.
-pub(crate) const REF_PATH: &str = "path";
-/// The property holding the UID of a `Resource("uid://…", "…")` reference.
-pub(crate) const REF_UID: &str = "uid";
-
-/// Reads one value of a resource file (`.tres`/`.tscn`) starting at byte `at` of `text` (white space and
-/// `;` comments before it are skipped), as the engine's resource loader does: besides everything
-/// [`from_text`] reads, `ExtResource(…)`, `SubResource(…)` and `Resource(…)` anywhere a value or a typed
-/// container's element type may stand, and full objects (`Object(Class, …)`) whatever
-/// [`Config::allow_objects`] says. References are objects of class [`EXT_RESOURCE`] or [`SUB_RESOURCE`]; in
-/// a typed container's type they are a [`ContainerType::Script`] holding the reference as Godot 4 writes it
-/// (`ExtResource("1_abc")`). Returns the value and the byte offset just after it. The same limits as
-/// [`from_text`]: no recursion, nesting bounded by [`Config::max_depth`].
-pub(crate) fn resource_value_at(text: &str, at: usize, cfg: &Config) -> Result<(Variant, usize), TextError> {
-    let mut p = Parser::new(text, cfg);
-    p.res = true;
-    p.objects = true;
-    p.pos = at.min(text.len());
-    let v = p.value()?;
-    Ok((v, p.pos))
-}
-
 /// Parses a sequence of values separated by whitespace (the text form of a `store_var` stream).
 ///
 /// ```
@@ -71,9 +40,9 @@ pub(crate) fn resource_value_at(text: &str, at: usize, cfg: &Config) -> Result<(
 /// let vs = text::from_text_many("1\n\"a\"\n[]\n", &Config::default())?;
 /// assert_eq!(vs.len(), 3);
 /// assert_eq!(vs[0], Variant::Int(1));
-/// # Ok::<(), godot_bin::text::TextError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn from_text_many(text: &str, cfg: &Config) -> Result<Vec<Variant>, TextError> {
+pub fn from_text_many(text: &str, cfg: &Config) -> Result<Vec<Variant>, Error> {
     let mut p = Parser::new(text, cfg);
     let mut out = Vec::new();
     loop {
@@ -159,8 +128,6 @@ struct Parser<'t> {
     dialect: Dialect,
     max_depth: usize,
     objects: bool,
-    /// Reading a resource file: references (`ExtResource(…)`, …) are values ([`resource_value_at`]).
-    res: bool,
 }
 
 impl<'t> Parser<'t> {
@@ -176,25 +143,29 @@ impl<'t> Parser<'t> {
             dialect: cfg.dialect(),
             max_depth: cfg.max_depth(),
             objects: cfg.allow_objects(),
-            res: false,
         }
     }
 
     /// A full object is refused unless [`Config::allow_objects`] is on, as in the binary decoder; objects
     /// by id (`Object(EncodedObjectAsID, "object_id": N)`) are plain numbers and always read.
-    fn admit_object(&self, o: Object, at: usize) -> Result<Variant, TextError> {
+    fn admit_object(&self, o: Object, at: usize) -> Result<Variant, Error> {
         if matches!(o, Object::Full { .. }) && !self.objects {
-            return Err(TextError::at(self.text, at, crate::error::ErrorKind::ObjectsNotAllowed.to_string()));
+            return Err(Error::syntax(
+                Form::Text,
+                self.text,
+                at,
+                crate::error::ErrorKind::ObjectsNotAllowed.to_string(),
+            ));
         }
         Ok(Variant::from(o))
     }
 
-    fn err(&self, msg: impl Into<String>) -> TextError {
-        TextError::at(self.text, self.tok_start, msg)
+    fn err(&self, msg: impl Into<String>) -> Error {
+        Error::syntax(Form::Text, self.text, self.tok_start, msg)
     }
 
-    fn err_here(&self, msg: impl Into<String>) -> TextError {
-        TextError::at(self.text, self.pos, msg)
+    fn err_here(&self, msg: impl Into<String>) -> Error {
+        Error::syntax(Form::Text, self.text, self.pos, msg)
     }
 
     fn skip_ws(&mut self) {
@@ -212,7 +183,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn next(&mut self) -> Result<Tok, TextError> {
+    fn next(&mut self) -> Result<Tok, Error> {
         self.skip_ws();
         self.tok_start = self.pos;
         let Some(&c) = self.b.get(self.pos) else {
@@ -240,7 +211,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn number(&mut self) -> Result<Tok, TextError> {
+    fn number(&mut self) -> Result<Tok, Error> {
         let s = self.pos;
         if self.b[self.pos] == b'-' {
             self.pos += 1;
@@ -277,12 +248,12 @@ impl<'t> Parser<'t> {
             self.pos += 1;
         }
         if digits == 0 {
-            return Err(TextError::at(self.text, s, "expected a number"));
+            return Err(Error::syntax(Form::Text, self.text, s, "expected a number"));
         }
         Ok(Tok::Num { text: self.text[s..self.pos].to_owned(), float })
     }
 
-    fn hex(&mut self, n: usize) -> Result<u32, TextError> {
+    fn hex(&mut self, n: usize) -> Result<u32, Error> {
         let mut v = 0u32;
         for _ in 0..n {
             let c = self.b.get(self.pos).copied();
@@ -298,7 +269,7 @@ impl<'t> Parser<'t> {
         Ok(v)
     }
 
-    fn string(&mut self) -> Result<String, TextError> {
+    fn string(&mut self) -> Result<String, Error> {
         self.pos += 1; // opening quote
         let mut out = String::new();
         loop {
@@ -337,7 +308,8 @@ impl<'t> Parser<'t> {
                             match char::from_u32(cp) {
                                 Some(ch) if cp != 0 => out.push(ch),
                                 _ => {
-                                    return Err(TextError::at(
+                                    return Err(Error::syntax(
+                                        Form::Text,
                                         self.text,
                                         at,
                                         format!("\\u escape {cp:#x} is not a character a String can hold"),
@@ -353,7 +325,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn expect(&mut self, p: u8) -> Result<(), TextError> {
+    fn expect(&mut self, p: u8) -> Result<(), Error> {
         match self.next()? {
             Tok::Punct(c) if c == p => Ok(()),
             t => Err(self.err(format!("expected '{}', found {}", p as char, describe(&t)))),
@@ -398,7 +370,7 @@ impl<'t> Parser<'t> {
     }
 
     /// A number (or `inf`, `inf_neg`, `nan`) as a double.
-    fn real(&mut self) -> Result<f64, TextError> {
+    fn real(&mut self) -> Result<f64, Error> {
         match self.next()? {
             Tok::Num { text, float: true } => Ok(self.float_of(&text)),
             Tok::Num { text, float: false } => Ok(self.int_of(&text) as f64),
@@ -409,7 +381,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn int(&mut self) -> Result<i64, TextError> {
+    fn int(&mut self) -> Result<i64, Error> {
         match self.next()? {
             Tok::Num { text, float: false } => Ok(self.int_of(&text)),
             Tok::Num { text, float: true } => Ok(self.float_of(&text) as i64),
@@ -418,7 +390,7 @@ impl<'t> Parser<'t> {
     }
 
     /// `( a, b, … )` read with `item`, allowing an empty list.
-    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Result<T, TextError>) -> Result<Vec<T>, TextError> {
+    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Result<T, Error>) -> Result<Vec<T>, Error> {
         self.expect(b'(')?;
         let mut out = Vec::new();
         if self.peek_punct(b')') {
@@ -446,21 +418,31 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn reals<T: Reals>(&mut self, name: &str) -> Result<T, TextError> {
+    fn reals<T: Reals>(&mut self, name: &str) -> Result<T, Error> {
         let at = self.tok_start;
         let v = self.list(|p| p.real())?;
         if v.len() != T::N {
-            return Err(TextError::at(self.text, at, format!("{name} takes {} numbers, found {}", T::N, v.len())));
+            return Err(Error::syntax(
+                Form::Text,
+                self.text,
+                at,
+                format!("{name} takes {} numbers, found {}", T::N, v.len()),
+            ));
         }
         let r: Vec<f64> = v.into_iter().map(|x| self.stored_real(x)).collect();
         Ok(T::from_reals(&r))
     }
 
-    fn ints<const N: usize>(&mut self, name: &str) -> Result<[i32; N], TextError> {
+    fn ints<const N: usize>(&mut self, name: &str) -> Result<[i32; N], Error> {
         let at = self.tok_start;
         let v = self.list(|p| p.int())?;
         if v.len() != N {
-            return Err(TextError::at(self.text, at, format!("{name} takes {N} integers, found {}", v.len())));
+            return Err(Error::syntax(
+                Form::Text,
+                self.text,
+                at,
+                format!("{name} takes {N} integers, found {}", v.len()),
+            ));
         }
         let mut out = [0i32; N];
         for (o, x) in out.iter_mut().zip(v) {
@@ -469,7 +451,7 @@ impl<'t> Parser<'t> {
         Ok(out)
     }
 
-    fn chunks<const N: usize>(&mut self, name: &str, v: Vec<f64>) -> Result<Vec<[f64; N]>, TextError> {
+    fn chunks<const N: usize>(&mut self, name: &str, v: Vec<f64>) -> Result<Vec<[f64; N]>, Error> {
         if !v.len().is_multiple_of(N) {
             return Err(self.err(format!("{name} needs a multiple of {N} numbers, found {}", v.len())));
         }
@@ -482,13 +464,13 @@ impl<'t> Parser<'t> {
         &mut self,
         name: &str,
         make: impl Fn(&Self, &[f64; N]) -> T,
-    ) -> Result<Vec<T>, TextError> {
+    ) -> Result<Vec<T>, Error> {
         let v = self.list(|p| p.real())?;
         Ok(self.chunks::<N>(name, v)?.iter().map(|c| make(self, c)).collect())
     }
 
     /// The elements of a packed array of `N`-integer groups (`PoolVector2iArray(1, 2, 3, 4)`).
-    fn int_groups<const N: usize, T>(&mut self, name: &str, make: impl Fn([i32; N]) -> T) -> Result<Vec<T>, TextError> {
+    fn int_groups<const N: usize, T>(&mut self, name: &str, make: impl Fn([i32; N]) -> T) -> Result<Vec<T>, Error> {
         let v = self.list(|p| p.int())?;
         if !v.len().is_multiple_of(N) {
             return Err(self.err(format!("{name} needs a multiple of {N} integers")));
@@ -501,7 +483,7 @@ impl<'t> Parser<'t> {
     }
 
     /// A constructor `Name(…)` of a non-container type.
-    fn construct(&mut self, name: &str, kind: TypeKind) -> Result<Variant, TextError> {
+    fn construct(&mut self, name: &str, kind: TypeKind) -> Result<Variant, Error> {
         use TypeKind as K;
         use Variant as V;
         Ok(match kind {
@@ -536,7 +518,7 @@ impl<'t> Parser<'t> {
                 let at = self.tok_start;
                 let v = self.list(|p| p.real())?;
                 if !(3..=4).contains(&v.len()) {
-                    return Err(TextError::at(self.text, at, "Color takes 3 or 4 numbers"));
+                    return Err(Error::syntax(Form::Text, self.text, at, "Color takes 3 or 4 numbers"));
                 }
                 V::Color(Self::color_of(&v))
             }
@@ -626,20 +608,9 @@ impl<'t> Parser<'t> {
     }
 
     /// `T` inside `Array[T]` / `Dictionary[K, V]`.
-    fn container_type(&mut self) -> Result<ContainerType, TextError> {
+    fn container_type(&mut self) -> Result<ContainerType, Error> {
         match self.next()? {
             Tok::Ident(n) if n == "Variant" => Ok(ContainerType::Untyped),
-            Tok::Ident(n) if self.res && (n == EXT_RESOURCE || n == SUB_RESOURCE) => {
-                self.expect(b'(')?;
-                let id = self.ref_arg()?;
-                self.expect(b')')?;
-                let mut t = String::with_capacity(n.len() + id.len() + 8);
-                t.push_str(&n);
-                t.push('(');
-                super::print::push_escaped(&mut t, &id);
-                t.push(')');
-                Ok(ContainerType::Script(t))
-            }
             Tok::Ident(n) => Ok(match builtin_of_name(&n) {
                 Some(k) => ContainerType::Builtin(k),
                 None => ContainerType::Class(n),
@@ -648,35 +619,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// The argument of a reference: a string, or a number (Godot 3's integer ids), as text.
-    fn ref_arg(&mut self) -> Result<String, TextError> {
-        match self.next()? {
-            Tok::Str(s) => Ok(s),
-            Tok::Num { text, float: false } => Ok(self.int_of(&text).to_string()),
-            Tok::Num { text, float: true } => Ok(text),
-            t => Err(self.err(format!("expected a resource id (a string or a number), found {}", describe(&t)))),
-        }
-    }
-
-    /// `ExtResource(id)`, `SubResource(id)`, `Resource(path)` or `Resource(uid, path)`, the name read.
-    fn resource_ref(&mut self, kind: &str) -> Result<Variant, TextError> {
-        self.expect(b'(')?;
-        let first = self.ref_arg()?;
-        let (class, properties) = if kind == "Resource" {
-            if self.peek_punct(b',') {
-                let path = self.ref_arg()?;
-                (EXT_RESOURCE, vec![(REF_UID.to_owned(), Variant::String(first)), (REF_PATH.to_owned(), Variant::String(path))])
-            } else {
-                (EXT_RESOURCE, vec![(REF_PATH.to_owned(), Variant::String(first))])
-            }
-        } else {
-            (if kind == SUB_RESOURCE { SUB_RESOURCE } else { EXT_RESOURCE }, vec![(REF_ID.to_owned(), Variant::String(first))])
-        };
-        self.expect(b')')?;
-        Ok(Variant::from(Object::Full { class: class.to_owned(), properties }))
-    }
-
-    fn too_deep(&self, depth: usize) -> Result<(), TextError> {
+    fn too_deep(&self, depth: usize) -> Result<(), Error> {
         if depth >= self.max_depth {
             Err(self.err(format!("value nested deeper than {} levels", self.max_depth)))
         } else {
@@ -685,7 +628,7 @@ impl<'t> Parser<'t> {
     }
 
     /// One complete value, with containers handled on an explicit stack.
-    fn value(&mut self) -> Result<Variant, TextError> {
+    fn value(&mut self) -> Result<Variant, Error> {
         let mut stack: Vec<Frame> = Vec::new();
         'outer: loop {
             // Read the start of a value: either a complete value, or a container opened (pushed).
@@ -822,11 +765,6 @@ impl<'t> Parser<'t> {
                             Tok::Ident(c) => c,
                             t => return Err(self.err(format!("expected a class name, found {}", describe(&t)))),
                         };
-                        if self.res && (class == EXT_RESOURCE || class == SUB_RESOURCE) {
-                            // No engine class has these names (the engine fails to make such an object);
-                            // here they are the names references are held under.
-                            return Err(self.err(format!("Object({class}, …) is not a class the engine can make")));
-                        }
                         if self.peek_punct(b')') {
                             self.admit_object(Object::Full { class, properties: Vec::new() }, at)?
                         } else {
@@ -839,7 +777,6 @@ impl<'t> Parser<'t> {
                             continue 'outer;
                         }
                     }
-                    name @ ("ExtResource" | "SubResource" | "Resource") if self.res => self.resource_ref(name)?,
                     name => match kind_of_name(name) {
                         Some(k) => self.construct(name, k)?,
                         None => return Err(self.err(format!("unknown identifier '{name}'"))),
@@ -956,7 +893,7 @@ impl<'t> Parser<'t> {
     }
 
     /// `"name":` inside `Object(…)`.
-    fn prop_name(&mut self) -> Result<String, TextError> {
+    fn prop_name(&mut self) -> Result<String, Error> {
         let n = match self.next()? {
             Tok::Str(s) => s,
             t => return Err(self.err(format!("expected a property name string, found {}", describe(&t)))),

@@ -2,9 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::error::TextError;
 use super::float::real_token;
-use super::parse::{EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};
+use crate::error::{Error, Form};
 
 use super::names::{syntax_of, Syntax};
 use crate::config::{Config, Dialect};
@@ -38,97 +37,18 @@ pub fn to_text(v: &Variant, cfg: &Config) -> String {
 /// let cfg = Config::default();
 /// let v = Variant::from(vec![Variant::Float(0.5), Variant::from(Object::InstanceId(42))]);
 /// let err = text::to_text_exact(&v, &cfg).unwrap_err();
-/// assert_eq!(err.path(), Some("[1]"));
+/// assert_eq!(err.position(), Some(&godot_bin::error::Position::Value("[1]".into())));
 /// assert!(text::to_text_exact(&Variant::Float(0.5), &cfg).is_ok());
 /// ```
-pub fn to_text_exact(v: &Variant, cfg: &Config) -> Result<String, TextError> {
+pub fn to_text_exact(v: &Variant, cfg: &Config) -> Result<String, Error> {
     let w = with_stack_for(v, || {
         let mut w = Writer::new(cfg, true);
         w.value(v);
         (w.out, w.lossy)
     });
     match w.1 {
-        Some((path, message)) => Err(TextError::at_path(path, message)),
+        Some((path, message)) => Err(Error::shape(Form::Text, Some(path), message)),
         None => Ok(w.0),
-    }
-}
-
-/// How a resource saver (`ResourceFormatSaverText`) writes values, where it differs from what [`to_text`]
-/// writes for reading back exactly: the engine's own escaping (a `String` keeps its line breaks and tabs, only
-/// `\\` and `"` escaped; a `StringName`, `NodePath` or `PackedStringArray` element escapes control
-/// characters and `'`), every zero as `0`, Godot 3's floats with six significant digits (`%g`), Godot 4's
-/// `-inf` and base64 `PackedByteArray` outside the compatible format (`compat` false: `format=4`), simple
-/// dictionary keys sorted, an object followed by a line break, and the references of a resource file
-/// (objects of class `ExtResource` / `SubResource` made by `parse::resource_value_at`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SaverStyle {
-    /// The compatible format (Godot 4 `format=3`, and Godot 3): `inf_neg`, byte arrays as numbers.
-    pub(crate) compat: bool,
-}
-
-/// Prints `v` as the engine's resource saver writes a property value (see [`SaverStyle`]).
-pub(crate) fn to_text_saver(v: &Variant, cfg: &Config, style: SaverStyle) -> String {
-    with_stack_for(v, || {
-        let mut w = Writer::new(cfg, false);
-        w.saver = Some(style);
-        w.value(v);
-        w.out
-    })
-}
-
-/// `"…"` with the engine's `c_escape` (the escaping of a StringName, a NodePath, an id).
-pub(crate) fn push_escaped(out: &mut String, s: &str) {
-    out.push('"');
-    c_escape(out, s);
-    out.push('"');
-}
-
-fn c_escape(out: &mut String, s: &str) {
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            '\'' => out.push_str("\\'"),
-            '"' => out.push_str("\\\""),
-            c => out.push(c),
-        }
-    }
-}
-
-/// Godot 3's `String::num_scientific`: C's `%g` (six significant digits, trailing zeros dropped, an
-/// exponent of at least two digits below 1e-4 and from 1e6).
-pub(crate) fn format_g6(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "inf_neg".into() };
-    }
-    if x == 0.0 {
-        return "0".into();
-    }
-    let sci = format!("{:.5e}", x);
-    let (m, e) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let e: i32 = e.parse().unwrap_or(0);
-    let trim = |t: &str| -> String {
-        if t.contains('.') {
-            t.trim_end_matches('0').trim_end_matches('.').to_owned()
-        } else {
-            t.to_owned()
-        }
-    };
-    if !(-4..6).contains(&e) {
-        let sign = if e < 0 { '-' } else { '+' };
-        format!("{}e{sign}{:02}", trim(m), e.abs())
-    } else {
-        let decimals = (5 - e).max(0) as usize;
-        trim(&format!("{:.*}", decimals, x))
     }
 }
 
@@ -240,8 +160,6 @@ struct Writer<'c> {
     lossy: Option<(String, &'static str)>,
     path: Vec<Seg<'c>>,
     dialect: Dialect,
-    /// Writing as a resource saver does ([`SaverStyle`]).
-    saver: Option<SaverStyle>,
 }
 
 impl<'c> Writer<'c> {
@@ -254,7 +172,6 @@ impl<'c> Writer<'c> {
             lossy: None,
             path: Vec::new(),
             dialect: cfg.dialect(),
-            saver: None,
         }
     }
 
@@ -265,10 +182,6 @@ impl<'c> Writer<'c> {
     }
 
     fn real(&mut self, x: f64, single: bool, float_type: bool) {
-        if let Some(style) = self.saver {
-            self.saver_real(x, single, float_type, style);
-            return;
-        }
         let (s, exact) = real_token(x, single, float_type);
         if !exact {
             self.lossy(if x.is_nan() {
@@ -280,48 +193,7 @@ impl<'c> Writer<'c> {
         self.out.push_str(&s);
     }
 
-    /// A real as the saver writes it: `0` for either zero, Godot 3's `%g`, Godot 4's shortest digits.
-    fn saver_real(&mut self, x: f64, single: bool, float_type: bool, style: SaverStyle) {
-        let s = if x == 0.0 {
-            "0".to_owned()
-        } else if x.is_infinite() && x < 0.0 {
-            if style.compat { "inf_neg" } else { "-inf" }.to_owned()
-        } else if self.syn != Syntax::Godot4 {
-            format_g6(if single { (x as f32) as f64 } else { x })
-        } else {
-            // A Float the engine holds as a double is written as a float when it is one.
-            let single = single || (float_type && (x as f32) as f64 == x);
-            real_token(x, single, false).0
-        };
-        let needs_point = float_type && !s.contains(['.', 'e', 'E']) && !matches!(s.as_str(), "inf" | "nan" | "-inf" | "inf_neg");
-        self.out.push_str(&s);
-        if needs_point {
-            self.out.push_str(".0");
-        }
-    }
-
-    /// A string as its kind is written: a `String` value (`plain`) by the saver keeps line breaks.
-    fn saver_string(&mut self, s: &str, plain: bool) {
-        self.out.push('"');
-        if plain {
-            for c in s.chars() {
-                match c {
-                    '\\' => self.out.push_str("\\\\"),
-                    '"' => self.out.push_str("\\\""),
-                    c => self.out.push(c),
-                }
-            }
-        } else {
-            c_escape(&mut self.out, s);
-        }
-        self.out.push('"');
-    }
-
     fn string(&mut self, s: &str) {
-        if self.saver.is_some() {
-            self.saver_string(s, false);
-            return;
-        }
         if s.contains('\0') {
             self.lossy("a string with a NUL character cannot be written as text");
         }
@@ -412,7 +284,6 @@ impl<'c> Writer<'c> {
                 let _ = write!(self.out, "{i}");
             }
             V::Float(x) => self.real(*x, false, true),
-            V::String(s) if self.saver.is_some() => self.saver_string(s, true),
             V::String(s) => self.string(s),
             V::StringName(s) => {
                 match self.syn {
@@ -468,11 +339,6 @@ impl<'c> Writer<'c> {
                     self.lossy("a Signal's name and object cannot be written as text");
                 }
                 self.out.push_str("Signal()");
-            }
-            V::PackedByteArray(b) if self.saver.is_some_and(|st| !st.compat) => {
-                self.out.push_str("PackedByteArray(\"");
-                self.out.push_str(&crate::wire::base64_encode(b));
-                self.out.push_str("\")");
             }
             V::PackedByteArray(b) => {
                 self.open(self.name(TypeKind::PackedByteArray));
@@ -580,7 +446,6 @@ impl<'c> Writer<'c> {
             ContainerType::Untyped => self.out.push_str("Variant"),
             ContainerType::Builtin(k) => self.out.push_str(k.name()),
             ContainerType::Class(c) => self.out.push_str(c),
-            ContainerType::Script(s) if self.saver.is_some() => self.out.push_str(s),
             ContainerType::Script(s) => {
                 self.lossy("a container typed with a script cannot be written as text");
                 let _ = write!(self.out, "Object /* script {s} */");
@@ -646,12 +511,7 @@ impl<'c> Writer<'c> {
             });
         } else {
             self.out.push_str("{\n");
-            let order = if self.saver.is_some() { saver_key_order(d) } else { None };
-            let entries: Vec<&'c (Variant, Variant)> = match order {
-                Some(o) => o.into_iter().map(|i| &d.entries.list[i]).collect(),
-                None => d.entries.iter().collect(),
-            };
-            for (i, (k, v)) in entries.into_iter().enumerate() {
+            for (i, (k, v)) in d.entries.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(",\n");
                 }
@@ -675,9 +535,6 @@ impl<'c> Writer<'c> {
                 self.lossy("an object by instance id cannot be rebuilt from text");
                 let _ = write!(self.out, "Object(EncodedObjectAsID,\"object_id\":{id})");
             }
-            Object::Full { class, properties } if self.saver.is_some() && is_reference(class) => {
-                self.reference(class, properties);
-            }
             Object::Full { class, properties } => {
                 self.out.push_str("Object(");
                 self.out.push_str(class);
@@ -690,82 +547,7 @@ impl<'c> Writer<'c> {
                     self.path.pop();
                 }
                 self.out.push(')');
-                if self.saver.is_some() {
-                    self.out.push('\n');
-                }
             }
         }
     }
-
-    /// A reference of a resource file: `ExtResource("1_abc")` / `SubResource("Resource_x")` in Godot 4,
-    /// `ExtResource( 1 )` in Godot 3 (its ids are numbers), `Resource("path")` for a reference by path.
-    fn reference(&mut self, class: &str, properties: &[(String, Variant)]) {
-        let prop = |name: &str| properties.iter().find(|(n, _)| n == name).and_then(|(_, v)| v.as_str());
-        let g4 = self.syn == Syntax::Godot4;
-        match prop(REF_ID) {
-            Some(id) => {
-                self.out.push_str(class);
-                if g4 {
-                    self.out.push('(');
-                    push_escaped(&mut self.out, id);
-                    self.out.push(')');
-                } else {
-                    self.out.push_str("( ");
-                    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
-                        self.out.push_str(id);
-                    } else {
-                        push_escaped(&mut self.out, id);
-                    }
-                    self.out.push_str(" )");
-                }
-            }
-            None => {
-                self.out.push_str(if g4 { "Resource(" } else { "Resource( " });
-                if let Some(uid) = prop(REF_UID) {
-                    push_escaped(&mut self.out, uid);
-                    self.out.push_str(", ");
-                }
-                push_escaped(&mut self.out, prop(REF_PATH).unwrap_or_default());
-                self.out.push_str(if g4 { ")" } else { " )" });
-            }
-        }
-    }
-}
-
-/// Whether an object is a reference of a resource file (see `parse::resource_value_at`).
-fn is_reference(class: &str) -> bool {
-    class == EXT_RESOURCE || class == SUB_RESOURCE
-}
-
-/// The order the savers write a dictionary's entries in: sorted, when every key is a null, bool, int, float,
-/// String or StringName (by type, then value; strings by code point). `None` (the stored order) otherwise.
-fn saver_key_order(d: &Dictionary) -> Option<Vec<usize>> {
-    fn rank(k: &Variant) -> Option<u8> {
-        Some(match k {
-            Variant::Nil => 0,
-            Variant::Bool(_) => 1,
-            Variant::Int(_) => 2,
-            Variant::Float(_) => 3,
-            Variant::String(_) => 4,
-            Variant::StringName(_) => 5,
-            _ => return None,
-        })
-    }
-    let list = &d.entries.list;
-    if list.len() < 2 || list.iter().any(|(k, _)| rank(k).is_none()) {
-        return None;
-    }
-    let mut order: Vec<usize> = (0..list.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (ka, kb) = (&list[a].0, &list[b].0);
-        rank(ka).cmp(&rank(kb)).then_with(|| match (ka, kb) {
-            (Variant::Bool(x), Variant::Bool(y)) => x.cmp(y),
-            (Variant::Int(x), Variant::Int(y)) => x.cmp(y),
-            (Variant::Float(x), Variant::Float(y)) => x.partial_cmp(y).unwrap_or(std::cmp::Ordering::Equal),
-            (Variant::String(x), Variant::String(y)) => x.cmp(y),
-            (Variant::StringName(x), Variant::StringName(y)) => x.0.cmp(&y.0),
-            _ => std::cmp::Ordering::Equal,
-        })
-    });
-    Some(order)
 }

@@ -12,36 +12,26 @@
 //! let file = compress(b"hello", Compression::Zstd)?;
 //! assert_eq!(&file[..8], b"GCPF\x02\0\0\0");
 //! assert_eq!(decompress(&file, 1 << 20)?, b"hello");
-//! # Ok::<(), godot_bin::container::ContainerError>(())
+//! # Ok::<(), godot_bin::Error>(())
 //! ```
 
 use std::io::{Read, Write};
 
-use super::{fastlz, Compression, ContainerError, COMPRESSED_MAGIC};
+use super::{corrupt, fastlz, too_large, truncated, unknown_mode, Compression, COMPRESSED_MAGIC};
+use crate::error::{Error, ErrorKind, Result};
 
 /// The engine's block size (`FileAccessCompressed::configure`'s default, the one `open_compressed` uses).
 pub(crate) const ENGINE_BLOCK_SIZE: u32 = 4096;
 
-fn u32_at(bytes: &[u8], at: usize) -> Result<u32, ContainerError> {
-    match bytes.get(at..at + 4) {
-        Some(b) => Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        None => Err(ContainerError::Truncated {
-            offset: at as u64,
-            needed: 4,
-            available: bytes.len().saturating_sub(at) as u64,
-        }),
-    }
+fn u32_at(bytes: &[u8], at: usize) -> Result<u32> {
+    crate::wire::le_u32_at(bytes, at).ok_or_else(|| truncated(at as u64, 4, bytes.len().saturating_sub(at) as u64))
 }
 
-pub(crate) fn compress_blocks(payload: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>, ContainerError> {
+pub(crate) fn compress_blocks(payload: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>> {
     if block_size == 0 {
-        return Err(ContainerError::InvalidOption("block size 0"));
+        return Err(ErrorKind::InvalidArgument("block size 0".into()).into());
     }
-    let total = u32::try_from(payload.len()).map_err(|_| ContainerError::TooLarge {
-        offset: 0,
-        declared: payload.len() as u64,
-        max: u64::from(u32::MAX),
-    })?;
+    let total = u32::try_from(payload.len()).map_err(|_| too_large(0, payload.len() as u64, u64::from(u32::MAX)))?;
     let bs = block_size as usize;
     let count = payload.len() / bs + 1;
     let mut out = Vec::with_capacity(16 + 4 * count + payload.len() / 2 + 64);
@@ -62,7 +52,7 @@ pub(crate) fn compress_blocks(payload: &[u8], mode: Compression, block_size: u32
     Ok(out)
 }
 
-fn compress_block(block: &[u8], mode: Compression, out: &mut Vec<u8>) -> Result<(), ContainerError> {
+fn compress_block(block: &[u8], mode: Compression, out: &mut Vec<u8>) -> Result<()> {
     match mode {
         Compression::FastLz => {
             if block.len() < 16 {
@@ -95,28 +85,24 @@ fn compress_block(block: &[u8], mode: Compression, out: &mut Vec<u8>) -> Result<
 /// window aside), so that a block that does not give its declared size fails before any output exists;
 /// then into the output, reserved once at the total that the first pass showed the blocks really hold.
 /// A failing file therefore costs the decoders' state only, and an opening one its content once.
-pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, ContainerError> {
+pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>> {
     if file.get(..4) != Some(COMPRESSED_MAGIC) {
-        return Err(ContainerError::NotAContainer);
+        return Err(Error::from(ErrorKind::NotAContainer));
     }
     let mode_raw = u32_at(file, 4)?;
-    let mode = Compression::from_mode(mode_raw).ok_or(ContainerError::UnknownMode { offset: 4, mode: mode_raw })?;
+    let mode = Compression::from_mode(mode_raw).ok_or(unknown_mode(4, mode_raw))?;
     let block_size = u32_at(file, 8)?;
     if block_size == 0 {
-        return Err(ContainerError::Corrupt { offset: 8, what: "block size 0".into() });
+        return Err(corrupt(8, "block size 0"));
     }
     let total = u32_at(file, 12)?;
     if u64::from(total) > max_size {
-        return Err(ContainerError::TooLarge { offset: 12, declared: u64::from(total), max: max_size });
+        return Err(too_large(12, u64::from(total), max_size));
     }
     let count = u64::from(total / block_size) + 1;
     let table = 16usize;
     if table as u64 + 4 * count > file.len() as u64 {
-        return Err(ContainerError::Truncated {
-            offset: table as u64,
-            needed: 4 * count,
-            available: (file.len() - table.min(file.len())) as u64,
-        });
+        return Err(truncated(table as u64, 4 * count, (file.len() - table.min(file.len())) as u64));
     }
     let count = count as usize;
     let total = total as usize;
@@ -133,15 +119,12 @@ pub(crate) fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, Containe
     };
     for (_, at, csize, _) in blocks() {
         if file.len().saturating_sub(at) < csize {
-            return Err(ContainerError::Truncated {
-                offset: at as u64,
-                needed: csize as u64,
-                available: file.len().saturating_sub(at) as u64,
-            });
+            return Err(truncated(at as u64, csize as u64, file.len().saturating_sub(at) as u64));
         }
     }
-    let corrupt =
-        |i: usize, at: usize| move |what| ContainerError::CorruptBlock { block: i as u32, offset: at as u64, what };
+    let corrupt = |i: usize, at: usize| {
+        move |what: String| corrupt(at as u64, format!("compressed block {i} does not decompress to its size: {what}"))
+    };
     for (i, at, csize, want) in blocks() {
         let got = decompress_block(&file[at..at + csize], mode, want, file.len(), None).map_err(corrupt(i, at))?;
         if got != want {
@@ -276,6 +259,8 @@ mod tests {
         f.extend_from_slice(&block);
         assert_eq!(decompress(&f, 100).unwrap(), b"abcde");
         f[12] = 6; // one byte more than the block holds
-        assert!(matches!(decompress(&f, 100), Err(ContainerError::CorruptBlock { block: 0, offset: 20, .. })));
+        assert!(
+            matches!(decompress(&f, 100), Err(e) if matches!(e.kind(), crate::ErrorKind::Corrupt(_)) && e.offset() == Some(20))
+        );
     }
 }

@@ -16,14 +16,15 @@
 //! assert_eq!(file.len(), 32 + 16); // header, then one block
 //! assert_eq!(decrypt(&file, &key, 1 << 20)?, b"gold: 100");
 //! assert!(decrypt(&file, &Key::from_password("hunter3"), 1 << 20).is_err());
-//! # Ok::<(), godot_bin::container::ContainerError>(())
+//! # Ok::<(), godot_bin::Error>(())
 //! ```
 
 use aes::cipher::{AsyncStreamCipher, BlockDecrypt, BlockEncrypt, KeyInit, KeyIvInit};
 use aes::Aes256;
 use md5::{Digest, Md5};
 
-use super::{ContainerError, Key, Layout, ENCRYPTED_MAGIC};
+use super::{too_large, truncated, unknown_mode, Key, Layout, ENCRYPTED_MAGIC};
+use crate::error::{Error, ErrorKind, Result};
 
 type CfbEnc = cfb_mode::Encryptor<Aes256>;
 type CfbDec = cfb_mode::Decryptor<Aes256>;
@@ -38,12 +39,7 @@ fn padded(len: u64) -> Option<u64> {
     len.checked_next_multiple_of(16)
 }
 
-pub(crate) fn encrypt(
-    payload: &[u8],
-    key: &Key,
-    layout: Layout,
-    iv: Option<[u8; 16]>,
-) -> Result<Vec<u8>, ContainerError> {
+pub(crate) fn encrypt(payload: &[u8], key: &Key, layout: Layout, iv: Option<[u8; 16]>) -> Result<Vec<u8>> {
     let digest: [u8; 16] = Md5::digest(payload).into();
     let len = payload.len();
     let mut body = vec![0u8; len.next_multiple_of(16)];
@@ -65,7 +61,8 @@ pub(crate) fn encrypt(
                 Some(iv) => iv,
                 None => {
                     let mut iv = [0u8; 16];
-                    getrandom::fill(&mut iv).map_err(|e| ContainerError::Random(e.to_string()))?;
+                    getrandom::fill(&mut iv)
+                        .map_err(|e| Error::from(std::io::Error::other(format!("random IV: {e}"))))?;
                     iv
                 }
             };
@@ -79,39 +76,33 @@ pub(crate) fn encrypt(
     Ok(out)
 }
 
-fn u64_at(file: &[u8], at: usize) -> Option<u64> {
-    let b = file.get(at..at + 8)?;
-    Some(u64::from_le_bytes(b.try_into().ok()?))
-}
-
-pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>, ContainerError> {
+pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>> {
     if file.get(..4) != Some(ENCRYPTED_MAGIC) {
-        return Err(ContainerError::NotAContainer);
+        return Err(Error::from(ErrorKind::NotAContainer));
     }
     let (header, md5_at, len_at) = match layout {
         Layout::Godot3 => (HEADER3, 8, 24),
         Layout::Godot4 => (HEADER4, 4, 20),
     };
     if file.len() < header {
-        return Err(ContainerError::Truncated { offset: 0, needed: header as u64, available: file.len() as u64 });
+        return Err(truncated(0, header as u64, file.len() as u64));
     }
     if layout == Layout::Godot3 {
-        let mode = u32::from_le_bytes(file[4..8].try_into().expect("4 bytes"));
+        let mode = crate::wire::le_u32_at(file, 4).expect("the header is there");
         if mode != 1 {
-            return Err(ContainerError::UnknownMode { offset: 4, mode });
+            return Err(unknown_mode(4, mode));
         }
     }
-    let len = u64_at(file, len_at).expect("inside the header");
+    let len = crate::wire::le_u64_at(file, len_at).expect("inside the header");
     if len > max_size {
-        return Err(ContainerError::TooLarge { offset: len_at as u64, declared: len, max: max_size });
+        return Err(too_large(len_at as u64, len, max_size));
     }
     // The largest length that pads to a whole number of blocks is u64::MAX - 15; a length past it would
     // wrap to a tiny body (and the MD5 of nothing).
-    let body_len =
-        padded(len).ok_or(ContainerError::TooLarge { offset: len_at as u64, declared: len, max: u64::MAX - 15 })?;
+    let body_len = padded(len).ok_or(too_large(len_at as u64, len, u64::MAX - 15))?;
     let available = (file.len() - header) as u64;
     if body_len > available {
-        return Err(ContainerError::Truncated { offset: header as u64, needed: body_len, available });
+        return Err(truncated(header as u64, body_len, available));
     }
     let mut body = file[header..header + body_len as usize].to_vec();
     match layout {
@@ -129,7 +120,11 @@ pub(crate) fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) 
     body.truncate(len as usize);
     let digest: [u8; 16] = Md5::digest(&body).into();
     if digest[..] != file[md5_at..md5_at + 16] {
-        return Err(if looks_like_data(&body) { ContainerError::Damaged } else { ContainerError::WrongKey });
+        return Err(if looks_like_data(&body) {
+            Error::from(ErrorKind::Damaged)
+        } else {
+            Error::from(ErrorKind::WrongKey)
+        });
     }
     Ok(body)
 }

@@ -13,7 +13,7 @@
 //! let file = compress(&data, Compression::FastLz)?;
 //! assert!(file.len() < data.len() / 10);
 //! assert_eq!(decompress(&file, 1 << 20)?, data);
-//! # Ok::<(), godot_bin::container::ContainerError>(())
+//! # Ok::<(), godot_bin::Error>(())
 //! ```
 
 const MAX_COPY: usize = 32;

@@ -3,9 +3,9 @@
 //! and written (feature `containers`).
 //!
 //! A container wraps the bytes of a whole file; inside is what the game stored, usually a stream of
-//! `store_var` values, read with [`framing::values`](crate::framing::values). [`decode`] (or [`read`],
-//! [`read_path`]) finds the container by its magic and opens it; [`encode`] (or [`Writer`],
-//! [`write_path`]) writes one. [`open`] also says how the file was stored ([`Stored`]: the compression
+//! `store_var` values, read with [`framing::values`](crate::framing::values). [`decode`] finds the
+//! container by its magic and opens it; [`encode`] (or [`Writer`]) writes one. [`open`] also says how the
+//! file was stored ([`Stored`]: the compression
 //! mode, or the key, layout and IV of an encrypted file), and [`Stored::encode`] writes new content back
 //! the same way; [`file::open`](crate::file::open) and [`file::save`](crate::file::save) do the same for
 //! a whole save on disk, values, framing and dialect included.
@@ -28,9 +28,9 @@
 //! bytes to m bytes of content peaks under 4·m + 2·n + 1 MiB (`tests/hostile/containers_hostile.rs` measures it).
 //! Truncated or corrupt parts are errors with their byte offset.
 //! The content's MD5 is checked, so a wrong key or password never gives garbage: a mismatch is
-//! [`ContainerError::WrongKey`] when the content decrypts to noise (the key is likelier wrong) and
-//! [`ContainerError::Damaged`] when most of it decrypts to data (the file is likelier damaged). Every
-//! declared size is checked arithmetic: a length that would wrap is [`ContainerError::TooLarge`].
+//! [`ErrorKind::WrongKey`](crate::ErrorKind::WrongKey) when the content decrypts to noise (the key is likelier wrong) and
+//! [`ErrorKind::Damaged`](crate::ErrorKind::Damaged) when most of it decrypts to data (the file is likelier damaged). Every
+//! declared size is checked arithmetic: a length that would wrap is [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge).
 //!
 //! ```
 //! use godot_bin::container::{self, Compression, Container, Key, ReadOptions};
@@ -50,14 +50,14 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, Read, Write};
-use std::path::Path;
+use std::io::{self, Write};
 
 pub(crate) mod compressed;
 mod encrypted;
 mod fastlz;
 
 use crate::detect::{COMPRESSED_MAGIC, ENCRYPTED_MAGIC};
+use crate::error::{Error, ErrorKind, Result};
 
 /// The largest content [`decode`] produces unless told otherwise: 256 MiB, far above any save game.
 ///
@@ -67,121 +67,29 @@ use crate::detect::{COMPRESSED_MAGIC, ENCRYPTED_MAGIC};
 /// ```
 pub const DEFAULT_MAX_SIZE: u64 = 256 << 20;
 
-/// What went wrong opening or writing a container. Offsets count from the start of the file.
-///
-/// ```
-/// use godot_bin::container::{decode, ContainerError, ReadOptions};
-/// // A 20-byte GCPF file that claims 4 GiB of content:
-/// let mut file = b"GCPF\0\0\0\0\0\x10\0\0\xff\xff\xff\xff".to_vec();
-/// file.extend_from_slice(b"GCPF");
-/// let err = decode(&file, &ReadOptions::new()).unwrap_err();
-/// assert!(matches!(err, ContainerError::TooLarge { offset: 12, declared: 0xffff_ffff, .. }));
-/// ```
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ContainerError {
-    /// Neither `GCPF` nor `GDEC` at the start (where only a container is accepted).
-    #[error("not an encrypted (GDEC) or compressed (GCPF) file")]
-    NotAContainer,
-    /// An encrypted file, and no key or password was given.
-    #[error("the file is encrypted (GDEC): a password or key is needed")]
-    KeyNeeded,
-    /// The MD5 of the decrypted content does not match the one in the header, and the content decrypts to
-    /// noise: the key or password is most likely wrong (a damaged file opened with the right key still
-    /// decrypts mostly to data, which is [`ContainerError::Damaged`]).
-    ///
-    /// ```
-    /// use godot_bin::container::{decode, encrypt, ContainerError, Key, Layout, ReadOptions};
-    /// let file = encrypt(&[0; 64], &Key::from_password("right"), Layout::Godot4)?;
-    /// let err = decode(&file, &ReadOptions::new().key(Key::from_password("wrong"))).unwrap_err();
-    /// assert!(matches!(err, ContainerError::WrongKey));
-    /// assert!(err.to_string().starts_with("wrong password or key"));
-    /// # Ok::<(), ContainerError>(())
-    /// ```
-    #[error(
-        "wrong password or key, or a damaged file: the MD5 of the decrypted content does not match the file's, \
-         and with this password or key the content decrypts to noise, so the password or key is likelier wrong"
-    )]
-    WrongKey,
-    /// The MD5 of the decrypted content does not match the one in the header, but the content decrypts
-    /// mostly to data, not noise: the file is most likely damaged (a byte changed after it was written, which
-    /// turns the blocks around it to noise) and the key or password right.
-    ///
-    /// ```
-    /// use godot_bin::container::{decode, encrypt, ContainerError, Key, Layout, ReadOptions};
-    /// let key = Key::from_password("right");
-    /// let mut file = encrypt(&b"gold: 100, level: 2; ".repeat(20), &key, Layout::Godot3)?;
-    /// let last = file.len() - 1;
-    /// file[last] ^= 1; // one byte flipped in the last block
-    /// let err = decode(&file, &ReadOptions::new().key(key)).unwrap_err();
-    /// assert!(matches!(err, ContainerError::Damaged));
-    /// assert!(err.to_string().starts_with("damaged file, or a wrong password or key"));
-    /// # Ok::<(), ContainerError>(())
-    /// ```
-    #[error(
-        "damaged file, or a wrong password or key: the MD5 of the decrypted content does not match the file's, \
-         but with this password or key most of it decrypts to data, not noise, so the file is likelier damaged"
-    )]
-    Damaged,
-    /// A compression mode or encryption mode the engines do not write.
-    #[error("unknown mode {mode} at byte {offset}")]
-    UnknownMode {
-        /// Where the mode is.
-        offset: u64,
-        /// The number found.
-        mode: u32,
-    },
-    /// A declared size above the limit ([`ReadOptions::max_size`], or 4 GiB - 1 for a compressed file's
-    /// content).
-    #[error("declared size {declared} at byte {offset} is above the limit of {max} byte(s)")]
-    TooLarge {
-        /// Where the size is.
-        offset: u64,
-        /// The size declared.
-        declared: u64,
-        /// The limit.
-        max: u64,
-    },
-    /// The file ends before a part its header declares.
-    #[error("truncated: {needed} byte(s) needed at byte {offset}, {available} left")]
-    Truncated {
-        /// Where the missing part starts.
-        offset: u64,
-        /// Its declared size.
-        needed: u64,
-        /// What the file has from there.
-        available: u64,
-    },
-    /// A compressed block that does not decompress to its declared size.
-    #[error("compressed block {block} at byte {offset} is corrupt: {what}")]
-    CorruptBlock {
-        /// The block's index.
-        block: u32,
-        /// Where its compressed bytes start.
-        offset: u64,
-        /// What the decompressor said.
-        what: String,
-    },
-    /// Any other inconsistent header field.
-    #[error("corrupt header at byte {offset}: {what}")]
-    Corrupt {
-        /// Where.
-        offset: u64,
-        /// What.
-        what: String,
-    },
-    /// A key given as hex that is not 64 hex digits.
-    #[error("a key is 64 hex digits (32 bytes): {0}")]
-    BadKey(String),
-    /// An argument out of range (e.g. block size 0).
-    #[error("invalid option: {0}")]
-    InvalidOption(&'static str),
-    /// The OS random source failed (Godot 4 IV).
-    #[error("random IV: {0}")]
-    Random(String),
-    /// Reading or writing the file.
-    #[error(transparent)]
-    Io(#[from] io::Error),
+/// A part the header declares that the file does not hold whole: `needed` bytes at `offset`, `available`
+/// there.
+#[cold]
+pub(crate) fn truncated(offset: u64, needed: u64, available: u64) -> Error {
+    Error::new(ErrorKind::Truncated { declared: needed as usize, present: available as usize }, Some(offset as usize))
+}
+
+/// A size declared at `offset` above the limit `max`.
+#[cold]
+pub(crate) fn too_large(offset: u64, declared: u64, max: u64) -> Error {
+    Error::new(ErrorKind::TooLarge { declared, max }, Some(offset as usize))
+}
+
+/// A mode number at `offset` that the engines do not write.
+#[cold]
+pub(crate) fn unknown_mode(offset: u64, mode: u32) -> Error {
+    Error::new(ErrorKind::UnknownMode { mode }, Some(offset as usize))
+}
+
+/// A header field or block at `offset` that contradicts the rest.
+#[cold]
+pub(crate) fn corrupt(offset: u64, what: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Corrupt(what.into()), Some(offset as usize))
 }
 
 /// A `FileAccessCompressed` mode (`FileAccess.COMPRESSION_*`; the number is the one in the file).
@@ -264,7 +172,7 @@ impl std::str::FromStr for Compression {
 /// let key = Key::from_bytes([7; 32]);
 /// assert_eq!(&encrypt(b"x", &key, Layout::Godot3)?[4..8], &[1, 0, 0, 0]); // 3.x: the mode
 /// assert_eq!(encrypt(b"x", &key, Layout::Godot4)?.len(), 44 + 16); // 4.x: an IV in the header
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Layout {
@@ -300,7 +208,7 @@ impl Layout {
 /// assert_eq!(k.as_bytes(), b"2ab96390c7dbe3439de74d0c9b0b1767"); // MD5 hex of "hunter2"
 /// assert_eq!(Key::from_hex(&"00".repeat(32))?, Key::from_bytes([0; 32]));
 /// assert!(Key::from_hex("abc").is_err());
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Key([u8; 32]);
@@ -345,17 +253,23 @@ impl Key {
     /// ```
     /// let k = godot_bin::container::Key::from_hex(&"aB".repeat(32))?;
     /// assert_eq!(k.as_bytes(), &[0xab; 32]);
-    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn from_hex(hex: &str) -> Result<Key, ContainerError> {
+    pub fn from_hex(hex: &str) -> Result<Key> {
         let hex = hex.trim().as_bytes();
         if hex.len() != 64 {
-            return Err(ContainerError::BadKey(format!("{} character(s)", hex.len())));
+            return Err(Error::from(ErrorKind::InvalidArgument(format!(
+                "a key is 64 hex digits (32 bytes): {} character(s)",
+                hex.len()
+            ))));
         }
         let digit = |c: u8| {
-            (c as char)
-                .to_digit(16)
-                .ok_or_else(|| ContainerError::BadKey(format!("'{}' is not a hex digit", c as char)))
+            (c as char).to_digit(16).ok_or_else(|| {
+                Error::from(ErrorKind::InvalidArgument(format!(
+                    "a key is 64 hex digits (32 bytes): '{}' is not a hex digit",
+                    c as char
+                )))
+            })
         };
         let mut key = [0u8; 32];
         for i in 0..32 {
@@ -400,7 +314,7 @@ pub fn detect(head: &[u8]) -> Kind {
 /// use godot_bin::container::{encode, Compression, Container};
 /// assert_eq!(encode(b"abc", &Container::Plain)?, b"abc");
 /// assert_eq!(&encode(b"abc", &Container::Compressed(Compression::Gzip))?[..4], b"GCPF");
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Container {
@@ -421,7 +335,7 @@ pub enum Container {
 /// ```
 #[derive(Clone, Debug)]
 pub struct ReadOptions {
-    /// The key for an encrypted file (none: an encrypted file is [`ContainerError::KeyNeeded`]).
+    /// The key for an encrypted file (none: an encrypted file is [`ErrorKind::KeyNeeded`]).
     pub key: Option<Key>,
     /// The largest content to produce; larger declared sizes are refused before allocating.
     pub max_size: u64,
@@ -467,7 +381,7 @@ impl ReadOptions {
         self
     }
 
-    /// Refuse files without a container ([`ContainerError::NotAContainer`]).
+    /// Refuse files without a container ([`ErrorKind::NotAContainer`]).
     ///
     /// ```
     /// use godot_bin::container::{decode, ReadOptions};
@@ -488,22 +402,22 @@ impl ReadOptions {
 /// let file = encode(b"content", &Container::Compressed(Compression::Deflate))?;
 /// assert_eq!(decode(&file, &ReadOptions::new())?, b"content");
 /// assert_eq!(decode(b"plain", &ReadOptions::new())?, b"plain");
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn decode(file: &[u8], opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
+pub fn decode(file: &[u8], opts: &ReadOptions) -> Result<Vec<u8>> {
     match detect(file) {
         Kind::Compressed => compressed::decompress(file, opts.max_size),
         Kind::Encrypted => {
-            let key = opts.key.as_ref().ok_or(ContainerError::KeyNeeded)?;
+            let key = opts.key.as_ref().ok_or(ErrorKind::KeyNeeded)?;
             decrypt(file, key, opts.max_size)
         }
         Kind::Plain if opts.allow_plain => {
             if file.len() as u64 > opts.max_size {
-                return Err(ContainerError::TooLarge { offset: 0, declared: file.len() as u64, max: opts.max_size });
+                return Err(too_large(0, file.len() as u64, opts.max_size));
             }
             Ok(file.to_vec())
         }
-        Kind::Plain => Err(ContainerError::NotAContainer),
+        Kind::Plain => Err(Error::from(ErrorKind::NotAContainer)),
     }
 }
 
@@ -514,9 +428,9 @@ pub fn decode(file: &[u8], opts: &ReadOptions) -> Result<Vec<u8>, ContainerError
 /// let key = Key::from_password("pw");
 /// let file = encode(b"content", &Container::Encrypted(key.clone(), Layout::Godot3))?;
 /// assert_eq!(decode(&file, &ReadOptions::new().key(key))?, b"content");
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn encode(content: &[u8], container: &Container) -> Result<Vec<u8>, ContainerError> {
+pub fn encode(content: &[u8], container: &Container) -> Result<Vec<u8>> {
     match container {
         Container::Plain => Ok(content.to_vec()),
         Container::Compressed(mode) => compress(content, *mode),
@@ -531,9 +445,9 @@ pub fn encode(content: &[u8], container: &Container) -> Result<Vec<u8>, Containe
 /// let file = compress(&[0; 10_000], Compression::FastLz)?;
 /// assert_eq!(&file[12..16], &10_000u32.to_le_bytes()); // the total
 /// assert_eq!(&file[file.len() - 4..], b"GCPF");
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn compress(content: &[u8], mode: Compression) -> Result<Vec<u8>, ContainerError> {
+pub fn compress(content: &[u8], mode: Compression) -> Result<Vec<u8>> {
     compressed::compress_blocks(content, mode, compressed::ENGINE_BLOCK_SIZE)
 }
 
@@ -546,22 +460,22 @@ pub fn compress(content: &[u8], mode: Compression) -> Result<Vec<u8>, ContainerE
 /// let file = compress_with_block_size(&[5; 100], Compression::FastLz, 16)?;
 /// assert_eq!(&file[8..12], &16u32.to_le_bytes());
 /// assert_eq!(decompress(&file, 1000)?, [5; 100]);
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn compress_with_block_size(content: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>, ContainerError> {
+pub fn compress_with_block_size(content: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>> {
     compressed::compress_blocks(content, mode, block_size)
 }
 
 /// The content of a compressed file (`GCPF`), at most `max_size` bytes.
 ///
 /// ```
-/// use godot_bin::container::{compress, decompress, Compression, ContainerError};
+/// use godot_bin::container::{compress, decompress, Compression};
 /// let file = compress(&[1; 5000], Compression::Gzip)?;
 /// assert_eq!(decompress(&file, 5000)?.len(), 5000);
-/// assert!(matches!(decompress(&file, 4999), Err(ContainerError::TooLarge { .. })));
-/// # Ok::<(), ContainerError>(())
+/// assert!(matches!(decompress(&file, 4999).unwrap_err().kind(), godot_bin::ErrorKind::TooLarge { .. }));
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, ContainerError> {
+pub fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>> {
     compressed::decompress(file, max_size)
 }
 
@@ -573,9 +487,9 @@ pub fn decompress(file: &[u8], max_size: u64) -> Result<Vec<u8>, ContainerError>
 /// // 3.x is deterministic, 4.x is not (a new IV each time):
 /// assert_eq!(encrypt(b"a", &key, Layout::Godot3)?, encrypt(b"a", &key, Layout::Godot3)?);
 /// assert_ne!(encrypt(b"a", &key, Layout::Godot4)?, encrypt(b"a", &key, Layout::Godot4)?);
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn encrypt(content: &[u8], key: &Key, layout: Layout) -> Result<Vec<u8>, ContainerError> {
+pub fn encrypt(content: &[u8], key: &Key, layout: Layout) -> Result<Vec<u8>> {
     encrypted::encrypt(content, key, layout, None)
 }
 
@@ -604,18 +518,19 @@ pub fn godot4_iv(file: &[u8]) -> Option<[u8; 16]> {
 /// after the magic).
 ///
 /// ```
-/// use godot_bin::container::{decrypt, encrypt, ContainerError, Key, Layout};
+/// use godot_bin::container::{decrypt, encrypt, Key, Layout};
 /// let file = encrypt(b"secret", &Key::from_password("a"), Layout::Godot4)?;
 /// assert_eq!(decrypt(&file, &Key::from_password("a"), 100)?, b"secret");
-/// assert!(matches!(decrypt(&file, &Key::from_password("b"), 100), Err(ContainerError::WrongKey)));
-/// # Ok::<(), ContainerError>(())
+/// let wrong = decrypt(&file, &Key::from_password("b"), 100).unwrap_err();
+/// assert!(matches!(wrong.kind(), godot_bin::ErrorKind::WrongKey));
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn decrypt(file: &[u8], key: &Key, max_size: u64) -> Result<Vec<u8>, ContainerError> {
+pub fn decrypt(file: &[u8], key: &Key, max_size: u64) -> Result<Vec<u8>> {
     decrypt_layout(file, key, max_size).map(|(content, _)| content)
 }
 
 /// [`decrypt`], and the layout the file was in.
-fn decrypt_layout(file: &[u8], key: &Key, max_size: u64) -> Result<(Vec<u8>, Layout), ContainerError> {
+fn decrypt_layout(file: &[u8], key: &Key, max_size: u64) -> Result<(Vec<u8>, Layout)> {
     // A 3.x header has mode 1 where a 4.x header has the first bytes of an MD5: read it as 3.x, and as 4.x
     // only if that fails (a 4.x MD5 starting 01 00 00 00); the 3.x reading's error is the one reported.
     if file.get(4..8) != Some(&1u32.to_le_bytes()[..]) {
@@ -645,7 +560,7 @@ fn decrypt_layout(file: &[u8], key: &Key, max_size: u64) -> Result<(Vec<u8>, Lay
 /// assert_eq!(stored.container, Container::Encrypted(key, Layout::Godot4));
 /// assert_eq!(stored.encode(&content)?, file); // the same content: the same IV, the same bytes
 /// assert_ne!(stored.encode(b"gold: 999")?[28..44], file[28..44]); // other content: a new IV
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stored {
@@ -662,7 +577,7 @@ impl Stored {
     /// use godot_bin::container::{Compression, Container, Stored};
     /// let s = Stored::new(Container::Compressed(Compression::Zstd));
     /// assert_eq!(&s.encode(b"abc")?[..8], b"GCPF\x02\0\0\0");
-    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn new(container: Container) -> Stored {
         Stored { container, iv: None }
@@ -675,7 +590,7 @@ impl Stored {
     /// let key = Key::from_bytes([1; 32]);
     /// let (_, stored) = open(&encrypt_with_iv(b"x", &key, [5; 16]), &ReadOptions::new().key(key))?;
     /// assert_eq!(stored.iv(), Some([5; 16]));
-    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn iv(&self) -> Option<[u8; 16]> {
         self.iv.map(|(iv, _)| iv)
@@ -689,9 +604,9 @@ impl Stored {
     /// let file = compress(b"level 3", Compression::FastLz)?;
     /// let (content, stored) = open(&file, &ReadOptions::new())?;
     /// assert_eq!(stored.encode(&content)?, file);
-    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn encode(&self, content: &[u8]) -> Result<Vec<u8>, ContainerError> {
+    pub fn encode(&self, content: &[u8]) -> Result<Vec<u8>> {
         use md5::{Digest, Md5};
         match (&self.container, self.iv) {
             (Container::Encrypted(key, Layout::Godot4), Some((iv, md5)))
@@ -723,12 +638,12 @@ impl From<Container> for Stored {
 /// assert_eq!((content.as_slice(), stored.container), (&b"abc"[..], Container::Compressed(Compression::Gzip)));
 /// let (_, stored) = open(b"plain", &ReadOptions::new())?;
 /// assert_eq!(stored.container, Container::Plain);
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn open(file: &[u8], opts: &ReadOptions) -> Result<(Vec<u8>, Stored), ContainerError> {
+pub fn open(file: &[u8], opts: &ReadOptions) -> Result<(Vec<u8>, Stored)> {
     match detect(file) {
         Kind::Encrypted => {
-            let key = opts.key.as_ref().ok_or(ContainerError::KeyNeeded)?;
+            let key = opts.key.as_ref().ok_or(ErrorKind::KeyNeeded)?;
             let (content, layout) = decrypt_layout(file, key, opts.max_size)?;
             let iv = match layout {
                 Layout::Godot4 => godot4_iv(file).zip(file.get(4..20).and_then(|m| m.try_into().ok())),
@@ -738,7 +653,8 @@ pub fn open(file: &[u8], opts: &ReadOptions) -> Result<(Vec<u8>, Stored), Contai
         }
         Kind::Compressed => {
             let content = compressed::decompress(file, opts.max_size)?;
-            let mode = Compression::from_mode(u32::from_le_bytes(file[4..8].try_into().expect("4 bytes")))
+            let mode = crate::wire::le_u32_at(file, 4)
+                .and_then(Compression::from_mode)
                 .expect("a file that decompressed has a known mode");
             Ok((content, Stored::new(Container::Compressed(mode))))
         }
@@ -754,63 +670,10 @@ pub fn open(file: &[u8], opts: &ReadOptions) -> Result<(Vec<u8>, Stored), Contai
 /// let file = encrypt(b"x", &key, Layout::Godot3)?;
 /// assert!(decrypt_as(&file, &key, Layout::Godot4, 100).is_err());
 /// assert_eq!(decrypt_as(&file, &key, Layout::Godot3, 100)?, b"x");
-/// # Ok::<(), godot_bin::container::ContainerError>(())
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
-pub fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>, ContainerError> {
+pub fn decrypt_as(file: &[u8], key: &Key, layout: Layout, max_size: u64) -> Result<Vec<u8>> {
     encrypted::decrypt_as(file, key, layout, max_size)
-}
-
-/// Reads a whole file from `reader` (at most what `opts.max_size` allows a container of that size to
-/// hold, plus its overhead) and opens it as [`decode`] does.
-///
-/// ```
-/// use godot_bin::container::{encode, read, Compression, Container, ReadOptions};
-/// let file = encode(b"abc", &Container::Compressed(Compression::Zstd))?;
-/// assert_eq!(read(&file[..], &ReadOptions::new())?, b"abc");
-/// # Ok::<(), godot_bin::container::ContainerError>(())
-/// ```
-pub fn read<R: Read>(reader: R, opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
-    decode(&read_file(reader, opts)?, opts)
-}
-
-/// The bytes of a whole file from `reader`, at most what a container holding `opts.max_size` bytes takes.
-pub(crate) fn read_file<R: Read>(reader: R, opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
-    // The largest file that can hold max_size bytes of content: FastLZ's worst case is 1 + 1/32 per byte,
-    // plus headers and per-block overhead.
-    let cap = opts.max_size.saturating_add(opts.max_size / 16).saturating_add(1 << 16);
-    let mut file = Vec::new();
-    reader.take(cap.saturating_add(1)).read_to_end(&mut file)?;
-    if file.len() as u64 > cap {
-        return Err(ContainerError::TooLarge { offset: 0, declared: file.len() as u64, max: cap });
-    }
-    Ok(file)
-}
-
-/// Reads and opens the file at `path` (see [`read`]).
-///
-/// ```no_run
-/// use godot_bin::container::{read_path, Key, ReadOptions};
-/// let save = read_path("user_save.dat", &ReadOptions::new().key(Key::from_password("hunter2")))?;
-/// # Ok::<(), godot_bin::container::ContainerError>(())
-/// ```
-pub fn read_path<P: AsRef<Path>>(path: P, opts: &ReadOptions) -> Result<Vec<u8>, ContainerError> {
-    read(std::fs::File::open(path)?, opts)
-}
-
-/// Writes `content` inside `container` to the file at `path`, atomically
-/// ([`file::write_atomic`](crate::file::write_atomic): a write cut short leaves the old file whole).
-///
-/// ```
-/// use godot_bin::container::{read_path, write_path, Compression, Container, ReadOptions};
-/// let path = std::env::temp_dir().join(format!("godot_bin_doc_{}.sav", std::process::id()));
-/// write_path(&path, b"abc", &Container::Compressed(Compression::FastLz))?;
-/// assert_eq!(read_path(&path, &ReadOptions::new())?, b"abc");
-/// # std::fs::remove_file(&path)?;
-/// # Ok::<(), godot_bin::container::ContainerError>(())
-/// ```
-pub fn write_path<P: AsRef<Path>>(path: P, content: &[u8], container: &Container) -> Result<(), ContainerError> {
-    crate::io::atomic::write_atomic(path, &encode(content, container)?)?;
-    Ok(())
 }
 
 /// An [`io::Write`] that collects the content and writes the container around it to the inner writer on
@@ -846,7 +709,7 @@ impl<W: Write> Writer<W> {
     /// let mut w = Writer::new(Vec::new(), Container::Plain);
     /// w.write_all(b"abc")?;
     /// assert_eq!(w.finish()?, b"abc");
-    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn new(inner: W, container: Container) -> Self {
         Writer { inner, content: Vec::new(), container }
@@ -858,9 +721,9 @@ impl<W: Write> Writer<W> {
     /// use godot_bin::container::{Compression, Container, Writer};
     /// let w = Writer::new(Vec::new(), Container::Compressed(Compression::Zstd));
     /// assert_eq!(&w.finish()?[..4], b"GCPF");
-    /// # Ok::<(), godot_bin::container::ContainerError>(())
+    /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub fn finish(mut self) -> Result<W, ContainerError> {
+    pub fn finish(mut self) -> Result<W> {
         let file = encode(&self.content, &self.container)?;
         self.inner.write_all(&file)?;
         self.inner.flush()?;

@@ -494,9 +494,9 @@ fn object(r: &mut Reader<'_>, c: &Ctx<'_>, at: usize) -> Result<Variant> {
             let class = r.ustring()?;
             let path = r.ustring()?;
             Variant::from(Object::Full {
-                class: crate::text::EXT_RESOURCE.to_owned(),
+                class: EXT_RESOURCE.to_owned(),
                 properties: vec![
-                    (crate::text::REF_PATH.to_owned(), Variant::String(path)),
+                    (REF_PATH.to_owned(), Variant::String(path)),
                     (OLD_TYPE.to_owned(), Variant::String(class)),
                 ],
             })

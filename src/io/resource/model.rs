@@ -1,7 +1,12 @@
 //! The model of a resource file: everything a `.tres`, `.res` or compressed `.res` holds, in the order it
 //! holds it, and the bytes it was read from.
 
-use crate::text::{EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};
+// The names the text form gives references, used for them in the model.
+pub(super) const EXT_RESOURCE: &str = "ExtResource";
+pub(super) const SUB_RESOURCE: &str = "SubResource";
+pub(super) const REF_ID: &str = "id";
+pub(super) const REF_PATH: &str = "path";
+pub(super) const REF_UID: &str = "uid";
 use crate::value::{ContainerType, Object, Variant};
 
 /// A resource file read whole: its header, its external resources, its sub-resources and the main resource,
@@ -335,9 +340,21 @@ pub(super) fn type_of_reference(r: &Reference) -> ContainerType {
     };
     let mut s = String::from(kind);
     s.push('(');
-    crate::text::push_escaped(&mut s, id);
+    push_escaped(&mut s, id);
     s.push(')');
     ContainerType::Script(s)
+}
+
+/// Writes `id` quoted, with the text form's escapes for `\\` and `"` (the only ones an id can need).
+fn push_escaped(out: &mut String, id: &str) {
+    out.push('"');
+    for c in id.chars() {
+        if c == '\\' || c == '"' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
 }
 
 /// Undoes the escaping of an id written by `push_escaped` (ids are plain in every engine-written file).

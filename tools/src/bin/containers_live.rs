@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         files.push((format!("ours-{edge}.gdec"), Container::Encrypted(key.clone(), layout), raw, kind));
     }
     for (name, c, content, kind) in files {
-        container::write_path(out.join(&name), &content, &c)?;
+        godot_bin::file::write_atomic(out.join(&name), &container::encode(&content, &c)?)?;
         println!("{name} {kind}");
     }
     Ok(())

@@ -15,6 +15,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use godot_bin::framing::{Decoded, Endian, FrameDecoder, MAX_FRAME};
 use godot_bin::markers::{Color, Vector3};
 use godot_bin::*;
 
@@ -80,11 +81,10 @@ fn prepare(a: &[String]) {
     }
     for s in &a[5..] {
         let b = std::fs::read(s).expect("save");
-        let mut p = 0;
-        while p + 4 <= b.len() {
-            let n = u32::from_le_bytes(b[p..p + 4].try_into().unwrap()) as usize;
-            values.push((format!("save-{s}-{p}"), false, b[p + 4..p + 4 + n].to_vec()));
-            p += 4 + n;
+        let mut frames = FrameDecoder::new(Endian::Little, MAX_FRAME);
+        frames.feed(&b);
+        while let Decoded::Frame(f) = frames.next_frame().expect("a store_var stream") {
+            values.push((format!("save-{s}-{}", values.len()), false, f.to_vec()));
         }
     }
     let (mut input, mut expected, mut inexact) = (String::new(), String::new(), Vec::new());

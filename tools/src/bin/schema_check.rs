@@ -33,8 +33,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use godot_bin::container::{Key, ReadOptions};
-use godot_bin::detect::Framing;
+use godot_bin::container::Key;
+use godot_bin::file::Content;
 use godot_bin::gdscript;
 use godot_bin::schema::{rust, Schema};
 use godot_bin::Variant;
@@ -188,11 +188,11 @@ fn fixture_key() -> Key {
     Key::from_bytes(std::array::from_fn(|i| ((i * 7 + 3) % 256) as u8))
 }
 
-fn options(secret: Option<&str>) -> ReadOptions {
+fn options(secret: Option<&str>) -> godot_bin::file::Options {
     match secret {
-        Some("") => ReadOptions::new().key(fixture_key()),
-        Some(p) => ReadOptions::new().key(Key::from_password(p)),
-        None => ReadOptions::new(),
+        Some("") => godot_bin::file::Options::new().key(fixture_key()),
+        Some(p) => godot_bin::file::Options::new().password(p),
+        None => godot_bin::file::Options::new(),
     }
 }
 
@@ -307,8 +307,8 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     let mut mods = String::new();
     for s in samples(&root, &scratch)? {
         let shown = s.path.strip_prefix(&root).unwrap_or(&s.path).display().to_string();
-        let (values, how) = match godot_bin::file::open_with(&s.path, &options(s.secret)) {
-            Ok(v) => v,
+        let (values, how) = match godot_bin::file::open(&s.path, &options(s.secret)) {
+            Ok(v) => (v.values, v.format),
             Err(_) if s.extra => continue,
             Err(e) => {
                 failures.push(format!("{shown}: cannot open: {e}"));
@@ -342,9 +342,9 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         };
         std::fs::write(krate.join("src").join(format!("{}.rs", s.module)), code)?;
         let _ = writeln!(mods, "mod {};", s.module);
-        let (stream, big) = match how.framing {
-            Framing::Stream { big_endian } => (true, big_endian),
-            Framing::Bare => (false, false),
+        let (stream, big) = match how.content {
+            Content::Stream { big_endian } => (true, big_endian),
+            _ => (false, false),
         };
         let _ = writeln!(
             main,
@@ -354,7 +354,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             secret = s.secret,
             dialect = how.dialect.to_string(),
         );
-        gd.add(&s.module, &schema, &s.path, s.secret, dicts.len(), how.framing != Framing::Bare)?;
+        gd.add(&s.module, &schema, &s.path, s.secret, dicts.len(), stream)?;
         checked.push(shown);
     }
     // The traced types: their schema's Rust reads what they write and writes it back.
@@ -478,7 +478,7 @@ impl Gd {
         std::fs::create_dir_all(&dir)?;
         let root = schema.root.as_deref().unwrap_or("Save");
         std::fs::write(dir.join(format!("{}.gd", snake(root))), code)?;
-        let (content, _) = godot_bin::container::open(&std::fs::read(path)?, &options(secret))?;
+        let content = godot_bin::file::open(path, &options(secret))?.content()?;
         std::fs::write(dir.join("data.dat"), content)?;
         let head = format!("{}{HARNESS_TAIL}", if four { HARNESS4 } else { HARNESS3 });
         // Godot 3 finds a script by its class_name in the project's class list, which a run without a
@@ -590,6 +590,7 @@ fn traced_module(krate: &Path, scratch: &Path) -> Result<PathBuf, Box<dyn std::e
 
 /// The generated program's main: [`MAIN_HEAD`], one `check` call per file, [`MAIN_TAIL`].
 const MAIN_HEAD: &str = r#"use godot_bin::container::{Key, ReadOptions};
+use godot_bin::framing::{Decoded, Endian, FrameDecoder};
 use godot_bin::{Config, Dialect};
 
 /// Reads `path` as it is on disk, reads each Dictionary value into `T` and writes it again: the bytes
@@ -621,20 +622,21 @@ fn check<T: serde::Serialize + serde::de::DeserializeOwned>(
         Err(e) => return fail(failed, e.to_string()),
     };
     let cfg = Config::new(dialect.parse::<Dialect>().expect("a dialect name"));
-    let mut frames: Vec<&[u8]> = Vec::new();
+    let mut frames: Vec<Vec<u8>> = Vec::new();
     if stream {
-        let mut rest = &content[..];
-        while rest.len() >= 4 {
-            let n = [rest[0], rest[1], rest[2], rest[3]];
-            let n = if big_endian { u32::from_be_bytes(n) } else { u32::from_le_bytes(n) } as usize;
-            let Some(body) = rest.get(4..4 + n) else { return fail(failed, "a frame is cut short".into()) };
-            frames.push(body);
-            rest = &rest[4 + n..];
+        let endian = if big_endian { Endian::Big } else { Endian::Little };
+        let mut dec = FrameDecoder::new(endian, content.len());
+        dec.feed(&content);
+        while let Ok(Decoded::Frame(body)) = dec.next_frame() {
+            frames.push(body.to_vec());
+        }
+        if dec.finish().is_err() {
+            return fail(failed, "a frame is cut short".into());
         }
     } else {
-        frames.push(&content);
+        frames.push(content.clone());
     }
-    for (i, frame) in frames.into_iter().enumerate() {
+    for (i, frame) in frames.iter().map(Vec::as_slice).enumerate() {
         // godot_bin's own re-encoding of the value: where it differs from the engine's bytes (Godot 3
         // leaves heap garbage in a NodePath's padding; godot_bin writes zeros), that is what is required.
         let again = match godot_bin::Variant::decode(frame, &cfg) {

@@ -1,0 +1,99 @@
+//! `godot-bin schema`: the shape of the values in saves, as Rust, GDScript or a schema file.
+
+use godot_bin::schema::Schema;
+use godot_bin::{Dialect, Variant};
+
+use crate::{data, read_input, write_text, Common, Fail, Io, Reading};
+
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// What to print: Rust types, a GDScript file, or the schema file (JSON).
+    #[arg(long, value_enum)]
+    to: SchemaForm,
+    /// The name of the top type (inferred from saves; a schema file keeps its own).
+    #[arg(long, default_value = "Save")]
+    name: String,
+    /// The dialect of every FILE (see decode). Default: detected in each.
+    #[arg(long, value_parser = crate::dialect)]
+    dialect: Option<Dialect>,
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    io: Io,
+    /// Saves (any container, dialect and framing), or one schema file (JSON).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<String>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
+enum SchemaForm {
+    /// Rust types deriving Serialize and Deserialize.
+    Rust,
+    /// One GDScript file.
+    Gdscript,
+    /// The schema file.
+    Json,
+}
+
+pub(crate) fn run(a: Args) -> Result<(), Fail> {
+    let schema = schema_of(&a)?;
+    let out = match a.to {
+        SchemaForm::Json => format!("{}\n", schema.to_json()),
+        SchemaForm::Rust => godot_bin::schema::rust::from_schema(&schema).map_err(|e| data(e.to_string()))?,
+        SchemaForm::Gdscript => godot_bin::gdscript::from_schema(&schema, &godot_bin::gdscript::Options::default())
+            .map_err(|e| data(e.to_string()))?,
+    };
+    write_text(&out, &a.io.dest)
+}
+
+/// The schema `schema` prints: a schema file's, or one inferred from the Dictionary values of every save.
+fn schema_of(a: &Args) -> Result<Schema, Fail> {
+    let name = &a.name;
+    let mut chars = name.chars();
+    if !(chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    {
+        return Err(Fail(2, format!("--name {name:?} is not a type name (a letter, then letters, digits or '_')")));
+    }
+    let mut values = Vec::new();
+    let mut seen: Option<(Dialect, &str)> = None;
+    for file in &a.files {
+        let raw = read_input(Some(file))?;
+        let text = std::str::from_utf8(&raw).ok().filter(|t| t.trim_start().starts_with('{'));
+        if let Some(text) = text {
+            if let Ok(schema) = Schema::from_json(text) {
+                if a.files.len() > 1 {
+                    return Err(Fail(2, format!("{file} is a schema file: give it alone, or only saves")));
+                }
+                return Ok(schema);
+            }
+        }
+        let at = |Fail(c, m)| Fail(c, format!("{file}: {m}"));
+        let reading = Reading::new(a.dialect, &a.common, &a.io);
+        let save = reading.read(&raw).map_err(at)?;
+        let d = save.format.dialect;
+        match seen {
+            Some((first, other)) if first != d => {
+                return Err(Fail(
+                    2,
+                    format!("{other} reads as {first} and {file} as {d}: give --dialect to read them all in one"),
+                ))
+            }
+            _ => seen = Some((d, file)),
+        }
+        for (i, v) in save.values.into_iter().enumerate() {
+            match v {
+                Variant::Dictionary(_) => values.push(v),
+                other => eprintln!(
+                    "godot-bin: {file}: value {} is {}, left out (the top type describes the Dictionary values)",
+                    i + 1,
+                    other.kind().name()
+                ),
+            }
+        }
+    }
+    let Some((d, _)) = seen else { return Err(Fail(2, "no FILE given".into())) };
+    if values.is_empty() {
+        return Err(data("no Dictionary value in the files: nothing to infer a top type from"));
+    }
+    Schema::infer(&values, d, name).map_err(|e| data(e.to_string()))
+}

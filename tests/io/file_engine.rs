@@ -1,0 +1,128 @@
+//! The one save engine (`godot_bin::file`) on every kind of save the engines write: store_var streams with
+//! big-endian lengths, JSON saves in each engine's styles, ConfigFile text; each read as the engine wrote
+//! it, written back byte for byte while unchanged, and with exactly the edit when edited.
+
+use godot_bin::file::{self, Content, Kind, Options};
+use godot_bin::{Dialect, Variant};
+
+fn fixture(engine: &str, path: &str) -> Vec<u8> {
+    let p = format!("{}/tests/fixtures/{engine}/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+const ENGINES: [(&str, Dialect); 3] =
+    [("godot-3.2.3", Dialect::Godot3), ("godot-3.6", Dialect::Godot3), ("godot-4.6", Dialect::Godot4_6)];
+
+/// A store_var file with big-endian lengths (`FileAccess.big_endian`, `File.endian_swap`) and a big-endian
+/// `StreamPeerBuffer`'s put_var: the same values as the little-endian file, found without being told.
+#[test]
+fn big_endian_streams_read_as_the_engine_wrote_them() {
+    for (engine, dialect) in ENGINES {
+        let little = file::read(&fixture(engine, "streams/little_endian.sav"), &Options::new()).unwrap();
+        assert_eq!(little.format.content, Content::Stream { big_endian: false }, "{engine}");
+        assert_eq!(little.values.len(), 3, "{engine}");
+        for name in ["streams/big_endian.sav", "streams/peer_be.bin"] {
+            let bytes = fixture(engine, name);
+            let save = file::read(&bytes, &Options::new()).unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
+            assert_eq!(save.format.content, Content::Stream { big_endian: true }, "{engine} {name}");
+            assert_eq!(save.values, little.values, "{engine} {name}");
+            assert!(save.format.dialect == dialect || engine != "godot-4.6", "{engine}: {}", save.format.dialect);
+            assert_eq!(save.to_bytes().unwrap(), bytes, "{engine} {name}");
+            // Re-encoded (not the kept bytes): the engine's bytes again.
+            assert_eq!(save.format.encode(&save.values).unwrap(), bytes, "{engine} {name}");
+        }
+    }
+}
+
+/// The JSON saves the engines wrote (the manual's one object per line, and one document in each style):
+/// read, the same bytes back untouched, and an edit in the engine's style.
+#[test]
+fn json_saves_round_trip_and_edit() {
+    for (engine, dialect) in ENGINES {
+        for name in ["lines.json", "sorted.json", "tab.json", "spaces.json", "unsorted.json"] {
+            let bytes = fixture(engine, &format!("json/{name}"));
+            let opts = Options::new().dialect(dialect);
+            let save = file::read(&bytes, &opts).unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
+            assert_eq!(save.format.content.kind(), Kind::Json, "{engine} {name}");
+            assert_eq!(save.to_bytes().unwrap(), bytes, "{engine} {name}");
+            // Detected without the dialect too, where the text tells (and it reads the same values).
+            let found = file::read(&bytes, &Options::new()).unwrap();
+            assert_eq!(found.values, save.values, "{engine} {name}");
+            let mut edited = save;
+            if name == "lines.json" {
+                // One node edited: the other lines stay as they were.
+                edited.values[1]["level"] = Variant::Int(2);
+                let text = String::from_utf8(edited.to_bytes().unwrap()).unwrap();
+                let was = String::from_utf8(bytes.clone()).unwrap();
+                let (new, old): (Vec<&str>, Vec<&str>) = (text.lines().collect(), was.lines().collect());
+                assert_eq!((new[0], new[2]), (old[0], old[2]), "{engine}");
+                assert_eq!(new[1], old[1].replace("\"level\":1", "\"level\":2"), "{engine}");
+            } else {
+                edited.values[0]["version"] = Variant::Int(4);
+                let text = String::from_utf8(edited.to_bytes().unwrap()).unwrap();
+                let was = String::from_utf8(bytes.clone()).unwrap();
+                let sep = if was.contains(": ") { ": " } else { ":" };
+                let expect = was.replace(&format!("\"version\"{sep}3"), &format!("\"version\"{sep}4"));
+                assert_eq!(text, expect, "{engine} {name}");
+            }
+        }
+    }
+}
+
+/// ConfigFile text the engines saved: the engine is found from the text, the same bytes come back
+/// untouched, and an edited value is written in that engine's syntax.
+#[test]
+fn config_files_are_found_and_written_back() {
+    for (engine, dialect) in [("godot-3.6", Dialect::Godot3), ("godot-4.6", Dialect::Godot4_6)] {
+        let bytes = fixture(engine, "config_file/values.cfg");
+        let save = file::read(&bytes, &Options::new()).unwrap();
+        assert_eq!((save.format.content.kind(), save.format.dialect), (Kind::ConfigFile, dialect), "{engine}");
+        assert_eq!(save.to_bytes().unwrap(), bytes, "{engine}");
+        let mut edited = save;
+        edited.values[0]["player"]["name"] = Variant::from("Edited");
+        let again = file::read(&edited.to_bytes().unwrap(), &Options::new().dialect(dialect)).unwrap();
+        assert_eq!(again.values, edited.values, "{engine}");
+    }
+    // Encrypted ConfigFile text (save_encrypted_pass).
+    let bytes = fixture("godot-4.6", "config_file/values.gdec");
+    let save = file::read(&bytes, &Options::new().password("hunter2 \u{e9}")).unwrap();
+    assert_eq!(save.format.content.kind(), Kind::ConfigFile);
+    assert_eq!(save.to_bytes().unwrap(), bytes);
+}
+
+/// A partial read gives the values before the failure and the error; without it, the error.
+#[test]
+fn a_damaged_stream_reads_up_to_the_failure() {
+    let mut bytes = fixture("godot-4.6", "streams/little_endian.sav");
+    let first = 4 + u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize;
+    bytes[first + 4] = 0x7f; // the second value's type: none
+    let e = file::read(&bytes, &Options::new().dialect(Dialect::Godot4_6)).unwrap_err();
+    assert_eq!(e.offset(), Some(first + 4), "{e}");
+    let save = file::read(&bytes, &Options::new().partial(true)).unwrap();
+    assert_eq!(save.values.len(), 1);
+    assert_eq!(save.error.map(|e| e.offset()), Some(Some(first + 4)));
+}
+
+/// The size limit: a small file claiming a huge content is refused before anything is allocated.
+#[test]
+fn the_size_limit_is_the_libraries() {
+    assert_eq!(file::default_max_size(1), 1 << 20);
+    let bytes = fixture("godot-4.6", "containers/fastlz.gcpf");
+    let e = file::read(&bytes, &Options::new().max_size(10)).unwrap_err();
+    assert!(matches!(e.kind(), godot_bin::ErrorKind::TooLarge { .. }), "{e}");
+}
+
+/// Godot 4.6's `ConfigFile.load` takes any text (lines that are neither a section nor a key are skipped:
+/// a table of numbers loads as an empty ConfigFile, error OK). Detection does not take such text for a
+/// ConfigFile save; asked for one, it reads as the engine does.
+#[test]
+fn text_without_a_section_is_no_config_file_unless_asked() {
+    let table = fixture("godot-4.6", "json/floats.tsv");
+    let e = file::read(&table, &Options::new()).unwrap_err();
+    assert!(matches!(e.kind(), godot_bin::ErrorKind::NotGodotData(_)), "{e}");
+    let asked = file::read(&table, &Options::new().kind(Kind::ConfigFile)).unwrap();
+    assert_eq!(asked.values, [godot_bin::Variant::from(godot_bin::Dictionary::default())]);
+    // Comments and blank lines only: an empty ConfigFile, found by detection too.
+    let empty = file::read(b"; saved by the game\n\n", &Options::new()).unwrap();
+    assert_eq!(empty.format.content.kind(), Kind::ConfigFile);
+}
