@@ -9,6 +9,7 @@ mod detect;
 mod error_kinds;
 mod file_engine;
 mod framing;
+mod resource;
 mod resource_fixtures;
 mod tokio_codec;
 mod tokio_in_place;

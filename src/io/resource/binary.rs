@@ -263,7 +263,9 @@ fn string_ref(r: &mut Reader<'_>, c: &Ctx<'_>) -> Result<String> {
         }
         let bytes = r.take(len)?;
         let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
-        return std::str::from_utf8(&bytes[..end]).map(str::to_owned).map_err(|_| Error::at(ErrorKind::InvalidUtf8, at));
+        return std::str::from_utf8(&bytes[..end])
+            .map(str::to_owned)
+            .map_err(|_| Error::at(ErrorKind::InvalidUtf8, at));
     }
     c.strings.get(id as usize).cloned().ok_or_else(|| invalid("string index past the string table", at))
 }
@@ -483,7 +485,10 @@ fn object(r: &mut Reader<'_>, c: &Ctx<'_>, at: usize) -> Result<Variant> {
         OBJECT_INTERNAL_RESOURCE => {
             let i = r.u32()?;
             let id = if c.named {
-                c.int_ids.get(i as usize).cloned().ok_or_else(|| invalid("internal resource index past the table", at))?
+                c.int_ids
+                    .get(i as usize)
+                    .cloned()
+                    .ok_or_else(|| invalid("internal resource index past the table", at))?
             } else {
                 // Godot 3 names the sub-resource by its number (`local://N`).
                 i.to_string()
@@ -594,8 +599,7 @@ pub(super) fn read(bytes: &[u8], compressed: Option<(u32, u32)>, max_depth: usiz
         let offset = r.u64()?;
         table.push((path, offset));
     }
-    let int_ids: Vec<String> =
-        table.iter().map(|(p, _)| p.strip_prefix("local://").unwrap_or(p).to_owned()).collect();
+    let int_ids: Vec<String> = table.iter().map(|(p, _)| p.strip_prefix("local://").unwrap_or(p).to_owned()).collect();
     let ext_ids: Vec<String> = ext_resources.iter().map(|e| e.id.clone()).collect();
     let ctx = Ctx {
         version,
@@ -619,7 +623,8 @@ pub(super) fn read(bytes: &[u8], compressed: Option<(u32, u32)>, max_depth: usiz
         for _ in 0..count {
             let name_at = r.pos;
             let idx = r.u32()? as usize;
-            let name = strings.get(idx).cloned().ok_or_else(|| invalid("property name past the string table", name_at))?;
+            let name =
+                strings.get(idx).cloned().ok_or_else(|| invalid("property name past the string table", name_at))?;
             if name.is_empty() {
                 return Err(invalid("a property with an empty name", name_at));
             }
@@ -1036,23 +1041,23 @@ impl Out<'_> {
         w.u32(OBJECT);
         match o {
             Object::Null => w.u32(OBJECT_EMPTY),
-            Object::InstanceId(_) => return Err(Error::invalid("an object by instance id has no place in a resource", None)),
+            Object::InstanceId(_) => {
+                return Err(Error::invalid("an object by instance id has no place in a resource", None))
+            }
             Object::Full { class, properties } => {
                 let v = Variant::from(o.clone());
                 match Reference::of(&v) {
                     Some(Reference::Ext(id)) => {
-                        let i = self
-                            .ext_index
-                            .get(id.as_str())
-                            .ok_or_else(|| Error::invalid("a reference to an external resource the file does not list", None))?;
+                        let i = self.ext_index.get(id.as_str()).ok_or_else(|| {
+                            Error::invalid("a reference to an external resource the file does not list", None)
+                        })?;
                         w.u32(OBJECT_EXTERNAL_RESOURCE_INDEX);
                         w.u32(*i);
                     }
                     Some(Reference::Sub(id)) => {
-                        let i = self
-                            .int_index
-                            .get(id.as_str())
-                            .ok_or_else(|| Error::invalid("a reference to a sub-resource the file does not hold", None))?;
+                        let i = self.int_index.get(id.as_str()).ok_or_else(|| {
+                            Error::invalid("a reference to a sub-resource the file does not hold", None)
+                        })?;
                         w.u32(OBJECT_INTERNAL_RESOURCE);
                         w.u32(*i);
                     }
@@ -1123,7 +1128,8 @@ pub(super) fn write(file: &ResourceFile, b: &BinaryFormat, order: &[usize], ext_
     for (i, s) in strings.iter().enumerate() {
         string_index.entry(s).or_insert(i as u32);
     }
-    let all: Vec<&Resource> = order.iter().map(|&i| &file.sub_resources[i]).chain(std::iter::once(&file.main)).collect();
+    let all: Vec<&Resource> =
+        order.iter().map(|&i| &file.sub_resources[i]).chain(std::iter::once(&file.main)).collect();
     let mut needed: Vec<&str> = Vec::new();
     for r in &all {
         for (name, v) in &r.properties {
@@ -1165,7 +1171,8 @@ pub(super) fn write(file: &ResourceFile, b: &BinaryFormat, order: &[usize], ext_
             let n = if b.version >= 4 && flags & FLAG_NAMED_SCENE_IDS != 0 {
                 pos as u32
             } else {
-                r.id.parse::<u32>().map_err(|_| Error::invalid("a Godot 3 sub-resource id that is not a number", None))?
+                r.id.parse::<u32>()
+                    .map_err(|_| Error::invalid("a Godot 3 sub-resource id that is not a number", None))?
             };
             int_index.insert(r.id.as_str(), n);
         }

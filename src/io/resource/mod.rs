@@ -44,6 +44,22 @@ impl ResourceFile {
         Ok(file)
     }
 
+    /// Forgets the bytes the file was read from, so that [`to_bytes`](Self::to_bytes) writes the model by
+    /// the saver's rules even when nothing changed (what the engine would write for the same resource).
+    ///
+    /// ```
+    /// use godot_bin::resource::ResourceFile;
+    /// // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+    /// let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+    /// let mut file = ResourceFile::read(&bytes)?;
+    /// file.forget_original();
+    /// assert_eq!(file.to_bytes()?, bytes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn forget_original(&mut self) {
+        self.original = None;
+    }
+
     /// Writes the file: the bytes it was read from when nothing changed, else by the saver's rules of its form.
     ///
     /// ```
