@@ -63,8 +63,8 @@ fn round_trip(engine: &str) {
             Err(e) => failed.push(format!("{}: write: {e}", path.display())),
         }
     }
-    assert!(compressed > 0, "{engine}: no RSCC fixture read");
     assert!(failed.is_empty(), "{engine}: {} of {} failed:\n{}", failed.len(), files.len(), failed.join("\n"));
+    assert!(compressed > 0, "{engine}: no RSCC fixture read");
 }
 
 #[test]

@@ -1093,9 +1093,11 @@ fn unsupported(v: &Variant, version: u32) -> Error {
 /// Writes the model as an `RSRC` file (uncompressed), the resources in `order` (sub-resource indices, the
 /// main one last) and the external resources in `ext_order`, by the saver's rules.
 pub(super) fn write(file: &ResourceFile, b: &BinaryFormat, order: &[usize], ext_order: &[usize]) -> Result<Vec<u8>> {
-    let mut w = Writer { out: Vec::with_capacity(4096), be: b.big_endian };
+    // The endianness word itself is little-endian; every later number is in the file's order.
+    let mut w = Writer { out: Vec::with_capacity(4096), be: false };
     w.out.extend_from_slice(MAGIC);
     w.u32(u32::from(b.big_endian));
+    w.be = b.big_endian;
     w.u32(u32::from(b.use_real64));
     w.u32(b.engine_major);
     w.u32(b.engine_minor);

@@ -108,7 +108,9 @@ fn read_compressed(bytes: &[u8]) -> Result<ResourceFile> {
     }
     // The payload cannot be more than the blocks allow; bound it by a generous multiple of the input.
     let max = (bytes.len() as u64).saturating_mul(1024).max(1 << 20);
-    let plain = compressed::decompress(&as_gcpf, max)?;
+    // The compressed payload starts after the magic: the engine reads the endianness word next.
+    let mut plain = binary::MAGIC.to_vec();
+    plain.extend_from_slice(&compressed::decompress(&as_gcpf, max)?);
     binary::read(&plain, Some((mode, block)), MAX_DEPTH)
 }
 
@@ -122,7 +124,7 @@ fn write_compressed(plain: &[u8], mode: u32, block: u32) -> Result<Vec<u8>> {
     use crate::io::container::{compressed, Compression};
     let mode = Compression::from_mode(mode)
         .ok_or(Error::new(ErrorKind::InvalidData("unknown compression mode of the resource"), Some(4)))?;
-    let mut out = compressed::compress_blocks(plain, mode, block)?;
+    let mut out = compressed::compress_blocks(plain.get(4..).unwrap_or_default(), mode, block)?;
     out[..4].copy_from_slice(RSCC);
     let n = out.len();
     out[n - 4..].copy_from_slice(RSCC);
