@@ -612,7 +612,10 @@ pub(super) fn read(bytes: &[u8], compressed: Option<(u32, u32)>, max_depth: usiz
     };
     let mut resources = Vec::with_capacity(table.len());
     for (i, (_, offset)) in table.iter().enumerate() {
-        let at = usize::try_from(*offset).ok().filter(|&o| o < bytes.len());
+        // In a compressed file the offsets count from after the RSCC header, where the payload (without
+        // the RSRC magic, which the reader puts back in front) starts.
+        let shift = if compressed.is_some() { 4 } else { 0 };
+        let at = usize::try_from(*offset).ok().and_then(|o| o.checked_add(shift)).filter(|&o| o < bytes.len());
         let Some(at) = at else {
             return Err(invalid("internal resource offset past the end of the file", table_at + 4));
         };
@@ -1183,7 +1186,7 @@ pub(super) fn write(file: &ResourceFile, b: &BinaryFormat, order: &[usize], ext_
     }
     let out = Out { version: b.version, real64: b.real_is_double(), string_index, ext_index, int_index };
     for (pos, r) in all.iter().enumerate() {
-        let at = w.out.len() as u64;
+        let at = w.out.len() as u64 - if b.compressed.is_some() { 4 } else { 0 };
         let slot = offsets[pos];
         let bytes = if b.big_endian { at.to_be_bytes() } else { at.to_le_bytes() };
         w.out[slot..slot + 8].copy_from_slice(&bytes);
