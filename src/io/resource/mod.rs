@@ -2,6 +2,15 @@
 //! the model, text `.tres`. [`ResourceFile::read`] reads a file into a model that keeps everything it holds;
 //! [`ResourceFile::to_bytes`] writes it back, byte-identical when nothing was changed. Reading never runs or
 //! loads anything: scripts and external resources stay names in the model.
+//!
+//! ```
+//! use godot_bin::resource::ResourceFile;
+//! // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+//! let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+//! let file = ResourceFile::read(&bytes)?;
+//! assert_eq!(file.to_bytes()?, bytes);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod binary;
 mod model;
