@@ -15,118 +15,24 @@
 
 #[path = "common/mod.rs"]
 mod data;
+#[path = "common/harness.rs"]
+mod harness;
+#[path = "common/hostile_shapes.rs"]
+mod hostile_shapes;
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use godot_bin::config_file::{self, ConfigFile};
 use godot_bin::{json, text, Config, Dialect, Variant, VariantRef};
+use hostile_shapes::{deep_arrays, deep_keys, dictionary, empties, nested_keys, u32s, INT, STRING};
 
-const DICTIONARY: u32 = 27;
-const ARRAY: u32 = 28;
-const INT: u32 = 2;
-const STRING: u32 = 4;
-
-fn u32s(out: &mut Vec<u8>, words: &[u32]) {
-    for w in words {
-        out.extend_from_slice(&w.to_le_bytes());
-    }
-}
-
-/// `levels` dictionaries, each the first key of the next, each with `entries` entries, the innermost key
-/// an Array of `ints` ints (the shape that was quadratic).
-fn nested_keys(levels: usize, entries: u32, ints: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    for _ in 0..levels {
-        u32s(&mut out, &[DICTIONARY, entries]);
-    }
-    u32s(&mut out, &[ARRAY, ints]);
-    for i in 0..ints {
-        u32s(&mut out, &[INT, i]);
-    }
-    for level in 0..levels {
-        u32s(&mut out, &[INT, level as u32]);
-        for e in 1..entries {
-            u32s(&mut out, &[INT, 1_000_000 + e, INT, e]);
-        }
-    }
-    out
-}
-
-/// One Dictionary whose key is `depth` nested one-entry dictionaries, repeated `times` times in an Array.
-fn deep_keys(depth: usize, times: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    u32s(&mut out, &[ARRAY, times]);
-    for _ in 0..times {
-        u32s(&mut out, &[DICTIONARY, 1]);
-        for _ in 0..depth {
-            u32s(&mut out, &[DICTIONARY, 1]);
-        }
-        u32s(&mut out, &[INT, 7]);
-        for _ in 0..=depth {
-            u32s(&mut out, &[INT, 0]);
-        }
-    }
-    out
-}
-
-/// A Dictionary of `n` entries whose keys are `key(i)`.
-fn dictionary(n: u32, key: impl Fn(u32) -> Vec<u8>) -> Vec<u8> {
-    let mut out = Vec::new();
-    u32s(&mut out, &[DICTIONARY, n]);
-    for i in 0..n {
-        out.extend(key(i));
-        u32s(&mut out, &[INT, i]);
-    }
-    out
-}
-
-/// `n` empty Dictionaries in an Array.
-fn empties(n: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    u32s(&mut out, &[ARRAY, n]);
-    for _ in 0..n {
-        u32s(&mut out, &[DICTIONARY, 0]);
-    }
-    out
-}
-
-/// Arrays nested `depth` deep, `times` times side by side.
-fn deep_arrays(depth: usize, times: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    u32s(&mut out, &[ARRAY, times]);
-    for _ in 0..times {
-        for _ in 0..depth {
-            u32s(&mut out, &[ARRAY, 1]);
-        }
-        u32s(&mut out, &[INT, 1]);
-    }
-    out
-}
-
-/// Seconds per call of `base` and of `shape`, each the median of 7 samples of about 20 ms, the samples of
-/// the two interleaved (base, shape, base, shape, …) so that a change in the machine's load between them
-/// moves both: the ratio is what counts.
-fn time_pair(mut base: impl FnMut(), mut shape: impl FnMut()) -> (f64, f64) {
-    fn iters(f: &mut impl FnMut()) -> u32 {
-        f();
-        let t = Instant::now();
-        f();
-        let one = t.elapsed().as_secs_f64().max(1e-7);
-        ((0.02 / one).ceil() as u32).clamp(1, 100_000)
-    }
-    fn sample(f: &mut impl FnMut(), iters: u32) -> f64 {
-        let t = Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        t.elapsed().as_secs_f64() / iters as f64
-    }
-    let (nb, ns) = (iters(&mut base), iters(&mut shape));
-    let (mut b, mut s): (Vec<f64>, Vec<f64>) = (0..7).map(|_| (sample(&mut base, nb), sample(&mut shape, ns))).unzip();
-    b.sort_by(|x, y| x.total_cmp(y));
-    s.sort_by(|x, y| x.total_cmp(y));
-    (b[3], s[3])
+/// Seconds per call of `base` and of `shape`: the medians of 7 rounds of the harness, the two interleaved
+/// (base, shape, base, shape, …) so that a change in the machine's load between them moves both: the ratio is
+/// what counts.
+fn time_pair(base: impl FnMut(), shape: impl FnMut()) -> (f64, f64) {
+    let mut cases = [harness::case("game state", base), harness::case("shape", shape)];
+    harness::run(&mut cases, 7);
+    (harness::median(&cases[0].samples), harness::median(&cases[1].samples))
 }
 
 type Entry = (&'static str, fn(&[u8], &Config));

@@ -16,17 +16,17 @@
 
 #[path = "common/mod.rs"]
 mod data;
+#[path = "common/harness.rs"]
+mod harness;
 #[path = "common/serde_floor.rs"]
 mod serde_floor;
 
 use std::hint::black_box;
 
 use godot_bin::{from_slice_with, Config, Variant};
-
-/// `n` runs of `f`, as a user's loop would make them; how many gave a result `ok` accepts.
-fn run<T>(n: usize, f: impl Fn() -> T, ok: impl Fn(&T) -> bool) -> usize {
-    (0..n).map(|_| f()).filter(|v| ok(v)).count()
-}
+// `n` runs of a case as a user's loop makes them (the loop of the `ratios` bench's tight-loop cases); how many
+// gave a result `ok` accepts. No counting allocator here: it would add its own instructions to every count.
+use harness::user_loop as run;
 
 fn main() {
     let mut args = std::env::args().skip(1);

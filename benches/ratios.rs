@@ -5,7 +5,7 @@
 //! alike), and each case's median time per operation is reported with its ratio to the group's reference
 //! (postcard on the same structs, or a memcpy of the same byte count), and its best (the fastest round).
 //!
-//! Options: `--rounds N` (default 15), `--only GROUP` (game, variant, packed, logs, small; repeatable),
+//! Options: `--rounds N` (default 15), `--only GROUP` (game, variant, threads, packed, logs, small; repeatable),
 //! `--engine FILE` (the output of `tests/gd/speed.gd`: adds Godot 4.6's medians and bests and our ratios to them; used
 //! by scripts/engine-speed.sh), `--engine-bytes FILE` (the engine's `var_to_bytes` of the same state: checked
 //! byte for byte against ours), `--entities N` (default 10,000).
@@ -22,142 +22,23 @@
 
 #[path = "common/mod.rs"]
 mod data;
+#[path = "common/floor.rs"]
+mod floor;
+#[path = "common/harness.rs"]
+mod harness;
 #[path = "common/serde_floor.rs"]
 mod serde_floor;
 
 use std::cell::RefCell;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use godot_bin::{Config, Variant};
+use harness::{case, case_fresh_thread, case_keep, fmt_time, memcpy_case, report, run, tight};
 
-struct Case<'a> {
-    name: String,
-    f: Box<dyn FnMut() + 'a>,
-    /// Run after each sample, outside the clock (drops what the sample kept).
-    after: Option<Box<dyn FnMut() + 'a>>,
-    iters: u32,
-    /// Operations per call of `f` (a tight loop's messages): samples are per operation.
-    ops: u32,
-    samples: Vec<f64>,
-}
-
-fn case<'a>(name: &str, f: impl FnMut() + 'a) -> Case<'a> {
-    Case { name: name.to_string(), f: Box::new(f), after: None, iters: 1, ops: 1, samples: Vec::new() }
-}
-
-/// A tight loop of `ops` operations in one call of `f`, timed once per round (no calibration, no closure call
-/// or clock per operation): its samples are per operation.
-fn case_loop<'a>(name: &str, ops: u32, f: impl FnMut() + 'a) -> Case<'a> {
-    Case { ops, ..case(name, f) }
-}
-
-/// A decode whose results are kept and dropped after the sample, off the clock, as GDScript's `bytes_to_var`
-/// timing in tests/gd/speed.gd does.
-fn case_keep<'a, T: 'a>(name: &str, sink: &'a RefCell<Vec<T>>, mut f: impl FnMut() -> T + 'a) -> Case<'a> {
-    let mut c = case(name, move || sink.borrow_mut().push(f()));
-    c.after = Some(Box::new(move || sink.borrow_mut().clear()));
-    c
-}
-
-/// A tight loop of [`TIGHT_MSGS`] calls of `f` as one case, written as a user's loop would be
-/// (`(0..n).map(|_| f()).filter(ok).count()`), every result checked by `ok` so that none is left unused.
-fn tight<'a, T>(name: &str, mut f: impl FnMut() -> T + 'a, ok: impl Fn(&T) -> bool + 'a) -> Case<'a> {
-    let n = TIGHT_MSGS as usize;
-    case_loop(name, TIGHT_MSGS, move || {
-        let k = (0..n).map(|_| f()).filter(|v| ok(v)).count();
-        assert_eq!(k, n);
-    })
-}
-
-/// The smallest sample: the best of the rounds.
-fn best(v: &[f64]) -> f64 {
-    v.iter().copied().fold(f64::INFINITY, f64::min)
-}
-
-fn median(v: &[f64]) -> f64 {
-    let mut s = v.to_vec();
-    s.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let n = s.len();
-    if n % 2 == 1 {
-        s[n / 2]
-    } else {
-        (s[n / 2 - 1] + s[n / 2]) / 2.0
-    }
-}
-
-/// Runs the cases interleaved for `rounds` rounds; returns each case's median seconds per call.
-fn run(cases: &mut [Case], rounds: usize) {
-    // Calibrate: enough calls per sample for about 20 ms, after one warm-up call (a tight loop: one call).
-    for c in cases.iter_mut() {
-        (c.f)();
-        if c.ops > 1 {
-            continue;
-        }
-        let t = Instant::now();
-        (c.f)();
-        let one = t.elapsed().max(Duration::from_nanos(100));
-        c.iters = ((0.02 / one.as_secs_f64()).ceil() as u32).clamp(1, 1_000_000);
-    }
-    for _ in 0..rounds {
-        for c in cases.iter_mut() {
-            let t = Instant::now();
-            for _ in 0..c.iters {
-                (c.f)();
-            }
-            c.samples.push(t.elapsed().as_secs_f64() / c.iters as f64 / c.ops as f64);
-            if let Some(after) = c.after.as_mut() {
-                after();
-            }
-        }
-    }
-}
-
-fn fmt_time(s: f64) -> String {
-    if s >= 1e-3 {
-        format!("{:8.2} ms", s * 1e3)
-    } else if s >= 1e-6 {
-        format!("{:8.1} µs", s * 1e6)
-    } else {
-        format!("{:8.1} ns", s * 1e9)
-    }
-}
-
-/// Each case's best sample (see [`best`]), by name.
-fn bests(cases: &[Case]) -> Vec<(String, f64)> {
-    cases.iter().map(|c| (c.name.clone(), best(&c.samples))).collect()
-}
-
-/// Prints the group's medians and bests, and ratios `case / reference` of the medians (below 1: faster than
-/// the reference).
-fn report(title: &str, bytes: usize, cases: &[Case], refs: &[&str]) -> Vec<(String, f64)> {
-    println!("\n## {title} ({bytes} bytes in the Godot format)");
-    let meds: Vec<(String, f64)> = cases.iter().map(|c| (c.name.clone(), median(&c.samples))).collect();
-    let find = |n: &str| meds.iter().find(|(m, _)| m == n).map(|(_, t)| *t);
-    print!("{:<40} {:>11} {:>11} {:>10}", "case", "median", "best", "MB/s");
-    for r in refs {
-        print!(" {:>16}", format!("÷ {r}"));
-    }
-    println!();
-    for ((name, t), c) in meds.iter().zip(cases) {
-        print!("{:<40} {} {} {:>10.0}", name, fmt_time(*t), fmt_time(best(&c.samples)), bytes as f64 / t / 1e6);
-        for r in refs {
-            match find(r) {
-                Some(rt) => print!(" {:>16.2}", t / rt),
-                None => print!(" {:>16}", "-"),
-            }
-        }
-        println!();
-    }
-    meds
-}
-
-fn memcpy_case<'a>(name: &str, src: &'a [u8], dst: &'a mut [u8]) -> Case<'a> {
-    case(name, move || {
-        dst.copy_from_slice(black_box(src));
-        black_box(&mut *dst);
-    })
-}
+/// Every case's allocations per operation are counted (the `allocs/op` column): one thread-local add per
+/// allocation, on every case alike.
+#[global_allocator]
+static ALLOC: harness::Counting = harness::Counting;
 
 fn main() {
     let mut rounds = 15usize;
@@ -195,8 +76,7 @@ fn main() {
         assert!(eb == gb, "our bytes ({}) differ from the engine's ({})", gb.len(), eb.len());
         println!("# same bytes as Godot 4.6's var_to_bytes: {} bytes, identical", gb.len());
     }
-    let mut game_meds = Vec::new();
-    let mut game_bests = Vec::new();
+    let mut game: Option<harness::Results> = None;
     if want("game") || want("variant") {
         let pc = postcard::to_allocvec(&state).unwrap();
         let mp = rmp_serde::to_vec(&state).unwrap();
@@ -210,9 +90,9 @@ fn main() {
         let ref_sink = RefCell::new(Vec::new());
         let borrowed_sink = RefCell::new(Vec::new());
         // The hand-written floor reads and writes exactly these bytes.
-        assert!(floor_decode_state(&gb).unwrap() == state);
+        assert!(floor::decode_state(&gb).unwrap() == state);
         let mut floor_bytes = Vec::new();
-        floor_encode_state(&state, &mut floor_bytes);
+        floor::encode_state(&state, &mut floor_bytes);
         assert!(floor_bytes == gb, "the floor encoder's bytes differ from ours");
         // The borrowed structs read the very same state from both formats.
         assert!(godot_bin::from_slice::<data::GameStateRef>(&gb).unwrap().same_as(&state));
@@ -262,11 +142,11 @@ fn main() {
             }),
             // The floor: the same bytes read and written by hand for this one shape, without serde.
             case("floor: hand-written typed decode", || {
-                black_box(floor_decode_state(black_box(&gb)).unwrap());
+                black_box(floor::decode_state(black_box(&gb)).unwrap());
             }),
             case("floor: hand-written typed encode", || {
                 let mut out = Vec::new();
-                floor_encode_state(black_box(&state), &mut out);
+                floor::encode_state(black_box(&state), &mut out);
                 black_box(out);
             }),
             case("postcard decode", || {
@@ -304,7 +184,7 @@ fn main() {
             js.len()
         );
         let meds = report(&format!("game state, {entities} entities"), gb.len(), &cases, &[]);
-        let t = |n: &str| meds.iter().find(|(m, _)| m == n).unwrap().1;
+        let t = |n: &str| meds.median(n);
         println!(
             "\nours ÷ postcard (same structs):  encode {:.2}  decode {:.2}",
             t("godot_bin typed encode") / t("postcard encode"),
@@ -340,8 +220,8 @@ fn main() {
             t("godot_bin typed encode") / t("memcpy (same bytes, to_vec)"),
             t("godot_bin typed decode") / t("memcpy (same bytes, to_vec)")
         );
-        game_meds = meds;
-        game_bests = bests(&cases);
+        allocations_per_entity(&meds, entities, "");
+        game = Some(meds);
     }
     if let Some(p) = &engine {
         let text = std::fs::read_to_string(p).expect("--engine FILE");
@@ -358,8 +238,8 @@ fn main() {
         // The best of the engine's runs, against the best of our rounds.
         let (be, bd, bdf) =
             (get("encode_us_best") * 1e-6, get("decode_us_best") * 1e-6, get("decode_free_us_best") * 1e-6);
-        let t = |n: &str| game_meds.iter().find(|(m, _)| m == n).expect("run the game group with --engine").1;
-        let b = |n: &str| game_bests.iter().find(|(m, _)| m == n).expect("run the game group with --engine").1;
+        let game = game.as_ref().expect("run the game group with --engine");
+        let (t, b) = (|n: &str| game.median(n), |n: &str| game.best(n));
         println!("\n## against Godot 4.6's var_to_bytes / bytes_to_var on the same state");
         println!("(decodes: the result freed off the clock on both sides, or inside it on both sides;");
         println!(" medians: of the engine's runs and of our rounds; best: the fastest of each, on both sides)");
@@ -406,6 +286,10 @@ fn main() {
         }
     }
 
+    if want("threads") {
+        threads(&state, &gb, rounds, &cfg);
+    }
+
     if want("packed") {
         let fl = data::Floats { v: data::floats(data::FLOATS) };
         let flm = data::floats_marker(data::FLOATS);
@@ -450,8 +334,8 @@ fn main() {
         let ptm = data::points_marker(data::POINTS);
         let pb = godot_bin::to_vec(&pt).unwrap();
         let pbm = godot_bin::to_vec(&ptm).unwrap();
-        assert!(floor_encode_vector3s(&ptm) == pbm, "the PackedVector3Array floor writes other bytes");
-        assert!(floor_decode_vector3s(&pbm).as_ref() == Some(&ptm), "the PackedVector3Array floor reads otherwise");
+        assert!(floor::encode_vector3s(&ptm) == pbm, "the PackedVector3Array floor writes other bytes");
+        assert!(floor::decode_vector3s(&pbm).as_ref() == Some(&ptm), "the PackedVector3Array floor reads otherwise");
         let ppc = postcard::to_allocvec(&pt).unwrap();
         let mut dst = vec![0u8; pbm.len()];
         let raw = pbm.clone();
@@ -471,10 +355,10 @@ fn main() {
             // Its own reference: the same bytes read and written by hand, straightforwardly, into and
             // from f64 `Vector3`s, NaNs kept bit for bit: 24 bytes of memory per 12 on the wire.
             case("hand-written PackedVector3Array decode", || {
-                black_box(floor_decode_vector3s(black_box(&pbm)).unwrap());
+                black_box(floor::decode_vector3s(black_box(&pbm)).unwrap());
             }),
             case("hand-written PackedVector3Array encode", || {
-                black_box(floor_encode_vector3s(black_box(&ptm)));
+                black_box(floor::encode_vector3s(black_box(&ptm)));
             }),
             case("postcard Vec<[f32;3]> encode", || {
                 black_box(postcard::to_allocvec(black_box(&pt)).unwrap());
@@ -494,7 +378,7 @@ fn main() {
             &cases,
             &["memcpy", "memcpy to_vec"],
         );
-        let t = |n: &str| meds.iter().find(|(m, _)| m == n).unwrap().1;
+        let t = |n: &str| meds.median(n);
         let (e, d) = (
             t("PackedVector3Array encode") / t("hand-written PackedVector3Array encode"),
             t("PackedVector3Array decode") / t("hand-written PackedVector3Array decode"),
@@ -542,6 +426,65 @@ fn main() {
         ];
         run(&mut cases, rounds);
         report("string-heavy logs, 20,000 lines", lb.len(), &cases, &["memcpy"]);
+    }
+}
+
+/// The decodes of the game state on the thread that runs the rounds and on a thread spawned for each sample,
+/// interleaved: a server's worker thread starts with an allocator arena of its own, not yet warm. Results freed
+/// inside the clock; ratios to postcard's typed decode on the same kind of thread.
+fn threads(state: &data::GameState, gb: &[u8], rounds: usize, cfg: &Config) {
+    let pc = postcard::to_allocvec(state).unwrap();
+    let typed = || {
+        black_box(godot_bin::from_slice::<data::GameState>(black_box(gb)).unwrap());
+    };
+    let variant = || {
+        black_box(Variant::decode(black_box(gb), cfg).unwrap());
+    };
+    let postcard = || {
+        black_box(postcard::from_bytes::<data::GameState>(black_box(&pc)).unwrap());
+    };
+    let mut cases = vec![
+        case("godot_bin typed decode", typed),
+        case_fresh_thread("godot_bin typed decode, fresh thread", typed),
+        case("godot_bin Variant decode", variant),
+        case_fresh_thread("godot_bin Variant decode, fresh thread", variant),
+        case("postcard decode", postcard),
+        case_fresh_thread("postcard decode, fresh thread", postcard),
+    ];
+    run(&mut cases, rounds);
+    let entities = state.entities.len();
+    let title = format!("game state decodes, main thread and a fresh thread a sample, {entities} entities");
+    let meds = report(&title, gb.len(), &cases, &[]);
+    for (place, suffix) in [("main thread", ""), ("fresh thread", ", fresh thread")] {
+        let t = |c: &str| meds.median(&format!("{c}{suffix}"));
+        let (typed, variant) =
+            (t("godot_bin typed decode") / t("postcard decode"), t("godot_bin Variant decode") / t("postcard decode"));
+        println!("{place}: ÷ postcard's typed decode:  godot_bin typed {typed:.2}  Variant {variant:.2}");
+        println!("tsv\tthreads\t{place}\t{typed:.3}\t{variant:.3}");
+    }
+    let fresh = |c: &str| meds.median(&format!("{c}, fresh thread")) / meds.median(c);
+    println!(
+        "fresh thread ÷ main thread:  godot_bin typed {:.2}  Variant {:.2}  postcard {:.2}",
+        fresh("godot_bin typed decode"),
+        fresh("godot_bin Variant decode"),
+        fresh("postcard decode")
+    );
+    allocations_per_entity(&meds, entities, ", fresh thread");
+}
+
+/// Prints the decodes' allocations per entity (the counting allocator's), where the group has the cases.
+fn allocations_per_entity(meds: &harness::Results, entities: usize, suffix: &str) {
+    let per = |c: &str| meds.allocs(&format!("{c}{suffix}")).map(|a| a / entities as f64);
+    let names =
+        ["godot_bin typed decode", "godot_bin Variant decode", "godot_bin VariantRef decode", "postcard decode"];
+    let found: Vec<(&str, f64)> = names.iter().filter_map(|&n| Some((n, per(n)?))).collect();
+    if found.is_empty() {
+        return;
+    }
+    let list: Vec<String> = found.iter().map(|(n, a)| format!("{n} {a:.2}")).collect();
+    println!("allocations per entity{suffix}:  {}", list.join(", "));
+    for (n, a) in found {
+        println!("tsv\tallocs\t{n}{suffix}\t{a:.3}");
     }
 }
 
@@ -633,11 +576,11 @@ fn small_messages(rounds: usize, cfg: &Config) {
     let (mvp, psp) = (postcard::to_allocvec(&mv).unwrap(), postcard::to_allocvec(&ps).unwrap());
     assert_eq!(godot_bin::from_slice_with::<data::Msg>(&mvb, cfg).unwrap(), mv);
     // The hand-written floor reads and writes exactly these bytes.
-    assert_eq!(floor_decode_move(&mvb), Some(mv.clone()));
-    assert_eq!(floor_encode_move(&mv), mvb);
+    assert_eq!(floor::decode_move(&mvb), Some(mv.clone()));
+    assert_eq!(floor::encode_move(&mv), mvb);
     // So does the serde floor (a minimal Deserializer and Serializer driven by `Msg`'s derived code), for
     // every variant of `Msg`, and it refuses what a correct reader must refuse.
-    serde_floor_checks(cfg);
+    floor::check_serde_floor(cfg);
     assert_eq!(godot_bin::from_slice_with::<data::PlayerState>(&psb, cfg).unwrap(), ps);
     let mut cases = vec![
         case("godot_bin Move encode", || {
@@ -655,10 +598,10 @@ fn small_messages(rounds: usize, cfg: &Config) {
         // The floor: what any reader of these bytes must do (every header, count and key checked, the
         // payload read), written by hand for this one message, without serde.
         case("floor: hand-written Move decode", || {
-            black_box(floor_decode_move(black_box(&mvb)).unwrap());
+            black_box(floor::decode_move(black_box(&mvb)).unwrap());
         }),
         case("floor: hand-written Move encode", || {
-            black_box(floor_encode_move(black_box(&mv)));
+            black_box(floor::encode_move(black_box(&mv)));
         }),
         // The serde floor: the least a serde Deserializer/Serializer for these bytes costs, through the same
         // derived `Msg` code (benches/common/serde_floor.rs).
@@ -690,7 +633,7 @@ fn small_messages(rounds: usize, cfg: &Config) {
         psp.len()
     );
     let meds = report("small messages, one per call", mvb.len(), &cases, &[]);
-    let t = |n: &str| meds.iter().find(|(m, _)| m == n).unwrap().1;
+    let t = |n: &str| meds.median(n);
     println!(
         "floor ÷ postcard, Move per call:  encode {:.2}  decode {:.2}",
         t("floor: hand-written Move encode") / t("postcard Move encode"),
@@ -718,37 +661,49 @@ fn small_messages(rounds: usize, cfg: &Config) {
     let is_42 = |p: &data::PlayerState| p.id == 42;
     let written = |b: &Vec<u8>| !b.is_empty();
     let mut cases = vec![
-        tight("godot_bin Move encode", || godot_bin::to_vec_with(black_box(&mv), cfg).unwrap(), written),
+        tight("godot_bin Move encode", TIGHT_MSGS, || godot_bin::to_vec_with(black_box(&mv), cfg).unwrap(), written),
         tight(
             "godot_bin Move decode",
+            TIGHT_MSGS,
             || godot_bin::from_slice_with::<data::Msg>(black_box(&mvb), cfg).unwrap(),
             is_move,
         ),
-        tight("postcard Move encode", || postcard::to_allocvec(black_box(&mv)).unwrap(), written),
-        tight("postcard Move decode", || postcard::from_bytes::<data::Msg>(black_box(&mvp)).unwrap(), is_move),
+        tight("postcard Move encode", TIGHT_MSGS, || postcard::to_allocvec(black_box(&mv)).unwrap(), written),
+        tight(
+            "postcard Move decode",
+            TIGHT_MSGS,
+            || postcard::from_bytes::<data::Msg>(black_box(&mvp)).unwrap(),
+            is_move,
+        ),
         tight(
             "serde floor: minimal Deserializer Move decode",
+            TIGHT_MSGS,
             || serde_floor::from_slice::<data::Msg>(black_box(&mvb)).unwrap(),
             is_move,
         ),
-        tight("godot_bin PlayerState encode", || godot_bin::to_vec_with(black_box(&ps), cfg).unwrap(), written),
+        tight(
+            "godot_bin PlayerState encode",
+            TIGHT_MSGS,
+            || godot_bin::to_vec_with(black_box(&ps), cfg).unwrap(),
+            written,
+        ),
         tight(
             "godot_bin PlayerState decode",
+            TIGHT_MSGS,
             || godot_bin::from_slice_with::<data::PlayerState>(black_box(&psb), cfg).unwrap(),
             is_42,
         ),
-        tight("postcard PlayerState encode", || postcard::to_allocvec(black_box(&ps)).unwrap(), written),
+        tight("postcard PlayerState encode", TIGHT_MSGS, || postcard::to_allocvec(black_box(&ps)).unwrap(), written),
         tight(
             "postcard PlayerState decode",
+            TIGHT_MSGS,
             || postcard::from_bytes::<data::PlayerState>(black_box(&psp)).unwrap(),
             is_42,
         ),
     ];
     run(&mut cases, rounds);
     let meds = report(&format!("small messages, a tight loop of {TIGHT_MSGS}, per message"), mvb.len(), &cases, &[]);
-    let bst = bests(&cases);
-    let t = |n: &str| meds.iter().find(|(m, _)| m == n).unwrap().1;
-    let b = |n: &str| bst.iter().find(|(m, _)| m == n).unwrap().1;
+    let (t, b) = (|n: &str| meds.median(n), |n: &str| meds.best(n));
     let d = t("serde floor: minimal Deserializer Move decode") / t("postcard Move decode");
     let db = b("serde floor: minimal Deserializer Move decode") / b("postcard Move decode");
     println!("serde floor ÷ postcard, Move tight loop:  decode {d:.2} (best of rounds {db:.2})");
@@ -780,7 +735,7 @@ fn small_messages(rounds: usize, cfg: &Config) {
         each_frame(&gs, |f| read.push(serde_floor::from_slice::<data::Msg>(f).unwrap()));
         assert!(read == msgs, "the serde floor reads the frames otherwise");
         check.clear();
-        msgs.iter().for_each(|m| floor_frame_move(m, &mut check));
+        msgs.iter().for_each(|m| floor::frame_move(m, &mut check));
         assert!(check == gs, "the hand-written floor's frames differ from put_var's");
     }
     let mut hout: Vec<u8> = Vec::with_capacity(gs.len());
@@ -813,14 +768,14 @@ fn small_messages(rounds: usize, cfg: &Config) {
         }),
         case("floor: hand-written stream decode", || {
             let n = each_frame(black_box(&gs), |f| {
-                black_box(floor_decode_move(f).unwrap());
+                black_box(floor::decode_move(f).unwrap());
             });
             assert_eq!(n, STREAM_MSGS);
         }),
         case("floor: hand-written stream encode", || {
             hout.clear();
             for m in black_box(&msgs) {
-                floor_frame_move(m, &mut hout);
+                floor::frame_move(m, &mut hout);
             }
             black_box(&hout);
         }),
@@ -878,7 +833,7 @@ fn small_messages(rounds: usize, cfg: &Config) {
     println!("\n# (the VarCodec stream cases need `--features tokio`)");
     run(&mut cases, rounds);
     let meds = report(&format!("a stream of {STREAM_MSGS} Move frames, per stream"), gs.len(), &cases, &[]);
-    let t = |n: &str| meds.iter().find(|(m, _)| m == n).map(|x| x.1);
+    let t = |n: &str| meds.get(n);
     println!("\nmessages per second per core (÷ postcard with a u32 prefix):");
     for (ours, theirs) in [
         ("godot_bin stream decode (decode_packet)", "postcard stream decode"),
@@ -907,431 +862,4 @@ fn small_messages(rounds: usize, cfg: &Config) {
             println!("tsv\tstream\tVarCodec÷postcard {tag}\t{:.3}", o / p);
         }
     }
-}
-
-/// The serde floor (benches/common/serde_floor.rs) against godot_bin: the same bytes both ways for every
-/// variant of `Msg` (ints of both widths, a NaN's payload), and the malformed inputs it must refuse.
-fn serde_floor_checks(cfg: &Config) {
-    use godot_bin::markers::Vector2;
-    let nan = f32::from_bits(0x7FA0_1234); // signalling, with a payload
-    let msgs = [
-        data::move_msg(7),
-        data::Msg::Move { to: Vector2::new(godot_bin::markers::widen_exact(nan), 1e30), seq: u32::MAX },
-        data::Msg::Chat { text: "héllo".to_string() },
-        data::Msg::Chat { text: String::new() },
-        data::Msg::Bye,
-    ];
-    for m in &msgs {
-        let b = godot_bin::to_vec_with(m, cfg).unwrap();
-        assert!(serde_floor::to_vec(m).unwrap() == b, "the serde floor writes other bytes for {m:?}");
-        let back: data::Msg = serde_floor::from_slice(&b).unwrap();
-        let ours: data::Msg = godot_bin::from_slice_with(&b, cfg).unwrap();
-        assert!(format!("{back:?}") == format!("{ours:?}"), "the serde floor reads {m:?} otherwise");
-        if let (data::Msg::Move { to: a, .. }, data::Msg::Move { to: o, .. }) = (&back, &ours) {
-            assert!((a.x.to_bits(), a.y.to_bits()) == (o.x.to_bits(), o.y.to_bits()));
-        }
-        // Every truncation and one byte more are refused.
-        for n in 0..b.len() {
-            assert!(serde_floor::from_slice::<data::Msg>(&b[..n]).is_err());
-        }
-        let mut longer = b.clone();
-        longer.push(0);
-        assert!(serde_floor::from_slice::<data::Msg>(&longer).is_err());
-    }
-    // Move with a 64-bit int and a 64-bit Vector2 reads as godot_bin reads it.
-    let mv = godot_bin::to_vec_with(&data::move_msg(7), cfg).unwrap();
-    let w = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
-    let mut wide = mv[..40].to_vec();
-    wide.extend_from_slice(&(5u32 | 1 << 16).to_le_bytes());
-    wide.extend_from_slice(&12.5f64.to_le_bytes());
-    wide.extend_from_slice(&(-3.25f64).to_le_bytes());
-    wide.extend_from_slice(&mv[52..64]);
-    wide.extend_from_slice(&(2u32 | 1 << 16).to_le_bytes());
-    wide.extend_from_slice(&7i64.to_le_bytes());
-    assert_eq!(godot_bin::from_slice_with::<data::Msg>(&wide, cfg).unwrap(), data::move_msg(7));
-    assert_eq!(serde_floor::from_slice::<data::Msg>(&wide), Ok(data::move_msg(7)));
-    // A header, count or key changed anywhere is refused: each word of the message altered in turn. The
-    // floats' words are data and the int's value may change (a negative one is refused by `u32`); padding
-    // bytes are not read, as the engine does not read them.
-    for at in (0..mv.len()).step_by(4) {
-        if matches!(at, 44 | 48 | 68) {
-            continue;
-        }
-        let mut bad = mv.clone();
-        bad[at..at + 4].copy_from_slice(&(w(&mv, at) ^ 0x0100_0001).to_le_bytes());
-        assert!(serde_floor::from_slice::<data::Msg>(&bad).is_err(), "word at {at} altered, still read");
-    }
-    // Unknown and duplicated fields, and a missing one.
-    let field = |m: &[u8], from: usize, to: usize, key: &[u8; 4]| {
-        let mut b = m.to_vec();
-        b[from..to].copy_from_slice(key);
-        b
-    };
-    assert!(serde_floor::from_slice::<data::Msg>(&field(&mv, 36, 40, b"tx\0\0")).is_err());
-    let mut one = mv[..52].to_vec();
-    one[24..28].copy_from_slice(&1u32.to_le_bytes());
-    assert!(serde_floor::from_slice::<data::Msg>(&one).is_err());
-    let dup = [&mv[..52], &mv[28..52]].concat();
-    assert!(godot_bin::from_slice_with::<data::Msg>(&dup, cfg).is_err());
-    assert!(serde_floor::from_slice::<data::Msg>(&dup).is_err());
-    // Text handed on must be UTF-8.
-    let mut chat = godot_bin::to_vec_with(&data::Msg::Chat { text: "hé".to_string() }, cfg).unwrap();
-    let last = chat.len() - 2;
-    chat[last] = 0xFF;
-    assert!(serde_floor::from_slice::<data::Msg>(&chat).is_err());
-    // A frame is refused whole: the buffer is left as it was.
-    let mut out = vec![1, 2, 3];
-    struct Bad;
-    impl serde::Serialize for Bad {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_bool(true)
-        }
-    }
-    assert!(serde_floor::frame_into(&Bad, &mut out).is_err());
-    assert_eq!(out, [1, 2, 3]);
-}
-
-/// A Godot 4 `PackedVector3Array` read by hand into f64 `Vector3`s: header, count against the input, then each
-/// f32 widened; a NaN keeps its payload bits (a plain `as` would quiet a signalling one), so the rare array
-/// holding a NaN is widened again element by element.
-fn floor_decode_vector3s(b: &[u8]) -> Option<godot_bin::packed::PackedVector3Array> {
-    let word = |at: usize| Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?));
-    (word(0)? == 36).then_some(())?;
-    let n = word(4)? as usize;
-    let payload = b.get(8..8 + n.checked_mul(12)?)?;
-    (8 + payload.len() == b.len()).then_some(())?;
-    let f = |c: &[u8], i: usize| f32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
-    // One pass for NaNs (an exponent of all ones), one to widen.
-    let nan = payload.chunks_exact(4).fold(false, |m, w| m | (f(w, 0).to_bits() & 0x7fff_ffff > 0x7f80_0000));
-    let v: Vec<godot_bin::markers::Vector3> = if nan {
-        let w = godot_bin::markers::widen_exact;
-        payload.chunks_exact(12).map(|c| godot_bin::markers::Vector3::new(w(f(c, 0)), w(f(c, 4)), w(f(c, 8)))).collect()
-    } else {
-        payload
-            .chunks_exact(12)
-            .map(|c| godot_bin::markers::Vector3::new(f(c, 0) as f64, f(c, 4) as f64, f(c, 8) as f64))
-            .collect()
-    };
-    Some(v.into())
-}
-
-/// The same bytes written by hand from f64 `Vector3`s (narrowed exactly, as the engine's single-precision build
-/// stores them).
-fn floor_encode_vector3s(p: &godot_bin::packed::PackedVector3Array) -> Vec<u8> {
-    let mut out = vec![0u8; 8 + p.len() * 12];
-    out[..4].copy_from_slice(&36u32.to_le_bytes());
-    out[4..8].copy_from_slice(&(p.len() as u32).to_le_bytes());
-    for (d, v) in out[8..].chunks_exact_mut(12).zip(p.iter()) {
-        for (d, x) in d.chunks_exact_mut(4).zip([v.x, v.y, v.z]) {
-            d.copy_from_slice(&godot_bin::markers::narrow_exact(x).to_le_bytes());
-        }
-    }
-    out
-}
-
-/// The Godot 4 bytes of `{"Move": {"to": Vector2, "seq": int}}` read by hand: the least work a reader does.
-fn floor_decode_move(b: &[u8]) -> Option<data::Msg> {
-    fn word(b: &[u8], at: &mut usize) -> Option<u32> {
-        let w = u32::from_le_bytes(b.get(*at..*at + 4)?.try_into().ok()?);
-        *at += 4;
-        Some(w)
-    }
-    fn key(b: &[u8], at: &mut usize, name: &[u8]) -> Option<()> {
-        (word(b, at)? == 4 && word(b, at)? as usize == name.len()).then_some(())?;
-        let padded = name.len().div_ceil(4) * 4;
-        (b.get(*at..*at + name.len())? == name).then_some(())?;
-        *at += padded;
-        Some(())
-    }
-    let mut at = 0;
-    (word(b, &mut at)? == 27 && word(b, &mut at)? == 1).then_some(())?;
-    key(b, &mut at, b"Move")?;
-    (word(b, &mut at)? == 27 && word(b, &mut at)? == 2).then_some(())?;
-    key(b, &mut at, b"to")?;
-    (word(b, &mut at)? == 5).then_some(())?;
-    let x = f32::from_bits(word(b, &mut at)?) as f64;
-    let y = f32::from_bits(word(b, &mut at)?) as f64;
-    key(b, &mut at, b"seq")?;
-    (word(b, &mut at)? == 2).then_some(())?;
-    let seq = word(b, &mut at)?;
-    (at == b.len()).then_some(data::Msg::Move { to: godot_bin::markers::Vector2::new(x, y), seq })
-}
-
-/// The same bytes written by hand (narrow floats and a 32-bit int, as the engine writes them).
-fn floor_encode_move(m: &data::Msg) -> Vec<u8> {
-    let data::Msg::Move { to, seq } = m else { unreachable!() };
-    let mut out = Vec::with_capacity(72);
-    let mut w = |x: u32| out.extend_from_slice(&x.to_le_bytes());
-    w(27);
-    w(1);
-    w(4);
-    w(4);
-    w(u32::from_le_bytes(*b"Move"));
-    w(27);
-    w(2);
-    w(4);
-    w(2);
-    w(u32::from_le_bytes(*b"to\0\0"));
-    w(5);
-    w((to.x as f32).to_bits());
-    w((to.y as f32).to_bits());
-    w(4);
-    w(3);
-    w(u32::from_le_bytes(*b"seq\0"));
-    w(2);
-    w(*seq);
-    out
-}
-
-/// The same `Move` appended to `out` behind its u32 byte count, as `put_var` frames it: one write of the 76
-/// bytes, built by hand (the stream's floor without serde; a `seq` that fits an i32, as the benchmark's do).
-fn floor_frame_move(m: &data::Msg, out: &mut Vec<u8>) {
-    let data::Msg::Move { to, seq } = m else { unreachable!() };
-    let words: [u32; 19] = [
-        72,
-        27,
-        1,
-        4,
-        4,
-        u32::from_le_bytes(*b"Move"),
-        27,
-        2,
-        4,
-        2,
-        u32::from_le_bytes(*b"to\0\0"),
-        5,
-        godot_bin::markers::narrow_exact(to.x).to_bits(),
-        godot_bin::markers::narrow_exact(to.y).to_bits(),
-        4,
-        3,
-        u32::from_le_bytes(*b"seq\0"),
-        2,
-        *seq,
-    ];
-    let mut b = [0u8; 76];
-    for (d, w) in b.chunks_exact_mut(4).zip(words) {
-        d.copy_from_slice(&w.to_le_bytes());
-    }
-    out.extend_from_slice(&b);
-}
-
-/// A reader of the Godot 4 bytes of the game state written by hand for that one shape: the least work any
-/// reader must do (every header, count and key checked, strings checked as UTF-8 and allocated, the same
-/// structs built), without serde. `None` on anything else.
-struct FloorReader<'a> {
-    b: &'a [u8],
-    at: usize,
-}
-
-impl<'a> FloorReader<'a> {
-    fn word(&mut self) -> Option<u32> {
-        let w = u32::from_le_bytes(self.b.get(self.at..self.at + 4)?.try_into().ok()?);
-        self.at += 4;
-        Some(w)
-    }
-    fn expect(&mut self, w: u32) -> Option<()> {
-        (self.word()? == w).then_some(())
-    }
-    fn raw_str(&mut self) -> Option<&'a str> {
-        let n = self.word()? as usize;
-        let s = std::str::from_utf8(self.b.get(self.at..self.at + n)?).ok()?;
-        self.at += n.div_ceil(4) * 4;
-        Some(s)
-    }
-    fn key(&mut self, name: &str) -> Option<()> {
-        self.expect(4)?;
-        let n = self.word()? as usize;
-        (self.b.get(self.at..self.at + n)? == name.as_bytes()).then_some(())?;
-        self.at += n.div_ceil(4) * 4;
-        Some(())
-    }
-    fn string(&mut self) -> Option<String> {
-        self.expect(4)?;
-        self.raw_str().map(str::to_owned)
-    }
-    fn int(&mut self) -> Option<i64> {
-        match self.word()? {
-            2 => Some(self.word()? as i32 as i64),
-            0x1_0002 => Some(self.word()? as u64 as i64 | (self.word()? as i64) << 32),
-            _ => None,
-        }
-    }
-    fn float(&mut self) -> Option<f64> {
-        match self.word()? {
-            3 => Some(f32::from_bits(self.word()?) as f64),
-            0x1_0003 => Some(f64::from_bits(self.word()? as u64 | (self.word()? as u64) << 32)),
-            _ => None,
-        }
-    }
-    fn reals<const N: usize>(&mut self, header: u32) -> Option<[f64; N]> {
-        self.expect(header)?;
-        let mut r = [0.0; N];
-        for x in &mut r {
-            *x = f32::from_bits(self.word()?) as f64;
-        }
-        Some(r)
-    }
-    fn count(&mut self, header: u32) -> Option<usize> {
-        self.expect(header)?;
-        let n = self.word()? as usize;
-        // As any reader must: a count the rest of the input cannot hold is refused before allocating.
-        (n <= (self.b.len() - self.at) / 4).then_some(n)
-    }
-    fn item(&mut self) -> Option<data::Item> {
-        (self.count(27)? == 3).then_some(())?;
-        self.key("item")?;
-        let item = self.string()?;
-        self.key("count")?;
-        let count = self.int()?;
-        self.key("durability")?;
-        Some(data::Item { item, count, durability: self.float()? })
-    }
-    fn entity(&mut self) -> Option<data::Entity> {
-        (self.count(27)? == 9).then_some(())?;
-        self.key("id")?;
-        let id = self.int()?;
-        self.key("name")?;
-        let name = self.string()?;
-        self.key("pos")?;
-        let [x, y] = self.reals::<2>(5)?;
-        self.key("vel")?;
-        let [vx, vy, vz] = self.reals::<3>(9)?;
-        self.key("hp")?;
-        let hp = self.float()?;
-        self.key("alive")?;
-        self.expect(1)?;
-        let alive = self.word()? != 0;
-        self.key("color")?;
-        let [r, g, b, a] = self.reals::<4>(20)?;
-        self.key("tags")?;
-        let n = self.count(34)?;
-        let mut tags = Vec::with_capacity(n);
-        for _ in 0..n {
-            // PackedStringArray elements carry their NUL in the length.
-            tags.push(self.raw_str()?.strip_suffix('\0')?.to_owned());
-        }
-        self.key("inventory")?;
-        let n = self.count(28)?;
-        let mut inventory = Vec::with_capacity(n);
-        for _ in 0..n {
-            inventory.push(self.item()?);
-        }
-        Some(data::Entity {
-            id,
-            name,
-            pos: godot_bin::markers::Vector2::new(x, y),
-            vel: godot_bin::markers::Vector3::new(vx, vy, vz),
-            hp,
-            alive,
-            color: godot_bin::markers::Color::new(r as f32, g as f32, b as f32, a as f32),
-            tags: tags.into(),
-            inventory,
-        })
-    }
-}
-
-fn floor_decode_state(b: &[u8]) -> Option<data::GameState> {
-    let mut r = FloorReader { b, at: 0 };
-    (r.count(27)? == 3).then_some(())?;
-    r.key("tick")?;
-    let tick = r.int()?;
-    r.key("entities")?;
-    let n = r.count(28)?;
-    let mut entities = Vec::with_capacity(n);
-    for _ in 0..n {
-        entities.push(r.entity()?);
-    }
-    r.key("map")?;
-    let map = r.string()?;
-    (r.at == b.len()).then_some(data::GameState { tick, entities, map })
-}
-
-/// The same bytes written by hand (ints 32-bit when they fit, floats 32-bit when exact, as the engine).
-fn floor_encode_state(s: &data::GameState, out: &mut Vec<u8>) {
-    fn w(out: &mut Vec<u8>, x: u32) {
-        out.extend_from_slice(&x.to_le_bytes());
-    }
-    fn raw_str(out: &mut Vec<u8>, t: &str) {
-        w(out, t.len() as u32);
-        out.extend_from_slice(t.as_bytes());
-        out.resize(out.len() + (4 - t.len() % 4) % 4, 0);
-    }
-    fn string(out: &mut Vec<u8>, t: &str) {
-        w(out, 4);
-        raw_str(out, t);
-    }
-    fn int(out: &mut Vec<u8>, i: i64) {
-        if i == i as i32 as i64 {
-            w(out, 2);
-            w(out, i as i32 as u32);
-        } else {
-            w(out, 0x1_0002);
-            out.extend_from_slice(&i.to_le_bytes());
-        }
-    }
-    fn float(out: &mut Vec<u8>, f: f64) {
-        if f == f as f32 as f64 {
-            w(out, 3);
-            w(out, (f as f32).to_bits());
-        } else {
-            w(out, 0x1_0003);
-            out.extend_from_slice(&f.to_le_bytes());
-        }
-    }
-    fn reals(out: &mut Vec<u8>, header: u32, xs: &[f64]) {
-        w(out, header);
-        for x in xs {
-            w(out, (*x as f32).to_bits());
-        }
-    }
-    w(out, 27);
-    w(out, 3);
-    string(out, "tick");
-    int(out, s.tick);
-    string(out, "entities");
-    w(out, 28);
-    w(out, s.entities.len() as u32);
-    for e in &s.entities {
-        w(out, 27);
-        w(out, 9);
-        string(out, "id");
-        int(out, e.id);
-        string(out, "name");
-        string(out, &e.name);
-        string(out, "pos");
-        reals(out, 5, &[e.pos.x, e.pos.y]);
-        string(out, "vel");
-        reals(out, 9, &[e.vel.x, e.vel.y, e.vel.z]);
-        string(out, "hp");
-        float(out, e.hp);
-        string(out, "alive");
-        w(out, 1);
-        w(out, e.alive as u32);
-        string(out, "color");
-        let c = e.color;
-        reals(out, 20, &[c.r as f64, c.g as f64, c.b as f64, c.a as f64]);
-        string(out, "tags");
-        w(out, 34);
-        w(out, e.tags.len() as u32);
-        for t in e.tags.iter() {
-            w(out, t.len() as u32 + 1);
-            out.extend_from_slice(t.as_bytes());
-            out.resize(out.len() + 1 + (4 - (t.len() + 1) % 4) % 4, 0);
-        }
-        string(out, "inventory");
-        w(out, 28);
-        w(out, e.inventory.len() as u32);
-        for it in &e.inventory {
-            w(out, 27);
-            w(out, 3);
-            string(out, "item");
-            string(out, &it.item);
-            string(out, "count");
-            int(out, it.count);
-            string(out, "durability");
-            float(out, it.durability);
-        }
-    }
-    string(out, "map");
-    string(out, &s.map);
 }

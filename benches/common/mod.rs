@@ -1,4 +1,4 @@
-//! The data sets of the speed benchmarks, shared by `benches/formats.rs`, `benches/ratios.rs` and
+//! The data sets of the speed benchmarks, shared by the benches (`ratios`, `instructions`, `hostile`) and
 //! `tests/conformance/speed_state.rs`. The game state mirrors `tests/gd/speed.gd` field for field and in the same key
 //! order, so `godot_bin::to_vec(&game_state(n))` is the engine's `var_to_bytes(state(n))` byte for byte.
 #![allow(dead_code)]

@@ -86,20 +86,6 @@ pub(crate) enum Family {
     Pandemonium,
 }
 
-impl Family {
-    /// The constructor name of `kind` in this family's text syntax (Godot 4's [`TypeKind::name`] where the
-    /// family has no other).
-    pub(crate) fn name_of(self, kind: TypeKind) -> &'static str {
-        let n = &types::NAMES[kind as usize];
-        match self {
-            Family::Godot2 => n.godot2,
-            Family::Godot3 => n.godot3,
-            Family::Godot4 => n.godot4,
-            Family::Pandemonium => n.pandemonium,
-        }
-    }
-}
-
 impl Dialect {
     /// Every dialect, oldest first.
     ///
@@ -171,6 +157,18 @@ impl Dialect {
             Dialect::Godot3 => Family::Godot3,
             Dialect::Pandemonium3_5 | Dialect::Pandemonium3_8 | Dialect::Pandemonium5 => Family::Pandemonium,
             _ => Family::Godot4,
+        }
+    }
+
+    /// How the dialect's engine spells its types: its column of the type-name table.
+    pub(crate) const fn spelling(self) -> types::Spelling {
+        use types::Spelling as S;
+        match self {
+            Dialect::Godot2 => S::Godot2,
+            Dialect::Godot3 => S::Godot3,
+            Dialect::Pandemonium3_5 => S::Pandemonium3_5,
+            Dialect::Pandemonium3_8 | Dialect::Pandemonium5 => S::Pandemonium,
+            _ => S::Godot4,
         }
     }
 
@@ -291,5 +289,45 @@ impl Dialect {
 impl fmt::Display for Dialect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The type-name table's readers: they take a [`Dialect`], so they live beside it.
+impl types::TypeKind {
+    /// The name `dialect`'s engine gives the type: what its `type_string` (3.x: `Variant::get_type_name`)
+    /// says, the type of a GDScript variable, the constructor of its text form (`var_to_str`). A type the
+    /// dialect lacks has the name of the engines that have it (Godot 4's where they differ).
+    ///
+    /// ```
+    /// use godot_bin::{value::TypeKind, Dialect};
+    /// // type_string(TYPE_PACKED_INT32_ARRAY) in Godot 4.6, and the 3.x names of the same types
+    /// // (tests/fixtures/godot-4.6/types.tsv, tests/fixtures/godot-3.6/types.tsv).
+    /// assert_eq!(TypeKind::PackedInt32Array.name_in(Dialect::Godot4_6), "PackedInt32Array");
+    /// assert_eq!(TypeKind::PackedInt32Array.name_in(Dialect::Godot3), "PoolIntArray");
+    /// assert_eq!(TypeKind::Transform3D.name_in(Dialect::Godot3), "Transform");
+    /// // Pandemonium renamed Quat in its 3.8 layout (tests/fixtures/pandemonium-4.9/samples.tsv).
+    /// assert_eq!(TypeKind::Quaternion.name_in(Dialect::Pandemonium3_5), "Quat");
+    /// assert_eq!(TypeKind::Quaternion.name_in(Dialect::Pandemonium3_8), "Quaternion");
+    /// assert_eq!(TypeKind::PackedVector4Array.name_in(Dialect::Pandemonium3_8), "PoolVector4Array");
+    /// ```
+    pub fn name_in(self, dialect: Dialect) -> &'static str {
+        types::NAMES[self as usize].names[dialect.spelling() as usize]
+    }
+
+    /// The GDScript constant that `typeof` gives for this type in `dialect`'s engine (`TYPE_FLOAT`;
+    /// `TYPE_REAL` in 3.x), or `None` if the dialect has no such type.
+    ///
+    /// ```
+    /// use godot_bin::{value::TypeKind, Dialect};
+    /// // TYPE_ constants of Godot 4.6 and 3.6 (tests/fixtures/godot-4.6/types.tsv,
+    /// // tests/fixtures/godot-3.6/types.tsv).
+    /// assert_eq!(TypeKind::PackedByteArray.type_constant(Dialect::Godot4_6), Some("TYPE_PACKED_BYTE_ARRAY"));
+    /// assert_eq!(TypeKind::PackedByteArray.type_constant(Dialect::Godot3), Some("TYPE_RAW_ARRAY"));
+    /// assert_eq!(TypeKind::Float.type_constant(Dialect::Godot3), Some("TYPE_REAL"));
+    /// assert_eq!(TypeKind::Vector2i.type_constant(Dialect::Godot3), None);
+    /// assert_eq!(TypeKind::PackedVector4Array.type_constant(Dialect::Godot4_2), None); // new in 4.3
+    /// ```
+    pub fn type_constant(self, dialect: Dialect) -> Option<&'static str> {
+        dialect.has_type(self).then(|| types::NAMES[self as usize].constants[dialect.spelling() as usize])
     }
 }

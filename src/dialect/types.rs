@@ -131,7 +131,7 @@ pub enum TypeKind {
 impl TypeKind {
     /// The kind named `name` (as [`TypeKind::name`] spells it).
     pub(crate) fn from_name(name: &str) -> Option<TypeKind> {
-        NAMES.iter().find(|n| n.godot4 == name).map(|n| n.kind)
+        NAMES.iter().find(|n| n.names[Spelling::Godot4 as usize] == name).map(|n| n.kind)
     }
 
     /// Every kind, in declaration order.
@@ -320,7 +320,9 @@ impl TypeKind {
         })
     }
 
-    /// Godot 4's name of the type (Pandemonium- and Godot-2-only kinds by their engine's name).
+    /// Godot 4's name of the type (Pandemonium- and Godot-2-only kinds by their engine's name): the
+    /// crate's own name for it, as in error messages and the JSON form. [`TypeKind::name_in`] gives a
+    /// dialect's spelling.
     ///
     /// ```
     /// use godot_bin::value::TypeKind;
@@ -329,16 +331,13 @@ impl TypeKind {
     /// assert_eq!(TypeKind::Transform3D.to_string(), TypeKind::Transform3D.name());
     /// ```
     pub fn name(self) -> &'static str {
-        NAMES[self as usize].godot4
+        NAMES[self as usize].names[Spelling::Godot4 as usize]
     }
 
     /// The kind any engine's spelling names: every family's name and the older spellings the engines still
     /// read (`"Quat"`, `"PoolRealArray"`, `"RealArray"`, `"Rect3"`).
     pub(crate) fn from_any_name(name: &str) -> Option<TypeKind> {
-        NAMES
-            .iter()
-            .find(|n| [n.godot4, n.godot3, n.pandemonium, n.godot2].contains(&name) || n.also.contains(&name))
-            .map(|n| n.kind)
+        NAMES.iter().find(|n| n.names.contains(&name) || n.also.contains(&name)).map(|n| n.kind)
     }
 }
 
@@ -350,81 +349,172 @@ impl fmt::Display for TypeKind {
 
 use TypeKind as K;
 
-/// A kind's names: Godot 4's ([`TypeKind::name`]), the constructor names the other families' text syntax
-/// writes, and other spellings that older engines wrote and the text parser still reads.
+/// How a dialect's engine spells its types: the columns of [`NAMES`] (`Dialect::spelling`).
+///
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spelling {
+    /// Godot 2.0–2.1 (`Matrix32`, `Quat`, `ByteArray`).
+    Godot2,
+    /// Godot 3.0–3.6 (`Quat`, `Transform`, `PoolByteArray`).
+    Godot3,
+    /// Godot 4.x.
+    Godot4,
+    /// Pandemonium v3.5–v3.7 (`Quat`, `Transform`, `PoolByteArray`, `PoolVector2iArray`).
+    Pandemonium3_5,
+    /// Pandemonium v3.8 and later (`Quaternion`, `Transform`, `PoolVector4Array`).
+    Pandemonium,
+}
+
+/// One kind's names and `TYPE_*` constants, one per [`Spelling`] (in its order: Godot 2, Godot 3, Godot 4,
+/// Pandemonium 3.5, Pandemonium 3.8+), and other spellings that older engines wrote and the text parser
+/// still reads.
 pub(crate) struct Names {
     pub(crate) kind: TypeKind,
-    pub(crate) godot4: &'static str,
-    pub(crate) godot3: &'static str,
-    pub(crate) pandemonium: &'static str,
-    pub(crate) godot2: &'static str,
-    pub(crate) also: &'static [&'static str],
-}
-
-/// A row whose name is the same in every family.
-const fn same(kind: TypeKind, name: &'static str) -> Names {
-    Names { kind, godot4: name, godot3: name, pandemonium: name, godot2: name, also: &[] }
-}
-
-/// A packed array: Godot 4's name, the `Pool…` name of Godot 3 and Pandemonium, Godot 2's, and older ones.
-const fn packed(
-    kind: TypeKind,
-    godot4: &'static str,
-    pool: &'static str,
-    godot2: &'static str,
+    /// The type's name ([`TypeKind::name_in`]). Godot 2's is its text form's constructor (`ByteArray`,
+    /// `FloatArray`), which its `Variant::get_type_name` spells `RawArray`, `RealArray` (in `also`).
+    pub(crate) names: [&'static str; 5],
+    /// Its `TYPE_*` constant ([`TypeKind::type_constant`]); only read for a dialect that has the type.
+    pub(crate) constants: [&'static str; 5],
     also: &'static [&'static str],
-) -> Names {
-    Names { kind, godot4, godot3: pool, pandemonium: pool, godot2, also }
 }
 
-/// The names of every kind, one row each at index `kind as usize`: the one name table.
+/// A row whose name and constant are the same in every engine.
+const fn same(kind: TypeKind, name: &'static str, constant: &'static str) -> Names {
+    Names { kind, names: [name; 5], constants: [constant; 5], also: &[] }
+}
+
+/// A row whose names or constants differ between the engines (columns in [`Spelling`] order).
+const fn row(kind: TypeKind, names: [&'static str; 5], constants: [&'static str; 5]) -> Names {
+    Names { kind, names, constants, also: &[] }
+}
+
+/// A packed array: its Godot 2 name and constant, its `Pool…` name with the 3.x constant (Godot 3 and
+/// Pandemonium), its Godot 4 name and constant.
+const fn packed(kind: TypeKind, g2: [&'static str; 2], pool: [&'static str; 2], g4: [&'static str; 2]) -> Names {
+    row(kind, [g2[0], pool[0], g4[0], pool[0], pool[0]], [g2[1], pool[1], g4[1], pool[1], pool[1]])
+}
+
+/// The one table of type names: every kind's name and `TYPE_*` constant in every engine, one row per
+/// kind at index `kind as usize`. The text form, the GDScript emitter and the web page read it.
+///
+/// Where the names come from: Godot 4.6, 3.6 and 3.2.3 print them (`tests/fixtures/*/types.tsv`, written
+/// by `scripts/gdscript-names.sh`, which holds this table to them in `tests/conformance/type_names.rs`);
+/// the Godot 2.1 and Pandemonium v4.9 / v5.2 engines wrote the text of `tests/fixtures/*/samples.tsv`
+/// (checked there too). Pandemonium's `TYPE_*` constants and its 3.5 layout's names are those of its
+/// `global_constants.cpp` and `Variant::get_type_name` at the tags v3.5.0, v3.8.0 and v5.2.0 (no engine
+/// of it runs here).
 pub(crate) static NAMES: [Names; TypeKind::ALL.len()] = [
-    same(K::Nil, "Nil"),
-    same(K::Bool, "bool"),
-    same(K::Int, "int"),
-    same(K::Float, "float"),
-    same(K::String, "String"),
-    same(K::Vector2, "Vector2"),
-    same(K::Vector2i, "Vector2i"),
-    same(K::Rect2, "Rect2"),
-    same(K::Rect2i, "Rect2i"),
-    same(K::Vector3, "Vector3"),
-    same(K::Vector3i, "Vector3i"),
-    Names { godot2: "Matrix32", ..same(K::Transform2D, "Transform2D") },
-    same(K::Vector4, "Vector4"),
-    same(K::Vector4i, "Vector4i"),
-    same(K::Plane, "Plane"),
-    Names { godot3: "Quat", godot2: "Quat", ..same(K::Quaternion, "Quaternion") },
-    Names { also: &["Rect3"], ..same(K::Aabb, "AABB") },
-    Names { godot2: "Matrix3", ..same(K::Basis, "Basis") },
-    Names { godot3: "Transform", pandemonium: "Transform", godot2: "Transform", ..same(K::Transform3D, "Transform3D") },
-    same(K::Projection, "Projection"),
-    same(K::Color, "Color"),
-    same(K::StringName, "StringName"),
-    same(K::NodePath, "NodePath"),
-    same(K::Rid, "RID"),
-    same(K::Object, "Object"),
-    same(K::Callable, "Callable"),
-    same(K::Signal, "Signal"),
-    same(K::Dictionary, "Dictionary"),
-    same(K::Array, "Array"),
-    packed(K::PackedByteArray, "PackedByteArray", "PoolByteArray", "ByteArray", &["RawArray"]),
-    packed(K::PackedInt32Array, "PackedInt32Array", "PoolIntArray", "IntArray", &[]),
-    same(K::PackedInt64Array, "PackedInt64Array"),
-    packed(K::PackedFloat32Array, "PackedFloat32Array", "PoolRealArray", "FloatArray", &["RealArray"]),
-    same(K::PackedFloat64Array, "PackedFloat64Array"),
-    packed(K::PackedStringArray, "PackedStringArray", "PoolStringArray", "StringArray", &[]),
-    packed(K::PackedVector2Array, "PackedVector2Array", "PoolVector2Array", "Vector2Array", &[]),
-    packed(K::PackedVector3Array, "PackedVector3Array", "PoolVector3Array", "Vector3Array", &[]),
-    packed(K::PackedColorArray, "PackedColorArray", "PoolColorArray", "ColorArray", &[]),
-    Names { pandemonium: "PoolVector4Array", ..same(K::PackedVector4Array, "PackedVector4Array") },
-    same(K::PackedVector2iArray, "PoolVector2iArray"),
-    same(K::PackedVector3iArray, "PoolVector3iArray"),
-    same(K::PackedVector4iArray, "PoolVector4iArray"),
-    same(K::Image, "Image"),
-    same(K::InputEvent, "InputEvent"),
-    same(K::TypedArray, "TypedArray"),
-    same(K::PackedTypedArray, "PackedTypedArray"),
+    same(K::Nil, "Nil", "TYPE_NIL"),
+    same(K::Bool, "bool", "TYPE_BOOL"),
+    same(K::Int, "int", "TYPE_INT"),
+    Names {
+        constants: ["TYPE_REAL", "TYPE_REAL", "TYPE_FLOAT", "TYPE_REAL", "TYPE_REAL"],
+        ..same(K::Float, "float", "")
+    },
+    same(K::String, "String", "TYPE_STRING"),
+    same(K::Vector2, "Vector2", "TYPE_VECTOR2"),
+    same(K::Vector2i, "Vector2i", "TYPE_VECTOR2I"),
+    same(K::Rect2, "Rect2", "TYPE_RECT2"),
+    same(K::Rect2i, "Rect2i", "TYPE_RECT2I"),
+    same(K::Vector3, "Vector3", "TYPE_VECTOR3"),
+    same(K::Vector3i, "Vector3i", "TYPE_VECTOR3I"),
+    row(
+        K::Transform2D,
+        ["Matrix32", "Transform2D", "Transform2D", "Transform2D", "Transform2D"],
+        ["TYPE_MATRIX32", "TYPE_TRANSFORM2D", "TYPE_TRANSFORM2D", "TYPE_TRANSFORM2D", "TYPE_TRANSFORM2D"],
+    ),
+    same(K::Vector4, "Vector4", "TYPE_VECTOR4"),
+    same(K::Vector4i, "Vector4i", "TYPE_VECTOR4I"),
+    same(K::Plane, "Plane", "TYPE_PLANE"),
+    row(
+        K::Quaternion,
+        ["Quat", "Quat", "Quaternion", "Quat", "Quaternion"],
+        ["TYPE_QUAT", "TYPE_QUAT", "TYPE_QUATERNION", "TYPE_QUAT", "TYPE_QUATERNION"],
+    ),
+    Names { also: &["Rect3"], ..same(K::Aabb, "AABB", "TYPE_AABB") },
+    row(
+        K::Basis,
+        ["Matrix3", "Basis", "Basis", "Basis", "Basis"],
+        ["TYPE_MATRIX3", "TYPE_BASIS", "TYPE_BASIS", "TYPE_BASIS", "TYPE_BASIS"],
+    ),
+    row(
+        K::Transform3D,
+        ["Transform", "Transform", "Transform3D", "Transform", "Transform"],
+        ["TYPE_TRANSFORM", "TYPE_TRANSFORM", "TYPE_TRANSFORM3D", "TYPE_TRANSFORM", "TYPE_TRANSFORM"],
+    ),
+    same(K::Projection, "Projection", "TYPE_PROJECTION"),
+    same(K::Color, "Color", "TYPE_COLOR"),
+    same(K::StringName, "StringName", "TYPE_STRING_NAME"),
+    same(K::NodePath, "NodePath", "TYPE_NODE_PATH"),
+    same(K::Rid, "RID", "TYPE_RID"),
+    same(K::Object, "Object", "TYPE_OBJECT"),
+    same(K::Callable, "Callable", "TYPE_CALLABLE"),
+    same(K::Signal, "Signal", "TYPE_SIGNAL"),
+    same(K::Dictionary, "Dictionary", "TYPE_DICTIONARY"),
+    same(K::Array, "Array", "TYPE_ARRAY"),
+    Names {
+        also: &["RawArray"],
+        ..packed(
+            K::PackedByteArray,
+            ["ByteArray", "TYPE_RAW_ARRAY"],
+            ["PoolByteArray", "TYPE_RAW_ARRAY"],
+            ["PackedByteArray", "TYPE_PACKED_BYTE_ARRAY"],
+        )
+    },
+    packed(
+        K::PackedInt32Array,
+        ["IntArray", "TYPE_INT_ARRAY"],
+        ["PoolIntArray", "TYPE_INT_ARRAY"],
+        ["PackedInt32Array", "TYPE_PACKED_INT32_ARRAY"],
+    ),
+    same(K::PackedInt64Array, "PackedInt64Array", "TYPE_PACKED_INT64_ARRAY"),
+    Names {
+        also: &["RealArray"],
+        ..packed(
+            K::PackedFloat32Array,
+            ["FloatArray", "TYPE_REAL_ARRAY"],
+            ["PoolRealArray", "TYPE_REAL_ARRAY"],
+            ["PackedFloat32Array", "TYPE_PACKED_FLOAT32_ARRAY"],
+        )
+    },
+    same(K::PackedFloat64Array, "PackedFloat64Array", "TYPE_PACKED_FLOAT64_ARRAY"),
+    packed(
+        K::PackedStringArray,
+        ["StringArray", "TYPE_STRING_ARRAY"],
+        ["PoolStringArray", "TYPE_STRING_ARRAY"],
+        ["PackedStringArray", "TYPE_PACKED_STRING_ARRAY"],
+    ),
+    packed(
+        K::PackedVector2Array,
+        ["Vector2Array", "TYPE_VECTOR2_ARRAY"],
+        ["PoolVector2Array", "TYPE_VECTOR2_ARRAY"],
+        ["PackedVector2Array", "TYPE_PACKED_VECTOR2_ARRAY"],
+    ),
+    packed(
+        K::PackedVector3Array,
+        ["Vector3Array", "TYPE_VECTOR3_ARRAY"],
+        ["PoolVector3Array", "TYPE_VECTOR3_ARRAY"],
+        ["PackedVector3Array", "TYPE_PACKED_VECTOR3_ARRAY"],
+    ),
+    packed(
+        K::PackedColorArray,
+        ["ColorArray", "TYPE_COLOR_ARRAY"],
+        ["PoolColorArray", "TYPE_COLOR_ARRAY"],
+        ["PackedColorArray", "TYPE_PACKED_COLOR_ARRAY"],
+    ),
+    // Godot 4.3+ and Pandemonium 3.8+ only: the other columns name it as Godot 4 does.
+    row(
+        K::PackedVector4Array,
+        ["PackedVector4Array", "PackedVector4Array", "PackedVector4Array", "PoolVector4Array", "PoolVector4Array"],
+        ["", "", "TYPE_PACKED_VECTOR4_ARRAY", "TYPE_VECTOR4_ARRAY", "TYPE_VECTOR4_ARRAY"],
+    ),
+    same(K::PackedVector2iArray, "PoolVector2iArray", "TYPE_VECTOR2I_ARRAY"),
+    same(K::PackedVector3iArray, "PoolVector3iArray", "TYPE_VECTOR3I_ARRAY"),
+    same(K::PackedVector4iArray, "PoolVector4iArray", "TYPE_VECTOR4I_ARRAY"),
+    same(K::Image, "Image", "TYPE_IMAGE"),
+    same(K::InputEvent, "InputEvent", "TYPE_INPUT_EVENT"),
+    same(K::TypedArray, "TypedArray", "TYPE_TYPED_ARRAY"),
+    same(K::PackedTypedArray, "PackedTypedArray", "TYPE_PACKED_TYPED_ARRAY"),
 ];
 
 /// Godot 2.0–2.1 (`Variant::Type`, VARIANT_MAX 29).
@@ -699,7 +789,7 @@ mod tests {
             assert_eq!(TypeKind::from_name(k.name()), Some(*k));
         }
         for n in &NAMES {
-            for name in [n.godot4, n.godot3, n.pandemonium, n.godot2].iter().chain(n.also) {
+            for name in n.names.iter().chain(n.also) {
                 assert_eq!(TypeKind::from_any_name(name), Some(n.kind), "{name}");
             }
         }

@@ -119,6 +119,5 @@
 //! |---|---|
 //! | instructions per decode (exact on a busy machine; needs valgrind) | `scripts/instructions.sh [CASE...]` |
 //! | against the real Godot 4.6 (installed by `scripts/install-engines.sh`) | `scripts/engine-speed.sh [ENTITIES [REPS [ROUNDS [PAIRS]]]]` |
-//! | ÷ postcard, the floors, packed arrays, logs | `cargo bench --features tokio --bench ratios [-- --only game\|variant\|packed\|logs\|small] [--rounds N]` |
-//! | criterion benches, with rmp-serde and serde_json too | `cargo bench --bench formats [-- FILTER]` |
+//! | ÷ postcard (rmp-serde and serde_json beside it), the floors, packed arrays, logs, decode on a freshly spawned thread | `cargo bench --features tokio --bench ratios [-- --only game\|variant\|packed\|logs\|small\|threads] [--rounds N]` |
 //! | the adversarial shapes ([`safety`](super::safety)) | `cargo bench --features json --bench hostile [-- --building]` |

@@ -7,11 +7,14 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Writes `bytes` to the file at `path` atomically: into a temporary file in the same folder (named
-/// `.NAME.tmp-PID-N`), flushed to the disk, then renamed over `path`. On any error the temporary file is
-/// removed and `path` is as it was.
+/// `.NAME.godot-bin-tmp-PID-N`), flushed to the disk, then renamed over `path`, and the folder synced. On
+/// any error the temporary file is removed and `path` is as it was. A temporary file of the same `NAME`
+/// that a killed process left (its PID no longer runs; checked where `/proc` tells) is removed first.
 ///
-/// A `path` that is a symbolic link has the file it points to replaced, and the link stays. An existing
-/// file's permissions are kept (on Unix). Reading the old content first and writing the same path
+/// A `path` that is a symbolic link has the file it points to replaced, and the link stays. On Unix the
+/// temporary file is created with the existing file's mode from the start (never wider while the new
+/// content is written), and gets its owner and group where the process may set them (as root; otherwise
+/// the file is the writer's, as any rewrite by another user makes it). Reading the old content first and writing the same path
 /// (`godot-bin convert save.sav -o save.sav`) is safe: the old file is only replaced once the new one is
 /// whole.
 ///
@@ -32,7 +35,8 @@ pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> io::Result<()> {
     let name = target
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, format!("{}: not a file name", target.display())))?;
-    let (tmp, file) = create_temp(&dir, name)?;
+    remove_stale(&dir, name);
+    let (tmp, file) = create_temp(&dir, name, fs::metadata(&target).ok().as_ref())?;
     let written = write_and_sync(file, bytes, &target).and_then(|()| fs::rename(&tmp, &target));
     if let Err(e) = written {
         let _ = fs::remove_file(&tmp);
@@ -50,17 +54,62 @@ fn resolve(path: &Path) -> PathBuf {
     }
 }
 
-/// A new temporary file in `dir`, created exclusively (never one that exists).
-fn create_temp(dir: &Path, name: &std::ffi::OsStr) -> io::Result<(PathBuf, fs::File)> {
+/// The name a temporary file for `name` starts with.
+fn temp_prefix(name: &std::ffi::OsStr) -> std::ffi::OsString {
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(name);
+    prefix.push(".godot-bin-tmp-");
+    prefix
+}
+
+/// Removes the temporary files for `name` in `dir` whose writer is gone (a PID `/proc` does not list; where
+/// there is no `/proc` nothing is removed). Best effort: a file that cannot be read or removed stays.
+fn remove_stale(dir: &Path, name: &std::ffi::OsStr) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let prefix = temp_prefix(name);
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(rest) = file_name.to_str().and_then(|n| n.strip_prefix(prefix.to_str()?)) else { continue };
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        if pid != std::process::id() && !proc.join(pid.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A new temporary file in `dir`, created exclusively (never one that exists), with the mode of the file
+/// it replaces (`old`) from the start, and its owner and group where the process may set them.
+fn create_temp(dir: &Path, name: &std::ffi::OsStr, old: Option<&fs::Metadata>) -> io::Result<(PathBuf, fs::File)> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(old.map_or(0o666, |m| m.permissions().mode() & 0o7777));
+    }
     loop {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let mut tmp_name = std::ffi::OsString::from(".");
-        tmp_name.push(name);
-        tmp_name.push(format!(".tmp-{}-{n}", std::process::id()));
+        let mut tmp_name = temp_prefix(name);
+        tmp_name.push(format!("{}-{n}", std::process::id()));
         let tmp = dir.join(tmp_name);
-        match fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(f) => return Ok((tmp, f)),
+        match options.open(&tmp) {
+            Ok(f) => {
+                #[cfg(unix)]
+                if let Some(m) = old {
+                    use std::os::unix::fs::MetadataExt;
+                    // Allowed as root (or for a group of one's own); refused otherwise, and then the new
+                    // file is the writer's, as any rewrite by another user makes it.
+                    let _ = std::os::unix::fs::fchown(&f, Some(m.uid()), Some(m.gid()));
+                }
+                #[cfg(not(unix))]
+                let _ = old;
+                return Ok((tmp, f));
+            }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
@@ -146,6 +195,54 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
         write_atomic(&path, b"new").unwrap();
         assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_temporary_file_has_the_old_mode_from_the_start() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("mode");
+        let path = dir.join("secret.sav");
+        fs::write(&path, b"old").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        let old = fs::metadata(&path).unwrap();
+        let (tmp, _file) = create_temp(&dir, std::ffi::OsStr::new("secret.sav"), Some(&old)).unwrap();
+        // Before a byte is written: no wider than the file it replaces.
+        assert_eq!(fs::metadata(&tmp).unwrap().permissions().mode() & 0o777, 0o600);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn owner_and_group_are_kept_where_the_process_may_set_them() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = scratch("owner");
+        let path = dir.join("theirs.sav");
+        fs::write(&path, b"old").unwrap();
+        let mine = fs::metadata(&path).unwrap();
+        // As root the file can be another user's (uid/gid 4242); otherwise it stays the writer's.
+        let root = std::os::unix::fs::chown(&path, Some(4242), Some(4242)).is_ok();
+        write_atomic(&path, b"new").unwrap();
+        let now = fs::metadata(&path).unwrap();
+        let want = if root { (4242, 4242) } else { (mine.uid(), mine.gid()) };
+        assert_eq!((now.uid(), now.gid()), want);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_temporary_file_a_killed_writer_left_is_removed() {
+        let dir = scratch("stale");
+        let path = dir.join("save.sav");
+        // A PID above any Linux pid_max: no process runs with it.
+        let stale = dir.join(".save.sav.godot-bin-tmp-4294967295-0");
+        let other = dir.join(".other.sav.godot-bin-tmp-4294967295-0");
+        fs::write(&stale, b"half").unwrap();
+        fs::write(&other, b"half").unwrap();
+        write_atomic(&path, b"new").unwrap();
+        let proc = Path::new("/proc/self").exists();
+        assert_eq!(stale.exists(), !proc, "removed where /proc tells that its writer is gone");
+        assert!(other.exists(), "another file's temporary file is not this write's to remove");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

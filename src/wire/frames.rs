@@ -103,6 +103,7 @@ mod tests {
         let got: Vec<_> = Frames::new(&bytes, false).collect();
         assert_eq!(got, [Ok((4, &[9][..])), Ok((9, &[7, 7][..])), Err(Cut { at: 11, declared: None, present: 2 })]);
         assert_eq!(frame_len(&[0, 0, 0, 5], true), Some(5));
+        #[cfg(feature = "containers")]
         assert_eq!(frame_end(&[5, 0, 0], false), None);
         let cut: Vec<_> = Frames::new(&[1, 0], false).collect();
         assert_eq!(cut, [Err(Cut { at: 0, declared: None, present: 2 })]);

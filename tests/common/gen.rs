@@ -1,5 +1,6 @@
-//! Seeded random `Variant`s of every type a dialect can carry, as a single-precision engine holds them.
-//! Shared by `tools/src/bin/live_roundtrip.rs` (values for the real engines) and the conformance and variant tests.
+//! Seeded randomness: [`Rng`], the one generator of the tests and tools, and [`Gen`], random `Variant`s of every
+//! type a dialect can carry, as a single-precision engine holds them. Shared by the tests (`tests/common`) and
+//! tools/ (`tools/src/lib.rs`: values for the real engines).
 #![allow(dead_code)]
 
 use godot_bin::markers::{
@@ -9,54 +10,69 @@ use godot_bin::markers::{
 use godot_bin::value::{ContainerType, Signal, TypeKind};
 use godot_bin::*;
 
-/// A small seeded PRNG (xorshift64*), so runs are repeatable.
+/// The seeded generator of the tests and of tools/ (xorshift64*), so runs are repeatable: `Rng(seed)` with any
+/// seed but 0. tools/ reaches it as `godot_bin_tools::r#gen::Rng`.
 pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         // xorshift64*
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+    /// A number below `n` (not 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
     }
-    fn chance(&mut self, pct: u64) -> bool {
+    /// True `pct` times in 100.
+    pub fn chance(&mut self, pct: u64) -> bool {
         self.below(100) < pct
     }
-    fn int(&mut self) -> i64 {
+    /// One of `xs` (not empty).
+    pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len() as u64) as usize]
+    }
+    /// `n` random bytes.
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next_u64() as u8).collect()
+    }
+    /// An int: small, 32-bit, 64-bit, or one of the edges of the 32- and 64-bit ranges.
+    pub fn int(&mut self) -> i64 {
         match self.below(4) {
             0 => self.below(200) as i64 - 100,
-            1 => self.next() as i32 as i64,
-            2 => self.next() as i64,
+            1 => self.next_u64() as i32 as i64,
+            2 => self.next_u64() as i64,
             _ => [0, i32::MAX as i64, i32::MIN as i64, i32::MAX as i64 + 1, i32::MIN as i64 - 1, i64::MAX, i64::MIN]
                 [self.below(7) as usize],
         }
     }
-    fn f64(&mut self) -> f64 {
+    /// A double: small, from random bits (NaNs with payloads too), an f32's, or an edge (±0, infinities, NaN).
+    pub fn f64(&mut self) -> f64 {
         match self.below(5) {
             0 => (self.below(2001) as f64 - 1000.0) / 8.0,
-            1 => f64::from_bits(self.next()),
-            2 => f32::from_bits(self.next() as u32) as f64,
+            1 => f64::from_bits(self.next_u64()),
+            2 => f32::from_bits(self.next_u64() as u32) as f64,
             3 => [0.0, -0.0, 0.1, 1e300, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 5e-324][self.below(8) as usize],
             _ => self.below(1 << 20) as f64 * 0.001,
         }
     }
     /// A real_t component as a single-precision engine holds it.
-    fn real(&mut self) -> f64 {
+    pub fn real(&mut self) -> f64 {
         let x = self.f64();
         godot_bin::markers::widen_exact(godot_bin::markers::narrow_exact(x))
     }
-    fn f32(&mut self) -> f32 {
+    /// A float from random bits (30 in 100) or a small one.
+    pub fn f32(&mut self) -> f32 {
         if self.chance(30) {
-            f32::from_bits(self.next() as u32)
+            f32::from_bits(self.next_u64() as u32)
         } else {
             (self.below(4001) as f32 - 2000.0) / 16.0
         }
     }
-    fn string(&mut self) -> String {
+    /// Up to 11 pieces of text: ASCII, accents, CJK, an emoji, a combining mark, right-to-left, escapes.
+    pub fn string(&mut self) -> String {
         const PIECES: &[&str] = &[
             "a", "Z", "0", " ", "_", "é", "ß", "Ω", "ж", "中", "文", "😀", "\u{301}", "ש", "\n", "\t", "\"", "\\", ":",
             "/",
@@ -68,7 +84,8 @@ impl Rng {
         }
         s
     }
-    fn name(&mut self) -> String {
+    /// An identifier of 1 to 6 lowercase letters.
+    pub fn name(&mut self) -> String {
         let n = 1 + self.below(6);
         (0..n).map(|_| (b'a' + self.below(26) as u8) as char).collect()
     }
@@ -105,7 +122,7 @@ impl Gen<'_> {
         Vector4::new(self.rng.real(), self.rng.real(), self.rng.real(), self.rng.real())
     }
     fn i(&mut self) -> i32 {
-        self.rng.next() as i32
+        self.rng.next_u64() as i32
     }
     fn color(&mut self) -> Color {
         Color::new(self.rng.f32(), self.rng.f32(), self.rng.f32(), self.rng.f32())
@@ -161,9 +178,9 @@ impl Gen<'_> {
                 let absolute = self.rng.chance(50) && (g4 || !empty);
                 V::from(NodePath { names, subnames, absolute, property: None })
             }
-            K::Rid => V::Rid(Rid(if self.dialect.has_type(K::Callable) { self.rng.next() } else { 0 })),
+            K::Rid => V::Rid(Rid(if self.dialect.has_type(K::Callable) { self.rng.next_u64() } else { 0 })),
             K::Callable => V::Callable,
-            K::Signal => V::Signal(Signal { name: self.rng.name(), object: self.rng.next() >> 1 }),
+            K::Signal => V::Signal(Signal { name: self.rng.name(), object: self.rng.next_u64() >> 1 }),
             K::Array => {
                 let typed =
                     self.dialect >= Dialect::Godot4_3 && self.dialect <= Dialect::Godot4_6 && self.rng.chance(30);
@@ -208,9 +225,11 @@ impl Gen<'_> {
                 }
                 V::from(d)
             }
-            K::PackedByteArray => V::PackedByteArray((0..self.rng.below(10)).map(|_| self.rng.next() as u8).collect()),
+            K::PackedByteArray => {
+                V::PackedByteArray((0..self.rng.below(10)).map(|_| self.rng.next_u64() as u8).collect())
+            }
             K::PackedInt32Array => V::PackedInt32Array((0..self.len()).map(|_| self.i()).collect()),
-            K::PackedInt64Array => V::PackedInt64Array((0..self.len()).map(|_| self.rng.next() as i64).collect()),
+            K::PackedInt64Array => V::PackedInt64Array((0..self.len()).map(|_| self.rng.next_u64() as i64).collect()),
             K::PackedFloat32Array => V::PackedFloat32Array((0..self.len()).map(|_| self.rng.f32()).collect()),
             K::PackedFloat64Array => V::PackedFloat64Array((0..self.len()).map(|_| self.rng.f64()).collect()),
             K::PackedStringArray => V::PackedStringArray((0..self.len()).map(|_| self.rng.string()).collect()),

@@ -58,8 +58,9 @@ pub fn equal_modulo_padding(engine: &[u8], ours: &[u8]) -> bool {
 
 /// A write cut short, as a full disk would cut it: runs the ignored test `child` of this test binary (it
 /// writes the file named by the environment variable `env`, here `path`) under `ulimit -f 8`, which must stop
-/// it, and checks that `path` still holds `old`. Removes the temporary file the killed child left beside
-/// `path` (`.NAME.tmp-PID-N`), then runs `child` without the limit, which must succeed.
+/// it, and checks that `path` still holds `old`. Then runs `child` without the limit, which must succeed
+/// and, where `/proc` tells that the killed child is gone, remove the temporary file it left beside `path`
+/// (`.NAME.godot-bin-tmp-PID-N`).
 pub fn write_cut_short_keeps_the_old_file(path: &Path, old: &[u8], child: &str, env: &str) {
     let run = |limit: &str| {
         std::process::Command::new("sh")
@@ -74,11 +75,18 @@ pub fn write_cut_short_keeps_the_old_file(path: &Path, old: &[u8], child: &str, 
     assert!(!run("ulimit -f 8;").success(), "the limit did not stop the write");
     let after = std::fs::read(path).unwrap();
     assert!(after == old, "the old file is not whole: {} bytes where its {} were", after.len(), old.len());
-    let tmp = format!(".{}.tmp-", path.file_name().unwrap().to_string_lossy());
-    for e in std::fs::read_dir(path.parent().unwrap()).unwrap().flatten() {
-        if e.file_name().to_string_lossy().starts_with(&tmp) {
-            std::fs::remove_file(e.path()).unwrap();
-        }
-    }
     assert!(run("").success(), "{child} failed without the limit");
+    let tmp = format!(".{}.godot-bin-tmp-", path.file_name().unwrap().to_string_lossy());
+    let left: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&tmp))
+        .collect();
+    if std::path::Path::new("/proc/self").exists() {
+        assert!(
+            left.is_empty(),
+            "a temporary file is left: {:?}",
+            left.iter().map(|e| e.file_name()).collect::<Vec<_>>()
+        );
+    }
 }

@@ -8,7 +8,7 @@
 //! `differential` and `structured_binary` fuzz targets, so both check exactly the same thing.
 #![cfg(all(feature = "arbitrary", feature = "json"))]
 
-use crate::common;
+use crate::common::{self, r#gen::Rng};
 
 use crate::fuzz_common::{agree, shapes};
 
@@ -68,22 +68,6 @@ fn engine_fixtures_read_the_same_through_all_four_decoders() {
     assert!(compared * 2 > accepted, "only {compared} of {accepted} values compared as serde_json values");
 }
 
-/// Deterministic pseudo-random numbers (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
-
 /// Every fixture cut at every word boundary, and with one word overwritten by a telling value (a count
 /// or length that lies, a type id, a typed-container header): the four decoders still agree.
 #[test]
@@ -100,9 +84,9 @@ fn cut_and_overwritten_fixtures_read_the_same_through_all_four_decoders() {
         }
         if bytes.len() >= 4 {
             let mut b = bytes.clone();
-            let at = (rng.next() as usize % (b.len() / 4)) * 4;
-            b[at..at + 4].copy_from_slice(&WORDS[rng.next() as usize % WORDS.len()].to_le_bytes());
-            agree(&b, &cfg.clone().with_max_depth(1 + rng.next() as usize % 8));
+            let at = (rng.next_u64() as usize % (b.len() / 4)) * 4;
+            b[at..at + 4].copy_from_slice(&WORDS[rng.next_u64() as usize % WORDS.len()].to_le_bytes());
+            agree(&b, &cfg.clone().with_max_depth(1 + rng.next_u64() as usize % 8));
             agree(&b, &cfg);
             runs += 2;
         }

@@ -21,4 +21,5 @@ mod samples;
 mod small_math_encode;
 mod spec_examples;
 mod speed_state;
+mod type_names;
 mod typed_containers;

@@ -7,44 +7,37 @@ use godot_bin::markers::{Vector2, Vector3, Vector4};
 use godot_bin::packed::{PackedVector2Array, PackedVector3Array, PackedVector4Array};
 use godot_bin::*;
 
+use crate::common::r#gen::Rng;
+
 fn g4() -> Config {
     Config::new(Dialect::Godot4_6)
 }
 
-struct Rng(u64);
+/// An f32 bit pattern: mostly ordinary values, sometimes a NaN (quiet, signalling, negative, payload only in the
+/// low bits), an infinity, a zero or a subnormal.
+fn real_bits(rng: &mut Rng, nans: bool) -> u32 {
+    let r = rng.next_u64();
+    let low = (r >> 32) as u32;
+    match r % 16 {
+        0 if nans => 0x7F80_0000 | (low & 0x807F_FFFF) | 1,
+        1 if nans => 0xFFC0_0000 | (low & 0x003F_FFFF),
+        2 => 0x7F80_0000 | (low & 0x8000_0000),
+        3 => low & 0x8000_0000,
+        4 => low & 0x807F_FFFF,
+        _ => f32::to_bits((low as i32 as f32) * 1e-6),
+    }
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    /// An f32 bit pattern: mostly ordinary values, sometimes a NaN (quiet, signalling, negative, payload
-    /// only in the low bits), an infinity, a zero or a subnormal.
-    fn real_bits(&mut self, nans: bool) -> u32 {
-        let r = self.next();
-        let low = (r >> 32) as u32;
-        match r % 16 {
-            0 if nans => 0x7F80_0000 | (low & 0x807F_FFFF) | 1,
-            1 if nans => 0xFFC0_0000 | (low & 0x003F_FFFF),
-            2 => 0x7F80_0000 | (low & 0x8000_0000),
-            3 => low & 0x8000_0000,
-            4 => low & 0x807F_FFFF,
-            _ => f32::to_bits((low as i32 as f32) * 1e-6),
-        }
-    }
-    /// An f64 bit pattern as a user might hold it: any double, including NaNs whose payload sits only in the
-    /// low bits an f32 lacks, values that round, overflow or underflow.
-    fn wide_bits(&mut self, nans: bool) -> u64 {
-        let r = self.next();
-        match r % 12 {
-            0 if nans => 0x7FF0_0000_0000_0001 | (self.next() & 0x800F_FFFF_FFFF_FFFF),
-            1 if nans => 0xFFF0_0000_0000_0000 | (self.next() & 0x0000_0000_1FFF_FFFF) | 1,
-            2 => f64::to_bits(1e300) | (r & 0x8000_0000_0000_0000),
-            3 => f64::to_bits(1e-300),
-            _ => f64::to_bits((r as i64 as f64) * 1e-12),
-        }
+/// An f64 bit pattern as a user might hold it: any double, including NaNs whose payload sits only in the low bits
+/// an f32 lacks, values that round, overflow or underflow.
+fn wide_bits(rng: &mut Rng, nans: bool) -> u64 {
+    let r = rng.next_u64();
+    match r % 12 {
+        0 if nans => 0x7FF0_0000_0000_0001 | (rng.next_u64() & 0x800F_FFFF_FFFF_FFFF),
+        1 if nans => 0xFFF0_0000_0000_0000 | (rng.next_u64() & 0x0000_0000_1FFF_FFFF) | 1,
+        2 => f64::to_bits(1e300) | (r & 0x8000_0000_0000_0000),
+        3 => f64::to_bits(1e-300),
+        _ => f64::to_bits((r as i64 as f64) * 1e-12),
     }
 }
 
@@ -67,9 +60,9 @@ macro_rules! check {
                             .map(|_| {
                                 let a: [f64; $n] = std::array::from_fn(|_| {
                                     if stored {
-                                        widen_exact(f32::from_bits(rng.real_bits(nans)))
+                                        widen_exact(f32::from_bits(real_bits(&mut rng, nans)))
                                     } else {
-                                        f64::from_bits(rng.wide_bits(nans))
+                                        f64::from_bits(wide_bits(&mut rng, nans))
                                     }
                                 });
                                 let mut it = a.into_iter();

@@ -249,13 +249,8 @@ fn a_flipped_byte_with_the_right_key_says_damaged_and_a_wrong_key_says_wrong_key
 /// A wrong key never reads as damage: 2,000 wrong keys on files of 1 to 4,000 bytes of data.
 #[test]
 fn wrong_keys_on_data_of_every_size_say_wrong_key() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = crate::common::r#gen::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = || rng.next_u64();
     for i in 0..2000u64 {
         let len = (next() % 4000 + 1) as usize;
         let content: Vec<u8> = (0..len).map(|j| if j % 4 == 0 { (j / 4) as u8 } else { 0 }).collect();

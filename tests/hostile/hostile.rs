@@ -186,11 +186,9 @@ fn arbitrary_mutations_never_panic() {
     ])
     .encode(&cfg)
     .unwrap();
-    let mut x = 0x1234_5678_9abc_def0u64;
+    let mut rng = crate::common::r#gen::Rng(0x1234_5678_9abc_def0);
     for _ in 0..20_000 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        let x = rng.next_u64();
         let mut b = seed.clone();
         for k in 0..1 + (x % 4) {
             let i = ((x >> (8 * k)) as usize) % b.len();

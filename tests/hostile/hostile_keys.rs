@@ -14,50 +14,11 @@ fn cost_of<R>(f: impl FnOnce() -> R) -> (usize, usize) {
     (usage.allocated, usage.peak)
 }
 
-// Godot 4 type ids (tests/fixtures/godot-4.6: int 2, Dictionary 27, Array 28).
-const INT: u32 = 2;
-const DICTIONARY: u32 = 27;
-const ARRAY: u32 = 28;
-
-fn u32s(out: &mut Vec<u8>, words: &[u32]) {
-    for w in words {
-        out.extend_from_slice(&w.to_le_bytes());
-    }
-}
-
-/// `levels` dictionaries, each the first key of the next, each with `entries` entries (the others int
-/// keys), the innermost key an Array of `ints` ints.
-fn nested_keys(levels: usize, entries: u32, ints: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    for _ in 0..levels {
-        u32s(&mut out, &[DICTIONARY, entries]);
-    }
-    u32s(&mut out, &[ARRAY, ints]);
-    for i in 0..ints {
-        u32s(&mut out, &[INT, i]);
-    }
-    for level in 0..levels {
-        // The value of the container key, then the other entries.
-        u32s(&mut out, &[INT, level as u32]);
-        for e in 1..entries {
-            u32s(&mut out, &[INT, 1_000_000 + e, INT, e]);
-        }
-    }
-    out
-}
-
-/// A dictionary whose one key is `depth` nested one-entry dictionaries.
-fn deep_key(depth: usize) -> Vec<u8> {
-    let mut out = Vec::new();
-    for _ in 0..depth {
-        u32s(&mut out, &[DICTIONARY, 1]);
-    }
-    u32s(&mut out, &[INT, 7]);
-    for _ in 0..depth {
-        u32s(&mut out, &[INT, 0]);
-    }
-    out
-}
+// The shapes, written word by word with Godot 4's type ids (tests/fixtures/godot-4.6: int 2, Dictionary 27,
+// Array 28); `benches/hostile.rs` times the same ones.
+#[path = "../../benches/common/hostile_shapes.rs"]
+mod shapes;
+use shapes::{deep_key, nested_keys, u32s, ARRAY, DICTIONARY, INT};
 
 fn deep_cfg() -> Config {
     Config::new(Dialect::Godot4_6).with_max_depth(Config::MAX_DEPTH_LIMIT)
@@ -226,13 +187,8 @@ fn godot4_same_key(a: &Variant, b: &Variant) -> bool {
 #[test]
 fn repeated_keys_merge_as_a_pairwise_comparison_says() {
     use godot_bin::markers::{StringName, Vector2};
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = crate::common::r#gen::Rng(0x9E37_79B9_7F4A_7C15);
+    let mut next = move |n: u64| rng.below(n);
     let cfg = deep_cfg();
     let mut text_rounds = 0;
     for round in 0..300 {

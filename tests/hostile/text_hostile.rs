@@ -3,18 +3,7 @@
 
 use godot_bin::{text, Config, Dialect};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[(self.next() % xs.len() as u64) as usize]
-    }
-}
+use crate::common::r#gen::Rng;
 
 const TOKENS: &[&str] = &[
     "[",
@@ -86,8 +75,8 @@ fn token_soup_never_panics() {
         Config::new(Dialect::Godot2),
     ];
     for i in 0..40_000 {
-        let n = (r.next() % 24) as usize;
-        let s: String = (0..n).map(|_| r.pick(TOKENS)).collect();
+        let n = (r.next_u64() % 24) as usize;
+        let s: String = (0..n).map(|_| *r.pick(TOKENS)).collect();
         let cfg = &cfgs[i % cfgs.len()];
         match text::from_text(&s, cfg) {
             Ok(v) => {
@@ -107,8 +96,8 @@ fn token_soup_never_panics() {
 fn random_bytes_never_panic() {
     let mut r = Rng(12345);
     for _ in 0..20_000 {
-        let n = (r.next() % 40) as usize;
-        let b: Vec<u8> = (0..n).map(|_| (r.next() % 128) as u8).collect();
+        let n = (r.next_u64() % 40) as usize;
+        let b: Vec<u8> = (0..n).map(|_| (r.next_u64() % 128) as u8).collect();
         let s = String::from_utf8_lossy(&b);
         let _ = text::from_text(&s, &Config::default());
         let _ = text::engine_parse_float(&s);

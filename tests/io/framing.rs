@@ -176,13 +176,8 @@ fn oversized_and_broken_frames_are_errors() {
 #[test]
 fn random_streams_never_panic() {
     let cfg = Config::default();
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = crate::common::r#gen::Rng(0x2545_F491_4F6C_DD1D);
+    let mut next = || rng.next_u64();
     let base: Vec<u8> = rows("godot-4.6").into_iter().filter(|r| r.1 == "store_var_multi").flat_map(|r| r.2).collect();
     for _ in 0..2000 {
         let mut s = base.clone();

@@ -340,13 +340,8 @@ fn mutated_inputs_never_panic() {
         (Variant::from("c"), dict(vec![(Variant::from("Rect"), Variant::PackedInt32Array(vec![1, 2]))])),
         (Variant::from("d"), Variant::PackedStringArray(vec!["q".into()])),
     ]));
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut rnd = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = crate::common::r#gen::Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rnd = move || rng.next_u64();
     for dialect in [Dialect::Godot4_6, Dialect::Godot3, Dialect::Godot2, Dialect::Pandemonium5] {
         let cfg = Config::new(dialect);
         for _ in 0..3000 {

@@ -1,14 +1,19 @@
 //! `godot-bin web`: serves the save inspector (the static app `scripts/web.sh build` assembles) on
 //! 127.0.0.1. Plain HTTP/1.1 over std::net, a thread per connection, GET and HEAD of files under one folder.
 //! A client gets bounded room and time: a request's head is read within [`HEAD_LIMIT`] bytes and
-//! [`HEAD_TIME`], at most [`MAX_CONNECTIONS`] connections are served at once, so that no client (a slow
-//! one, a flood of idle ones, an endless header) holds the memory or the threads of the others.
+//! [`HEAD_TIME`], at most [`MAX_CONNECTIONS`] connections are served at once, and when they are all taken
+//! the one that has waited longest for a request's head is dropped for the newcomer, so that no client (a
+//! slow one, a flood of idle ones, an endless header) holds the memory or the threads of the others.
+//! Only requests for this server's own address are answered (`Host` 127.0.0.1 or localhost, with its port):
+//! a page of another site that a DNS name points here (DNS rebinding) gets 421. A request with a body is
+//! answered and its connection closed: the body is never read as a request of its own.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The most bytes of a request's head (its request line and headers) read before it is refused.
@@ -68,18 +73,20 @@ pub fn serve(port: u16, dir: Option<PathBuf>) -> Result<(), Fail> {
     let _ = out.flush();
     eprintln!("godot-bin: serving {} (Ctrl+C stops)", root.display());
     let open = Arc::new(AtomicUsize::new(0));
+    let waiting = Arc::new(Waiting::default());
+    let port = addr.port();
     for conn in listener.incoming() {
         let Ok(mut conn) = conn else { continue };
         let _ = conn.set_write_timeout(Some(WRITE_TIME));
-        if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+        if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS && !waiting.drop_oldest() {
             let _ = respond(&mut conn, 503, "text/plain; charset=utf-8", b"503 too many connections\n", false, true);
             continue;
         }
         open.fetch_add(1, Ordering::SeqCst);
-        let (root, count) = (root.clone(), Arc::clone(&open));
+        let (root, count, waiting) = (root.clone(), Arc::clone(&open), Arc::clone(&waiting));
         // A thread the system does not give drops the connection (the closure and its stream with it).
         let spawned = std::thread::Builder::new().spawn(move || {
-            let _ = handle(conn, &root);
+            let _ = handle(conn, &root, port, &waiting);
             count.fetch_sub(1, Ordering::SeqCst);
         });
         if spawned.is_err() {
@@ -87,6 +94,50 @@ pub fn serve(port: u16, dir: Option<PathBuf>) -> Result<(), Fail> {
         }
     }
     Ok(())
+}
+
+/// The connections waiting for a request's head, oldest first, so that a newcomer can take the place of the
+/// one that has waited longest when every slot is taken.
+#[derive(Default)]
+struct Waiting(Mutex<(u64, VecDeque<(u64, TcpStream)>)>);
+
+impl Waiting {
+    /// Notes that `conn` waits for a head; the number to [`Waiting::done`] it with.
+    fn start(&self, conn: &TcpStream) -> Option<u64> {
+        let copy = conn.try_clone().ok()?;
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        w.0 += 1;
+        let id = w.0;
+        w.1.push_back((id, copy));
+        Some(id)
+    }
+
+    /// The connection `id` has its head (or is gone).
+    fn done(&self, id: Option<u64>) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        w.1.retain(|(i, _)| Some(*i) != id);
+    }
+
+    /// Closes the connection that has waited longest for a head; false if none waits.
+    fn drop_oldest(&self) -> bool {
+        let oldest = self.0.lock().unwrap_or_else(|e| e.into_inner()).1.pop_front();
+        if let Some((_, conn)) = &oldest {
+            // Its thread's read fails at once, and the thread ends, freeing the slot.
+            let _ = conn.shutdown(std::net::Shutdown::Both);
+        }
+        oldest.is_some()
+    }
+}
+
+/// Whether a `Host` header names this server: 127.0.0.1 or localhost, on its port (or with none).
+fn host_is_ours(host: &str, port: u16) -> bool {
+    let host = host.trim().to_ascii_lowercase();
+    let name = match host.rsplit_once(':') {
+        Some((name, p)) if p == port.to_string() => name,
+        Some(_) => return false,
+        None => &host,
+    };
+    name == "127.0.0.1" || name == "localhost"
 }
 
 /// The content type of a file, by its extension.
@@ -158,6 +209,7 @@ fn reason(status: u16) -> &'static str {
         404 => "Not Found",
         405 => "Method Not Allowed",
         408 => "Request Timeout",
+        421 => "Misdirected Request",
         431 => "Request Header Fields Too Large",
         503 => "Service Unavailable",
         _ => "Internal Server Error",
@@ -208,8 +260,9 @@ fn read_line(reader: &mut BufReader<TcpStream>, room: &mut usize, deadline: Inst
     }
 }
 
-/// Reads a request's head (its headers are read and dropped: no request here has a body worth reading).
-fn read_head(reader: &mut BufReader<TcpStream>) -> io::Result<Head> {
+/// Reads a request's head: its request line, and of its headers whether it asks to close, whether it
+/// names this server (`Host`, see [`host_is_ours`]) and whether a body follows.
+fn read_head(reader: &mut BufReader<TcpStream>, port: u16) -> io::Result<Head> {
     let deadline = Instant::now() + HEAD_TIME;
     let mut room = HEAD_LIMIT;
     let refused = |e: io::Error| match e.kind() {
@@ -222,14 +275,20 @@ fn read_head(reader: &mut BufReader<TcpStream>) -> io::Result<Head> {
         Ok(None) => return Ok(Head::Closed),
         Err(e) => return refused(e),
     };
-    let mut close = false;
+    let (mut close, mut hosts, mut ours) = (false, 0, false);
     loop {
         match read_line(reader, &mut room, deadline) {
             Ok(Some(h)) if h.is_empty() => break,
             Ok(Some(h)) => {
                 let lower = String::from_utf8_lossy(&h).to_ascii_lowercase();
-                if lower.starts_with("connection:") && lower.contains("close") {
-                    close = true;
+                let (name, value) = lower.split_once(':').unwrap_or((&lower, ""));
+                match name.trim() {
+                    "connection" if value.contains("close") => close = true,
+                    "host" => (hosts, ours) = (hosts + 1, host_is_ours(value, port)),
+                    // A body: answered without reading it, then the connection closes.
+                    "content-length" if value.trim() != "0" => close = true,
+                    "transfer-encoding" => close = true,
+                    _ => {}
                 }
             }
             Ok(None) => break,
@@ -237,6 +296,8 @@ fn read_head(reader: &mut BufReader<TcpStream>) -> io::Result<Head> {
         }
     }
     match String::from_utf8(line) {
+        Ok(_) if hosts != 1 => Ok(Head::Refused(400)),
+        Ok(_) if !ours => Ok(Head::Refused(421)),
         Ok(line) => Ok(Head::Request(line, close)),
         Err(_) => Ok(Head::Refused(400)),
     }
@@ -262,11 +323,14 @@ fn respond(conn: &mut TcpStream, status: u16, kind: &str, body: &[u8], head: boo
 
 /// Answers the requests of one connection (keep-alive until the client closes, sends a request it may
 /// not, or keeps the next one waiting longer than [`HEAD_TIME`]).
-fn handle(conn: TcpStream, root: &Path) -> io::Result<()> {
+fn handle(conn: TcpStream, root: &Path, port: u16, waiting: &Waiting) -> io::Result<()> {
     let mut reader = BufReader::new(conn.try_clone()?);
     let mut conn = conn;
     loop {
-        let (line, close) = match read_head(&mut reader)? {
+        let id = waiting.start(&conn);
+        let head = read_head(&mut reader, port);
+        waiting.done(id);
+        let (line, close) = match head? {
             Head::Closed => return Ok(()),
             Head::Request(line, close) => (line, close),
             Head::Refused(s) => {

@@ -1,14 +1,7 @@
-//! The names of the text syntax: each dialect's family writes its own spelling of a constructor
-//! ([`TypeKind`]'s one name table, `dialect::types::NAMES`), and every family's spelling is read.
+//! The names the text syntax reads: every engine's spelling of a constructor ([`TypeKind`]'s one name
+//! table, `dialect::types::NAMES`; each dialect writes its own, [`TypeKind::name_in`]).
 
-use crate::config::Dialect;
-pub(super) use crate::dialect::Family as Syntax;
 use crate::types::TypeKind;
-
-/// The text syntax of a dialect: its engine family's.
-pub(super) fn syntax_of(d: Dialect) -> Syntax {
-    d.family()
-}
 
 /// What a constructor name `Name(…)` means when reading (every family's spelling is accepted).
 pub(super) fn kind_of_name(name: &str) -> Option<TypeKind> {

@@ -2,9 +2,8 @@
 
 use super::float::engine_parse_float;
 use super::names::{builtin_of_name, kind_of_name};
-use super::names::{syntax_of, Syntax};
 use crate::codec::{push_frame, DictBuilder, KeyFrame};
-use crate::config::{Config, Dialect};
+use crate::config::{Config, Dialect, Family};
 use crate::data::dict_keys::{self, Building};
 use crate::error::{Error, Form};
 use crate::markers::*;
@@ -122,7 +121,7 @@ struct Parser<'t> {
     b: &'t [u8],
     pos: usize,
     tok_start: usize,
-    syn: Syntax,
+    syn: Family,
     single: bool,
     double: bool,
     dialect: Dialect,
@@ -137,7 +136,7 @@ impl<'t> Parser<'t> {
             b: text.as_bytes(),
             pos: 0,
             tok_start: 0,
-            syn: syntax_of(cfg.dialect()),
+            syn: cfg.dialect().family(),
             single: !cfg.double_precision(),
             double: cfg.double_precision(),
             dialect: cfg.dialect(),
@@ -216,7 +215,7 @@ impl<'t> Parser<'t> {
         if self.b[self.pos] == b'-' {
             self.pos += 1;
             // `-inf` (Godot 4).
-            if self.syn == Syntax::Godot4 && self.text[self.pos..].starts_with("inf") {
+            if self.syn == Family::Godot4 && self.text[self.pos..].starts_with("inf") {
                 let end = self.pos + 3;
                 if !self.b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
                     self.pos = end;
@@ -224,7 +223,7 @@ impl<'t> Parser<'t> {
                 }
             }
         }
-        let upper_e = self.syn == Syntax::Godot4;
+        let upper_e = self.syn == Family::Godot4;
         let mut float = false;
         let mut seen_dot = false;
         let mut seen_e = false;
@@ -528,7 +527,7 @@ impl<'t> Parser<'t> {
                     t => Err(p.err(format!("expected a string, found {}", describe(&t)))),
                 })?;
                 let s = v.into_iter().next().unwrap_or_default();
-                V::NodePath(Box::new(if self.syn == Syntax::Godot2 {
+                V::NodePath(Box::new(if self.syn == Family::Godot2 {
                     NodePath::parse_godot2(&s)
                 } else {
                     NodePath::parse(&s)
@@ -921,9 +920,9 @@ fn admit(t: &ContainerType, v: Variant, double: bool, d: Dialect) -> Option<Vari
     if t.is_untyped() {
         return Some(v);
     }
-    match syntax_of(d) {
-        Syntax::Godot4 => crate::codec::admit::godot4_admit(t, v, double),
-        Syntax::Pandemonium => crate::codec::admit::pandemonium_admit(t, &v).then_some(v),
+    match d.family() {
+        Family::Godot4 => crate::codec::admit::godot4_admit(t, v, double),
+        Family::Pandemonium => crate::codec::admit::pandemonium_admit(t, &v).then_some(v),
         _ => Some(v),
     }
 }

@@ -5,8 +5,7 @@ use std::fmt::Write as _;
 use super::float::real_token;
 use crate::error::{Error, Form};
 
-use super::names::{syntax_of, Syntax};
-use crate::config::{Config, Dialect};
+use crate::config::{Config, Dialect, Family};
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{with_stack_for, Array, ContainerType, Dictionary, Object, Signal, Variant};
@@ -154,7 +153,7 @@ fn is_ident(t: &str) -> bool {
 
 struct Writer<'c> {
     out: String,
-    syn: Syntax,
+    syn: Family,
     single: bool,
     track: bool,
     lossy: Option<(String, &'static str)>,
@@ -166,7 +165,7 @@ impl<'c> Writer<'c> {
     fn new(cfg: &Config, track: bool) -> Self {
         Writer {
             out: String::new(),
-            syn: syntax_of(cfg.dialect()),
+            syn: cfg.dialect().family(),
             single: !cfg.double_precision(),
             track,
             lossy: None,
@@ -219,11 +218,11 @@ impl<'c> Writer<'c> {
     /// `Name(` in Godot 4, `Name( ` in the others.
     fn open(&mut self, name: &str) {
         self.out.push_str(name);
-        self.out.push_str(if self.syn == Syntax::Godot4 { "(" } else { "( " });
+        self.out.push_str(if self.syn == Family::Godot4 { "(" } else { "( " });
     }
 
     fn close(&mut self) {
-        self.out.push_str(if self.syn == Syntax::Godot4 { ")" } else { " )" });
+        self.out.push_str(if self.syn == Family::Godot4 { ")" } else { " )" });
     }
 
     fn sep(&mut self, i: usize) {
@@ -253,7 +252,7 @@ impl<'c> Writer<'c> {
     }
 
     fn name(&self, k: TypeKind) -> &'static str {
-        self.syn.name_of(k)
+        k.name_in(self.dialect)
     }
 
     fn check_kind(&mut self, k: TypeKind) {
@@ -287,8 +286,8 @@ impl<'c> Writer<'c> {
             V::String(s) => self.string(s),
             V::StringName(s) => {
                 match self.syn {
-                    Syntax::Godot4 => self.out.push('&'),
-                    Syntax::Pandemonium => self.out.push('@'),
+                    Family::Godot4 => self.out.push('&'),
+                    Family::Pandemonium => self.out.push('@'),
                     _ => {}
                 }
                 self.string(&s.0);
@@ -322,7 +321,7 @@ impl<'c> Writer<'c> {
                 self.out.push(')');
             }
             V::Rid(r) => {
-                if self.syn != Syntax::Godot4 {
+                if self.syn != Family::Godot4 {
                     self.lossy("a RID cannot be written as text in this dialect");
                 }
                 if r.0 == 0 {
@@ -444,7 +443,7 @@ impl<'c> Writer<'c> {
     fn container_type(&mut self, t: &ContainerType) {
         match t {
             ContainerType::Untyped => self.out.push_str("Variant"),
-            ContainerType::Builtin(k) => self.out.push_str(k.name()),
+            ContainerType::Builtin(k) => self.out.push_str(k.name_in(self.dialect)),
             ContainerType::Class(c) => self.out.push_str(c),
             ContainerType::Script(s) => {
                 self.lossy("a container typed with a script cannot be written as text");
@@ -459,7 +458,7 @@ impl<'c> Writer<'c> {
             self.lossy("Godot 2's shared flag has no text form");
         }
         if typed || packed {
-            if self.syn == Syntax::Pandemonium {
+            if self.syn == Family::Pandemonium {
                 self.out.push_str(if packed { "PackedTypedArray( " } else { "TypedArray( " });
                 self.container_type(&a.element_type);
                 self.out.push_str(" , ");
@@ -471,7 +470,7 @@ impl<'c> Writer<'c> {
             self.container_type(&a.element_type);
             self.out.push_str("](");
         }
-        let spaced = self.syn != Syntax::Godot4;
+        let spaced = self.syn != Family::Godot4;
         self.out.push_str(if spaced { "[ " } else { "[" });
         self.items(&a.items, ", ");
         self.out.push_str(if spaced { " ]" } else { "]" });
@@ -505,8 +504,8 @@ impl<'c> Writer<'c> {
         }
         if d.entries.is_empty() {
             self.out.push_str(match self.syn {
-                Syntax::Godot4 => "{}",
-                Syntax::Godot2 => "{\n\n}",
+                Family::Godot4 => "{}",
+                Family::Godot2 => "{\n\n}",
                 _ => "{\n}",
             });
         } else {

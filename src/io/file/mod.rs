@@ -741,15 +741,8 @@ fn read_content(
         if let Ok(read) = read_json(content, opts, report) {
             return Ok(read);
         }
-        // The engine takes any text as ConfigFile text (lines that are neither a section nor a key are
-        // skipped); found by detection, it has to hold a section, or be nothing but blank and comment lines.
         if let Ok(read) = read_config(content, opts, report) {
-            let has_section = matches!(read.0.first(), Some(Variant::Dictionary(d)) if !d.is_empty());
-            let text = String::from_utf8_lossy(content);
-            let lines = text.lines().map(str::trim);
-            if has_section || lines.clone().all(|l| l.is_empty() || l.starts_with(';') || l.starts_with('#')) {
-                return Ok(read);
-            }
+            return Ok(read);
         }
     }
     partial::unread(content, opts, found, report)
@@ -800,6 +793,15 @@ fn looks_like_text(text: &str) -> bool {
 fn read_config(content: &[u8], opts: &Options, report: &mut Report) -> Result<Values> {
     let text = std::str::from_utf8(content).map_err(|e| Error::new(ErrorKind::InvalidUtf8, Some(e.valid_up_to())))?;
     let guess = config_file::guess(text, opts.dialect, &opts.config(Dialect::GODOT4))?;
+    let value = guess.file.to_variant();
+    // The engine takes any text as ConfigFile text (lines that are neither a section nor a key are skipped).
+    // Found by detection rather than asked for, the text has to hold a section, or be nothing but blank and
+    // comment lines; refused before the report records a reading.
+    let holds_section = matches!(&value, Variant::Dictionary(d) if !d.is_empty());
+    let only_comments = || text.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with([';', '#']));
+    if opts.kind.is_none() && !holds_section && !only_comments() {
+        return Err(ErrorKind::NotGodotData("text that holds no ConfigFile section".into()).into());
+    }
     report.evidence.push(format!("ConfigFile text, read as {}", guess.dialect));
     if let Some((d, lines)) = guess.other {
         report.others.push(Reading {
@@ -810,7 +812,7 @@ fn read_config(content: &[u8], opts: &Options, report: &mut Report) -> Result<Va
         });
     }
     report.dialect_ambiguous = guess.tie.is_some();
-    Ok((vec![guess.file.to_variant()], Content::ConfigFile(guess.key_style), guess.dialect, None, Vec::new()))
+    Ok((vec![value], Content::ConfigFile(guess.key_style), guess.dialect, None, Vec::new()))
 }
 
 fn read_json(content: &[u8], opts: &Options, report: &mut Report) -> Result<Values> {

@@ -57,13 +57,8 @@ fn prepare(a: &[String]) {
         values.push((format!("rand-{i}"), false, v.encode(&cfg).expect("encode")));
     }
     // Floats from random bit patterns (every exponent), as float, math components and packed elements.
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut bits = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut float_rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut bits = move || float_rng.next_u64();
     for i in 0..count {
         let f = f64::from_bits(bits());
         let g = |b: u64| f32::from_bits(b as u32) as f64;

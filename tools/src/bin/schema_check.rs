@@ -435,9 +435,10 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
 
 /// The engine half: per file, a directory (target/schema-check/gd-ENGINE/MODULE) with the GDScript printed
 /// from the file's schema (under the emitter's default file name: the top type's name in snake case), the
-/// file's content (its container opened) as `data.dat`, and `harness.gd`, which loads the script and
-/// requires `from_variant` to give an instance for every Dictionary value of the file (their number is in
-/// the harness). `scripts/live.sh schema` runs the harnesses. None while the GDScript emitter is not there.
+/// file's content (its container opened) as `data.dat`, and `harness.gd` (tests/gd/schema_check.gd or
+/// schema_check3.gd) with its `harness.txt`: it loads the script and requires `from_variant` to give an
+/// instance for every Dictionary value of the file (their number is in `harness.txt`). `scripts/live.sh
+/// schema` runs the harnesses. None while the GDScript emitter is not there.
 struct Gd {
     roots: [PathBuf; 2],
     /// Why no GDScript was written, if none was.
@@ -477,27 +478,12 @@ impl Gd {
         let dir = self.roots[if four { 0 } else { 1 }].join(module);
         std::fs::create_dir_all(&dir)?;
         let root = schema.root.as_deref().unwrap_or("Save");
-        std::fs::write(dir.join(format!("{}.gd", snake(root))), code)?;
+        let script = format!("{}.gd", snake(root));
+        std::fs::write(dir.join(&script), code)?;
         let content = godot_bin::file::open(path, &options(secret))?.content()?;
         std::fs::write(dir.join("data.dat"), content)?;
-        let head = format!("{}{HARNESS_TAIL}", if four { HARNESS4 } else { HARNESS3 });
-        // Godot 3 finds a script by its class_name in the project's class list, which a run without a
-        // project lacks: the harness registers it as the editor would.
-        let register = if four {
-            String::new()
-        } else {
-            format!(
-                "\tProjectSettings.set_setting(\"_global_script_classes\", [{{\"base\": \"Reference\", \
-                 \"class\": \"{root}\", \"language\": \"GDScript\", \"path\": \"res://{}.gd\"}}])\n",
-                snake(root)
-            )
-        };
-        let harness = format!(
-            "{head}{register}\tcheck(\"res://{}.gd\", {stream})\n\tprint(\"DONE ok=\", ok, \" fails=\", fails)\n\t\
-             quit(1 if fails > 0 or ok != {dictionaries} else 0)\n",
-            snake(root)
-        );
-        std::fs::write(dir.join("harness.gd"), harness)?;
+        std::fs::write(dir.join("harness.gd"), if four { HARNESS4 } else { HARNESS3 })?;
+        std::fs::write(dir.join("harness.txt"), format!("{script}\t{stream}\t{dictionaries}\t{root}\n"))?;
         self.count += 1;
         Ok(())
     }
@@ -523,61 +509,10 @@ fn snake(name: &str) -> String {
     out
 }
 
-/// The end of both harnesses' `check`, and the start of `_init`.
-const HARNESS_TAIL: &str = r#"	for v in values:
-		if v is Dictionary:
-			if S.from_variant(v) == null:
-				print("FAIL ", script, ": from_variant gave null")
-				fails += 1
-			else:
-				ok += 1
-
-func _init():
-"#;
-
-const HARNESS4: &str = r#"extends SceneTree
-
-var ok = 0
-var fails = 0
-
-func check(script, stream):
-	var S = load(script)
-	if S == null:
-		print("FAIL ", script, " did not load")
-		fails += 1
-		return
-	var f = FileAccess.open("data.dat", FileAccess.READ)
-	var values = []
-	if stream:
-		while f.get_position() < f.get_length():
-			values.append(f.get_var())
-	else:
-		values.append(bytes_to_var(f.get_buffer(f.get_length())))
-"#;
-
-const HARNESS3: &str = r#"extends SceneTree
-
-var ok = 0
-var fails = 0
-
-func check(script, stream):
-	var S = load(script)
-	if S == null:
-		print("FAIL ", script, " did not load")
-		fails += 1
-		return
-	var f = File.new()
-	if f.open("data.dat", File.READ) != OK:
-		print("FAIL data.dat did not open")
-		fails += 1
-		return
-	var values = []
-	if stream:
-		while f.get_position() < f.get_len():
-			values.append(f.get_var())
-	else:
-		values.append(bytes2var(f.get_buffer(f.get_len())))
-"#;
+/// The engine's harness, one per flavour (tests/gd), written into each folder as `harness.gd`; it reads its
+/// arguments from the folder's `harness.txt`.
+const HARNESS4: &str = include_str!("../../../tests/gd/schema_check.gd");
+const HARNESS3: &str = include_str!("../../../tests/gd/schema_check3.gd");
 
 /// Writes the module of the traced types' schema and a file of their sample value; returns its path.
 fn traced_module(krate: &Path, scratch: &Path) -> Result<PathBuf, Box<dyn std::error::Error>> {

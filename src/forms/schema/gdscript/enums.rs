@@ -1,124 +1,112 @@
 //! A data enum's class: `variant` (the name as written) and `value` (its data).
 
-use super::{esc, lit, Enum, Gen, Shape, VariantData};
+use super::writer::{concat, lit, Part, Writer};
+use super::{Enum, Gen, Shape, VariantData};
 use crate::error::Result;
 use crate::types::TypeKind;
 
 impl Gen<'_> {
-    pub(super) fn enum_body(&mut self, ind: usize, name: &str, e: &Enum) -> Result<()> {
-        let shown = esc(name);
-        let mark = if self.g4 { "##" } else { "#" };
+    pub(super) fn enum_body(&self, w: &mut Writer, name: &str, e: &Enum) -> Result<()> {
         let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
-        self.line(ind, &format!("{mark} The variants' names, as written."));
-        self.line(ind, &format!("const VARIANTS = [{}]", names.join(", ")));
-        self.line(ind, &format!("{mark} Which variant this is (its name as written)."));
-        let first = e.variants.first().map(|v| lit(&v.name)).unwrap_or_else(|| "\"\"".into());
-        self.line(ind, &format!("var variant: String = {first}"));
-        self.line(
-            ind,
-            &format!("{mark} Its data: null (unit), the value (newtype), an Array (tuple) or an instance (struct)."),
-        );
-        self.line(ind, "var value = null");
-        self.entry_points(ind, name);
-        self.line(ind, "");
-        self.line(ind, "static func _read(_in, _at, _lenient, _err):");
-        let b = ind + 1;
-        let inst = self.new_instance(name);
-        self.line(b, &format!("var _o = {inst}"));
-        let sn = self.dialect.has_type(TypeKind::StringName);
-        let is_str = |x: &str| {
-            if sn {
-                format!("(typeof({x}) == TYPE_STRING or typeof({x}) == TYPE_STRING_NAME)")
-            } else {
-                format!("typeof({x}) == TYPE_STRING")
+        w.note("The variants' names, as written.");
+        w.line(format_args!("const VARIANTS = [{}]", names.join(", ")));
+        w.note("Which variant this is (its name as written).");
+        let first = e.variants.first().map(|v| lit(&v.name)).unwrap_or_else(|| lit(""));
+        w.line(format_args!("var variant: {} = {first}", self.type_name_of(TypeKind::String)));
+        w.note("Its data: null (unit), the value (newtype), an Array (tuple) or an instance (struct).");
+        w.var("value", "null");
+        self.entry_points(w, name);
+        w.blank();
+        w.func(true, "_read(_in, _at, _lenient, _err)", None, |w| self.enum_read(w, name, e))?;
+        w.blank();
+        w.note("The value godot_bin writes: the name for a unit variant, else {name: data}.");
+        w.func(false, "to_variant()", None, |w| -> Result<()> {
+            for v in &e.variants {
+                w.if_(format_args!("variant == {}", lit(&v.name)), |w| -> Result<()> {
+                    match &v.data {
+                        VariantData::Unit => w.ret("variant"),
+                        VariantData::Newtype { shape } => {
+                            let data = self.write(w, shape, "value")?;
+                            w.ret(format_args!("{{variant: {data}}}"));
+                        }
+                        VariantData::Tuple { of } => {
+                            let data = self.write(w, &Shape::Tuple { of: of.clone() }, "value")?;
+                            w.ret(format_args!("{{variant: {data}}}"));
+                        }
+                        VariantData::Struct { .. } => {
+                            w.if_("value == null", |w| w.ret("{variant: null}"));
+                            w.ret("{variant: value.to_variant()}");
+                        }
+                    }
+                    Ok(())
+                })?;
             }
-        };
-        let tostr = |x: &str, g4: bool| if g4 { format!("String({x})") } else { format!("str({x})") };
-        self.line(b, &format!("if {}:", is_str("_in")));
-        let units: Vec<String> =
-            e.variants.iter().filter(|v| v.data == VariantData::Unit).map(|v| lit(&v.name)).collect();
-        self.line(b + 1, &format!("if not [{}].has({}):", units.join(", "), tostr("_in", self.g4)));
-        self.line(
-            b + 2,
-            &format!("_err.append(_at + \": unknown {shown} unit variant \" + {})", tostr("_in", self.g4)),
-        );
-        self.line(b + 2, "return null");
-        self.line(b + 1, &format!("_o.variant = {}", tostr("_in", self.g4)));
-        self.line(b + 1, "return _o");
-        self.line(b, "if typeof(_in) != TYPE_DICTIONARY or _in.size() != 1:");
-        let t = self.type_name("_in");
-        self.line(
-            b + 1,
-            &format!("_err.append(_at + \": expected a {shown} (a String or a Dictionary of one entry), got \" + {t})"),
-        );
-        self.line(b + 1, "return null");
-        self.line(b, "var _k = _in.keys()[0]");
-        self.line(b, &format!("if not {}:", is_str("_k")));
-        self.line(b + 1, &format!("_err.append(_at + \": expected a {shown} variant name as the key\")"));
-        self.line(b + 1, "return null");
-        self.line(b, &format!("_o.variant = {}", tostr("_k", self.g4)));
+            let unknown = concat(&[Part::Text(name), Part::Text(": unknown variant "), Part::Code("variant")]);
+            w.line(format_args!("push_error({unknown})"));
+            w.ret("null");
+            Ok(())
+        })
+    }
+
+    /// The body of an enum's `_read`: a unit variant's name, or a Dictionary of one entry, name to data.
+    fn enum_read(&self, w: &mut Writer, name: &str, e: &Enum) -> Result<()> {
+        w.var("_o", self.new_instance(name));
+        let (in_text, key_text) = (self.to_string("_in"), self.to_string("_k"));
+        w.if_(self.is_text("_in")?, |w| {
+            let units: Vec<String> =
+                e.variants.iter().filter(|v| v.data == VariantData::Unit).map(|v| lit(&v.name)).collect();
+            w.if_(format_args!("not [{}].has({in_text})", units.join(", ")), |w| {
+                let unknown = format!(": unknown {name} unit variant ");
+                self.refuse(w, &[Part::Code("_at"), Part::Text(&unknown), Part::Code(&in_text)])
+            });
+            w.line(format_args!("_o.variant = {in_text}"));
+            w.ret("_o");
+        });
+        let dictionary = self.type_const(TypeKind::Dictionary)?;
+        w.if_(format_args!("typeof(_in) != {dictionary} or _in.size() != 1"), |w| {
+            let expected = format!(": expected a {name} (a String or a Dictionary of one entry), got ");
+            self.refuse(w, &[Part::Code("_at"), Part::Text(&expected), Part::Code(&self.got("_in"))])
+        });
+        w.var("_k", "_in.keys()[0]");
+        w.if_(format_args!("not {}", self.is_text("_k")?), |w| {
+            let expected = format!(": expected a {name} variant name as the key");
+            self.refuse(w, &[Part::Code("_at"), Part::Text(&expected)])
+        });
+        w.line(format_args!("_o.variant = {key_text}"));
         let mut first = true;
         for v in &e.variants {
-            let kw = if first { "if" } else { "elif" };
-            let p = format!("_at + {}", lit(&format!(".{}", v.name)));
+            let at = concat(&[Part::Code("_at"), Part::Text(&format!(".{}", v.name))]);
+            let is_it = format!("_o.variant == {}", lit(&v.name));
             match &v.data {
                 VariantData::Unit => continue,
-                VariantData::Newtype { shape } => {
-                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
-                    let r = self.read(b + 1, shape, "_in[_k]", &p)?;
-                    self.line(b + 1, &format!("_o.value = {r}"));
-                }
-                VariantData::Tuple { of } => {
-                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
-                    let r = self.read(b + 1, &Shape::Tuple { of: of.clone() }, "_in[_k]", &p)?;
-                    self.line(b + 1, &format!("_o.value = {r}"));
-                }
-                VariantData::Struct { .. } => {
-                    self.line(b, &format!("{kw} _o.variant == {}:", lit(&v.name)));
+                VariantData::Newtype { shape } => w.if_or_elif(first, is_it, |w| -> Result<()> {
+                    let r = self.read(w, shape, "_in[_k]", &at)?;
+                    w.line(format_args!("_o.value = {r}"));
+                    Ok(())
+                })?,
+                VariantData::Tuple { of } => w.if_or_elif(first, is_it, |w| -> Result<()> {
+                    let r = self.read(w, &Shape::Tuple { of: of.clone() }, "_in[_k]", &at)?;
+                    w.line(format_args!("_o.value = {r}"));
+                    Ok(())
+                })?,
+                VariantData::Struct { .. } => w.if_or_elif(first, is_it, |w| {
                     let c = self.cls(&format!("{}{}", e.name, v.name));
-                    self.line(b + 1, &format!("_o.value = {c}._read(_in[_k], {p}, _lenient, _err)"));
-                    self.line(b + 1, "if _err.size() > 0:");
-                    self.line(b + 2, "return null");
-                }
+                    w.line(format_args!("_o.value = {c}._read(_in[_k], {at}, _lenient, _err)"));
+                    w.if_("_err.size() > 0", |w| w.ret("null"));
+                }),
             }
             first = false;
         }
+        let unknown = |w: &mut Writer| {
+            let unknown = format!(": unknown {name} variant ");
+            self.refuse(w, &[Part::Code("_at"), Part::Text(&unknown), Part::Code("_o.variant")])
+        };
         if first {
-            self.line(b, "if true:");
+            w.if_("true", unknown);
         } else {
-            self.line(b, "else:");
+            w.else_(unknown);
         }
-        self.line(b + 1, &format!("_err.append(_at + \": unknown {shown} variant \" + _o.variant)"));
-        self.line(b + 1, "return null");
-        self.line(b, "return _o");
-        // to_variant
-        self.line(ind, "");
-        self.line(
-            ind,
-            &format!("{mark} The value godot_bin writes: the name for a unit variant, else {{name: data}}."),
-        );
-        self.line(ind, "func to_variant():");
-        for v in &e.variants {
-            self.line(b, &format!("if variant == {}:", lit(&v.name)));
-            match &v.data {
-                VariantData::Unit => self.line(b + 1, "return variant"),
-                VariantData::Newtype { shape } => {
-                    let w = self.write(b + 1, shape, "value")?;
-                    self.line(b + 1, &format!("return {{variant: {w}}}"));
-                }
-                VariantData::Tuple { of } => {
-                    let w = self.write(b + 1, &Shape::Tuple { of: of.clone() }, "value")?;
-                    self.line(b + 1, &format!("return {{variant: {w}}}"));
-                }
-                VariantData::Struct { .. } => {
-                    self.line(b + 1, "if value == null:");
-                    self.line(b + 2, "return {variant: null}");
-                    self.line(b + 1, "return {variant: value.to_variant()}");
-                }
-            }
-        }
-        self.line(b, &format!("push_error({} + \": unknown variant \" + variant)", lit(name)));
-        self.line(b, "return null");
+        w.ret("_o");
         Ok(())
     }
 }

@@ -38,16 +38,23 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
+use std::collections::{HashMap, HashSet};
+
 use serde::de::DeserializeOwned;
 
 use super::{Def, Enum, Field, Schema, Shape, Struct, VariantData};
-use crate::config::{Config, Dialect};
-use crate::dialect::Family;
+use crate::config::{Config, Dialect, Family};
 use crate::error::{Error, ErrorKind, Result};
 use crate::types::TypeKind;
+use names::{ident, snake, upper};
+use writer::{comment, lit, Writer};
 
+mod classes;
 mod enums;
+mod names;
+mod shapes;
 mod values;
+mod writer;
 
 /// How the GDScript is written: the root's `class_name` and the file name its script preloads itself by.
 ///
@@ -180,513 +187,22 @@ pub fn files_per_type(schema: &Schema, options: &Options) -> Result<Vec<(String,
     Ok(files)
 }
 
+/// A GDScript string literal holding `s`, as the generated files write every key and name: quotes and
+/// backslashes escaped, and every control character and line or paragraph separator, so that the literal
+/// stays on its line and holds `s` exactly.
+///
+/// ```
+/// use godot_bin::gdscript::string_literal;
+/// assert_eq!(string_literal("max hp"), "\"max hp\"");
+/// assert_eq!(string_literal("a\"b\\c\nd"), r#""a\"b\\c\nd""#);
+/// assert_eq!(string_literal("\u{1}\u{2028}"), r#""\u0001\u2028""#);
+/// ```
+pub fn string_literal(s: &str) -> String {
+    lit(s)
+}
+
 fn message(text: String) -> Error {
     Error::new(ErrorKind::Message(text), None)
-}
-
-/// GDScript's reserved words (3.x and 4.x), its type names, and the names a generated class already uses:
-/// a field or class with one of these names gets a `_` after it (its key stays as it is).
-const RESERVED: &[&str] = &[
-    "if",
-    "elif",
-    "else",
-    "for",
-    "while",
-    "match",
-    "when",
-    "break",
-    "continue",
-    "pass",
-    "return",
-    "class",
-    "class_name",
-    "extends",
-    "is",
-    "in",
-    "as",
-    "self",
-    "super",
-    "signal",
-    "func",
-    "static",
-    "const",
-    "enum",
-    "var",
-    "breakpoint",
-    "preload",
-    "await",
-    "yield",
-    "assert",
-    "void",
-    "PI",
-    "TAU",
-    "INF",
-    "NAN",
-    "and",
-    "or",
-    "not",
-    "true",
-    "false",
-    "null",
-    "tool",
-    "onready",
-    "export",
-    "setget",
-    "puppet",
-    "master",
-    "remote",
-    "sync",
-    "remotesync",
-    "mastersync",
-    "puppetsync",
-    "namespace",
-    "trait",
-    "script",
-    "new",
-    "variant",
-    "value",
-    "from_variant",
-    "to_variant",
-    "check",
-    "SCHEMA_VERSION",
-    "VARIANTS",
-    "_in",
-    "_at",
-    "_lenient",
-    "_err",
-    "_o",
-    "_d",
-    "_k",
-    "_r",
-    "_SELF",
-    "_read",
-    "_root_script",
-    "int",
-    "float",
-    "bool",
-    "real",
-    "String",
-    "Variant",
-    "Array",
-    "Dictionary",
-    "Object",
-    "Signal",
-    "Callable",
-];
-
-/// The functions a GDScript member named like them would shadow (Godot 4 warns, which the check makes an
-/// error; Godot 3 may call the member instead): Godot 4's @GlobalScope utility functions and @GDScript
-/// functions, Godot 3's @GDScript functions, and the methods of Object, RefCounted and Reference (a member
-/// var may not share a method's name). Checked by a live check that uses each as a field name.
-const FUNCTIONS: &[&str] = &[
-    // Godot 4 @GlobalScope
-    "sin",
-    "cos",
-    "tan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asin",
-    "acos",
-    "atan",
-    "atan2",
-    "asinh",
-    "acosh",
-    "atanh",
-    "sqrt",
-    "fmod",
-    "fposmod",
-    "posmod",
-    "floor",
-    "floorf",
-    "floori",
-    "ceil",
-    "ceilf",
-    "ceili",
-    "round",
-    "roundf",
-    "roundi",
-    "abs",
-    "absf",
-    "absi",
-    "sign",
-    "signf",
-    "signi",
-    "snapped",
-    "snappedf",
-    "snappedi",
-    "pow",
-    "log",
-    "exp",
-    "is_nan",
-    "is_inf",
-    "is_equal_approx",
-    "is_zero_approx",
-    "is_finite",
-    "ease",
-    "step_decimals",
-    "lerp",
-    "lerpf",
-    "cubic_interpolate",
-    "cubic_interpolate_angle",
-    "cubic_interpolate_in_time",
-    "cubic_interpolate_angle_in_time",
-    "bezier_interpolate",
-    "bezier_derivative",
-    "angle_difference",
-    "lerp_angle",
-    "inverse_lerp",
-    "remap",
-    "smoothstep",
-    "move_toward",
-    "rotate_toward",
-    "deg_to_rad",
-    "rad_to_deg",
-    "linear_to_db",
-    "db_to_linear",
-    "wrap",
-    "wrapi",
-    "wrapf",
-    "max",
-    "maxi",
-    "maxf",
-    "min",
-    "mini",
-    "minf",
-    "clamp",
-    "clampi",
-    "clampf",
-    "nearest_po2",
-    "pingpong",
-    "randomize",
-    "randi",
-    "randf",
-    "randi_range",
-    "randf_range",
-    "randfn",
-    "seed",
-    "rand_from_seed",
-    "weakref",
-    "typeof",
-    "type_convert",
-    "str",
-    "error_string",
-    "type_string",
-    "print",
-    "print_rich",
-    "printerr",
-    "printt",
-    "prints",
-    "printraw",
-    "print_verbose",
-    "push_error",
-    "push_warning",
-    "var_to_str",
-    "str_to_var",
-    "var_to_bytes",
-    "bytes_to_var",
-    "var_to_bytes_with_objects",
-    "bytes_to_var_with_objects",
-    "hash",
-    "instance_from_id",
-    "is_instance_id_valid",
-    "is_instance_valid",
-    "rid_allocate_id",
-    "rid_from_int64",
-    "is_same",
-    // Godot 4 @GDScript
-    "Color8",
-    "char",
-    "convert",
-    "dict_to_inst",
-    "get_stack",
-    "inst_to_dict",
-    "is_instance_of",
-    "len",
-    "load",
-    "print_debug",
-    "print_stack",
-    "range",
-    "type_exists",
-    "ord",
-    // Godot 3 @GDScript
-    "ColorN",
-    "bytes2var",
-    "cartesian2polar",
-    "db2linear",
-    "decimals",
-    "dectime",
-    "deep_equal",
-    "deg2rad",
-    "dict2inst",
-    "funcref",
-    "inst2dict",
-    "linear2db",
-    "parse_json",
-    "polar2cartesian",
-    "rad2deg",
-    "rand_range",
-    "rand_seed",
-    "range_lerp",
-    "stepify",
-    "str2var",
-    "to_json",
-    "validate_json",
-    "var2bytes",
-    "var2str",
-    // Object, RefCounted, Reference
-    "get_class",
-    "is_class",
-    "set",
-    "get",
-    "set_indexed",
-    "get_indexed",
-    "get_property_list",
-    "get_method_list",
-    "property_can_revert",
-    "property_get_revert",
-    "notification",
-    "to_string",
-    "get_instance_id",
-    "set_script",
-    "get_script",
-    "set_meta",
-    "remove_meta",
-    "get_meta",
-    "has_meta",
-    "get_meta_list",
-    "add_user_signal",
-    "has_user_signal",
-    "remove_user_signal",
-    "emit_signal",
-    "call",
-    "call_deferred",
-    "set_deferred",
-    "callv",
-    "has_method",
-    "get_method_argument_count",
-    "has_signal",
-    "get_signal_list",
-    "get_signal_connection_list",
-    "get_incoming_connections",
-    "connect",
-    "disconnect",
-    "is_connected",
-    "has_connections",
-    "set_block_signals",
-    "is_blocking_signals",
-    "notify_property_list_changed",
-    "property_list_changed_notify",
-    "set_message_translation",
-    "can_translate_messages",
-    "tr",
-    "tr_n",
-    "get_translation_domain",
-    "set_translation_domain",
-    "is_queued_for_deletion",
-    "cancel_free",
-    "free",
-    "init_ref",
-    "reference",
-    "unreference",
-    "get_reference_count",
-    "_init",
-    "_get",
-    "_set",
-    "_notification",
-    "_to_string",
-    "_get_property_list",
-    "_property_can_revert",
-    "_property_get_revert",
-    "_validate_property",
-    "_iter_init",
-    "_iter_next",
-    "_iter_get",
-    // Godot 4 global enums
-    "Side",
-    "Corner",
-    "Orientation",
-    "ClockDirection",
-    "HorizontalAlignment",
-    "VerticalAlignment",
-    "InlineAlignment",
-    "EulerOrder",
-    "Key",
-    "KeyModifierMask",
-    "KeyLocation",
-    "MouseButton",
-    "MouseButtonMask",
-    "JoyButton",
-    "JoyAxis",
-    "MIDIMessage",
-    "Error",
-    "PropertyHint",
-    "PropertyUsageFlags",
-    "MethodFlags",
-];
-
-/// The native class and singleton names of Godot 4.6, 3.6 and 3.2.3, one a line (scripts/gdscript-names.sh
-/// asks the engines): no generated class or field is named like one.
-const NATIVE_CLASSES: &str = include_str!("native_classes.txt");
-
-/// Whether a GDScript name would clash with the language or the engine: a reserved word, a type, a
-/// global function or method, a native class, or a name with no lowercase letter (a global constant such
-/// as `OK` or `KEY_A` may have it).
-fn clashes(s: &str) -> bool {
-    RESERVED.contains(&s)
-        || FUNCTIONS.contains(&s)
-        || !s.chars().any(|c| c.is_ascii_lowercase())
-        || TypeKind::ALL.iter().any(|k| Family::Godot3.name_of(*k) == s || Family::Godot4.name_of(*k) == s)
-        || NATIVE_CLASSES.lines().any(|l| l == s)
-        || is_local(s)
-}
-
-/// A name like the locals the generated functions make (`_x1`, `_w12`).
-fn is_local(s: &str) -> bool {
-    let Some(rest) = s.strip_prefix('_') else { return false };
-    let letters = rest.chars().take_while(|c| c.is_ascii_lowercase()).count();
-    letters > 0 && rest.len() > letters && rest[letters..].chars().all(|c| c.is_ascii_digit())
-}
-
-/// `name` with only the characters of a GDScript identifier: others become `_`, a name with no letter
-/// gets `key` before it, a leading digit a `_`.
-fn plain_ident(name: &str) -> String {
-    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
-    if !s.chars().any(|c| c.is_ascii_alphabetic()) {
-        s.insert_str(0, "key");
-    } else if s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert(0, '_');
-    }
-    s
-}
-
-/// `name` made a GDScript identifier that clashes with nothing of the language or engine
-/// ([`plain_ident`], then a `_` after it if it [`clashes`]; no listed name ends with `_`).
-fn ident(name: &str) -> String {
-    let mut s = plain_ident(name);
-    if clashes(&s) {
-        s.push('_');
-    }
-    s
-}
-
-/// `s` for a comment or inside a string literal: on one line, control characters escaped.
-fn esc(s: &str) -> String {
-    let l = lit(s);
-    l[1..l.len() - 1].to_string()
-}
-
-/// A comment's text: on one line, control characters escaped (quotes and backslashes as they are).
-fn comment(s: &str) -> String {
-    let mut out = String::new();
-    for c in s.chars() {
-        if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
-            out.push_str(&format!("\\u{:04x}", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// `SaveGame` → `save_game`.
-fn snake(name: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                s.push('_');
-            }
-            s.push(c.to_ascii_lowercase());
-        } else {
-            s.push(c);
-        }
-    }
-    plain_ident(&s)
-}
-
-/// `CALM` from `Calm`, for a GDScript enum's constants.
-fn upper(name: &str) -> String {
-    let mut s = plain_ident(&snake(name).trim_end_matches('_').to_ascii_uppercase());
-    while RESERVED.contains(&s.as_str()) {
-        s.push('_');
-    }
-    s
-}
-
-/// A GDScript string literal.
-fn lit(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The `TYPE_…` constant of `kind` in a family.
-fn type_const(kind: TypeKind, g4: bool) -> &'static str {
-    use TypeKind as K;
-    match (kind, g4) {
-        (K::Nil, _) => "TYPE_NIL",
-        (K::Bool, _) => "TYPE_BOOL",
-        (K::Int, _) => "TYPE_INT",
-        (K::Float, true) => "TYPE_FLOAT",
-        (K::Float, false) => "TYPE_REAL",
-        (K::String, _) => "TYPE_STRING",
-        (K::Vector2, _) => "TYPE_VECTOR2",
-        (K::Vector2i, _) => "TYPE_VECTOR2I",
-        (K::Rect2, _) => "TYPE_RECT2",
-        (K::Rect2i, _) => "TYPE_RECT2I",
-        (K::Vector3, _) => "TYPE_VECTOR3",
-        (K::Vector3i, _) => "TYPE_VECTOR3I",
-        (K::Transform2D, _) => "TYPE_TRANSFORM2D",
-        (K::Vector4, _) => "TYPE_VECTOR4",
-        (K::Vector4i, _) => "TYPE_VECTOR4I",
-        (K::Plane, _) => "TYPE_PLANE",
-        (K::Quaternion, true) => "TYPE_QUATERNION",
-        (K::Quaternion, false) => "TYPE_QUAT",
-        (K::Aabb, _) => "TYPE_AABB",
-        (K::Basis, _) => "TYPE_BASIS",
-        (K::Transform3D, true) => "TYPE_TRANSFORM3D",
-        (K::Transform3D, false) => "TYPE_TRANSFORM",
-        (K::Projection, _) => "TYPE_PROJECTION",
-        (K::Color, _) => "TYPE_COLOR",
-        (K::StringName, _) => "TYPE_STRING_NAME",
-        (K::NodePath, _) => "TYPE_NODE_PATH",
-        (K::Rid, _) => "TYPE_RID",
-        (K::Object, _) => "TYPE_OBJECT",
-        (K::Callable, _) => "TYPE_CALLABLE",
-        (K::Signal, _) => "TYPE_SIGNAL",
-        (K::Dictionary, _) => "TYPE_DICTIONARY",
-        (K::Array, _) => "TYPE_ARRAY",
-        (K::PackedByteArray, true) => "TYPE_PACKED_BYTE_ARRAY",
-        (K::PackedByteArray, false) => "TYPE_RAW_ARRAY",
-        (K::PackedInt32Array, true) => "TYPE_PACKED_INT32_ARRAY",
-        (K::PackedInt32Array, false) => "TYPE_INT_ARRAY",
-        (K::PackedInt64Array, _) => "TYPE_PACKED_INT64_ARRAY",
-        (K::PackedFloat32Array, true) => "TYPE_PACKED_FLOAT32_ARRAY",
-        (K::PackedFloat32Array, false) => "TYPE_REAL_ARRAY",
-        (K::PackedFloat64Array, _) => "TYPE_PACKED_FLOAT64_ARRAY",
-        (K::PackedStringArray, true) => "TYPE_PACKED_STRING_ARRAY",
-        (K::PackedStringArray, false) => "TYPE_STRING_ARRAY",
-        (K::PackedVector2Array, true) => "TYPE_PACKED_VECTOR2_ARRAY",
-        (K::PackedVector2Array, false) => "TYPE_VECTOR2_ARRAY",
-        (K::PackedVector3Array, true) => "TYPE_PACKED_VECTOR3_ARRAY",
-        (K::PackedVector3Array, false) => "TYPE_VECTOR3_ARRAY",
-        (K::PackedColorArray, true) => "TYPE_PACKED_COLOR_ARRAY",
-        (K::PackedColorArray, false) => "TYPE_COLOR_ARRAY",
-        (K::PackedVector4Array, _) => "TYPE_PACKED_VECTOR4_ARRAY",
-        _ => "TYPE_NIL",
-    }
 }
 
 /// What a named type becomes.
@@ -709,11 +225,9 @@ struct Gen<'a> {
     /// One file per type: the other types are other files, preloaded as `_Name`.
     external: bool,
     /// Each type's GDScript name (class or enum), and each unit enum's names const (keyed `Name\0NAMES`).
-    classes: Vec<(String, String)>,
+    classes: HashMap<String, String>,
     /// The names of the file's classes, enums and constants: no field takes one.
-    taken: Vec<String>,
-    out: String,
-    tmp: usize,
+    taken: HashSet<String>,
 }
 
 impl<'a> Gen<'a> {
@@ -748,10 +262,8 @@ impl<'a> Gen<'a> {
             class_name,
             file_name,
             external: false,
-            out: String::new(),
-            tmp: 0,
-            classes: Vec::new(),
-            taken: Vec::new(),
+            classes: HashMap::new(),
+            taken: HashSet::new(),
         };
         g.name_classes(options.class_name.is_none());
         if !g4 && g.class_name.is_none() {
@@ -782,9 +294,7 @@ impl<'a> Gen<'a> {
     fn validate(&self, shape: &Shape) -> Result<()> {
         match shape {
             Shape::Builtin { name } => {
-                if !self.dialect.has_type(*name) {
-                    return Err(Error::new(ErrorKind::Unsupported { what: name.name(), dialect: self.dialect }, None));
-                }
+                self.type_const(*name)?;
                 if matches!(
                     name,
                     TypeKind::Object
@@ -811,6 +321,18 @@ impl<'a> Gen<'a> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The `TYPE_…` constant of `kind` in the dialect (the type-name table's); a type the dialect lacks is
+    /// an error naming both.
+    fn type_const(&self, kind: TypeKind) -> Result<&'static str> {
+        kind.type_constant(self.dialect)
+            .ok_or_else(|| Error::new(ErrorKind::Unsupported { what: kind.name(), dialect: self.dialect }, None))
+    }
+
+    /// The name of `kind` in the dialect (the type-name table's): a GDScript type, a constructor.
+    fn type_name_of(&self, kind: TypeKind) -> &'static str {
+        kind.name_in(self.dialect)
     }
 
     fn kind(&self, name: &str) -> Kind {
@@ -845,19 +367,19 @@ impl<'a> Gen<'a> {
 
     /// The const array of a unit enum's wire names.
     fn names_const(&self, name: &str) -> String {
-        self.classes.iter().find(|(n, _)| n == &format!("{name}\0NAMES")).map(|(_, c)| c.clone()).unwrap_or_default()
+        self.classes.get(&format!("{name}\0NAMES")).cloned().unwrap_or_default()
     }
 
     /// The GDScript name of the class or enum of type `name` (or of a struct variant's class, named by the
     /// enum's and the variant's names together).
     fn cls(&self, name: &str) -> String {
-        self.classes.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone()).unwrap_or_else(|| ident(name))
+        self.classes.get(name).cloned().unwrap_or_else(|| ident(name))
     }
 
     /// Gives every class, enum and enum names const of the file its GDScript name: an [`ident`], unique in
     /// the file (and unlike the root's class_name); the root's class_name too when `default_class_name`.
     fn name_classes(&mut self, default_class_name: bool) {
-        let mut taken: Vec<String> = ["SCHEMA_VERSION", "VARIANTS", "_SELF"].map(String::from).to_vec();
+        let mut taken: HashSet<String> = ["SCHEMA_VERSION", "VARIANTS", "_SELF"].map(String::from).into();
         taken.extend(self.class_name.clone());
         let mut names: Vec<String> = vec![self.root.clone()];
         for d in &self.schema.defs {
@@ -871,7 +393,7 @@ impl<'a> Gen<'a> {
             }
         }
         for n in names {
-            if self.classes.iter().any(|(m, _)| m == &n) {
+            if self.classes.contains_key(&n) {
                 continue;
             }
             let mut c = ident(&n);
@@ -881,154 +403,30 @@ impl<'a> Gen<'a> {
             if n == self.root && default_class_name {
                 self.class_name = Some(c.clone());
             }
-            taken.push(c.clone());
-            self.classes.push((n.clone(), c));
+            taken.insert(c.clone());
             if self.kind(&n) == Kind::UnitEnum {
                 let mut k = format!("{}_NAMES", upper(&n));
                 while taken.contains(&k) {
                     k.push('_');
                 }
-                taken.push(k.clone());
-                self.classes.push((format!("{n}\0NAMES"), k));
+                taken.insert(k.clone());
+                self.classes.insert(format!("{n}\0NAMES"), k);
             }
+            self.classes.insert(n, c);
         }
-        self.taken = taken.into_iter().chain(self.classes.iter().map(|(_, c)| format!("_{c}"))).collect();
+        let privates: Vec<String> = self.classes.values().map(|c| format!("_{c}")).collect();
+        taken.extend(privates);
+        self.taken = taken;
     }
 
-    /// The static type of a field holding `shape`, if it has one.
-    fn var_type(&self, shape: &Shape) -> Option<String> {
-        match shape {
-            Shape::Nil | Shape::Variant => None,
-            Shape::Bool => Some("bool".into()),
-            Shape::Int { .. } => Some("int".into()),
-            Shape::Float { .. } => Some("float".into()),
-            Shape::String => Some("String".into()),
-            Shape::Option { of } => match &**of {
-                Shape::Named { name } if self.kind(name) == Kind::Class => self.named_type(name),
-                _ => None,
-            },
-            Shape::Tuple { .. } => Some("Array".into()),
-            Shape::Array { of } | Shape::TypedArray { of } => {
-                if self.dialect.typed_arrays() {
-                    if let Some(t) = self.elem_type(of) {
-                        return Some(format!("Array[{t}]"));
-                    }
-                }
-                Some("Array".into())
-            }
-            Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
-                if self.dialect.typed_dictionaries() {
-                    if let (Some(k), Some(v)) = (self.elem_type(key), self.elem_type(value)) {
-                        return Some(format!("Dictionary[{k}, {v}]"));
-                    }
-                }
-                Some("Dictionary".into())
-            }
-            Shape::Builtin { name } => Some(self.dialect.family().name_of(*name).into()),
-            Shape::Named { name } => self.named_type(name),
-        }
-    }
-
-    fn named_type(&self, name: &str) -> Option<String> {
-        match self.kind(name) {
-            Kind::UnitEnum => Some(if self.g4 { self.cls(name) } else { "int".into() }),
-            Kind::Class if name == self.root => self.g4.then(|| "_SELF".into()),
-            Kind::Class => Some(self.other(name)),
-        }
-    }
-
-    /// The element type of a typed container field (`Array[T]`), if one fits.
-    fn elem_type(&self, shape: &Shape) -> Option<String> {
-        match shape {
-            Shape::Option { .. } => None,
-            Shape::Array { .. } | Shape::TypedArray { .. } => Some("Array".into()),
-            Shape::Map { .. } | Shape::TypedDictionary { .. } => Some("Dictionary".into()),
-            s => self.var_type(s),
-        }
-    }
-
-    /// The `TYPE_…` a typed container holds on the wire for elements of `shape` (`None`: untyped), as
-    /// godot_bin's `TypedArray` / `TypedDictionary` write them.
-    fn wire_type(&self, shape: &Shape) -> Option<&'static str> {
-        let k = match shape {
-            Shape::Bool => TypeKind::Bool,
-            Shape::Int { .. } => TypeKind::Int,
-            Shape::Float { .. } => TypeKind::Float,
-            Shape::String => TypeKind::String,
-            Shape::Builtin { name } => *name,
-            Shape::Array { .. } | Shape::TypedArray { .. } | Shape::Tuple { .. } => TypeKind::Array,
-            Shape::Map { .. } | Shape::TypedDictionary { .. } => TypeKind::Dictionary,
-            Shape::Named { name } => match self.schema.get(name) {
-                Some(Def::Struct(_)) => TypeKind::Dictionary,
-                _ => return None,
-            },
-            _ => return None,
-        };
-        Some(type_const(k, self.g4))
-    }
-
-    /// The value a field starts with, and gets in lenient mode when its key is missing.
-    fn default_value(&self, shape: &Shape) -> String {
-        match shape {
-            Shape::Bool => "false".into(),
-            Shape::Int { .. } => "0".into(),
-            Shape::Float { .. } => "0.0".into(),
-            Shape::String => "\"\"".into(),
-            Shape::Array { .. } | Shape::TypedArray { .. } | Shape::Tuple { .. } => "[]".into(),
-            Shape::Map { .. } | Shape::TypedDictionary { .. } => "{}".into(),
-            Shape::Builtin { name } => {
-                if *name == TypeKind::StringName && self.g4 {
-                    "&\"\"".into()
-                } else {
-                    format!("{}()", self.dialect.family().name_of(*name))
-                }
-            }
-            Shape::Named { name } if self.kind(name) == Kind::UnitEnum => {
-                if self.g4 {
-                    format!("{}.{}", self.cls(name), self.first_variant(name))
-                } else {
-                    "0".into()
-                }
-            }
-            _ => "null".into(),
-        }
-    }
-
-    fn first_variant(&self, name: &str) -> String {
-        match self.schema.get(name) {
-            Some(Def::Enum(e)) => e.variants.first().map(|v| upper(&v.name)).unwrap_or_default(),
-            _ => String::new(),
-        }
-    }
-
-    fn fresh(&mut self, prefix: &str) -> String {
-        self.tmp += 1;
-        format!("_{prefix}{}", self.tmp)
-    }
-
-    fn line(&mut self, indent: usize, text: &str) {
-        for _ in 0..indent {
-            self.out.push('\t');
-        }
-        self.out.push_str(text);
-        self.out.push('\n');
-    }
-
-    fn doc(&mut self, indent: usize, doc: &Option<String>) {
-        let mark = if self.g4 { "##" } else { "#" };
-        if let Some(d) = doc {
-            for l in d.lines() {
-                let l = l.trim_end();
-                let t = if l.is_empty() { mark.to_string() } else { format!("{mark} {}", comment(l.trim_start())) };
-                self.line(indent, &t);
-            }
-        }
-    }
-
-    fn file(mut self) -> Result<String> {
+    fn file(&self) -> Result<String> {
+        let mut w = Writer::new(self.g4);
         let flavour = if self.g4 { "4.x" } else { "3.x" };
-        self.line(0, &format!("# Generated by godot_bin from a schema (Rust types or saves); do not edit, generate it again. Dialect: {}, GDScript {flavour}.", self.dialect));
-        self.line(0, "# Types:");
+        w.comment(format_args!(
+            "Generated by godot_bin from a schema (Rust types or saves); do not edit, generate it again. Dialect: {}, GDScript {flavour}.",
+            self.dialect
+        ));
+        w.comment("Types:");
         for d in &self.schema.defs {
             let mut t = comment(&overview(d));
             let c = self.cls(d.name());
@@ -1036,79 +434,73 @@ impl<'a> Gen<'a> {
                 // Renamed: a native class, a keyword, or alike another name once sanitized.
                 t.push_str(&format!(" (GDScript name {c})"));
             }
-            self.line(0, &format!("#   {t}"));
+            w.comment(format_args!("  {t}"));
         }
         if let Some(c) = &self.class_name {
-            let c = c.clone();
-            self.line(0, &format!("class_name {c}"));
+            w.line(format_args!("class_name {c}"));
         }
-        self.line(0, &format!("extends {}", self.base()));
-        self.line(0, "");
-        let root_def = self.schema.get(&self.root).cloned().ok_or_else(|| message("no root".into()))?;
-        self.doc(0, &doc_of(&root_def));
-        self.line(0, &format!("const SCHEMA_VERSION = {}", lit(&self.schema.version())));
+        w.line(format_args!("extends {}", self.base()));
+        w.blank();
+        let root_def = self.schema.get(&self.root).ok_or_else(|| message("no root".into()))?;
+        w.doc(doc_of(root_def));
+        w.line(format_args!("const SCHEMA_VERSION = {}", lit(&self.schema.version())));
         if self.g4 {
-            let f = lit(&self.file_name);
-            self.line(0, &format!("const _SELF = preload({f})"));
+            w.line(format_args!("const _SELF = preload({})", lit(&self.file_name)));
         }
         if self.external {
             let mut used = Vec::new();
-            uses(&self.schema.get(&self.root).cloned().ok_or_else(|| message("no root".into()))?, &mut used);
+            uses(root_def, &mut used);
             for name in used {
                 if name != self.root && self.kind(&name) == Kind::Class {
-                    let f = lit(&format!("{}.gd", snake(&name)));
-                    let c = self.cls(&name);
-                    self.line(0, &format!("const _{c} = preload({f})"));
+                    w.line(format_args!(
+                        "const _{} = preload({})",
+                        self.cls(&name),
+                        lit(&format!("{}.gd", snake(&name)))
+                    ));
                 }
             }
         }
         // Unit-only enums.
-        let defs = self.schema.defs.clone();
-        for d in &defs {
+        for d in &self.schema.defs {
             if let Def::Enum(e) = d {
                 if self.kind(&e.name) == Kind::UnitEnum {
-                    self.line(0, "");
-                    self.doc(0, &e.doc);
+                    w.blank();
+                    w.doc(e.doc.as_deref());
                     let consts: Vec<String> = e.variants.iter().map(|v| upper(&v.name)).collect();
-                    let c = self.cls(&e.name);
-                    self.line(0, &format!("enum {c} {{ {} }}", consts.join(", ")));
+                    w.line(format_args!("enum {} {{ {} }}", self.cls(&e.name), consts.join(", ")));
                     let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
-                    self.line(
-                        0,
-                        &format!("## The names {} is written as, by value.", comment(&e.name))
-                            .replace("##", if self.g4 { "##" } else { "#" }),
-                    );
-                    self.line(0, &format!("const {} = [{}]", self.names_const(&e.name), names.join(", ")));
+                    w.note(format_args!("The names {} is written as, by value.", comment(&e.name)));
+                    w.line(format_args!("const {} = [{}]", self.names_const(&e.name), names.join(", ")));
                 }
             }
         }
-        self.line(0, "");
-        self.class_body(0, &self.root.clone(), &root_def)?;
-        for d in &defs {
+        w.blank();
+        self.class_body(&mut w, &self.root, root_def)?;
+        for d in &self.schema.defs {
             if self.external || d.name() == self.root || self.kind(d.name()) == Kind::UnitEnum {
                 continue;
             }
-            self.inner_class(d.name(), d)?;
+            self.inner_class(&mut w, d.name(), d)?;
             if let Def::Enum(e) = d {
-                for v in &e.variants {
-                    if let VariantData::Struct { fields } = &v.data {
-                        let name = format!("{}{}", e.name, v.name);
-                        let s = Def::Struct(Struct { name: name.clone(), doc: v.doc.clone(), fields: fields.clone() });
-                        self.inner_class(&name, &s)?;
-                    }
-                }
+                self.variant_classes(&mut w, e)?;
             }
         }
-        if let Def::Enum(e) = &root_def {
-            for v in &e.variants {
-                if let VariantData::Struct { fields } = &v.data {
-                    let name = format!("{}{}", e.name, v.name);
-                    let s = Def::Struct(Struct { name: name.clone(), doc: v.doc.clone(), fields: fields.clone() });
-                    self.inner_class(&name, &s)?;
-                }
+        if let Def::Enum(e) = root_def {
+            self.variant_classes(&mut w, e)?;
+        }
+        Ok(w.finish())
+    }
+
+    /// The inner classes of an enum's struct variants (`MsgAttack`).
+    fn variant_classes(&self, w: &mut Writer, e: &Enum) -> Result<()> {
+        for v in &e.variants {
+            if let VariantData::Struct { fields } = &v.data {
+                let name = format!("{}{}", e.name, v.name);
+                let s = Def::Struct(Struct { name: name.clone(), doc: v.doc.clone(), fields: fields.clone() });
+                self.inner_class(w, &name, &s)?;
             }
         }
-        Ok(self.out)
+        Ok(())
     }
 
     fn base(&self) -> &'static str {
@@ -1117,155 +509,6 @@ impl<'a> Gen<'a> {
         } else {
             "Reference"
         }
-    }
-
-    fn inner_class(&mut self, name: &str, def: &Def) -> Result<()> {
-        self.line(0, "");
-        self.line(0, "");
-        self.doc(0, &doc_of(def));
-        let c = self.cls(name);
-        self.line(0, &format!("class {c} extends {}:", self.base()));
-        self.class_body(1, name, def)
-    }
-
-    fn class_body(&mut self, ind: usize, name: &str, def: &Def) -> Result<()> {
-        match def {
-            Def::Struct(s) => self.struct_body(ind, name, &s.fields),
-            Def::Enum(e) => self.enum_body(ind, name, e),
-        }
-    }
-
-    /// The fields' GDScript names: each an [`ident`], unique in its class and unlike every class, enum
-    /// and constant of the file.
-    fn field_idents(&self, fields: &[Field]) -> Vec<String> {
-        let mut seen: Vec<String> = Vec::new();
-        for f in fields {
-            let mut id = ident(&f.name);
-            while seen.contains(&id) || self.taken.contains(&id) {
-                id.push('_');
-            }
-            seen.push(id);
-        }
-        seen
-    }
-
-    fn new_instance(&self, name: &str) -> String {
-        format!("{}.new()", self.class_ref(name))
-    }
-
-    /// The static helpers every class has: `from_variant` and `check`.
-    fn entry_points(&mut self, ind: usize, name: &str) {
-        let display = lit(name);
-        let lenient = if self.g4 { "_lenient := false" } else { "_lenient = false" };
-        self.line(ind, "");
-        let mark = if self.g4 { "##" } else { "#" };
-        self.line(ind, &format!("{mark} An instance from the value godot_bin writes, or null with the error pushed (lenient: missing keys get defaults)."));
-        self.line(ind, &format!("static func from_variant(_in, {lenient}):"));
-        self.line(ind + 1, "var _err = []");
-        self.line(ind + 1, &format!("var _r = _read(_in, {display}, _lenient, _err)"));
-        self.line(ind + 1, "if _err.size() > 0:");
-        self.line(ind + 2, "push_error(_err[0])");
-        self.line(ind + 2, "return null");
-        self.line(ind + 1, "return _r");
-        self.line(ind, "");
-        self.line(
-            ind,
-            &format!("{mark} \"\" if from_variant would accept the value, else the first error with its path."),
-        );
-        let ret = if self.g4 { " -> String" } else { "" };
-        self.line(ind, &format!("static func check(_in, {lenient}){ret}:"));
-        self.line(ind + 1, "var _err = []");
-        self.line(ind + 1, &format!("_read(_in, {display}, _lenient, _err)"));
-        self.line(ind + 1, "if _err.size() == 0:");
-        self.line(ind + 2, "return \"\"");
-        self.line(ind + 1, "return _err[0]");
-        if !self.g4 {
-            self.line(ind, "");
-            self.line(ind, "static func _root_script():");
-            let c = lit(self.class_name.as_deref().unwrap_or_default());
-            self.line(ind + 1, "for c in ProjectSettings.get_setting(\"_global_script_classes\"):");
-            self.line(ind + 2, &format!("if c[\"class\"] == {c}:"));
-            self.line(ind + 3, "return load(c[\"path\"])");
-            self.line(ind + 1, &format!("push_error(\"class_name \" + {c} + \" is not registered in the project (open it in the editor once)\")"));
-            self.line(ind + 1, "return null");
-        }
-    }
-
-    fn struct_body(&mut self, ind: usize, name: &str, fields: &[Field]) -> Result<()> {
-        let ids = self.field_idents(fields);
-        for (f, id) in fields.iter().zip(&ids) {
-            self.doc(ind, &f.doc);
-            let ty = self.var_type(&f.shape);
-            let def = self.default_value(&f.shape);
-            let key = if id != &f.name { format!(" # key {}", lit(&f.name)) } else { String::new() };
-            let note = match (&f.shape, &ty) {
-                (Shape::Option { of }, None) => format!(" # {} or null", comment(&of.to_string())),
-                (s, None) if !matches!(s, Shape::Variant | Shape::Nil) => format!(" # {}", comment(&s.to_string())),
-                _ => String::new(),
-            };
-            match ty {
-                Some(t) => self.line(ind, &format!("var {id}: {t} = {def}{note}{key}")),
-                None => self.line(ind, &format!("var {id} = {def}{note}{key}")),
-            }
-        }
-        self.entry_points(ind, name);
-        // _read
-        self.line(ind, "");
-        self.line(ind, "static func _read(_in, _at, _lenient, _err):");
-        let b = ind + 1;
-        self.line(b, "if typeof(_in) != TYPE_DICTIONARY:");
-        self.line(
-            b + 1,
-            &format!(
-                "_err.append(_at + \": expected a Dictionary ({}), got \" + {})",
-                esc(name),
-                self.type_name("_in")
-            ),
-        );
-        self.line(b + 1, "return null");
-        let inst = self.new_instance(name);
-        self.line(b, &format!("var _o = {inst}"));
-        if fields.is_empty() {
-            self.line(b, "if _lenient:");
-            self.line(b + 1, "pass");
-        }
-        for (f, id) in fields.iter().zip(&ids) {
-            let key = lit(&f.name);
-            self.line(b, &format!("if _in.has({key}):"));
-            let p = format!("_at + {}", lit(&format!(".{}", f.name)));
-            let r = self.read(b + 1, &f.shape, &format!("_in[{key}]"), &p)?;
-            self.assign(b + 1, &format!("_o.{id}"), &f.shape, &r);
-            if f.optional {
-                self.line(b, "elif _lenient:");
-                self.line(b + 1, "pass");
-            } else {
-                self.line(b, "elif _lenient:");
-                let d = self.lenient_default(&f.shape);
-                self.assign(b + 1, &format!("_o.{id}"), &f.shape, &d);
-                self.line(b, "else:");
-                self.line(b + 1, &format!("_err.append(_at + \": missing key \" + {})", lit(&lit(&f.name))));
-                self.line(b + 1, "return null");
-            }
-        }
-        self.line(b, "return _o");
-        // to_variant
-        self.line(ind, "");
-        let mark = if self.g4 { "##" } else { "#" };
-        self.line(ind, &format!("{mark} The value godot_bin writes for the same Rust value: a Dictionary with String keys in field order."));
-        let ret = if self.g4 { " -> Dictionary" } else { "" };
-        self.line(ind, &format!("func to_variant(){ret}:"));
-        self.line(b, "var _d = {}");
-        for (f, id) in fields.iter().zip(&ids) {
-            let w = self.write(b, &f.shape, id)?;
-            if f.omit_if_null {
-                self.line(b, &format!("if {w} != null:"));
-                self.line(b + 1, &format!("_d[{}] = {w}", lit(&f.name)));
-            } else {
-                self.line(b, &format!("_d[{}] = {w}", lit(&f.name)));
-            }
-        }
-        self.line(b, "return _d");
-        Ok(())
     }
 }
 
@@ -1298,10 +541,10 @@ fn uses(def: &Def, out: &mut Vec<String>) {
     }
 }
 
-fn doc_of(d: &Def) -> Option<String> {
+fn doc_of(d: &Def) -> Option<&str> {
     match d {
-        Def::Struct(s) => s.doc.clone(),
-        Def::Enum(e) => e.doc.clone(),
+        Def::Struct(s) => s.doc.as_deref(),
+        Def::Enum(e) => e.doc.as_deref(),
     }
 }
 

@@ -1,60 +1,74 @@
 //! The checks and conversions of one value: `from_variant`'s reading and `to_variant`'s writing, per shape.
 
-use super::{esc, type_const, Def, Gen, Kind, Shape};
+use super::writer::{concat, Part, Writer};
+use super::{Gen, Kind, Shape};
 use crate::error::Result;
 use crate::types::TypeKind;
 
 impl Gen<'_> {
-    /// The value a missing key gets in lenient mode: the field's default, a fresh instance for a struct.
-    pub(super) fn lenient_default(&self, shape: &Shape) -> String {
-        match shape {
-            Shape::Named { name } if matches!(self.schema.get(name), Some(Def::Struct(_))) => self.new_instance(name),
-            s => self.default_value(s),
-        }
-    }
-
-    /// `target = value`, through `assign` for a typed container.
-    pub(super) fn assign(&mut self, ind: usize, target: &str, shape: &Shape, value: &str) {
-        let ty = self.var_type(shape);
-        match ty {
-            Some(t) if t.starts_with("Array[") || t.starts_with("Dictionary[") => {
-                self.line(ind, &format!("{target}.assign({value})"))
-            }
-            _ => self.line(ind, &format!("{target} = {value}")),
-        }
-    }
-
-    pub(super) fn type_name(&self, e: &str) -> String {
+    /// What the errors say a wrong value is: `"type " + str(typeof(e))`.
+    pub(super) fn got(&self, e: &str) -> String {
         format!("\"type \" + str(typeof({e}))")
     }
 
-    pub(super) fn fail(&mut self, ind: usize, path: &str, what: &str, e: &str) {
-        let t = self.type_name(e);
-        self.line(ind, &format!("_err.append({path} + \": expected {what}, got \" + {t})"));
-        self.line(ind, "return null");
+    /// Records the error `message` (the parts of a GDScript String) and returns null from the function.
+    pub(super) fn refuse(&self, w: &mut Writer, message: &[Part<'_>]) {
+        w.line(format_args!("_err.append({})", concat(message)));
+        w.ret("null");
     }
 
-    /// Checks and converts the value `src` of shape `shape`; on error appends it to `err` and returns null
+    /// "`path`: expected `what`, got type N".
+    fn fail(&self, w: &mut Writer, path: &str, what: &str, e: &str) {
+        let expected = format!(": expected {what}, got ");
+        self.refuse(w, &[Part::Code(path), Part::Text(&expected), Part::Code(&self.got(e))]);
+    }
+
+    /// The condition "`e` is a String" (or a StringName, where the dialect has them).
+    pub(super) fn is_text(&self, e: &str) -> Result<String> {
+        let s = self.type_const(TypeKind::String)?;
+        Ok(match TypeKind::StringName.type_constant(self.dialect) {
+            Some(sn) => format!("(typeof({e}) == {s} or typeof({e}) == {sn})"),
+            None => format!("typeof({e}) == {s}"),
+        })
+    }
+
+    /// The condition "`e` is neither a String nor a StringName".
+    fn is_not_text(&self, e: &str) -> Result<String> {
+        let s = self.type_const(TypeKind::String)?;
+        Ok(match TypeKind::StringName.type_constant(self.dialect) {
+            Some(sn) => format!("typeof({e}) != {s} and typeof({e}) != {sn}"),
+            None => format!("typeof({e}) != {s}"),
+        })
+    }
+
+    /// `e` as a String.
+    pub(super) fn to_string(&self, e: &str) -> String {
+        if self.g4 {
+            format!("String({e})")
+        } else {
+            format!("str({e})")
+        }
+    }
+
+    /// Checks and converts the value `src` of shape `shape`; on error appends it to `_err` and returns null
     /// from the function. Gives the expression holding the result.
-    pub(super) fn read(&mut self, ind: usize, shape: &Shape, src: &str, path: &str) -> Result<String> {
-        let x = self.fresh("x");
-        self.line(ind, &format!("var {x} = {src}"));
-        let g4 = self.g4;
+    pub(super) fn read(&self, w: &mut Writer, shape: &Shape, src: &str, path: &str) -> Result<String> {
+        let x = w.local("x", src);
+        let name = |k: TypeKind| self.type_name_of(k);
         match shape {
             Shape::Variant => Ok(x),
             Shape::Nil => {
-                self.line(ind, &format!("if {x} != null:"));
-                self.fail(ind + 1, path, "null", &x);
+                w.if_(format_args!("{x} != null"), |w| self.fail(w, path, "null", &x));
                 Ok(x)
             }
             Shape::Bool => {
-                self.line(ind, &format!("if typeof({x}) != TYPE_BOOL:"));
-                self.fail(ind + 1, path, "bool", &x);
+                let t = self.type_const(TypeKind::Bool)?;
+                w.if_(format_args!("typeof({x}) != {t}"), |w| self.fail(w, path, name(TypeKind::Bool), &x));
                 Ok(x)
             }
             Shape::Int { bits, signed } => {
-                self.line(ind, &format!("if typeof({x}) != TYPE_INT:"));
-                self.fail(ind + 1, path, "int", &x);
+                let t = self.type_const(TypeKind::Int)?;
+                w.if_(format_args!("typeof({x}) != {t}"), |w| self.fail(w, path, name(TypeKind::Int), &x));
                 let range = match (bits, signed) {
                     (64, true) => None,
                     (64, false) => Some((0i128, None)),
@@ -62,202 +76,191 @@ impl Gen<'_> {
                     (b, false) => Some((0, Some((1i128 << b) - 1))),
                 };
                 if let Some((lo, hi)) = range {
-                    let cond = match hi {
-                        Some(hi) => format!("{x} < {lo} or {x} > {hi}"),
-                        None => format!("{x} < {lo}"),
+                    let (cond, what) = match hi {
+                        Some(hi) => (format!("{x} < {lo} or {x} > {hi}"), format!(" is out of range {lo}..{hi}")),
+                        None => (format!("{x} < {lo}"), format!(" is out of range {lo} or more")),
                     };
-                    let what = match hi {
-                        Some(hi) => format!("{lo}..{hi}"),
-                        None => format!("{lo} or more"),
-                    };
-                    self.line(ind, &format!("if {cond}:"));
-                    self.line(
-                        ind + 1,
-                        &format!("_err.append({path} + \": \" + str({x}) + \" is out of range {what}\")"),
-                    );
-                    self.line(ind + 1, "return null");
+                    let shown = format!("str({x})");
+                    w.if_(cond, |w| {
+                        self.refuse(w, &[Part::Code(path), Part::Text(": "), Part::Code(&shown), Part::Text(&what)])
+                    });
                 }
                 Ok(x)
             }
             Shape::Float { .. } => {
-                let f = type_const(TypeKind::Float, g4);
-                self.line(ind, &format!("if typeof({x}) != {f} and typeof({x}) != TYPE_INT:"));
-                self.fail(ind + 1, path, "float", &x);
+                let (f, i) = (self.type_const(TypeKind::Float)?, self.type_const(TypeKind::Int)?);
+                w.if_(format_args!("typeof({x}) != {f} and typeof({x}) != {i}"), |w| {
+                    self.fail(w, path, name(TypeKind::Float), &x)
+                });
                 Ok(format!("float({x})"))
             }
             Shape::String => {
-                if self.dialect.has_type(TypeKind::StringName) {
-                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING and typeof({x}) != TYPE_STRING_NAME:"));
-                } else {
-                    self.line(ind, &format!("if typeof({x}) != TYPE_STRING:"));
-                }
-                self.fail(ind + 1, path, "String", &x);
-                Ok(if g4 { format!("String({x})") } else { format!("str({x})") })
+                w.if_(self.is_not_text(&x)?, |w| self.fail(w, path, name(TypeKind::String), &x));
+                Ok(self.to_string(&x))
             }
-            Shape::Builtin { name } => {
-                let t = type_const(*name, g4);
-                let also = match name {
-                    TypeKind::StringName | TypeKind::NodePath => Some("TYPE_STRING"),
-                    _ => None,
-                };
-                match also {
-                    Some(a) => self.line(ind, &format!("if typeof({x}) != {t} and typeof({x}) != {a}:")),
-                    None => self.line(ind, &format!("if typeof({x}) != {t}:")),
+            Shape::Builtin { name: k } => {
+                let t = self.type_const(*k)?;
+                let from_string = matches!(k, TypeKind::StringName | TypeKind::NodePath);
+                if from_string {
+                    let s = self.type_const(TypeKind::String)?;
+                    w.if_(format_args!("typeof({x}) != {t} and typeof({x}) != {s}"), |w| {
+                        self.fail(w, path, name(*k), &x)
+                    });
+                    Ok(format!("{}({x})", name(*k)))
+                } else {
+                    w.if_(format_args!("typeof({x}) != {t}"), |w| self.fail(w, path, name(*k), &x));
+                    Ok(x)
                 }
-                let n = self.dialect.family().name_of(*name);
-                self.fail(ind + 1, path, n, &x);
-                Ok(match name {
-                    TypeKind::StringName | TypeKind::NodePath => format!("{n}({x})"),
-                    _ => x,
-                })
             }
             Shape::Option { of } => {
-                let r = self.fresh("r");
-                self.line(ind, &format!("var {r} = null"));
-                self.line(ind, &format!("if {x} != null:"));
-                let inner = self.read(ind + 1, of, &x, path)?;
-                self.line(ind + 1, &format!("{r} = {inner}"));
+                let r = w.local("r", "null");
+                w.if_(format_args!("{x} != null"), |w| -> Result<()> {
+                    let inner = self.read(w, of, &x, path)?;
+                    w.line(format_args!("{r} = {inner}"));
+                    Ok(())
+                })?;
                 Ok(r)
             }
             Shape::Array { of } | Shape::TypedArray { of } => {
-                let (lo, hi) = if g4 {
-                    ("TYPE_PACKED_BYTE_ARRAY", "TYPE_PACKED_VECTOR4_ARRAY")
-                } else {
-                    ("TYPE_RAW_ARRAY", "TYPE_COLOR_ARRAY")
-                };
-                let t = self.fresh("t");
-                self.line(ind, &format!("var {t} = typeof({x})"));
-                self.line(ind, &format!("if {t} != TYPE_ARRAY and ({t} < {lo} or {t} > {hi}):"));
-                self.fail(ind + 1, path, "Array", &x);
-                let r = self.fresh("r");
-                let i = self.fresh("i");
-                self.line(ind, &format!("var {r} = []"));
-                self.line(ind, &format!("for {i} in range({x}.size()):"));
-                let p = format!("{path} + \"[\" + str({i}) + \"]\"");
-                let e = self.read(ind + 1, of, &format!("{x}[{i}]"), &p)?;
-                self.line(ind + 1, &format!("{r}.append({e})"));
+                let (lo, hi) = self.packed_range()?;
+                let array = self.type_const(TypeKind::Array)?;
+                let t = w.local("t", format_args!("typeof({x})"));
+                w.if_(format_args!("{t} != {array} and ({t} < {lo} or {t} > {hi})"), |w| {
+                    self.fail(w, path, name(TypeKind::Array), &x)
+                });
+                let r = w.fresh("r");
+                let i = w.fresh("i");
+                w.var(&r, "[]");
+                w.for_(&i, format_args!("range({x}.size())"), |w| -> Result<()> {
+                    let at = self.index(path, &format!("str({i})"));
+                    let e = self.read(w, of, &format!("{x}[{i}]"), &at)?;
+                    w.line(format_args!("{r}.append({e})"));
+                    Ok(())
+                })?;
                 Ok(r)
             }
             Shape::Tuple { of } => {
-                self.line(ind, &format!("if typeof({x}) != TYPE_ARRAY:"));
-                self.fail(ind + 1, path, "Array", &x);
-                self.line(ind, &format!("if {x}.size() != {}:", of.len()));
-                self.line(
-                    ind + 1,
-                    &format!("_err.append({path} + \": expected {} elements, got \" + str({x}.size()))", of.len()),
-                );
-                self.line(ind + 1, "return null");
-                let r = self.fresh("r");
-                self.line(ind, &format!("var {r} = []"));
+                let array = self.type_const(TypeKind::Array)?;
+                w.if_(format_args!("typeof({x}) != {array}"), |w| self.fail(w, path, name(TypeKind::Array), &x));
+                let n = of.len();
+                w.if_(format_args!("{x}.size() != {n}"), |w| {
+                    let size = format!("str({x}.size())");
+                    let expected = format!(": expected {n} elements, got ");
+                    self.refuse(w, &[Part::Code(path), Part::Text(&expected), Part::Code(&size)])
+                });
+                let r = w.local("r", "[]");
                 for (i, s) in of.iter().enumerate() {
-                    let p = format!("{path} + \"[{i}]\"");
-                    let e = self.read(ind, s, &format!("{x}[{i}]"), &p)?;
-                    self.line(ind, &format!("{r}.append({e})"));
+                    let at = concat(&[Part::Code(path), Part::Text(&format!("[{i}]"))]);
+                    let e = self.read(w, s, &format!("{x}[{i}]"), &at)?;
+                    w.line(format_args!("{r}.append({e})"));
                 }
                 Ok(r)
             }
             Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
-                self.line(ind, &format!("if typeof({x}) != TYPE_DICTIONARY:"));
-                self.fail(ind + 1, path, "Dictionary", &x);
-                let r = self.fresh("r");
-                let k = self.fresh("k");
-                self.line(ind, &format!("var {r} = {{}}"));
-                self.line(ind, &format!("for {k} in {x}:"));
-                let p = format!("{path} + \"[\" + str({k}) + \"]\"");
-                let kr = self.read(ind + 1, key, &k, &p)?;
-                let vr = self.read(ind + 1, value, &format!("{x}[{k}]"), &p)?;
-                self.line(ind + 1, &format!("{r}[{kr}] = {vr}"));
+                let dictionary = self.type_const(TypeKind::Dictionary)?;
+                w.if_(format_args!("typeof({x}) != {dictionary}"), |w| {
+                    self.fail(w, path, name(TypeKind::Dictionary), &x)
+                });
+                let r = w.fresh("r");
+                let k = w.fresh("k");
+                w.var(&r, "{}");
+                w.for_(&k, &x, |w| -> Result<()> {
+                    let at = self.index(path, &format!("str({k})"));
+                    let kr = self.read(w, key, &k, &at)?;
+                    let vr = self.read(w, value, &format!("{x}[{k}]"), &at)?;
+                    w.line(format_args!("{r}[{kr}] = {vr}"));
+                    Ok(())
+                })?;
                 Ok(r)
             }
-            Shape::Named { name } => match self.kind(name) {
+            Shape::Named { name: ty } => match self.kind(ty) {
                 Kind::UnitEnum => {
-                    let names = self.names_const(name);
-                    self.line(
-                        ind,
-                        &format!(
-                            "if typeof({x}) != TYPE_STRING{}:",
-                            if self.dialect.has_type(TypeKind::StringName) {
-                                format!(" and typeof({x}) != TYPE_STRING_NAME")
-                            } else {
-                                String::new()
-                            }
-                        ),
-                    );
-                    self.fail(ind + 1, path, &format!("a {} name (String)", esc(name)), &x);
-                    let i = self.fresh("n");
-                    let s = if g4 { format!("String({x})") } else { format!("str({x})") };
-                    self.line(ind, &format!("var {i} = {names}.find({s})"));
-                    self.line(ind, &format!("if {i} < 0:"));
-                    self.line(ind + 1, &format!("_err.append({path} + \": unknown {} variant \" + {s})", esc(name)));
-                    self.line(ind + 1, "return null");
-                    Ok(if g4 { format!("{i} as {}", self.cls(name)) } else { i })
+                    let names = self.names_const(ty);
+                    w.if_(self.is_not_text(&x)?, |w| self.fail(w, path, &format!("a {ty} name (String)"), &x));
+                    let s = self.to_string(&x);
+                    let i = w.local("n", format_args!("{names}.find({s})"));
+                    w.if_(format_args!("{i} < 0"), |w| {
+                        let unknown = format!(": unknown {ty} variant ");
+                        self.refuse(w, &[Part::Code(path), Part::Text(&unknown), Part::Code(&s)])
+                    });
+                    Ok(if self.g4 { format!("{i} as {}", self.cls(ty)) } else { i })
                 }
                 Kind::Class => {
-                    let c = self.class_ref(name);
-                    let r = self.fresh("r");
-                    self.line(ind, &format!("var {r} = {c}._read({x}, {path}, _lenient, _err)"));
-                    self.line(ind, "if _err.size() > 0:");
-                    self.line(ind + 1, "return null");
+                    let c = self.class_ref(ty);
+                    let r = w.local("r", format_args!("{c}._read({x}, {path}, _lenient, _err)"));
+                    w.if_("_err.size() > 0", |w| w.ret("null"));
                     Ok(r)
                 }
             },
         }
     }
 
+    /// The path of an element: `path + "[" + key + "]"`.
+    fn index(&self, path: &str, key: &str) -> String {
+        concat(&[Part::Code(path), Part::Text("["), Part::Code(key), Part::Text("]")])
+    }
+
     /// The value godot_bin writes for the GDScript value `e` of shape `shape`: lines before, then the
     /// expression.
-    pub(super) fn write(&mut self, ind: usize, shape: &Shape, e: &str) -> Result<String> {
+    pub(super) fn write(&self, w: &mut Writer, shape: &Shape, e: &str) -> Result<String> {
         match shape {
             Shape::Nil => Ok("null".into()),
             Shape::Bool | Shape::Int { .. } | Shape::Float { .. } | Shape::String | Shape::Variant => Ok(e.into()),
             Shape::Builtin { .. } => Ok(e.into()),
             Shape::Option { of } => {
-                let r = self.fresh("w");
-                self.line(ind, &format!("var {r} = null"));
-                self.line(ind, &format!("if {e} != null:"));
-                let inner = self.write(ind + 1, of, e)?;
-                self.line(ind + 1, &format!("{r} = {inner}"));
+                let r = w.local("w", "null");
+                w.if_(format_args!("{e} != null"), |w| -> Result<()> {
+                    let inner = self.write(w, of, e)?;
+                    w.line(format_args!("{r} = {inner}"));
+                    Ok(())
+                })?;
                 Ok(r)
             }
             Shape::Array { of } | Shape::TypedArray { of } => {
-                let r = self.fresh("w");
-                let i = self.fresh("e");
-                self.line(ind, &format!("var {r} = []"));
-                self.line(ind, &format!("for {i} in {e}:"));
-                let w = self.write(ind + 1, of, &i)?;
-                self.line(ind + 1, &format!("{r}.append({w})"));
+                let r = w.fresh("w");
+                let i = w.fresh("e");
+                w.var(&r, "[]");
+                w.for_(&i, e, |w| -> Result<()> {
+                    let v = self.write(w, of, &i)?;
+                    w.line(format_args!("{r}.append({v})"));
+                    Ok(())
+                })?;
                 if let Shape::TypedArray { of } = shape {
                     if self.dialect.typed_arrays() {
-                        if let Some(t) = self.wire_type(of) {
-                            self.line(ind, &format!("{r} = Array({r}, {t}, \"\", null)"));
+                        if let Some(t) = self.wire_type(of)? {
+                            w.line(format_args!("{r} = {}({r}, {t}, \"\", null)", self.type_name_of(TypeKind::Array)));
                         }
                     }
                 }
                 Ok(r)
             }
             Shape::Tuple { of } => {
-                let r = self.fresh("w");
-                self.line(ind, &format!("var {r} = []"));
+                let r = w.local("w", "[]");
                 for (i, s) in of.iter().enumerate() {
-                    let w = self.write(ind, s, &format!("{e}[{i}]"))?;
-                    self.line(ind, &format!("{r}.append({w})"));
+                    let v = self.write(w, s, &format!("{e}[{i}]"))?;
+                    w.line(format_args!("{r}.append({v})"));
                 }
                 Ok(r)
             }
             Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {
-                let r = self.fresh("w");
-                let k = self.fresh("k");
-                self.line(ind, &format!("var {r} = {{}}"));
-                self.line(ind, &format!("for {k} in {e}:"));
-                let kw = self.write(ind + 1, key, &k)?;
-                let vw = self.write(ind + 1, value, &format!("{e}[{k}]"))?;
-                self.line(ind + 1, &format!("{r}[{kw}] = {vw}"));
+                let r = w.fresh("w");
+                let k = w.fresh("k");
+                w.var(&r, "{}");
+                w.for_(&k, e, |w| -> Result<()> {
+                    let kw = self.write(w, key, &k)?;
+                    let vw = self.write(w, value, &format!("{e}[{k}]"))?;
+                    w.line(format_args!("{r}[{kw}] = {vw}"));
+                    Ok(())
+                })?;
                 if let Shape::TypedDictionary { .. } = shape {
                     if self.dialect.typed_dictionaries() {
-                        let kt = self.wire_type(key).unwrap_or("TYPE_NIL");
-                        let vt = self.wire_type(value).unwrap_or("TYPE_NIL");
-                        if kt != "TYPE_NIL" || vt != "TYPE_NIL" {
-                            self.line(ind, &format!("{r} = Dictionary({r}, {kt}, \"\", null, {vt}, \"\", null)"));
+                        // TYPE_NIL is how the engine's constructor says "untyped" for one side.
+                        let untyped = self.type_const(TypeKind::Nil)?;
+                        let kt = self.wire_type(key)?.unwrap_or(untyped);
+                        let vt = self.wire_type(value)?.unwrap_or(untyped);
+                        if kt != untyped || vt != untyped {
+                            let d = self.type_name_of(TypeKind::Dictionary);
+                            w.line(format_args!("{r} = {d}({r}, {kt}, \"\", null, {vt}, \"\", null)"));
                         }
                     }
                 }
@@ -266,10 +269,8 @@ impl Gen<'_> {
             Shape::Named { name } => match self.kind(name) {
                 Kind::UnitEnum => Ok(format!("{}[{e}]", self.names_const(name))),
                 Kind::Class => {
-                    let r = self.fresh("w");
-                    self.line(ind, &format!("var {r} = null"));
-                    self.line(ind, &format!("if {e} != null:"));
-                    self.line(ind + 1, &format!("{r} = {e}.to_variant()"));
+                    let r = w.local("w", "null");
+                    w.if_(format_args!("{e} != null"), |w| w.line(format_args!("{r} = {e}.to_variant()")));
                     Ok(r)
                 }
             },

@@ -1,0 +1,158 @@
+//! A struct's class: its typed fields, the entry points every class has (`from_variant`, `check`, and in
+//! 3.x `_root_script`), `_read` and `to_variant`.
+
+use std::collections::HashSet;
+
+use super::names::ident;
+use super::writer::{comment, concat, lit, Part, Writer};
+use super::{doc_of, Def, Field, Gen, Shape};
+use crate::error::Result;
+use crate::types::TypeKind;
+
+impl Gen<'_> {
+    pub(super) fn inner_class(&self, w: &mut Writer, name: &str, def: &Def) -> Result<()> {
+        w.blank();
+        w.blank();
+        w.doc(doc_of(def));
+        w.block(format_args!("class {} extends {}", self.cls(name), self.base()), |w| self.class_body(w, name, def))
+    }
+
+    pub(super) fn class_body(&self, w: &mut Writer, name: &str, def: &Def) -> Result<()> {
+        match def {
+            Def::Struct(s) => self.struct_body(w, name, &s.fields),
+            Def::Enum(e) => self.enum_body(w, name, e),
+        }
+    }
+
+    /// The fields' GDScript names: each an [`ident`], unique in its class and unlike every class, enum
+    /// and constant of the file.
+    fn field_idents(&self, fields: &[Field]) -> Vec<String> {
+        let mut seen = HashSet::new();
+        let mut ids = Vec::with_capacity(fields.len());
+        for f in fields {
+            let mut id = ident(&f.name);
+            while seen.contains(&id) || self.taken.contains(&id) {
+                id.push('_');
+            }
+            seen.insert(id.clone());
+            ids.push(id);
+        }
+        ids
+    }
+
+    pub(super) fn new_instance(&self, name: &str) -> String {
+        format!("{}.new()", self.class_ref(name))
+    }
+
+    /// The static helpers every class has: `from_variant` and `check` (and in 3.x `_root_script`).
+    pub(super) fn entry_points(&self, w: &mut Writer, name: &str) {
+        let display = lit(name);
+        let lenient = if self.g4 { "_lenient := false" } else { "_lenient = false" };
+        w.blank();
+        w.note("An instance from the value godot_bin writes, or null with the error pushed (lenient: missing keys get defaults).");
+        w.func(true, format_args!("from_variant(_in, {lenient})"), None, |w| {
+            w.var("_err", "[]");
+            w.var("_r", format_args!("_read(_in, {display}, _lenient, _err)"));
+            w.if_("_err.size() > 0", |w| {
+                w.line("push_error(_err[0])");
+                w.ret("null");
+            });
+            w.ret("_r");
+        });
+        w.blank();
+        w.note("\"\" if from_variant would accept the value, else the first error with its path.");
+        w.func(true, format_args!("check(_in, {lenient})"), self.g4.then_some("String"), |w| {
+            w.var("_err", "[]");
+            w.line(format_args!("_read(_in, {display}, _lenient, _err)"));
+            w.if_("_err.size() == 0", |w| w.ret("\"\""));
+            w.ret("_err[0]");
+        });
+        if !self.g4 {
+            w.blank();
+            w.func(true, "_root_script()", None, |w| {
+                let c = lit(self.class_name.as_deref().unwrap_or_default());
+                w.for_("c", "ProjectSettings.get_setting(\"_global_script_classes\")", |w| {
+                    w.if_(format_args!("c[\"class\"] == {c}"), |w| w.ret("load(c[\"path\"])"));
+                });
+                w.line(format_args!(
+                    "push_error({})",
+                    concat(&[
+                        Part::Text("class_name "),
+                        Part::Code(&c),
+                        Part::Text(" is not registered in the project (open it in the editor once)")
+                    ])
+                ));
+                w.ret("null");
+            });
+        }
+    }
+
+    fn struct_body(&self, w: &mut Writer, name: &str, fields: &[Field]) -> Result<()> {
+        let ids = self.field_idents(fields);
+        for (f, id) in fields.iter().zip(&ids) {
+            w.doc(f.doc.as_deref());
+            let ty = self.var_type(&f.shape);
+            let def = self.default_value(&f.shape);
+            let key = if id != &f.name { format!(" # key {}", lit(&f.name)) } else { String::new() };
+            let note = match (&f.shape, &ty) {
+                (Shape::Option { of }, None) => format!(" # {} or null", comment(&of.to_string())),
+                (s, None) if !matches!(s, Shape::Variant | Shape::Nil) => {
+                    format!(" # {}", comment(&s.to_string()))
+                }
+                _ => String::new(),
+            };
+            match ty {
+                Some(t) => w.line(format_args!("var {id}: {t} = {def}{note}{key}")),
+                None => w.var(id, format_args!("{def}{note}{key}")),
+            }
+        }
+        self.entry_points(w, name);
+        w.blank();
+        let dictionary = self.type_const(TypeKind::Dictionary)?;
+        w.func(true, "_read(_in, _at, _lenient, _err)", None, |w| -> Result<()> {
+            w.if_(format_args!("typeof(_in) != {dictionary}"), |w| {
+                let got = self.got("_in");
+                let what = format!(": expected a Dictionary ({name}), got ");
+                self.refuse(w, &[Part::Code("_at"), Part::Text(&what), Part::Code(&got)])
+            });
+            w.var("_o", self.new_instance(name));
+            if fields.is_empty() {
+                w.if_("_lenient", |w| w.line("pass"));
+            }
+            for (f, id) in fields.iter().zip(&ids) {
+                let key = lit(&f.name);
+                let target = format!("_o.{id}");
+                w.if_(format_args!("_in.has({key})"), |w| -> Result<()> {
+                    let at = concat(&[Part::Code("_at"), Part::Text(&format!(".{}", f.name))]);
+                    let r = self.read(w, &f.shape, &format!("_in[{key}]"), &at)?;
+                    self.assign(w, &target, &f.shape, &r);
+                    Ok(())
+                })?;
+                if f.optional {
+                    w.elif("_lenient", |w| w.line("pass"));
+                } else {
+                    w.elif("_lenient", |w| self.assign(w, &target, &f.shape, &self.lenient_default(&f.shape)));
+                    w.else_(|w| self.refuse(w, &[Part::Code("_at"), Part::Text(": missing key "), Part::Text(&key)]));
+                }
+            }
+            w.ret("_o");
+            Ok(())
+        })?;
+        w.blank();
+        w.note("The value godot_bin writes for the same Rust value: a Dictionary with String keys in field order.");
+        w.func(false, "to_variant()", self.g4.then_some("Dictionary"), |w| -> Result<()> {
+            w.var("_d", "{}");
+            for (f, id) in fields.iter().zip(&ids) {
+                let v = self.write(w, &f.shape, id)?;
+                let key = lit(&f.name);
+                if f.omit_if_null {
+                    w.if_(format_args!("{v} != null"), |w| w.line(format_args!("_d[{key}] = {v}")));
+                } else {
+                    w.line(format_args!("_d[{key}] = {v}"));
+                }
+            }
+            w.ret("_d");
+            Ok(())
+        })
+    }
+}
