@@ -19,6 +19,7 @@ use super::model::*;
 use crate::error::{Error, ErrorKind, Result};
 use crate::markers::*;
 use crate::value::{Array, Dictionary, Object, Variant};
+use crate::wire;
 
 // The resource format's value type ids (numbered apart from the Variant ids).
 const NIL: u32 = 1;
@@ -119,23 +120,22 @@ impl<'a> Reader<'a> {
         self.b.len().saturating_sub(self.pos)
     }
 
+    fn array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        let mut a = [0u8; N];
+        a.copy_from_slice(self.take(N)?);
+        Ok(a)
+    }
+
     fn u16(&mut self) -> Result<u16> {
-        let s = self.take(2)?;
-        let a = [s[0], s[1]];
-        Ok(if self.be { u16::from_be_bytes(a) } else { u16::from_le_bytes(a) })
+        Ok(wire::u16_in(self.array()?, self.be))
     }
 
     fn u32(&mut self) -> Result<u32> {
-        let s = self.take(4)?;
-        let a = [s[0], s[1], s[2], s[3]];
-        Ok(if self.be { u32::from_be_bytes(a) } else { u32::from_le_bytes(a) })
+        Ok(wire::u32_in(self.array()?, self.be))
     }
 
     fn u64(&mut self) -> Result<u64> {
-        let s = self.take(8)?;
-        let mut a = [0u8; 8];
-        a.copy_from_slice(s);
-        Ok(if self.be { u64::from_be_bytes(a) } else { u64::from_le_bytes(a) })
+        Ok(wire::u64_in(self.array()?, self.be))
     }
 
     fn f32(&mut self) -> Result<f32> {
@@ -187,12 +187,31 @@ struct Ctx<'s> {
     /// Internal resource ids by position (format version 4 and later refer to them so).
     int_ids: &'s [String],
     max_depth: usize,
+    /// Bytes the string table may still lend out as copies (property names, NodePath parts): a 4-byte
+    /// index can name a long string, so the copies are bounded by a multiple of the input instead.
+    lend: std::cell::Cell<usize>,
 }
 
 impl Ctx<'_> {
     fn godot4(&self) -> bool {
         self.version >= 4
     }
+
+    /// A copy of string `idx` of the table, charged to the budget (`at`: where the index was read).
+    fn table_string(&self, idx: u32, at: usize, past: &'static str) -> Result<String> {
+        let s = self.strings.get(idx as usize).ok_or_else(|| invalid(past, at))?;
+        let left = self.lend.get().checked_sub(s.len()).ok_or_else(|| {
+            invalid("the string table's strings are named more often than the file's size allows", at)
+        })?;
+        self.lend.set(left);
+        Ok(s.clone())
+    }
+}
+
+/// How many bytes of copies of the string table a file of `len` bytes may make (engine-written files use
+/// each name once per resource that stores it, far below this).
+fn lend_budget(len: usize) -> usize {
+    len.saturating_mul(8).saturating_add(1 << 16)
 }
 
 /// A container being read.
@@ -229,20 +248,28 @@ fn packed_words<'a>(r: &mut Reader<'a>, per: usize, width: usize) -> Result<&'a 
     }
 }
 
-fn le_f32s(b: &[u8]) -> impl Iterator<Item = f32> + '_ {
-    b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+fn le_u32s(b: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    b.chunks_exact(4).map(|c| wire::u32_in([c[0], c[1], c[2], c[3]], false))
 }
 
-fn le_i32s(b: &[u8]) -> impl Iterator<Item = i32> + '_ {
-    b.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-}
-
-fn le_f64s(b: &[u8]) -> impl Iterator<Item = f64> + '_ {
+fn le_u64s(b: &[u8]) -> impl Iterator<Item = u64> + '_ {
     b.chunks_exact(8).map(|c| {
         let mut a = [0u8; 8];
         a.copy_from_slice(c);
-        f64::from_le_bytes(a)
+        wire::u64_in(a, false)
     })
+}
+
+fn le_f32s(b: &[u8]) -> impl Iterator<Item = f32> + '_ {
+    le_u32s(b).map(f32::from_bits)
+}
+
+fn le_i32s(b: &[u8]) -> impl Iterator<Item = i32> + '_ {
+    le_u32s(b).map(|x| x as i32)
+}
+
+fn le_f64s(b: &[u8]) -> impl Iterator<Item = f64> + '_ {
+    le_u64s(b).map(f64::from_bits)
 }
 
 /// Packed reals (`real_t`): f32 or f64 by the file's flag.
@@ -267,7 +294,7 @@ fn string_ref(r: &mut Reader<'_>, c: &Ctx<'_>) -> Result<String> {
             .map(str::to_owned)
             .map_err(|_| Error::at(ErrorKind::InvalidUtf8, at));
     }
-    c.strings.get(id as usize).cloned().ok_or_else(|| invalid("string index past the string table", at))
+    c.table_string(id, at, "string index past the string table")
 }
 
 /// One value, containers on an explicit stack.
@@ -399,12 +426,7 @@ fn value(r: &mut Reader<'_>, c: &Ctx<'_>) -> Result<Variant> {
                 }
                 VECTOR4 => Variant::Vector4(reals(r, c)?),
                 PROJECTION => Variant::Projection(Box::new(reals(r, c)?)),
-                PACKED_INT64 => Variant::PackedInt64Array(
-                    packed_words(r, 1, 8)?
-                        .chunks_exact(8)
-                        .map(|c| i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
-                        .collect(),
-                ),
+                PACKED_INT64 => Variant::PackedInt64Array(le_u64s(packed_words(r, 1, 8)?).map(|x| x as i64).collect()),
                 PACKED_FLOAT64 => Variant::PackedFloat64Array(le_f64s(packed_words(r, 1, 8)?).collect()),
                 PACKED_VECTOR4 => Variant::PackedVector4Array(packed_reals(r, c)?),
                 _ => return Err(invalid("unknown value type id in a binary resource", at)),
@@ -596,10 +618,11 @@ pub(super) fn read(bytes: &[u8], compressed: Option<(u32, u32)>, max_depth: usiz
     let mut table = Vec::with_capacity(n.min(4096));
     for _ in 0..n {
         let path = r.ustring()?;
+        let offset_at = r.pos;
         let offset = r.u64()?;
-        table.push((path, offset));
+        table.push((path, offset, offset_at));
     }
-    let int_ids: Vec<String> = table.iter().map(|(p, _)| p.strip_prefix("local://").unwrap_or(p).to_owned()).collect();
+    let int_ids: Vec<String> = table.iter().map(|(p, ..)| p.strip_prefix("local://").unwrap_or(p).to_owned()).collect();
     let ext_ids: Vec<String> = ext_resources.iter().map(|e| e.id.clone()).collect();
     let ctx = Ctx {
         version,
@@ -609,34 +632,44 @@ pub(super) fn read(bytes: &[u8], compressed: Option<(u32, u32)>, max_depth: usiz
         ext_ids: &ext_ids,
         int_ids: &int_ids,
         max_depth,
+        lend: std::cell::Cell::new(lend_budget(bytes.len())),
     };
-    let mut resources = Vec::with_capacity(table.len());
-    for (i, (_, offset)) in table.iter().enumerate() {
+    // The resources' data is read in the order it lies in the file, each from its offset, and no two may
+    // share bytes: every byte of the input is read once, so memory and time stay linear in its size.
+    let mut by_offset: Vec<usize> = (0..table.len()).collect();
+    by_offset.sort_by_key(|&i| table[i].1);
+    let mut floor = r.pos;
+    let mut read: Vec<Option<Resource>> = vec![None; table.len()];
+    for i in by_offset {
+        let (_, offset, offset_at) = &table[i];
         // In a compressed file the offsets count from after the RSCC header, where the payload (without
         // the RSRC magic, which the reader puts back in front) starts.
         let shift = if compressed.is_some() { 4 } else { 0 };
         let at = usize::try_from(*offset).ok().and_then(|o| o.checked_add(shift)).filter(|&o| o < bytes.len());
         let Some(at) = at else {
-            return Err(invalid("internal resource offset past the end of the file", table_at + 4));
+            return Err(invalid("internal resource offset past the end of the file", *offset_at));
         };
+        if at < floor {
+            return Err(invalid("internal resource offset inside the tables or another resource's data", *offset_at));
+        }
         r.pos = at;
         let class = r.ustring()?;
         let count = r.count(8)?;
         let mut properties = Vec::with_capacity(count.min(1024));
         for _ in 0..count {
             let name_at = r.pos;
-            let idx = r.u32()? as usize;
-            let name =
-                strings.get(idx).cloned().ok_or_else(|| invalid("property name past the string table", name_at))?;
+            let name = ctx.table_string(r.u32()?, name_at, "property name past the string table")?;
             if name.is_empty() {
                 return Err(invalid("a property with an empty name", name_at));
             }
             properties.push((name, value(&mut r, &ctx)?));
         }
-        resources.push(Resource { class, id: int_ids[i].clone(), properties });
+        read[i] = Some(Resource { class, id: int_ids[i].clone(), properties });
+        floor = r.pos;
     }
+    let mut resources: Vec<Resource> = read.into_iter().flatten().collect();
     let mut main = resources.pop().unwrap_or_else(|| unreachable!("the table is not empty"));
-    let main_path = table.last().map(|(p, _)| p.clone()).unwrap_or_default();
+    let main_path = table.last().map(|(p, ..)| p.clone()).unwrap_or_default();
     main.id = String::new();
     if main.class != class {
         // The header's class is what the engine reports before loading; the data's is what it makes.

@@ -104,8 +104,7 @@ impl ResourceFile {
 #[cfg(feature = "containers")]
 fn read_compressed(bytes: &[u8]) -> Result<ResourceFile> {
     use crate::io::container::compressed;
-    let mode = bytes.get(4..8).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-    let block = bytes.get(8..12).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let (mode, block) = (crate::wire::le_u32_at(bytes, 4), crate::wire::le_u32_at(bytes, 8));
     let (Some(mode), Some(block)) = (mode, block) else {
         return Err(Error::new(ErrorKind::InvalidData("compressed resource header truncated"), Some(bytes.len())));
     };
@@ -115,8 +114,8 @@ fn read_compressed(bytes: &[u8]) -> Result<ResourceFile> {
         let n = as_gcpf.len();
         as_gcpf[n - 4..].copy_from_slice(crate::detect::COMPRESSED_MAGIC);
     }
-    // The payload cannot be more than the blocks allow; bound it by a generous multiple of the input.
-    let max = (bytes.len() as u64).saturating_mul(1024).max(1 << 20);
+    // What a compressed save may expand to: the save engine's limit for a container of this size.
+    let max = crate::io::file::default_max_size(bytes.len());
     // The compressed payload starts after the magic: the engine reads the endianness word next.
     let mut plain = binary::MAGIC.to_vec();
     plain.extend_from_slice(&compressed::decompress(&as_gcpf, max)?);

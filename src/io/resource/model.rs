@@ -6,8 +6,7 @@ pub(super) const EXT_RESOURCE: &str = "ExtResource";
 pub(super) const SUB_RESOURCE: &str = "SubResource";
 pub(super) const REF_ID: &str = "id";
 pub(super) const REF_PATH: &str = "path";
-pub(super) const REF_UID: &str = "uid";
-use crate::value::{ContainerType, Object, Variant};
+use crate::value::{Object, Variant};
 
 /// A resource file read whole: its header, its external resources, its sub-resources and the main resource,
 /// each resource's properties in the order the file holds them, and how the file is written ([`Format`]).
@@ -23,18 +22,18 @@ use crate::value::{ContainerType, Object, Variant};
 /// written by the engine's own rules for its form.
 ///
 /// ```
-/// use godot_bin::resource::{Format, ResourceFile};
-/// // A GameConfig saved by Godot 4.6 (tests/fixtures/godot-4.6/resources/shared_config.tres):
-/// let text = "[gd_resource type=\"Resource\" script_class=\"GameConfig\" format=3 uid=\"uid://cb4wfktva4a\"]\n\n\
-///             [ext_resource type=\"Script\" path=\"res://config.gd\" id=\"1_cfg\"]\n\n\
-///             [resource]\nscript = ExtResource(\"1_cfg\")\ndifficulty = \"hard\"\nvolume = 0.5\n";
-/// let file = ResourceFile::read(text.as_bytes())?;
-/// assert!(matches!(file.format, Format::Text(ref t) if t.format == 3));
-/// assert_eq!(file.script_class.as_deref(), Some("GameConfig"));
-/// assert_eq!(file.ext_resources[0].path, "res://config.gd");
-/// assert_eq!(file.main.get("difficulty").and_then(|v| v.as_str()), Some("hard"));
-/// assert_eq!(file.to_bytes()?, text.as_bytes());
-/// # Ok::<(), godot_bin::Error>(())
+/// use godot_bin::resource::{Reference, ResourceFile};
+/// // A SaveGame saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res): one Item sub-resource
+/// // that several properties refer to.
+/// let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+/// let file = ResourceFile::read(&bytes)?;
+/// assert_eq!(file.script_class.as_deref(), Some("SaveGame"));
+/// assert_eq!(file.ext_resources[0].path, "res://save_game.gd");
+/// assert_eq!(file.main.get("script").and_then(Reference::of), Some(Reference::Ext("1".into())));
+/// let item = &file.sub_resources[0];
+/// assert_eq!(item.get("name").and_then(|v| v.as_str()), Some("shared"));
+/// assert_eq!(file.to_bytes()?, bytes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct ResourceFile {
@@ -76,9 +75,10 @@ impl PartialEq for ResourceFile {
 ///
 /// ```
 /// use godot_bin::resource::{Format, ResourceFile};
-/// let file = ResourceFile::read(b"[gd_resource type=\"Resource\" format=2]\n\n[resource]\nresource_name = \"x\"\n")?;
-/// assert!(matches!(file.format, Format::Text(ref t) if t.format == 2 && !t.load_steps));
-/// # Ok::<(), godot_bin::Error>(())
+/// // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+/// let file = ResourceFile::read(&std::fs::read("examples/data/shared_subresource-godot4.6.res")?)?;
+/// assert!(matches!(file.format, Format::Binary(ref b) if b.version == 6 && b.compressed.is_none()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Format {
@@ -312,75 +312,6 @@ impl Reference {
     }
 }
 
-/// The UID stored in a reference by path (`Resource("uid://…", "res://…")`), if any.
-pub(super) fn reference_uid(v: &Variant) -> Option<&str> {
-    let Variant::Object(o) = v else { return None };
-    let Object::Full { class, properties } = &**o else { return None };
-    (class == EXT_RESOURCE).then(|| properties.iter().find(|(n, _)| n == REF_UID).and_then(|(_, v)| v.as_str()))?
-}
-
-/// A typed container's element type, when it is a script of the file: the reference it names.
-pub(super) fn type_reference(t: &ContainerType) -> Option<Reference> {
-    let ContainerType::Script(s) = t else { return None };
-    let (kind, rest) = s.split_once('(')?;
-    let id = rest.strip_suffix(')')?.strip_prefix('"')?.strip_suffix('"')?;
-    let id = unescape(id);
-    match kind {
-        EXT_RESOURCE => Some(Reference::Ext(id)),
-        SUB_RESOURCE => Some(Reference::Sub(id)),
-        _ => None,
-    }
-}
-
-/// The element type that names a reference (`ExtResource("1_abc")`, as the text form writes it).
-pub(super) fn type_of_reference(r: &Reference) -> ContainerType {
-    let (kind, id) = match r {
-        Reference::Ext(id) | Reference::Path(id) => (EXT_RESOURCE, id),
-        Reference::Sub(id) => (SUB_RESOURCE, id),
-    };
-    let mut s = String::from(kind);
-    s.push('(');
-    push_escaped(&mut s, id);
-    s.push(')');
-    ContainerType::Script(s)
-}
-
-/// Writes `id` quoted, with the text form's escapes for `\\` and `"` (the only ones an id can need).
-fn push_escaped(out: &mut String, id: &str) {
-    out.push('"');
-    for c in id.chars() {
-        if c == '\\' || c == '"' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
-}
-
-/// Undoes the escaping of an id written by `push_escaped` (ids are plain in every engine-written file).
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut it = s.chars();
-    while let Some(c) = it.next() {
-        if c == '\\' {
-            match it.next() {
-                Some('n') => out.push('\n'),
-                Some('t') => out.push('\t'),
-                Some('r') => out.push('\r'),
-                Some('a') => out.push('\u{7}'),
-                Some('b') => out.push('\u{8}'),
-                Some('f') => out.push('\u{c}'),
-                Some('v') => out.push('\u{b}'),
-                Some(o) => out.push(o),
-                None => {}
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Godot's text form of a UID (`ResourceUID::id_to_text`): base 34 with the digits `a`…`y`, `0`…`8`.
 /// `None` for a negative id (no UID).
 pub(super) fn uid_to_text(id: i64) -> Option<String> {
@@ -419,11 +350,6 @@ pub(super) fn uid_from_text(s: &str) -> Option<i64> {
     i64::try_from(n).ok()
 }
 
-/// Whether a class is a script (an embedded one runs code when the file loads).
-pub(super) fn is_script_class(class: &str) -> bool {
-    class.ends_with("Script") || class == "GDScriptNativeClass"
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -440,13 +366,5 @@ mod tests {
         for id in [0i64, 1, 33, 34, i64::MAX] {
             assert_eq!(uid_from_text(&uid_to_text(id).unwrap()), Some(id));
         }
-    }
-
-    #[test]
-    fn typed_container_references() {
-        for r in [Reference::Ext("1_ab".into()), Reference::Sub("GDScript_x\"y".into())] {
-            assert_eq!(type_reference(&type_of_reference(&r)), Some(r));
-        }
-        assert_eq!(type_reference(&ContainerType::Script("res://x.gd".into())), None);
     }
 }
