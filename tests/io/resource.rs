@@ -1,9 +1,10 @@
 //! Binary Resource saves written by the engines (`tests/fixtures/<engine>/resources/*.res`, plain `RSRC` and
 //! compressed `RSCC`, big-endian, hostile ones included): each reads into the model, and the model written
-//! again by the saver's rules (the original bytes forgotten) gives the engine's bytes back exactly.
+//! again by the saver's rules (the original bytes forgotten) gives the engine's bytes back exactly; the
+//! script report flags every hostile one (the saves whose code the engine runs) and passes the others.
 
 use crate::common::fixture_path;
-use godot_bin::resource::{Format, ResourceFile};
+use godot_bin::resource::{check, Format, Reason, ResourceFile};
 
 fn res_files(engine: &str) -> Vec<std::path::PathBuf> {
     let dir = fixture_path(&format!("{engine}/resources"));
@@ -80,4 +81,73 @@ fn resource_binary_round_trip_godot_3_6() {
 #[test]
 fn resource_binary_round_trip_godot_3_2_3() {
     round_trip("godot-3.2.3");
+}
+
+/// The files the fixtures' README lists as saves whose code the engine runs when it loads them (its
+/// section "Hostile saves: the engine runs their code", proved by `scripts/live.sh resources`).
+fn runs_code(engine: &str) -> std::collections::BTreeSet<String> {
+    let path = fixture_path(&format!("{engine}/resources/README.md"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let section =
+        text.split("\n## ").find(|s| s.starts_with("Hostile saves: the engine runs their code")).expect("section");
+    section
+        .lines()
+        .filter_map(|l| l.strip_prefix("| ")?.split(' ').next().map(str::to_owned))
+        .filter(|f| f.ends_with(".res"))
+        .collect()
+}
+
+/// The reason the fixture's name says its script has (the generator names each hostile case).
+fn expected_reason(name: &str) -> Reason {
+    if name.starts_with("hostile_builtin_") {
+        Reason::Embedded
+    } else if name.starts_with("hostile_script_user") {
+        Reason::UserPath
+    } else if name.starts_with("hostile_script_absolute") {
+        Reason::AbsolutePath
+    } else if name.starts_with("hostile_script_dotdot") {
+        Reason::ParentPath
+    } else {
+        panic!("{name}: no reason known for this case")
+    }
+}
+
+fn check_engine(engine: &str) {
+    let runs = runs_code(engine);
+    assert!(runs.len() >= 7, "{engine}: only {} hostile .res listed", runs.len());
+    let (mut flagged, mut passed) = (std::collections::BTreeSet::new(), 0);
+    for path in res_files(engine) {
+        let name = path.file_name().and_then(|n| n.to_str()).expect("name").to_owned();
+        let file = ResourceFile::read(&std::fs::read(&path).expect("fixture")).expect("reads");
+        let report = check(&file);
+        // Every hostile save is flagged: those the engine runs, and those this engine refuses but another
+        // runs (Godot 3 refuses `res://../`, Godot 4.6 loads it).
+        if runs.contains(&name) || name.starts_with("hostile_") {
+            let want = expected_reason(&name);
+            assert!(!report.passes(), "{engine}/{name}: passes check, but the engine runs its code");
+            assert!(report.flagged().any(|s| s.reason == Some(want)), "{engine}/{name}: no {want:?} in {report:?}");
+            flagged.insert(name);
+        } else {
+            assert!(report.passes(), "{engine}/{name}: an ordinary save flagged: {report:?}");
+            assert!(!report.scripts.is_empty() || name.starts_with("blob_"), "{engine}/{name}: no script found");
+            passed += 1;
+        }
+    }
+    assert!(runs.is_subset(&flagged), "{engine}: a listed hostile save is missing: {runs:?} vs {flagged:?}");
+    assert!(passed >= 10, "{engine}: only {passed} ordinary saves");
+}
+
+#[test]
+fn resource_check_flags_every_hostile_save_and_passes_the_others_godot_4_6() {
+    check_engine("godot-4.6");
+}
+
+#[test]
+fn resource_check_flags_every_hostile_save_and_passes_the_others_godot_3_6() {
+    check_engine("godot-3.6");
+}
+
+#[test]
+fn resource_check_flags_every_hostile_save_and_passes_the_others_godot_3_2_3() {
+    check_engine("godot-3.2.3");
 }

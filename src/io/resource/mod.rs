@@ -13,8 +13,10 @@
 //! ```
 
 mod binary;
+mod check;
 mod model;
 
+pub use check::{check, Reason, Report, Script};
 pub use model::{BinaryFormat, ExtResource, Format, Reference, Resource, ResourceFile, TextFormat};
 
 use crate::error::{Error, ErrorKind, Result};
