@@ -282,3 +282,34 @@ fn cycles_between_sub_resources_read_as_references() {
     assert_eq!(file.main.get("a").and_then(Reference::of), Some(Reference::Sub("1".into())));
     assert_eq!(file.sub_resources[0].get("a").and_then(Reference::of), Some(Reference::Sub("2".into())));
 }
+
+#[test]
+fn serde_refuses_cycles_and_exponential_sharing() {
+    // The cycle above, read through serde: an error, not endless expansion.
+    let res = Res {
+        strings: vec!["a".into()],
+        resources: vec![
+            ("Resource".into(), vec![(0, sub(2))]),
+            ("Resource".into(), vec![(0, sub(1))]),
+            ("Resource".into(), vec![(0, sub(1))]),
+        ],
+    };
+    let e = godot_bin::resource::from_slice::<godot_bin::Variant>(&res.bytes()).unwrap_err();
+    assert!(e.to_string().contains("hold each other"), "{e}");
+    // 60 sub-resources, each holding the next one 4 times (4^60 copies if expanded): refused within the
+    // memory bound.
+    let n = 60;
+    let resources: Vec<(String, Props)> = (1..=n)
+        .map(|i| {
+            let props = if i == n { vec![(0, int(1))] } else { (0..4).map(|_| (0, sub(i + 1))).collect() };
+            ("Resource".to_owned(), props)
+        })
+        .chain(std::iter::once(("Resource".to_owned(), vec![(0, sub(1))])))
+        .collect();
+    let bytes = Res { strings: vec!["a".into()], resources }.bytes();
+    let (r, usage) =
+        crate::common::alloc::measure(|| godot_bin::resource::from_slice::<godot_bin::Variant>(&bytes).map(drop));
+    let e = r.unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::InvalidData(_) | ErrorKind::TooDeep { .. }), "{e}");
+    assert!(usage.peak_moving <= BOUND * bytes.len() + SLACK, "peak {}", usage.peak_moving);
+}

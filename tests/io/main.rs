@@ -11,5 +11,6 @@ mod file_engine;
 mod framing;
 mod resource;
 mod resource_fixtures;
+mod resource_serde;
 mod tokio_codec;
 mod tokio_in_place;

@@ -15,14 +15,14 @@
 mod binary;
 mod check;
 mod model;
+mod serde;
 
+pub use self::serde::{from_slice, to_vec_like};
 pub use check::{check, Reason, Report, Script};
 pub use model::{BinaryFormat, ExtResource, Format, Reference, Resource, ResourceFile, TextFormat};
 
 use crate::error::{Error, ErrorKind, Result};
-
-/// How deep values may nest inside a resource file before reading stops with an error.
-const MAX_DEPTH: usize = 128;
+use model::MAX_DEPTH;
 
 /// The magic of a compressed binary resource (`FileAccessCompressed` under the magic `RSCC`).
 const RSCC: &[u8; 4] = b"RSCC";

@@ -8,6 +8,9 @@ pub(super) const REF_ID: &str = "id";
 pub(super) const REF_PATH: &str = "path";
 use crate::value::{Object, Variant};
 
+/// How deep values may nest inside a resource file before reading stops with an error.
+pub(super) const MAX_DEPTH: usize = 128;
+
 /// A resource file read whole: its header, its external resources, its sub-resources and the main resource,
 /// each resource's properties in the order the file holds them, and how the file is written ([`Format`]).
 ///
