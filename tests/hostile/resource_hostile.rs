@@ -142,7 +142,10 @@ fn every_prefix_of_engine_saves_is_a_typed_error() {
             assert!(
                 matches!(
                     e.kind(),
-                    ErrorKind::UnexpectedEof { .. } | ErrorKind::InvalidLength { .. } | ErrorKind::InvalidData(_)
+                    ErrorKind::EmptyInput
+                        | ErrorKind::UnexpectedEof { .. }
+                        | ErrorKind::InvalidLength { .. }
+                        | ErrorKind::InvalidData(_)
                 ),
                 "{rel}: prefix {n}: {e}"
             );
@@ -312,4 +315,26 @@ fn serde_refuses_cycles_and_exponential_sharing() {
     let e = r.unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::InvalidData(_) | ErrorKind::TooDeep { .. }), "{e}");
     assert!(usage.peak_moving <= BOUND * bytes.len() + SLACK, "peak {}", usage.peak_moving);
+}
+
+#[test]
+fn every_prefix_of_text_saves_reads_or_is_a_typed_error() {
+    for rel in ["godot-4.6/resources/save_game.tres", "godot-3.6/resources/hostile_srl_node_path.tres"] {
+        let bytes = fixture(rel);
+        read_bounded(&bytes).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let mut refused = 0;
+        for n in 0..bytes.len() {
+            refused += usize::from(read_bounded(&bytes[..n]).is_err());
+        }
+        // A prefix that ends between two property lines is a whole (shorter) file; most are not.
+        assert!(refused > bytes.len() / 2, "{rel}: only {refused} of {} prefixes refused", bytes.len());
+    }
+}
+
+#[test]
+fn deep_text_nesting_is_an_error() {
+    let mut text = "[gd_resource type=\"Resource\" format=3]\n\n[resource]\na = ".to_owned();
+    text.push_str(&"[".repeat(100_000));
+    let e = read_bounded(text.as_bytes()).unwrap_err();
+    assert!(e.to_string().contains("nested deeper"), "{e}");
 }

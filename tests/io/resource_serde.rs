@@ -83,6 +83,19 @@ fn same(ours: &Variant, theirs: &Variant, godot3: bool, at: &str, errors: &mut V
     }
 }
 
+/// Nil, or an empty container (typed with an object class in the dump's wrapper or not).
+fn is_empty(v: &Variant) -> bool {
+    if let Some(inner) = get(v, "items").or_else(|| get(v, "entries")) {
+        return is_empty(inner);
+    }
+    match v {
+        Variant::Nil => true,
+        Variant::Array(a) => a.items.is_empty(),
+        Variant::Dictionary(d) => d.len() == 0,
+        _ => false,
+    }
+}
+
 /// Compares the properties serde read of one resource with the engine's NODE.
 fn node(ours: &Variant, theirs: &Variant, godot3: bool, at: &str, errors: &mut Vec<String>) {
     let Variant::Dictionary(d) = ours else {
@@ -93,13 +106,19 @@ fn node(ours: &Variant, theirs: &Variant, godot3: bool, at: &str, errors: &mut V
     for (k, v) in d.iter() {
         let name = k.as_str().expect("a property name");
         if name == "script" {
-            // A null script reference is no script: "" in the dump.
-            if v.as_str().unwrap_or("") != get(theirs, "script").and_then(Variant::as_str).unwrap_or("-") {
+            // A null script reference is no script: "" in the dump; an embedded script (a bundled save)
+            // reads as its properties, the dump names it by its path inside the file (`…::id`).
+            let path = get(theirs, "script").and_then(Variant::as_str).unwrap_or("-");
+            let embedded = matches!(v, Variant::Dictionary(_)) && path.contains("::");
+            if !embedded && v.as_str().unwrap_or("") != path {
                 errors.push(format!("{at}.script: {v:?} vs {:?}", get(theirs, "script")));
             }
             continue;
         }
         match get(props, name) {
+            // Godot 4.6 does not assign a sub-resource whose script is embedded (a bundled save) to a
+            // property typed with the game's class: it loads such properties empty.
+            Some(t) if at.starts_with("save_game_bundled.tres") && !godot3 && is_empty(t) => {}
             Some(t) => same(v, t, godot3, &format!("{at}.{name}"), errors),
             // Godot 3 loads `__meta__` into the object's metadata, not a property.
             None if name == "__meta__" => {}
@@ -126,8 +145,9 @@ fn check_engine(engine: &str, dialect: Dialect) {
     let mut errors = Vec::new();
     let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     names.sort();
-    for path in names.iter().filter(|p| p.extension().is_some_and(|x| x == "res")) {
-        let dump_path = path.with_extension("res.dump.txt");
+    for path in names.iter().filter(|p| p.extension().is_some_and(|x| x == "res" || x == "tres")) {
+        let ext = path.extension().unwrap().to_string_lossy().into_owned();
+        let dump_path = path.with_extension(format!("{ext}.dump.txt"));
         let Ok(dump) = std::fs::read_to_string(&dump_path) else { continue };
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let dump = text::from_text(&dump, &Config::new(dialect)).unwrap_or_else(|e| panic!("{name} dump: {e}"));
@@ -142,7 +162,7 @@ fn check_engine(engine: &str, dialect: Dialect) {
         }
         n += 1;
     }
-    assert!(n >= 10, "{engine}: only {n} saves with dumps");
+    assert!(n >= 20, "{engine}: only {n} saves with dumps");
     assert!(errors.is_empty(), "{engine}: {} difference(s):\n{}", errors.len(), errors.join("\n"));
 }
 

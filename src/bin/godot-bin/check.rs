@@ -6,7 +6,7 @@ use crate::{data, read_input, Fail};
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The Resource save (`.res`; default: standard input).
+    /// The Resource save (`.tres` or `.res`; default: standard input).
     file: Option<String>,
 }
 

@@ -695,6 +695,7 @@ pub(super) fn read(bytes: &[u8], compressed: Option<(u32, u32)>, max_depth: usiz
         sub_resources: resources,
         main,
         original: None,
+        text_forms: Vec::new(),
     })
 }
 

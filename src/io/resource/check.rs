@@ -28,6 +28,8 @@ pub enum Reason {
     AbsolutePath,
     /// A path with a `..` part: it can leave the game's folder.
     ParentPath,
+    /// A relative path: the engine takes it beside the file, so for a save in `user://` it is in `user://`.
+    RelativePath,
     /// A path in no form the game's own files have (another scheme, or empty).
     OtherPath,
 }
@@ -61,6 +63,9 @@ impl Reason {
         if parent(path) {
             return Some(Reason::ParentPath);
         }
+        if !path.is_empty() && !path.contains(':') {
+            return Some(Reason::RelativePath);
+        }
         Some(Reason::OtherPath)
     }
 
@@ -70,6 +75,7 @@ impl Reason {
             Reason::UserPath => "a path in user:// (outside the game)",
             Reason::AbsolutePath => "an absolute path (outside the game)",
             Reason::ParentPath => "a path with '..' (it can leave the game's folder)",
+            Reason::RelativePath => "a relative path (beside the file: in user:// for a save there)",
             Reason::OtherPath => "a path outside res://",
         }
     }
@@ -96,6 +102,10 @@ pub struct Script {
     pub path: Option<String>,
     /// Why it is not the game's own; `None` for a `res://` script of the game.
     pub reason: Option<Reason>,
+    /// Text files: how the tag that names it is written, where the engines' savers never write so (the
+    /// forms published ways around other checkers used: an attribute written twice, a tag across lines,
+    /// a comment inside the tag, a path as a StringName or NodePath). The engine reads them all.
+    pub forms: Vec<&'static str>,
 }
 
 impl fmt::Display for Script {
@@ -107,9 +117,13 @@ impl fmt::Display for Script {
             (Reference::Ext(id) | Reference::Path(id), None) => format!("\"{id}\" ({})", self.class),
         };
         match self.reason {
-            Some(r) => write!(f, "{}: {what}", r.describe()),
-            None => write!(f, "the game's own script: {what}"),
+            Some(r) => write!(f, "{}: {what}", r.describe())?,
+            None => write!(f, "the game's own script: {what}")?,
         }
+        if !self.forms.is_empty() {
+            write!(f, "; written with {}", self.forms.join(", "))?;
+        }
+        Ok(())
     }
 }
 
@@ -190,6 +204,7 @@ pub fn check(file: &ResourceFile) -> Report {
                 class: e.class.clone(),
                 path: Some(e.path.clone()),
                 reason,
+                forms: forms_of(file, &Reference::Ext(e.id.clone())),
             });
         }
     }
@@ -199,6 +214,7 @@ pub fn check(file: &ResourceFile) -> Report {
             class: r.class.clone(),
             path: None,
             reason: Some(Reason::Embedded),
+            forms: forms_of(file, &Reference::Sub(r.id.clone())),
         });
     }
     if is_script_class(&file.main.class) {
@@ -207,12 +223,19 @@ pub fn check(file: &ResourceFile) -> Report {
             class: file.main.class.clone(),
             path: None,
             reason: Some(Reason::Embedded),
+            forms: Vec::new(),
         });
     }
     for (class, path) in paths {
         let reason = Reason::of_path(&path);
         if is_script_class(&class) || reason.is_some() {
-            scripts.push(Script { reference: Reference::Path(path.clone()), class, path: Some(path), reason });
+            scripts.push(Script {
+                reference: Reference::Path(path.clone()),
+                class,
+                path: Some(path),
+                reason,
+                forms: Vec::new(),
+            });
         }
     }
     Report { scripts }
@@ -245,4 +268,9 @@ fn inline_paths(v: &Variant, out: &mut Vec<(String, String)>) {
 /// Whether a class is a script's (`Script`, `GDScript`, `CSharpScript`, …): an embedded one is code.
 fn is_script_class(class: &str) -> bool {
     class.ends_with("Script") || class == "GDScriptNativeClass"
+}
+
+/// The odd forms of the tag of the resource `r` names (text files).
+fn forms_of(file: &ResourceFile, r: &Reference) -> Vec<&'static str> {
+    file.text_forms.iter().find(|(x, _)| x == r).map(|(_, f)| f.clone()).unwrap_or_default()
 }

@@ -1,7 +1,9 @@
-//! Godot Resource files: binary `.res` (`RSRC`), compressed `.res` (`RSCC`, feature `containers`) and, in
-//! the model, text `.tres`. [`ResourceFile::read`] reads a file into a model that keeps everything it holds;
-//! [`ResourceFile::to_bytes`] writes it back, byte-identical when nothing was changed. Reading never runs or
-//! loads anything: scripts and external resources stay names in the model.
+//! Godot Resource files: binary `.res` (`RSRC`), compressed `.res` (`RSCC`, feature `containers`) and text
+//! `.tres`. [`ResourceFile::read`] reads a file into a model that keeps everything it holds;
+//! [`ResourceFile::to_bytes`] writes it back, byte-identical when nothing was changed (an edited binary file
+//! by the saver's rules; writing an edited text file is not done yet). [`from_slice`] and [`to_vec_like`]
+//! are serde over them, [`check`] reports the scripts a file would load. Reading never runs or loads
+//! anything: scripts and external resources stay names in the model.
 //!
 //! ```
 //! use godot_bin::resource::ResourceFile;
@@ -16,6 +18,7 @@ mod binary;
 mod check;
 mod model;
 mod serde;
+mod text;
 
 pub use self::serde::{from_slice, to_vec_like};
 pub use check::{check, Reason, Report, Script};
@@ -28,7 +31,8 @@ use model::MAX_DEPTH;
 const RSCC: &[u8; 4] = b"RSCC";
 
 impl ResourceFile {
-    /// Reads a resource file: binary (`RSRC`), compressed binary (`RSCC`, feature `containers`) or text.
+    /// Reads a resource file: binary (`RSRC`), compressed binary (`RSCC`, feature `containers`) or text
+    /// (`.tres`: `format=1` to `4`).
     ///
     /// ```
     /// use godot_bin::resource::{Format, ResourceFile};
@@ -43,12 +47,11 @@ impl ResourceFile {
         let mut file = match bytes.get(..4) {
             Some(m) if m == binary::MAGIC => binary::read(bytes, None, MAX_DEPTH)?,
             Some(m) if m == RSCC => read_compressed(bytes)?,
-            _ => {
-                return Err(Error::new(
-                    ErrorKind::InvalidData("not a binary resource (text .tres is not read yet)"),
-                    Some(0),
-                ))
+            None if bytes.is_empty() => return Err(Error::at(ErrorKind::EmptyInput, 0)),
+            None if binary::MAGIC.starts_with(bytes) || RSCC.starts_with(bytes) => {
+                return Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 - bytes.len() }, bytes.len()))
             }
+            _ => text::read(bytes)?,
         };
         let model = file.clone();
         file.original = Some(Box::new(model::Original { bytes: bytes.to_vec(), model }));

@@ -2,10 +2,7 @@
 //! holds it, and the bytes it was read from.
 
 // The names the text form gives references, used for them in the model.
-pub(super) const EXT_RESOURCE: &str = "ExtResource";
-pub(super) const SUB_RESOURCE: &str = "SubResource";
-pub(super) const REF_ID: &str = "id";
-pub(super) const REF_PATH: &str = "path";
+pub(super) use crate::forms::text::{EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};
 use crate::value::{Object, Variant};
 
 /// How deep values may nest inside a resource file before reading stops with an error.
@@ -54,6 +51,8 @@ pub struct ResourceFile {
     /// The main resource (`[resource]` in text, the last internal resource in binary).
     pub main: Resource,
     pub(super) original: Option<Box<Original>>,
+    /// Text files: the forms the engines' savers never write, by the resource whose tag has them.
+    pub(super) text_forms: Vec<(Reference, Vec<&'static str>)>,
 }
 
 /// What a file was read from: its bytes, and the model as read (to tell whether anything changed).

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::model::{Reference, Resource, ResourceFile, MAX_DEPTH};
 use crate::error::{Error, ErrorKind, Result};
-use crate::value::{Array, Dictionary, Object, Variant};
+use crate::value::{Array, ContainerType, Dictionary, Object, Variant};
 
 /// Reads the main resource of a resource file into `T`: its stored properties are `T`'s fields (by name;
 /// those the saver left out because they equal their default are absent, so give them `#[serde(default)]`).
@@ -74,6 +74,7 @@ pub fn to_vec_like<T: Serialize + DeserializeOwned>(value: &T, original: &[u8]) 
     let mut main = std::mem::replace(&mut m.file.main, empty());
     m.resource(&mut main, &d, base.as_deref(), 0)?;
     m.file.main = main;
+
     // The sub-resources the edit left unreferenced are dropped (any the file held unreferenced are kept).
     let was_unreached: std::collections::HashSet<String> =
         file.sub_resources.iter().zip(&before).filter(|(_, reached)| !**reached).map(|(r, _)| r.id.clone()).collect();
@@ -162,13 +163,13 @@ impl<'f> Expand<'f> {
             Variant::Array(a) => {
                 self.charge(a.items.len())?;
                 let items = a.items.iter().map(|x| self.value(x, depth + 1)).collect::<Result<Vec<_>>>()?;
-                Variant::from(Array { items, element_type: a.element_type.clone(), shared: a.shared })
+                Variant::from(Array { items, element_type: expanded_type(&a.element_type), shared: a.shared })
             }
             Variant::Dictionary(d) => {
                 self.charge(d.len())?;
                 let mut out = Dictionary {
-                    key_type: d.key_type.clone(),
-                    value_type: d.value_type.clone(),
+                    key_type: expanded_type(&d.key_type),
+                    value_type: expanded_type(&d.value_type),
                     shared: d.shared,
                     ..Default::default()
                 };
@@ -179,6 +180,15 @@ impl<'f> Expand<'f> {
             }
             _ => v.clone(),
         })
+    }
+}
+
+/// A container's element type once its resources are expanded: a script's resources become maps, so the
+/// type says nothing about them (`Untyped`).
+fn expanded_type(t: &ContainerType) -> ContainerType {
+    match t {
+        ContainerType::Script(_) => ContainerType::Untyped,
+        t => t.clone(),
     }
 }
 
