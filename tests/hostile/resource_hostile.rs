@@ -270,17 +270,22 @@ fn a_long_name_repeated_is_refused_within_the_bound() {
     assert!(e.to_string().contains("string table"), "{e}");
 }
 
-#[test]
-fn cycles_between_sub_resources_read_as_references() {
-    // Sub-resource 1 holds 2, 2 holds 1, the main resource holds 1: reading follows no reference.
-    let res = Res {
+/// Sub-resource 1 holds 2, 2 holds 1, the main resource holds 1.
+fn cycle() -> Res {
+    Res {
         strings: vec!["a".into()],
         resources: vec![
             ("Resource".into(), vec![(0, sub(2))]),
             ("Resource".into(), vec![(0, sub(1))]),
             ("Resource".into(), vec![(0, sub(1))]),
         ],
-    };
+    }
+}
+
+#[test]
+fn cycles_between_sub_resources_read_as_references() {
+    // Sub-resource 1 holds 2, 2 holds 1, the main resource holds 1: reading follows no reference.
+    let res = cycle();
     let file = read_bounded(&res.bytes()).expect("reads");
     assert_eq!(file.main.get("a").and_then(Reference::of), Some(Reference::Sub("1".into())));
     assert_eq!(file.sub_resources[0].get("a").and_then(Reference::of), Some(Reference::Sub("2".into())));
@@ -289,14 +294,7 @@ fn cycles_between_sub_resources_read_as_references() {
 #[test]
 fn serde_refuses_cycles_and_exponential_sharing() {
     // The cycle above, read through serde: an error, not endless expansion.
-    let res = Res {
-        strings: vec!["a".into()],
-        resources: vec![
-            ("Resource".into(), vec![(0, sub(2))]),
-            ("Resource".into(), vec![(0, sub(1))]),
-            ("Resource".into(), vec![(0, sub(1))]),
-        ],
-    };
+    let res = cycle();
     let e = godot_bin::resource::from_slice::<godot_bin::Variant>(&res.bytes()).unwrap_err();
     assert!(e.to_string().contains("hold each other"), "{e}");
     // 60 sub-resources, each holding the next one 4 times (4^60 copies if expanded): refused within the

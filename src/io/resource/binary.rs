@@ -1237,21 +1237,10 @@ pub(super) fn write(file: &ResourceFile, b: &BinaryFormat, order: &[usize], ext_
 
 /// The NodePath parts inside a value (the saver puts them in the string table as it meets them).
 fn collect_node_path_strings<'v>(v: &'v Variant, out: &mut Vec<&'v str>) {
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Variant::NodePath(p) => {
-                out.extend(p.names.iter().map(String::as_str));
-                out.extend(p.subnames.iter().map(String::as_str));
-            }
-            Variant::Array(a) => stack.extend(a.items.iter().rev()),
-            Variant::Dictionary(d) => {
-                for (k, x) in d.entries.list.iter().rev() {
-                    stack.push(x);
-                    stack.push(k);
-                }
-            }
-            _ => {}
+    each_value(v, |v| {
+        if let Variant::NodePath(p) = v {
+            out.extend(p.names.iter().map(String::as_str));
+            out.extend(p.subnames.iter().map(String::as_str));
         }
-    }
+    });
 }

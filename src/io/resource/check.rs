@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::binary::OLD_TYPE;
-use super::model::{Reference, ResourceFile};
+use super::model::{each_value, Reference, ResourceFile};
 use crate::value::{Object, Variant};
 
 /// Why a script (or another file the resource loads) is not the game's own.
@@ -244,25 +244,13 @@ pub fn check(file: &ResourceFile) -> Report {
 /// The old inline references by path inside a value (binary files' `OBJECT_EXTERNAL_RESOURCE`), with their
 /// class, in file order.
 fn inline_paths(v: &Variant, out: &mut Vec<(String, String)>) {
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Variant::Object(o) => {
-                if let (Some(Reference::Path(path)), Object::Full { properties, .. }) = (Reference::of(v), &**o) {
-                    let class = properties.iter().find(|(k, _)| k == OLD_TYPE).and_then(|(_, v)| v.as_str());
-                    out.push((class.unwrap_or("Resource").to_owned(), path));
-                }
-            }
-            Variant::Array(a) => stack.extend(a.items.iter().rev()),
-            Variant::Dictionary(d) => {
-                for (k, x) in d.entries.list.iter().rev() {
-                    stack.push(x);
-                    stack.push(k);
-                }
-            }
-            _ => {}
+    each_value(v, |v| {
+        let Variant::Object(o) = v else { return };
+        if let (Some(Reference::Path(path)), Object::Full { properties, .. }) = (Reference::of(v), &**o) {
+            let class = properties.iter().find(|(k, _)| k == OLD_TYPE).and_then(|(_, v)| v.as_str());
+            out.push((class.unwrap_or("Resource").to_owned(), path));
         }
-    }
+    });
 }
 
 /// Whether a class is a script's (`Script`, `GDScript`, `CSharpScript`, …): an embedded one is code.

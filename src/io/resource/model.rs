@@ -314,6 +314,25 @@ impl Reference {
     }
 }
 
+/// Calls `f` on `v` and every value inside it, in file order (a Dictionary's key before its value), with
+/// no recursion.
+pub(super) fn each_value<'v>(v: &'v Variant, mut f: impl FnMut(&'v Variant)) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        f(v);
+        match v {
+            Variant::Array(a) => stack.extend(a.items.iter().rev()),
+            Variant::Dictionary(d) => {
+                for (k, x) in d.entries.list.iter().rev() {
+                    stack.push(x);
+                    stack.push(k);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Godot's text form of a UID (`ResourceUID::id_to_text`): base 34 with the digits `a`…`y`, `0`…`8`.
 /// `None` for a negative id (no UID).
 pub(super) fn uid_to_text(id: i64) -> Option<String> {

@@ -4,7 +4,7 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use super::model::{Reference, Resource, ResourceFile, MAX_DEPTH};
+use super::model::{each_value, Reference, Resource, ResourceFile, MAX_DEPTH};
 use crate::error::{Error, ErrorKind, Result};
 use crate::value::{Array, ContainerType, Dictionary, Object, Variant};
 
@@ -407,27 +407,17 @@ fn reachable(file: &ResourceFile) -> Vec<bool> {
     let mut used = vec![false; file.sub_resources.len()];
     let mut todo: Vec<&Resource> = vec![&file.main];
     while let Some(r) = todo.pop() {
-        let mut stack: Vec<&Variant> = r.properties.iter().map(|(_, v)| v).collect();
-        while let Some(v) = stack.pop() {
-            match v {
-                Variant::Array(a) => stack.extend(a.items.iter()),
-                Variant::Dictionary(d) => {
-                    for (k, x) in d.iter() {
-                        stack.push(k);
-                        stack.push(x);
-                    }
-                }
-                _ => {
-                    if let Some(Reference::Sub(id)) = Reference::of(v) {
-                        if let Some(&i) = index.get(id.as_str()) {
-                            if !used[i] {
-                                used[i] = true;
-                                todo.push(&file.sub_resources[i]);
-                            }
+        for (_, v) in &r.properties {
+            each_value(v, |v| {
+                if let Some(Reference::Sub(id)) = Reference::of(v) {
+                    if let Some(&i) = index.get(id.as_str()) {
+                        if !used[i] {
+                            used[i] = true;
+                            todo.push(&file.sub_resources[i]);
                         }
                     }
                 }
-            }
+            });
         }
     }
     used
