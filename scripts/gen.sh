@@ -27,6 +27,11 @@
 #                 a password), Godot 3.6 save.gcpf (compressed), each with save.sav, the same content plain
 #                 (tests/gd/gen_web_saves.gd / gen_web_saves3.gd). Godot 3.6 and 4.6 only (the default).
 #                 save.gdec carries a random IV; Godot 3's NodePath padding bytes differ from run to run.
+#   resources     resources/*: custom-Resource saves by ResourceSaver (.tres, .res, compressed .res, big-endian,
+#                 bundled; the other RSCC modes), each with FILE.dump.txt (what a fresh engine loads from it),
+#                 hostile saves that run code when loaded, their payload scripts, files.tsv and a generated
+#                 README.md (tests/gd/gen_resources.gd / gen_resources3.gd, then scripts/resource_readme.py).
+#                 Deterministic, except the UIDs of the editor_* files (Godot 4.6, saved by the editor).
 # Everything else is deterministic. Engines that are not installed are skipped with a message (install:
 # scripts/install-engines.sh); the exit status is non-zero if none could be run or a step failed.
 set -uo pipefail
@@ -36,8 +41,8 @@ FIX="$REPO/tests/fixtures"
 
 kind="${1:-}"
 case "$kind" in
-    fixtures|containers|config-file|json|streams|web) shift ;;
-    *) sed -n '2,31p' "$0" >&2; exit 2 ;;
+    fixtures|containers|config-file|json|streams|web|resources) shift ;;
+    *) sed -n '2,36p' "$0" >&2; exit 2 ;;
 esac
 engines=("$@")
 if [ ${#engines[@]} -eq 0 ]; then
@@ -99,6 +104,41 @@ gen_folder() {
     echo "gen $kind: $e: $(ls "$out" | wc -l) files in tests/fixtures/$e/$sub" >&2
 }
 
+# resources: two engine runs in one folder (gen, then dump in a fresh engine); only the files that files.tsv
+# lists, and their dumps, are kept (a run may leave other files behind, e.g. Godot 3.2.3 puts user:// there).
+gen_resources() {
+    local e=$1 gd tmp out f ok=1 dump
+    case "$e" in
+        godot-4*) gd="$REPO/tests/gd/gen_resources.gd" ;;
+        godot-3*) gd="$REPO/tests/gd/gen_resources3.gd" ;;
+    esac
+    tmp="$(mktemp -d /tmp/gen-resources.XXXXXX)"
+    (cd "$tmp" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$HERE/engine.sh" "$e" "$gd" gen >"$tmp/gen.log" 2>&1) || ok=0
+    [ -s "$tmp/files.tsv" ] || ok=0
+    if [ "$ok" = 1 ]; then
+        (cd "$tmp" && ENGINE_QUIET=1 ENGINE_TIMEOUT=300 "$HERE/engine.sh" "$e" "$gd" dump >>"$tmp/gen.log" 2>&1) || ok=0
+    fi
+    out="$FIX/$e/resources"
+    if [ "$ok" = 1 ]; then
+        rm -rf "$out"; mkdir -p "$out"
+        cp "$tmp/files.tsv" "$out/"
+        while IFS=$'\t' read -r f _ _ _ dump _; do
+            case "$f" in '#'*|'') continue ;; esac
+            for x in "$f" "$dump"; do
+                [ "$x" = - ] && continue
+                if [ -f "$tmp/$x" ]; then cp "$tmp/$x" "$out/"; else echo "gen resources: $e: $x missing" >&2; ok=0; fi
+            done
+        done <"$tmp/files.tsv"
+        python3 "$HERE/resource_readme.py" "$out" "$("$HERE/engine.sh" --version "$e")" || ok=0
+    fi
+    if [ "$ok" = 0 ]; then
+        echo "gen resources: $e: generation failed:" >&2; grep -v -E '^\s+(at|At):' "$tmp/gen.log" | tail -n 20 >&2
+        rm -rf "$tmp"; return 1
+    fi
+    rm -rf "$tmp"
+    echo "gen resources: $e: $(ls "$out" | wc -l) files, $(du -sb --apparent-size "$out" | cut -f1) bytes in tests/fixtures/$e/resources" >&2
+}
+
 ran=0
 failed=0
 for e in "${engines[@]}"; do
@@ -114,6 +154,7 @@ for e in "${engines[@]}"; do
         fixtures) gen_fixtures "$e" ;;
         containers) gen_folder "$e" containers gen_containers.gd gen_containers3.gd plain.sav ;;
         config-file) gen_folder "$e" config_file config_file.gd config_file3.gd values.cfg loaded.sav ;;
+        resources) gen_resources "$e" ;;
         json) gen_folder "$e" json gen_json.gd gen_json3.gd lines.json parsed.tsv floats.tsv strings.tsv ;;
         streams) gen_folder "$e" streams gen_streams.gd gen_streams3.gd big_endian.sav little_endian.sav peer_be.bin ;;
         web)

@@ -19,6 +19,8 @@
 #                (godot-4.6 godot-3.6)
 #   schema       every engine-written save and state in the fixtures: the Rust that `godot-bin schema`
 #                infers from it compiles and reads it back byte-identical (no engine needed)
+#   resources    the hostile Resource saves of tests/fixtures/<engine>/resources run their code when the engine
+#                loads them (a marker file appears), and the forms an engine refuses are refused (all three)
 # The Rust halves are the binaries of tools/ (cargo build -p godot_bin_tools), the examples and the CLI.
 # Exit status 0 only if every check ran and passed (an engine that is not installed makes it non-zero).
 set -uo pipefail
@@ -604,11 +606,54 @@ check_schema() (
     exit $status
 )
 
+# Live proof that the hostile Resource saves are hostile: for each engine, its own fixtures
+# (tests/fixtures/<engine>/resources, made by scripts/gen.sh resources) are copied to a fresh folder and
+# tests/gd/gen_resources*.gd's prove mode loads every save files.tsv lists as hostile or inert, each in its
+# own engine process: a project in proj/ (so that res://../ is still inside the folder), the save copied to
+# user:// (with the payload script it needs, beside it or above the project), loaded with the cache off.
+# hostile: the payload's marker file (in user://, inside the run folder) must appear; inert (a form this
+# engine refuses, e.g. &"..." in Godot 3): the load must fail and no marker appear. One OK/FAIL line per file;
+# exit status 0 only if every listed file of every engine behaved so.
+check_resources() (
+    engines=("$@")
+    [ ${#engines[@]} -gt 0 ] || engines=(godot-4.6 godot-3.6 godot-3.2.3)
+    status=0
+    for engine in "${engines[@]}"; do
+        case "$engine" in
+            godot-4.6) gd=tests/gd/gen_resources.gd ;;
+            godot-3.6|godot-3.2.3) gd=tests/gd/gen_resources3.gd ;;
+            *) echo "live-resources: unknown engine $engine"; exit 2 ;;
+        esac
+        if ! scripts/engine.sh --check "$engine" 2>/dev/null; then
+            echo "live-resources: $engine: SKIPPED (not installed; scripts/install-engines.sh)"; status=1; continue
+        fi
+        fix="tests/fixtures/$engine/resources"
+        want_run=$(awk -F'\t' '$2 == "hostile"' "$fix/files.tsv" | wc -l)
+        want_refused=$(awk -F'\t' '$2 == "inert"' "$fix/files.tsv" | wc -l)
+        dir="$(mktemp -d)"
+        cp "$fix"/* "$dir/"
+        out="$(cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=600 "$root/scripts/engine.sh" "$engine" "$root/$gd" prove 2>&1)"
+        rc=$?
+        rm -rf "$dir"
+        grep -E '^(OK |FAIL|       )' <<<"$out" | sed "s/^/$engine: /"
+        ran=$(grep -c "^OK .*ran the file's code" <<<"$out")
+        refused=$(grep -c '^OK .*refused to load it, as expected' <<<"$out")
+        fail=$(grep -c '^FAIL' <<<"$out")
+        if [ "$rc" = 0 ] && [ "$fail" = 0 ] && [ "$ran" = "$want_run" ] && [ "$refused" = "$want_refused" ] && [ "$ran" -gt 0 ]; then
+            echo "live-resources: $engine: OK ($ran hostile saves ran their code when loaded, $refused forms refused as expected)"
+        else
+            echo "live-resources: $engine: FAIL (ran=$ran of $want_run, refused=$refused of $want_refused, fail=$fail, rc=$rc)"
+            tail -5 <<<"$out"; status=1
+        fi
+    done
+    exit $status
+)
+
 check="${1:-}"
 [ $# -gt 0 ] && shift
 tools() { cargo build --quiet -p godot_bin_tools || { echo "live: FAIL (building tools/)"; exit 2; }; }
 case "$check" in
-    roundtrip|serde|net|text|containers|config-file|typed|gdscript|new-user|schema)
+    roundtrip|serde|net|text|containers|config-file|typed|gdscript|new-user|schema|resources)
         tools
         "check_${check//-/_}" "$@" ;;
     all)
@@ -624,6 +669,7 @@ case "$check" in
         check_gdscript godot-4.6 godot-3.6 godot-3.2.3 || failed=1
         check_new_user godot-4.6 godot-3.6 || failed=1
         check_schema || failed=1
+        check_resources godot-4.6 godot-3.6 godot-3.2.3 || failed=1
         exit $failed ;;
-    *) sed -n '2,23p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,25p' "$0" >&2; exit 2 ;;
 esac

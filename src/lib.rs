@@ -63,7 +63,7 @@ pub use forms::{convert, schema, text};
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
-pub use io::{config_file, detect, framing};
+pub use io::{config_file, detect, framing, resource};
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub use io::{container, file};

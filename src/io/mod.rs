@@ -15,5 +15,6 @@ pub mod detect;
 #[cfg(feature = "containers")]
 pub mod file;
 pub mod framing;
+pub mod resource;
 #[cfg(feature = "tokio")]
 pub mod tokio_codec;

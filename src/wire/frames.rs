@@ -12,6 +12,26 @@ pub(crate) fn u32_in(b: [u8; 4], big_endian: bool) -> u32 {
     }
 }
 
+/// A u16 from its 2 bytes, big-endian or little-endian (binary resources' NodePath counts).
+#[inline]
+pub(crate) fn u16_in(b: [u8; 2], big_endian: bool) -> u16 {
+    if big_endian {
+        u16::from_be_bytes(b)
+    } else {
+        u16::from_le_bytes(b)
+    }
+}
+
+/// A u64 from its 8 bytes, big-endian or little-endian (binary resources' offsets, UIDs and 64-bit numbers).
+#[inline]
+pub(crate) fn u64_in(b: [u8; 8], big_endian: bool) -> u64 {
+    if big_endian {
+        u64::from_be_bytes(b)
+    } else {
+        u64::from_le_bytes(b)
+    }
+}
+
 /// The little-endian u32 at `at` in `bytes`, if all 4 bytes are there (container headers).
 #[inline]
 #[cfg(feature = "containers")]

@@ -23,7 +23,7 @@ pub(crate) use fields::{array_type_bits, count32, dict_type_bits, len32, padded_
 pub(crate) use fields::{int_is_wide, pad_len, FLAG_64, SHARED_BIT, TYPE_MASK};
 #[cfg(feature = "containers")]
 pub(crate) use frames::{frame_end, le_u32_at, le_u64_at};
-pub(crate) use frames::{frame_len, u32_in, Cut, Frames};
+pub(crate) use frames::{frame_len, u16_in, u32_in, u64_in, Cut, Frames};
 pub use output::{BufTarget, Output};
 pub(crate) use output::{Lent, Target};
 pub(crate) use reader::Reader;

@@ -662,3 +662,45 @@ fn decode_reads_big_endian_streams_a_real_godot_wrote() {
         assert_eq!(ok(&["decode", "--framing", "stream-be", &big], b""), o.stdout, "{engine}");
     }
 }
+
+/// The ids of the embedded scripts of a binary resource, found in its bytes (`local://GDScript_…` in its
+/// internal resource table), without the library's reader.
+fn embedded_ids(bytes: &[u8]) -> Vec<String> {
+    let needle = b"local://GDScript_";
+    let mut out = Vec::new();
+    for at in (0..bytes.len().saturating_sub(needle.len())).filter(|&i| bytes[i..].starts_with(needle)) {
+        let end = bytes[at..].iter().position(|&b| b == 0).map_or(bytes.len(), |n| at + n);
+        out.push(String::from_utf8_lossy(&bytes[at + 8..end]).into_owned());
+    }
+    out
+}
+
+#[test]
+fn check_exits_1_naming_each_script_from_outside_the_game() {
+    let dir = "tests/fixtures/godot-4.6/resources";
+    // An embedded GDScript (its _init runs when Godot loads the file): named with its id.
+    let path = format!("{dir}/hostile_builtin_init.res");
+    let ids = embedded_ids(&std::fs::read(&path).unwrap());
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    let o = run(&["check", &path], b"");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("embedded script") && out.contains(&ids[0]), "{out}");
+    // Script paths outside res://, one reason each.
+    for (case, says) in [("user", "user://"), ("absolute", "absolute path"), ("dotdot", "'..'")] {
+        let o = run(&["check", &format!("{dir}/hostile_script_{case}.res")], b"");
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{case}: {out}");
+        assert!(out.contains(says), "{case}: {out}");
+    }
+    // Ordinary saves, plain and compressed, from standard input too.
+    for name in ["save_game.res", "nested_subresources.res", "save_game_compressed.res"] {
+        let out = String::from_utf8(ok(&["check", &format!("{dir}/{name}")], b"")).unwrap();
+        assert!(out.starts_with("ok: 3 script(s), all the game's own"), "{name}: {out}");
+    }
+    let bytes = std::fs::read(format!("{dir}/save_game.res")).unwrap();
+    ok(&["check"], &bytes);
+    // Not a resource: not checked, so not exit 0.
+    let err = fails(&["check"], b"not a resource", 1);
+    assert!(err.contains("not checked"), "{err}");
+}

@@ -11,4 +11,5 @@ mod hostile;
 mod hostile_forms;
 mod hostile_keys;
 mod hostile_serde;
+mod resource_hostile;
 mod text_hostile;

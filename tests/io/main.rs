@@ -9,5 +9,8 @@ mod detect;
 mod error_kinds;
 mod file_engine;
 mod framing;
+mod resource;
+mod resource_fixtures;
+mod resource_serde;
 mod tokio_codec;
 mod tokio_in_place;

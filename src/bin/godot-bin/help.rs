@@ -82,6 +82,18 @@ inside an encrypted one).
 
 This is the detection decode and convert do when no dialect is given, printed with every candidate.";
 
+/// `godot-bin check --help`.
+pub(crate) const CHECK_ABOUT: &str = "\
+The scripts a Resource save (.tres, or .res plain or compressed) would make the engine load, found without
+loading or running anything. Loading a Resource runs the code of its scripts, so a shared save can carry code.
+
+Exit status 0 when the only scripts are the game's own (res:// paths); 1 when there is another, with one
+line on standard output for each: an embedded script (a GDScript sub-resource, with its id), a script
+path in user://, an absolute path, a path with '..', a relative path, or any other external file outside
+res://, with the forms a .tres hides it in (an attribute written twice, a tag across lines, a comment
+inside the tag, a path written as a StringName or NodePath). A file
+that cannot be read is exit status 1 too, with the reason on standard error (it was not checked).";
+
 /// `godot-bin encode --help`.
 pub(crate) const ENCODE_ABOUT: &str = "\
 Text or JSON to binary.

@@ -15,6 +15,7 @@ use godot_bin::error::Hint;
 use godot_bin::file::{self, Kind, Options, Save};
 use godot_bin::{Config, Dialect, Error, ErrorKind};
 
+mod check;
 mod config_file;
 mod convert;
 mod decode;
@@ -43,6 +44,8 @@ enum Cmd {
     Convert(convert::Args),
     #[command(about = "ConfigFile text (ConfigFile.save) to JSON and back", long_about = help::CONFIG_FILE_ABOUT, after_help = help::CONFIG_FILE_AFTER)]
     ConfigFile(config_file::Args),
+    #[command(about = "The scripts a Resource save would run: exit 1 naming each one not the game's own", long_about = help::CHECK_ABOUT)]
+    Check(check::Args),
     #[command(about = "The shape of the values in saves, as Rust types, GDScript classes or JSON", long_about = help::SCHEMA_ABOUT, after_help = help::SCHEMA_AFTER)]
     Schema(schema::Args),
     #[command(about = "Serve the save inspector (a page that opens and edits saves) on 127.0.0.1", long_about = web::ABOUT)]
@@ -447,6 +450,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Cmd::Convert(args) => convert::run(args),
         Cmd::ConfigFile(args) => config_file::run(args),
         Cmd::Schema(args) => schema::run(args),
+        Cmd::Check(args) => check::run(args),
         Cmd::Web { port, dir } => web::serve(port, dir).map_err(|web::Fail(code, msg)| Fail(code, msg)),
     }
 }

@@ -32,6 +32,111 @@ pub fn from_text(text: &str, cfg: &Config) -> Result<Variant, Error> {
     Ok(v)
 }
 
+/// The class name under which a resource file's reference to one of its external resources
+/// (`ExtResource("1_abc")`, Godot 3's `ExtResource( 1 )`) or to a resource by path (`Resource("res://x.tres")`)
+/// is held in a value read by [`resource_value_at`]: an [`Object::Full`] of this class with the property
+/// [`REF_ID`] (the id, as text), or [`REF_PATH`] (and [`REF_UID`] when written) for a path.
+pub(crate) const EXT_RESOURCE: &str = "ExtResource";
+/// The same for a reference to one of the file's own sub-resources (`SubResource("Resource_x")`).
+pub(crate) const SUB_RESOURCE: &str = "SubResource";
+/// The property holding a reference's id.
+pub(crate) const REF_ID: &str = "id";
+/// The property holding the path of a `Resource("…")` reference.
+pub(crate) const REF_PATH: &str = "path";
+/// The property holding the UID of a `Resource("uid://…", "…")` reference.
+pub(crate) const REF_UID: &str = "uid";
+
+/// Reads one value of a resource file (`.tres`) at byte `at` of `text` (white space and `;` comments
+/// before it skipped), as the engine's resource loader does: besides everything [`from_text`] reads,
+/// `ExtResource(…)`, `SubResource(…)` and `Resource(…)` where a value or a typed container's element type
+/// may stand, and full objects whatever [`Config::allow_objects`] says. References are objects of class
+/// [`EXT_RESOURCE`] or [`SUB_RESOURCE`]; in a typed container's type they are a [`ContainerType::Script`]
+/// holding the reference as Godot 4 writes it (`ExtResource("1_abc")`). Returns the value and the byte
+/// offset after it. The same limits as [`from_text`].
+pub(crate) fn resource_value_at(text: &str, at: usize, cfg: &Config) -> Result<(Variant, usize), Error> {
+    let mut p = Parser::new(text, cfg);
+    p.res = true;
+    p.objects = true;
+    p.pos = at.min(text.len());
+    let v = p.value()?;
+    Ok((v, p.pos))
+}
+
+/// A tag of a resource file (`[ext_resource type="Script" path="res://a.gd" id="1_x"]`) as the engine's
+/// tag parser reads it.
+pub(crate) struct ResourceTag {
+    /// The tag's name (`gd_resource`, `ext_resource`, `sub_resource`, `resource`).
+    pub(crate) name: String,
+    /// The attributes in the order written; a repeated one is there each time (the engine keeps the last).
+    pub(crate) attrs: Vec<(String, Variant)>,
+    /// The tag spans lines.
+    pub(crate) lines: bool,
+    /// A `;` comment stands inside the tag.
+    pub(crate) comment: bool,
+    /// Where the tag starts (its `[`) and the byte after its `]`.
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+/// The tag at byte `at` of a resource file (white space and comments before it skipped); `None` at the
+/// end of the text.
+pub(crate) fn resource_tag_at(text: &str, at: usize, cfg: &Config) -> Result<Option<ResourceTag>, Error> {
+    let mut p = Parser::new(text, cfg);
+    p.res = true;
+    p.objects = true;
+    p.pos = at.min(text.len());
+    let start = match p.next()? {
+        Tok::Eof => return Ok(None),
+        Tok::Punct(b'[') => p.tok_start,
+        t => return Err(p.err(format!("expected a tag ([…]), found {}", describe(&t)))),
+    };
+    p.comments = false;
+    let name = match p.next()? {
+        Tok::Ident(n) => n,
+        t => return Err(p.err(format!("expected a tag name, found {}", describe(&t)))),
+    };
+    let mut attrs = Vec::new();
+    loop {
+        match p.next()? {
+            Tok::Punct(b']') => break,
+            Tok::Ident(key) => {
+                p.expect(b'=')?;
+                attrs.push((key, p.value()?));
+            }
+            t => return Err(p.err(format!("expected an attribute or ], found {}", describe(&t)))),
+        }
+    }
+    let lines = text[start..p.pos].contains('\n');
+    Ok(Some(ResourceTag { name, attrs, lines, comment: p.comments, start, end: p.pos }))
+}
+
+/// The key of the property line at byte `at` of a resource file (`name = …`, white space and comments
+/// before it skipped) and the byte after its `=`; `None` when a tag or the end of the text comes next.
+pub(crate) fn resource_key_at(text: &str, at: usize) -> Result<Option<(String, usize)>, Error> {
+    let mut p = Parser::new(text, &Config::default());
+    p.pos = at.min(text.len());
+    p.skip_ws();
+    p.tok_start = p.pos;
+    match p.b.get(p.pos) {
+        None | Some(b'[') => return Ok(None),
+        Some(b'"') => {
+            let Tok::Str(k) = p.next()? else { return Err(p.err("expected a property name")) };
+            p.expect(b'=')?;
+            return Ok(Some((k, p.pos)));
+        }
+        _ => {}
+    }
+    let start = p.pos;
+    while p.pos < p.b.len() && p.b[p.pos] != b'=' && p.b[p.pos] != b'\n' {
+        p.pos += 1;
+    }
+    if p.b.get(p.pos) != Some(&b'=') {
+        return Err(p.err("expected a property (name = value)"));
+    }
+    let key = text[start..p.pos].trim_end().to_owned();
+    Ok(Some((key, p.pos + 1)))
+}
+
 /// Parses a sequence of values separated by whitespace (the text form of a `store_var` stream).
 ///
 /// ```
@@ -127,6 +232,10 @@ struct Parser<'t> {
     dialect: Dialect,
     max_depth: usize,
     objects: bool,
+    /// Reading a resource file: references (`ExtResource(…)`, …) are values ([`resource_value_at`]).
+    res: bool,
+    /// A `;` comment was skipped.
+    comments: bool,
 }
 
 impl<'t> Parser<'t> {
@@ -142,6 +251,8 @@ impl<'t> Parser<'t> {
             dialect: cfg.dialect(),
             max_depth: cfg.max_depth(),
             objects: cfg.allow_objects(),
+            res: false,
+            comments: false,
         }
     }
 
@@ -173,6 +284,7 @@ impl<'t> Parser<'t> {
                 b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
                 b';' => {
                     // Comment to the end of the line, as in the engines' parser.
+                    self.comments = true;
                     while self.pos < self.b.len() && self.b[self.pos] != b'\n' {
                         self.pos += 1;
                     }
@@ -608,12 +720,60 @@ impl<'t> Parser<'t> {
     fn container_type(&mut self) -> Result<ContainerType, Error> {
         match self.next()? {
             Tok::Ident(n) if n == "Variant" => Ok(ContainerType::Untyped),
+            Tok::Ident(n) if self.res && (n == EXT_RESOURCE || n == SUB_RESOURCE) => {
+                self.expect(b'(')?;
+                let id = self.ref_arg()?;
+                self.expect(b')')?;
+                let mut t = String::with_capacity(n.len() + id.len() + 8);
+                t.push_str(&n);
+                t.push_str("(\"");
+                for c in id.chars() {
+                    if c == '\\' || c == '"' {
+                        t.push('\\');
+                    }
+                    t.push(c);
+                }
+                t.push_str("\")");
+                Ok(ContainerType::Script(t))
+            }
             Tok::Ident(n) => Ok(match builtin_of_name(&n) {
                 Some(k) => ContainerType::Builtin(k),
                 None => ContainerType::Class(n),
             }),
             t => Err(self.err(format!("expected a type name, found {}", describe(&t)))),
         }
+    }
+
+    /// The argument of a reference: a string, or a number (Godot 3's integer ids), as text.
+    fn ref_arg(&mut self) -> Result<String, Error> {
+        match self.next()? {
+            Tok::Str(s) => Ok(s),
+            Tok::Num { text, float: false } => Ok(self.int_of(&text).to_string()),
+            Tok::Num { text, float: true } => Ok(text),
+            t => Err(self.err(format!("expected a resource id (a string or a number), found {}", describe(&t)))),
+        }
+    }
+
+    /// `ExtResource(id)`, `SubResource(id)`, `Resource(path)` or `Resource(uid, path)`, the name read.
+    fn resource_ref(&mut self, kind: &str) -> Result<Variant, Error> {
+        self.expect(b'(')?;
+        let first = self.ref_arg()?;
+        let (class, properties) = if kind == "Resource" {
+            if self.peek_punct(b',') {
+                let path = self.ref_arg()?;
+                (
+                    EXT_RESOURCE,
+                    vec![(REF_UID.to_owned(), Variant::String(first)), (REF_PATH.to_owned(), Variant::String(path))],
+                )
+            } else {
+                (EXT_RESOURCE, vec![(REF_PATH.to_owned(), Variant::String(first))])
+            }
+        } else {
+            let class = if kind == SUB_RESOURCE { SUB_RESOURCE } else { EXT_RESOURCE };
+            (class, vec![(REF_ID.to_owned(), Variant::String(first))])
+        };
+        self.expect(b')')?;
+        Ok(Variant::from(Object::Full { class: class.to_owned(), properties }))
     }
 
     fn too_deep(&self, depth: usize) -> Result<(), Error> {
@@ -770,6 +930,7 @@ impl<'t> Parser<'t> {
                             continue 'outer;
                         }
                     }
+                    name @ ("ExtResource" | "SubResource" | "Resource") if self.res => self.resource_ref(name)?,
                     name => match kind_of_name(name) {
                         Some(k) => self.construct(name, k)?,
                         None => return Err(self.err(format!("unknown identifier '{name}'"))),

@@ -52,7 +52,7 @@
 
 use std::fmt;
 
-mod compressed;
+pub(crate) mod compressed;
 mod encrypted;
 mod fastlz;
 

@@ -1,0 +1,150 @@
+//! Godot Resource files: binary `.res` (`RSRC`), compressed `.res` (`RSCC`, feature `containers`) and text
+//! `.tres`. [`ResourceFile::read`] reads a file into a model that keeps everything it holds;
+//! [`ResourceFile::to_bytes`] writes it back, byte-identical when nothing was changed (an edited binary file
+//! by the saver's rules; writing an edited text file is not done yet). [`from_slice`] and [`to_vec_like`]
+//! are serde over them, [`check`] reports the scripts a file would load. Reading never runs or loads
+//! anything: scripts and external resources stay names in the model.
+//!
+//! ```
+//! use godot_bin::resource::ResourceFile;
+//! // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+//! let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+//! let file = ResourceFile::read(&bytes)?;
+//! assert_eq!(file.to_bytes()?, bytes);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod binary;
+mod check;
+mod model;
+mod serde;
+mod text;
+
+pub use self::serde::{from_slice, to_vec_like};
+pub use check::{check, Reason, Report, Script};
+pub use model::{BinaryFormat, ExtResource, Format, Reference, Resource, ResourceFile, TextFormat};
+
+use crate::error::{Error, ErrorKind, Result};
+use model::MAX_DEPTH;
+
+/// The magic of a compressed binary resource (`FileAccessCompressed` under the magic `RSCC`).
+const RSCC: &[u8; 4] = b"RSCC";
+
+impl ResourceFile {
+    /// Reads a resource file: binary (`RSRC`), compressed binary (`RSCC`, feature `containers`) or text
+    /// (`.tres`: `format=1` to `4`).
+    ///
+    /// ```
+    /// use godot_bin::resource::{Format, ResourceFile};
+    /// // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+    /// let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+    /// let file = ResourceFile::read(&bytes)?;
+    /// assert!(matches!(file.format, Format::Binary(_)));
+    /// assert_eq!(file.to_bytes()?, bytes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read(bytes: &[u8]) -> Result<ResourceFile> {
+        let mut file = match bytes.get(..4) {
+            Some(m) if m == binary::MAGIC => binary::read(bytes, None, MAX_DEPTH)?,
+            Some(m) if m == RSCC => read_compressed(bytes)?,
+            None if bytes.is_empty() => return Err(Error::at(ErrorKind::EmptyInput, 0)),
+            None if binary::MAGIC.starts_with(bytes) || RSCC.starts_with(bytes) => {
+                return Err(Error::at(ErrorKind::UnexpectedEof { needed: 4 - bytes.len() }, bytes.len()))
+            }
+            _ => text::read(bytes)?,
+        };
+        let model = file.clone();
+        file.original = Some(Box::new(model::Original { bytes: bytes.to_vec(), model }));
+        Ok(file)
+    }
+
+    /// Forgets the bytes the file was read from, so that [`to_bytes`](Self::to_bytes) writes the model by
+    /// the saver's rules even when nothing changed (what the engine would write for the same resource).
+    ///
+    /// ```
+    /// use godot_bin::resource::ResourceFile;
+    /// // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+    /// let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+    /// let mut file = ResourceFile::read(&bytes)?;
+    /// file.forget_original();
+    /// assert_eq!(file.to_bytes()?, bytes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn forget_original(&mut self) {
+        self.original = None;
+    }
+
+    /// Writes the file: the bytes it was read from when nothing changed, else by the saver's rules of its form.
+    ///
+    /// ```
+    /// use godot_bin::resource::ResourceFile;
+    /// // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+    /// let bytes = std::fs::read("examples/data/shared_subresource-godot4.6.res")?;
+    /// assert_eq!(ResourceFile::read(&bytes)?.to_bytes()?, bytes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        if let Some(o) = &self.original {
+            if o.model == *self {
+                return Ok(o.bytes.clone());
+            }
+        }
+        match &self.format {
+            Format::Binary(b) => {
+                let order: Vec<usize> = (0..self.sub_resources.len()).collect();
+                let ext_order: Vec<usize> = (0..self.ext_resources.len()).collect();
+                let plain = binary::write(self, b, &order, &ext_order)?;
+                match b.compressed {
+                    None => Ok(plain),
+                    Some((mode, block)) => write_compressed(&plain, mode, block),
+                }
+            }
+            Format::Text(_) => {
+                Err(Error::new(ErrorKind::InvalidData("writing an edited text resource is not supported yet"), None))
+            }
+        }
+    }
+}
+
+#[cfg(feature = "containers")]
+fn read_compressed(bytes: &[u8]) -> Result<ResourceFile> {
+    use crate::io::container::compressed;
+    let (mode, block) = (crate::wire::le_u32_at(bytes, 4), crate::wire::le_u32_at(bytes, 8));
+    let (Some(mode), Some(block)) = (mode, block) else {
+        return Err(Error::new(ErrorKind::InvalidData("compressed resource header truncated"), Some(bytes.len())));
+    };
+    let mut as_gcpf = bytes.to_vec();
+    as_gcpf[..4].copy_from_slice(crate::detect::COMPRESSED_MAGIC);
+    if as_gcpf.len() >= 4 && as_gcpf.ends_with(RSCC) {
+        let n = as_gcpf.len();
+        as_gcpf[n - 4..].copy_from_slice(crate::detect::COMPRESSED_MAGIC);
+    }
+    // What a compressed save may expand to: the save engine's limit for a container of this size.
+    let max = crate::io::file::default_max_size(bytes.len());
+    // The compressed payload starts after the magic: the engine reads the endianness word next.
+    let mut plain = binary::MAGIC.to_vec();
+    plain.extend_from_slice(&compressed::decompress(&as_gcpf, max)?);
+    binary::read(&plain, Some((mode, block)), MAX_DEPTH)
+}
+
+#[cfg(not(feature = "containers"))]
+fn read_compressed(_bytes: &[u8]) -> Result<ResourceFile> {
+    Err(Error::new(ErrorKind::InvalidData("compressed resources (RSCC) need the feature `containers`"), Some(0)))
+}
+
+#[cfg(feature = "containers")]
+fn write_compressed(plain: &[u8], mode: u32, block: u32) -> Result<Vec<u8>> {
+    use crate::io::container::{compressed, Compression};
+    let mode = Compression::from_mode(mode)
+        .ok_or(Error::new(ErrorKind::InvalidData("unknown compression mode of the resource"), Some(4)))?;
+    let mut out = compressed::compress_blocks(plain.get(4..).unwrap_or_default(), mode, block)?;
+    out[..4].copy_from_slice(RSCC);
+    let n = out.len();
+    out[n - 4..].copy_from_slice(RSCC);
+    Ok(out)
+}
+
+#[cfg(not(feature = "containers"))]
+fn write_compressed(_plain: &[u8], _mode: u32, _block: u32) -> Result<Vec<u8>> {
+    Err(Error::new(ErrorKind::InvalidData("compressed resources (RSCC) need the feature `containers`"), None))
+}

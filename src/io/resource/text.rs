@@ -1,0 +1,147 @@
+//! Text resources (`.tres`, the engines' `ResourceFormatLoaderText`): tags and property lines in the text
+//! grammar of `var_to_str` (forms/text), read into the model as the engine reads them: the last of a
+//! repeated attribute wins, comments are skipped wherever white space may stand, a tag may span lines, and
+//! a path attribute may be written as a StringName or a NodePath. The forms a file uses that the engines'
+//! own savers never write are kept beside the model for the script report.
+
+use super::model::*;
+use crate::config::{Config, Dialect};
+use crate::error::{Error, ErrorKind, Result};
+use crate::forms::text::{resource_key_at, resource_tag_at, resource_value_at, ResourceTag};
+use crate::value::Variant;
+
+/// What a tag of the file does that the engines' savers never do (read the same by the engine).
+pub(super) const DUPLICATE_ATTRIBUTE: &str = "an attribute written twice (the engine keeps the last)";
+pub(super) const TAG_ACROSS_LINES: &str = "a tag across lines";
+pub(super) const COMMENT_IN_TAG: &str = "a comment inside the tag";
+pub(super) const PATH_NOT_A_STRING: &str = "a path written as a StringName or NodePath";
+
+fn attr<'t>(tag: &'t ResourceTag, name: &str) -> Option<&'t Variant> {
+    tag.attrs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+/// An attribute as text: a String, a StringName, a NodePath (as the engine turns it into a String) or a
+/// number (Godot 3's ids).
+fn attr_text(tag: &ResourceTag, name: &str) -> Option<String> {
+    Some(match attr(tag, name)? {
+        Variant::String(s) => s.clone(),
+        Variant::StringName(s) => s.0.clone(),
+        Variant::NodePath(p) => p.to_string(),
+        Variant::Int(i) => i.to_string(),
+        _ => return None,
+    })
+}
+
+fn missing(tag: &ResourceTag, what: &'static str) -> Error {
+    Error::new(ErrorKind::InvalidData(what), Some(tag.start))
+}
+
+/// The odd forms of a tag (see the constants above).
+fn forms_of(tag: &ResourceTag) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let names: Vec<&str> = tag.attrs.iter().map(|(k, _)| k.as_str()).collect();
+    if names.iter().enumerate().any(|(i, n)| names[..i].contains(n)) {
+        out.push(DUPLICATE_ATTRIBUTE);
+    }
+    if tag.lines {
+        out.push(TAG_ACROSS_LINES);
+    }
+    if tag.comment {
+        out.push(COMMENT_IN_TAG);
+    }
+    if matches!(attr(tag, REF_PATH), Some(Variant::StringName(_) | Variant::NodePath(_))) {
+        out.push(PATH_NOT_A_STRING);
+    }
+    out
+}
+
+/// Reads the properties after a tag, up to the next tag; returns them and where the next tag starts.
+fn properties(text: &str, mut at: usize, cfg: &Config) -> Result<(Vec<(String, Variant)>, usize)> {
+    let mut props = Vec::new();
+    while let Some((key, after)) = resource_key_at(text, at)? {
+        let (v, end) = resource_value_at(text, after, cfg)?;
+        props.push((key, v));
+        at = end;
+    }
+    Ok((props, at))
+}
+
+/// Reads a text resource.
+pub(super) fn read(bytes: &[u8]) -> Result<ResourceFile> {
+    let text = std::str::from_utf8(bytes).map_err(|e| Error::at(ErrorKind::InvalidUtf8, e.valid_up_to()))?;
+    let head = resource_tag_at(text, 0, &Config::default())?
+        .ok_or_else(|| Error::new(ErrorKind::InvalidData("an empty text resource"), Some(0)))?;
+    if head.name != "gd_resource" {
+        return Err(Error::new(ErrorKind::InvalidData("not a text resource (no [gd_resource] tag first)"), Some(0)));
+    }
+    let format = match attr(&head, "format") {
+        Some(Variant::Int(f)) if (1..=4).contains(f) => *f as u32,
+        _ => return Err(missing(&head, "a text resource's format= is not 1 to 4")),
+    };
+    let dialect = if format >= 3 { Dialect::Godot4_6 } else { Dialect::Godot3 };
+    let cfg = Config::new(dialect);
+    let class = attr_text(&head, "type").ok_or_else(|| missing(&head, "a text resource without type="))?;
+    let mut file = ResourceFile {
+        format: Format::Text(TextFormat { format, load_steps: attr(&head, "load_steps").is_some() }),
+        script_class: attr_text(&head, "script_class"),
+        uid: attr_text(&head, "uid"),
+        ext_resources: Vec::new(),
+        sub_resources: Vec::new(),
+        main: Resource { class, id: String::new(), properties: Vec::new() },
+        original: None,
+        text_forms: Vec::new(),
+    };
+    let mut at = head.end;
+    let mut main_seen = false;
+    while let Some(tag) = resource_tag_at(text, at, &cfg)? {
+        let forms = forms_of(&tag);
+        let (props, next) = properties(text, tag.end, &cfg)?;
+        match tag.name.as_str() {
+            "ext_resource" if !main_seen => {
+                let id = attr_text(&tag, REF_ID).ok_or_else(|| missing(&tag, "an [ext_resource] without id="))?;
+                let e = ExtResource {
+                    class: attr_text(&tag, "type").unwrap_or_default(),
+                    path: attr_text(&tag, REF_PATH).ok_or_else(|| missing(&tag, "an [ext_resource] without path="))?,
+                    id,
+                    uid: attr_text(&tag, REF_UID),
+                };
+                if !forms.is_empty() {
+                    file.text_forms.push((Reference::Ext(e.id.clone()), forms));
+                }
+                if !props.is_empty() {
+                    return Err(missing(&tag, "properties after an [ext_resource]"));
+                }
+                file.ext_resources.push(e);
+            }
+            "sub_resource" if !main_seen => {
+                let id = attr_text(&tag, REF_ID).ok_or_else(|| missing(&tag, "a [sub_resource] without id="))?;
+                let class = attr_text(&tag, "type").ok_or_else(|| missing(&tag, "a [sub_resource] without type="))?;
+                if !forms.is_empty() {
+                    file.text_forms.push((Reference::Sub(id.clone()), forms));
+                }
+                file.sub_resources.push(Resource { class, id, properties: props });
+            }
+            "resource" if !main_seen => {
+                main_seen = true;
+                file.main.properties = props;
+            }
+            "node" | "connection" | "editable" => {
+                return Err(Error::new(
+                    ErrorKind::InvalidData("a scene (.tscn) is not a resource save"),
+                    Some(tag.start),
+                ))
+            }
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::InvalidData("a tag out of place in a text resource"),
+                    Some(tag.start),
+                ))
+            }
+        }
+        at = next;
+    }
+    if !main_seen {
+        return Err(Error::new(ErrorKind::InvalidData("a text resource without [resource]"), Some(text.len())));
+    }
+    Ok(file)
+}
