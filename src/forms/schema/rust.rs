@@ -353,17 +353,36 @@ fn unsupported(what: String) -> Error {
     Error::new(ErrorKind::Message(format!("no Rust type for {what}")), None)
 }
 
+/// A schema's doc as `///` lines of plain text ([`doc_line`]): nothing in it becomes code rustdoc runs.
 fn doc(out: &mut String, doc: Option<&str>, indent: &str) {
     if let Some(d) = doc {
         for line in d.lines() {
-            // A control character (a lone CR, say) is not allowed in a doc comment: it is written escaped.
-            let line: String = line
-                .chars()
-                .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
-                .collect();
+            let line = doc_line(line);
             let _ = writeln!(out, "{indent}///{}{line}", if line.is_empty() { "" } else { " " });
         }
     }
+}
+
+/// One line of a doc from a schema (which may come from a file someone sent) as plain text in a doc
+/// comment: the indentation is dropped (four spaces would start a code block), the characters that open a
+/// code fence, inline code, HTML or a link (`` ` ``, `~`, `<`, `[`, `]`) and the backslash are escaped with
+/// a backslash, and control characters and invisible format controls are written as `\u{…}` (rustc
+/// refuses the bidirectional ones in a comment). So rustdoc finds no code block to run as a doctest.
+fn doc_line(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.trim_start().chars() {
+        match c {
+            '\\' | '`' | '~' | '<' | '[' | ']' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if super::is_hidden_char(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// `s` as a Rust string literal.
@@ -377,6 +396,11 @@ const KEYWORDS: &[&str] = &[
     "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while", "abstract", "become",
     "box", "do", "final", "macro", "override", "priv", "try", "typeof", "unsized", "virtual", "yield", "union",
 ];
+
+/// Whether `s` is a Rust keyword (strict, reserved or weak-in-position).
+pub(super) fn is_keyword(s: &str) -> bool {
+    KEYWORDS.contains(&s)
+}
 
 /// A field's Rust name for key `key`: snake case of its ASCII letters and digits (`maxHP` → `max_hp`,
 /// `two words` → `two_words`), `_` after a keyword, `field` for a key with none.
@@ -444,5 +468,12 @@ mod tests {
         assert_eq!(rust_type_name("Item"), "Item");
         assert_eq!(rust_type_name("two words"), "TwoWords");
         assert_eq!(rust_type_name("9lives"), "V9lives");
+    }
+
+    #[test]
+    fn doc_lines_are_plain_text() {
+        assert_eq!(doc_line("    ```rust"), "\\`\\`\\`rust");
+        assert_eq!(doc_line("~~~ <b>[x]</b> \\"), "\\~\\~\\~ \\<b>\\[x\\]\\</b> \\\\");
+        assert_eq!(doc_line("a\u{202e}b\rc"), "a\\u{202e}b\\u{d}c");
     }
 }

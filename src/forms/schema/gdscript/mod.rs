@@ -46,7 +46,8 @@ use super::{Def, Enum, Field, Schema, Shape, Struct, VariantData};
 use crate::config::{Config, Dialect, Family};
 use crate::error::{Error, ErrorKind, Result};
 use crate::types::TypeKind;
-use names::{ident, snake, upper};
+pub(super) use names::is_reserved_word;
+use names::{ident, is_class_name, snake, upper};
 use writer::{comment, lit, Writer};
 
 mod classes;
@@ -76,7 +77,10 @@ pub struct Options {
 }
 
 impl Options {
-    /// `class_name X` for the root class (`None`: no `class_name` line). Default: the root type's name.
+    /// `class_name X` for the root class (`None`: no `class_name` line). Default: the root type's name. The
+    /// name is written as it is, so [`from_schema`] refuses one that is not a plain GDScript identifier (an
+    /// ASCII letter or `_`, then letters, digits or `_`) or that is a reserved word, a type, a global
+    /// function or a native class of the engines.
     ///
     /// ```
     /// use godot_bin::gdscript::{from_schema, Options};
@@ -94,7 +98,9 @@ impl Options {
     }
 
     /// The name the file is saved under, next to nothing else: the 4.x flavour's script preloads itself by
-    /// it. Default: the root type's name in snake case, `.gd` (`SaveGame` → `save_game.gd`).
+    /// it. Default: the root type's name in snake case, `.gd` (`SaveGame` → `save_game.gd`). [`from_schema`]
+    /// refuses a name that is not a plain file name ending in `.gd` (ASCII letters, digits, `_`, `-`, `.`;
+    /// no folder).
     ///
     /// ```
     /// use godot_bin::gdscript::{from_schema, Options};
@@ -188,17 +194,30 @@ pub fn files_per_type(schema: &Schema, options: &Options) -> Result<Vec<(String,
 }
 
 /// A GDScript string literal holding `s`, as the generated files write every key and name: quotes and
-/// backslashes escaped, and every control character and line or paragraph separator, so that the literal
-/// stays on its line and holds `s` exactly.
+/// backslashes escaped, and every control character, line or paragraph separator and invisible format
+/// control of the Basic Multilingual Plane (the bidirectional controls Godot 4 refuses in a script, the
+/// zero-width characters, the byte order mark), so that the literal stays on its line, reads as what it
+/// holds, and holds `s` exactly.
 ///
 /// ```
 /// use godot_bin::gdscript::string_literal;
 /// assert_eq!(string_literal("max hp"), "\"max hp\"");
 /// assert_eq!(string_literal("a\"b\\c\nd"), r#""a\"b\\c\nd""#);
 /// assert_eq!(string_literal("\u{1}\u{2028}"), r#""\u0001\u2028""#);
+/// assert_eq!(string_literal("gold\u{202e}"), r#""gold\u202e""#);
 /// ```
 pub fn string_literal(s: &str) -> String {
     lit(s)
+}
+
+/// Whether `f` is a plain script file name: a non-empty stem of ASCII letters, digits, `_`, `-` and `.`
+/// (not starting with a dot), then `.gd`.
+fn is_file_name(f: &str) -> bool {
+    f.strip_suffix(".gd").is_some_and(|stem| {
+        !stem.is_empty()
+            && !stem.starts_with('.')
+            && stem.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+    })
 }
 
 fn message(text: String) -> Error {
@@ -250,9 +269,21 @@ impl<'a> Gen<'a> {
             return Err(message(format!("the schema's root type {root} is not one of its types")));
         }
         let class_name = match &options.class_name {
+            Some(Some(c)) if !is_class_name(c) => {
+                return Err(message(format!(
+                    "the class name {c:?} is not a GDScript identifier (a letter or '_', then letters, digits or \
+                     '_'; no reserved word, type, global function or native class of the engines)"
+                )))
+            }
             Some(c) => c.clone(),
             None => None,
         };
+        if let Some(f) = options.file_name.as_deref().filter(|f| !is_file_name(f)) {
+            return Err(message(format!(
+                "the file name {f:?} is not a script's file name (letters, digits, '_', '-' or '.', ending in \
+                 \".gd\"; no folder)"
+            )));
+        }
         let file_name = options.file_name.clone().unwrap_or_else(|| format!("{}.gd", snake(&root)));
         let mut g = Gen {
             schema,
