@@ -443,15 +443,16 @@ impl Schema {
         let schema: Schema = serde_json::from_str(text).map_err(|e| fail(e.to_string()))?;
         // What `Schema::add` and `Schema::infer` never make: two types of one name, an enum without variants,
         // a root that is not defined.
-        for (i, d) in schema.defs.iter().enumerate() {
-            if schema.defs[..i].iter().any(|o| o.name() == d.name()) {
+        let mut names = std::collections::HashSet::new();
+        for d in &schema.defs {
+            if !names.insert(d.name()) {
                 return Err(fail(format!("two types are named {:?}", d.name())));
             }
             if matches!(d, Def::Enum(e) if e.variants.is_empty()) {
                 return Err(fail(format!("the enum {:?} has no variants", d.name())));
             }
         }
-        if let Some(root) = schema.root.as_deref().filter(|r| schema.get(r).is_none()) {
+        if let Some(root) = schema.root.as_deref().filter(|r| !names.contains(r)) {
             return Err(fail(format!("the root type {root:?} is not defined")));
         }
         Ok(schema)

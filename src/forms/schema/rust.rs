@@ -12,7 +12,7 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use super::{Def, Enum, Field, Schema, Shape, Struct, VariantData};
@@ -45,7 +45,12 @@ use crate::types::TypeKind;
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_schema(schema: &Schema) -> Result<String> {
-    let mut w = Writer { schema, uses: BTreeSet::new(), elements: BTreeSet::new() };
+    let mut defs = HashMap::new();
+    for d in &schema.defs {
+        defs.entry(d.name()).or_insert(d);
+    }
+    let type_names = schema.defs.iter().map(|d| rust_type_name(d.name())).collect();
+    let mut w = Writer { defs, type_names, uses: BTreeSet::new(), elements: BTreeSet::new() };
     let mut body = String::new();
     for def in &schema.defs {
         body.push('\n');
@@ -55,7 +60,7 @@ pub fn from_schema(schema: &Schema) -> Result<String> {
         }
     }
     for name in w.elements.clone() {
-        let Some(Def::Enum(e)) = schema.get(&name) else { continue };
+        let Some(Def::Enum(e)) = w.def(&name) else { continue };
         let kind = if e.is_unit_only() { "String" } else { "Dictionary" };
         let element = w.path("Element", "godot_bin::typed::Element");
         let container = w.path("ContainerType", "godot_bin::value::ContainerType");
@@ -98,16 +103,24 @@ pub fn from_schema(schema: &Schema) -> Result<String> {
 
 /// Whether the generated file may `use` a name: no def of the schema has it.
 struct Writer<'a> {
-    schema: &'a Schema,
+    /// The schema's types by name (the first of a name).
+    defs: HashMap<&'a str, &'a Def>,
+    /// The Rust names of the schema's types: no `use` brings in one of them.
+    type_names: HashSet<String>,
     uses: BTreeSet<String>,
     /// Enums used as elements of typed containers: they get an `Element` impl.
     elements: BTreeSet<String>,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
+    /// The type named `name`.
+    fn def(&self, name: &str) -> Option<&'a Def> {
+        self.defs.get(name).copied()
+    }
+
     /// `short` when it can be imported (recorded), else the full path.
     fn path(&mut self, short: &str, full: &str) -> String {
-        if self.schema.defs.iter().any(|d| rust_type_name(d.name()) == short) {
+        if self.type_names.contains(short) {
             full.to_string()
         } else {
             self.uses.insert(full.to_string());
@@ -123,16 +136,11 @@ impl Writer<'_> {
     }
 
     fn fields(&mut self, fields: &[Field], indent: &str, public: bool, out: &mut String) -> Result<()> {
-        let mut names = BTreeSet::new();
+        let mut names = HashSet::new();
+        let mut next = HashMap::new();
         for f in fields {
             doc(out, f.doc.as_deref(), indent);
-            let mut ident = field_ident(&f.name);
-            let base = ident.clone();
-            let mut n = 2;
-            while !names.insert(ident.clone()) {
-                ident = format!("{base}_{n}");
-                n += 1;
-            }
+            let ident = unique(field_ident(&f.name), "_", &mut names, &mut next);
             let mut attrs = Vec::new();
             if ident != f.name {
                 attrs.push(format!("rename = {}", quoted(&f.name)));
@@ -160,16 +168,11 @@ impl Writer<'_> {
 
     fn enumeration(&mut self, e: &Enum, out: &mut String) -> Result<()> {
         type_head(out, "enum", &e.name, e.doc.as_deref());
-        let mut names = BTreeSet::new();
+        let mut names = HashSet::new();
+        let mut next = HashMap::new();
         for v in &e.variants {
             doc(out, v.doc.as_deref(), "    ");
-            let mut ident = rust_type_name(&v.name);
-            let base = ident.clone();
-            let mut n = 2;
-            while !names.insert(ident.clone()) {
-                ident = format!("{base}{n}");
-                n += 1;
-            }
+            let ident = unique(rust_type_name(&v.name), "", &mut names, &mut next);
             if ident != v.name {
                 let _ = writeln!(out, "    #[serde(rename = {})]", quoted(&v.name));
             }
@@ -250,7 +253,7 @@ impl Writer<'_> {
             Shape::Builtin { name } => self.builtin(*name),
             Shape::Variant => self.path("Variant", "godot_bin::Variant"),
             Shape::Named { name } => {
-                if self.schema.get(name).is_none() {
+                if self.def(name).is_none() {
                     return Err(unsupported(format!("the type {name}, which the schema does not define")));
                 }
                 rust_type_name(name)
@@ -262,7 +265,7 @@ impl Writer<'_> {
     /// gets an `Element` impl.
     fn element(&mut self, shape: &Shape) -> Result<String> {
         match shape {
-            Shape::Named { name } => match self.schema.get(name) {
+            Shape::Named { name } => match self.def(name) {
                 Some(Def::Struct(_)) => {
                     let ad = self.path("AsDictionary", "godot_bin::typed::AsDictionary");
                     Ok(format!("{ad}<{}>", rust_type_name(name)))
@@ -336,6 +339,24 @@ impl Writer<'_> {
         };
         self.path(name, &format!("godot_bin::{module}::{name}"))
     }
+}
+
+/// `base`, or the first of `base{sep}2`, `base{sep}3`, … not in `names`, added to `names`: `next` keeps the
+/// number to try next for each base, so that many names from one base cost linear time in all.
+fn unique(base: String, sep: &str, names: &mut HashSet<String>, next: &mut HashMap<String, usize>) -> String {
+    let mut name = base.clone();
+    if names.contains(&name) {
+        let n = next.entry(base.clone()).or_insert(2);
+        loop {
+            name = format!("{base}{sep}{n}");
+            *n += 1;
+            if !names.contains(&name) {
+                break;
+            }
+        }
+    }
+    names.insert(name.clone());
+    name
 }
 
 /// A type's doc, derives, rename and `pub struct Name {` (or enum).
