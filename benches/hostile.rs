@@ -12,6 +12,12 @@
 //! JSON object read as a `Variant` by serde_json, directly and through serde's buffer (an untagged enum), and
 //! keys set one by one by name (`v[key] = value`, against 1,000 keys set the same way).
 //! Their game state is its ConfigFile text or its serde_json text.
+//!
+//! And for the code generators: `Schema::infer` on hostile saves (100,000 top-level keys, 60,000 distinct
+//! Strings in one Array, a map of 80,000 String values) against the game state, per byte of their
+//! encoding; `rust::from_schema` and `gdscript::from_schema` on hostile schema files (20,000 types, a
+//! struct of 20,000 fields whose names all make one identifier) against a schema of 200 game-state-like
+//! types, per byte of the schema file. `--schema` runs only these.
 
 #[path = "common/mod.rs"]
 mod data;
@@ -23,6 +29,7 @@ mod hostile_shapes;
 use std::hint::black_box;
 
 use godot_bin::config_file::{self, ConfigFile};
+use godot_bin::schema::{Def, Field, Schema, Shape, Struct};
 use godot_bin::{json, text, Config, Dialect, Variant, VariantRef};
 use hostile_shapes::{deep_arrays, deep_keys, dictionary, empties, nested_keys, u32s, INT, STRING};
 
@@ -139,6 +146,105 @@ fn building(cfg: &Config) -> f64 {
     worst
 }
 
+/// A schema of `n` structs shaped like the game state's entity (nine fields of the usual kinds), each
+/// holding the next: an ordinary big schema file.
+fn ordinary_schema(n: usize) -> Schema {
+    use godot_bin::value::TypeKind;
+    let mut s = Schema::new(Dialect::Godot4_6);
+    for i in 0..n {
+        let mut fields = vec![
+            Field::new("id", Shape::Int { bits: 64, signed: true }),
+            Field::new("name", Shape::String),
+            Field::new("pos", Shape::Builtin { name: TypeKind::Vector2 }),
+            Field::new("vel", Shape::Builtin { name: TypeKind::Vector3 }),
+            Field::new("hp", Shape::Float { bits: 64 }),
+            Field::new("alive", Shape::Bool),
+            Field::new("color", Shape::Builtin { name: TypeKind::Color }),
+            Field::new("tags", Shape::Builtin { name: TypeKind::PackedStringArray }),
+        ];
+        if i + 1 < n {
+            fields.push(Field::new(
+                "next",
+                Shape::Array { of: Box::new(Shape::Named { name: format!("Type{}", i + 1) }) },
+            ));
+        }
+        s.defs.push(Def::Struct(Struct { name: format!("Type{i}"), doc: Some(format!("Type number {i}.")), fields }));
+    }
+    s.root = Some("Type0".into());
+    s
+}
+
+/// Times `Schema::infer` and the emitters on their hostile shapes against their game state; the worst
+/// ratio.
+fn schema_paths(cfg: &Config) -> f64 {
+    let state = Variant::decode(&godot_bin::to_vec(&data::game_state(10_000)).unwrap(), cfg).unwrap();
+    let state_len = state.encode(cfg).unwrap().len();
+    let strings =
+        |n: usize, f: &dyn Fn(usize) -> String| -> Vec<Variant> { (0..n).map(|i| Variant::from(f(i))).collect() };
+    let keys: Variant = {
+        let d: godot_bin::Dictionary = (0..100_000).map(|i| (format!("key{i:07}"), i as i64)).collect();
+        Variant::Dictionary(Box::new(d))
+    };
+    let array: Variant = {
+        let mut d = godot_bin::Dictionary::default();
+        d.insert("names".into(), Variant::Array(Box::new(strings(60_000, &|i| format!("name{i:07}")).into())));
+        Variant::Dictionary(Box::new(d))
+    };
+    let map: Variant = {
+        let inner: godot_bin::Dictionary = (0..80_000).map(|i| (format!("k{i:07}"), format!("value{i:07}"))).collect();
+        let mut d = godot_bin::Dictionary::default();
+        d.insert("map".into(), Variant::Dictionary(Box::new(inner)));
+        Variant::Dictionary(Box::new(d))
+    };
+    let mut worst: f64 = 0.0;
+    let mut report = |what: &str, name: &str, base: f64, base_len: usize, shape: f64, len: usize| {
+        let (base, per_byte) = (base / base_len as f64, shape / len as f64);
+        let ratio = per_byte / base;
+        worst = worst.max(ratio);
+        println!(
+            "  {what}: {name}: {:.2} ns/byte ({len} bytes), {ratio:.1}x the game state ({:.2} ns/byte alongside)",
+            per_byte * 1e9,
+            base * 1e9
+        );
+    };
+    println!("Schema::infer: game state {state_len} bytes");
+    let infer = |v: &Variant| drop(black_box(Schema::infer(std::slice::from_ref(v), Dialect::Godot4_6, "Save")));
+    for (name, v) in [
+        ("100,000 top-level keys", &keys),
+        ("60,000 distinct Strings in one Array", &array),
+        ("a map of 80,000 String values", &map),
+    ] {
+        let len = v.encode(cfg).unwrap().len();
+        let (base, shape) = time_pair(|| infer(&state), || infer(v));
+        report("Schema::infer", name, base, state_len, shape, len);
+    }
+    // The emitters, per byte of the schema file.
+    let ordinary = ordinary_schema(200);
+    let many_types = ordinary_schema(20_000);
+    let mut one_ident = Schema::new(Dialect::Godot4_6);
+    let punct = ["", " ", "-", ".", "!", "?", "+", "*"];
+    let fields = (0..20_000)
+        .map(|i| Field::new(format!("a{}b{}", punct[i % 8], punct[(i / 8) % 8].repeat(i / 64 + 1)), Shape::Bool));
+    one_ident.defs.push(Def::Struct(Struct { name: "Save".into(), doc: None, fields: fields.collect() }));
+    let ordinary_len = ordinary.to_json().len();
+    println!("schema emitters: ordinary schema (200 types) {ordinary_len} bytes of schema file");
+    type Emit = (&'static str, fn(&Schema));
+    let emitters: [Emit; 2] = [
+        ("rust::from_schema", |s| drop(black_box(godot_bin::schema::rust::from_schema(s)))),
+        ("gdscript::from_schema", |s| {
+            drop(black_box(godot_bin::gdscript::from_schema(s, &godot_bin::gdscript::Options::default())))
+        }),
+    ];
+    for (what, f) in emitters {
+        for (name, s) in [("20,000 types", &many_types), ("20,000 fields of one identifier", &one_ident)] {
+            let len = s.to_json().len();
+            let (base, shape) = time_pair(|| f(&ordinary), || f(s));
+            report(what, name, base, ordinary_len, shape, len);
+        }
+    }
+    worst
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let bound: f64 =
@@ -186,7 +292,13 @@ fn main() {
         out
     };
     let only_building = args.iter().any(|a| a == "--building");
-    let mut worst: f64 = building(&cfg);
+    let only_schema = args.iter().any(|a| a == "--schema");
+    let mut worst: f64 = schema_paths(&cfg);
+    if only_schema {
+        println!("worst ratio {worst:.1}x (bound {bound}x)");
+        std::process::exit(if worst > bound { 1 } else { 0 });
+    }
+    worst = worst.max(building(&cfg));
     for (entry, f) in entries.into_iter().filter(|_| !only_building) {
         let base_in = form(entry, &state).unwrap();
         let base_len = base_in.len();

@@ -150,8 +150,25 @@ impl DictBuilder {
         &mut self.entries[i.min(last)].1
     }
 
+    /// The entries, with the index by key every `Entries` past a few has: the one built here to find
+    /// repeated keys when every key is looked up by its own hash (no key has another lookup form), so that
+    /// decoding hashes no key twice; else built from the keys.
     pub(crate) fn finish(self) -> Entries {
-        self.entries.into()
+        let own = |k: &Variant| match (k, self.rule.string_like) {
+            (_, None) => true,
+            (Variant::StringName(_), Some(true)) => false,
+            (_, Some(string_like)) => lookup_key(k, string_like).is_none(),
+        };
+        let index = match self.keys.index {
+            Some(ix)
+                if self.entries.len() > crate::data::entries::LINEAR_MAX
+                    && self.entries.iter().all(|(k, _)| own(k)) =>
+            {
+                Some(ix)
+            }
+            _ => None,
+        };
+        Entries::with_index(self.entries, index)
     }
 }
 

@@ -4,8 +4,9 @@
 use crate::data::dict_keys::{structural_hash, HashIndex};
 use crate::value::{Entries, IterMut, Variant};
 
-/// Up to this many entries, a key is found by comparing it with each; past it, through the index.
-const LINEAR_MAX: usize = 8;
+/// Up to this many entries, a key is found by comparing it with each; past it, through the index, which
+/// every `Entries` of more entries has (however it was made: decoded, collected, converted from a `Vec`).
+pub(crate) const LINEAR_MAX: usize = 16;
 
 /// Indexes `list`'s keys (a repeated key: its first entry).
 fn build(list: &[(Variant, Variant)]) -> Box<HashIndex> {
@@ -34,7 +35,19 @@ impl Entries {
         }
     }
 
-    /// The position of `key`'s entry.
+    /// `list` with `index` if it is one of `list`'s keys by their structural hashes (a decoder's, whose
+    /// keys all hash as themselves), else with one built here when `list` is past the few that are scanned.
+    pub(crate) fn with_index(list: Vec<(Variant, Variant)>, index: Option<Box<HashIndex>>) -> Self {
+        let mut e = Entries { list, index };
+        if e.list.len() <= LINEAR_MAX {
+            e.index = None;
+        }
+        e.ensure_index();
+        e
+    }
+
+    /// The position of `key`'s entry: through the index past a few entries, so in time independent of
+    /// their number.
     ///
     /// ```
     /// use godot_bin::{value::Entries, Variant};
@@ -119,6 +132,7 @@ impl Entries {
             ix.find_or_insert(structural_hash(&entry.0), n, |i| list[i].0 == entry.0);
         }
         self.list.push(entry);
+        self.ensure_index();
     }
 
     /// Keys and values in order, the values to change (keys cannot change in place: that would lose them
@@ -173,5 +187,42 @@ mod tests {
         // From a Vec with a repeated key: the first entry is found, as a scan finds it.
         let from: Entries = Entries::from(e.iter().cloned().chain(e.iter().cloned()).collect::<Vec<_>>());
         assert_eq!(from.position(&Variant::Int(1000)), Some(keys.len()));
+        assert!(from.index.is_some(), "a Vec of many entries is indexed");
+    }
+
+    /// However a dictionary of many entries is made, it has its index: a lookup through `&` costs the
+    /// key's size (a decoded one had none, and each `get` compared the keys in turn).
+    #[test]
+    fn every_way_of_making_many_entries_indexes_them() {
+        use crate::config::{Config, Dialect};
+        let many: Vec<(Variant, Variant)> =
+            (0..100).map(|i| (Variant::from(format!("k{i}")), Variant::Int(i))).collect();
+        let dict = Variant::Dictionary(Box::new(crate::value::Dictionary::from(many.clone())));
+        for d in [Dialect::Godot4_6, Dialect::Godot3, Dialect::Godot2] {
+            let cfg = Config::new(d);
+            let Variant::Dictionary(back) = Variant::decode(&dict.encode(&cfg).unwrap(), &cfg).unwrap() else {
+                panic!()
+            };
+            assert!(back.entries.index.is_some(), "{d}: decoded");
+            assert_eq!(back.get(&Variant::from("k42")), Some(&Variant::Int(42)));
+            let text = crate::text::to_text(&Variant::Dictionary(back), &cfg);
+            let Variant::Dictionary(parsed) = crate::text::from_text(&text, &cfg).unwrap() else { panic!() };
+            assert!(parsed.entries.index.is_some(), "{d}: parsed");
+        }
+        // Keys looked up by another form than their own (StringName, -0.0, vectors): the index is rebuilt
+        // by their own hashes.
+        let odd: Vec<(Variant, Variant)> = (0..40)
+            .map(|i| (Variant::StringName(crate::markers::StringName(format!("n{i}"))), Variant::Int(i)))
+            .chain([(Variant::Float(-0.0), Variant::Nil)])
+            .collect();
+        let cfg = Config::new(Dialect::Godot4_6);
+        let bytes = Variant::Dictionary(Box::new(crate::value::Dictionary::from(odd))).encode(&cfg).unwrap();
+        let Variant::Dictionary(back) = Variant::decode(&bytes, &cfg).unwrap() else { panic!() };
+        assert!(back.entries.index.is_some());
+        assert_eq!(back.get(&Variant::Float(-0.0)), Some(&Variant::Nil));
+        assert_eq!(back.get(&Variant::Float(0.0)), None);
+        assert_eq!(back.get(&Variant::StringName(crate::markers::StringName("n7".into()))), Some(&Variant::Int(7)));
+        assert!(Entries::from(many.clone()).index.is_some());
+        assert!(many.into_iter().collect::<Entries>().index.is_some());
     }
 }

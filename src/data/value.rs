@@ -324,10 +324,10 @@ impl IntoIterator for Array {
 ///
 /// Reads as a slice of `(key, value)` pairs (`len`, `iter`, `[i]`, `first`, …). Changes go through methods
 /// that keep the index by key current: [`Entries::insert`] (a key already there gets the value in place),
-/// [`Entries::push`] and [`Entries::iter_mut`] (values only). Past a few entries, the first insert or
-/// lookup through `&mut` builds that index (hashing each key once) and every change keeps it, so building a
-/// dictionary key by key costs the size of its keys, not their count squared; a lookup through `&` uses the
-/// index when there is one and otherwise compares the keys in turn. Keys are compared as [`Variant`]'s `==` does (floats by bits: `Int(1)` and `Float(1.0)` are
+/// [`Entries::push`] and [`Entries::iter_mut`] (values only). Entries past a few always have that index,
+/// however they were made (decoded: the decoder's own index of the keys is kept; collected; from a `Vec`:
+/// hashing each key once), and every change keeps it, so building a dictionary key by key costs the size of
+/// its keys, not their count squared, and a lookup (through `&` too) costs the key's size, not the count. Keys are compared as [`Variant`]'s `==` does (floats by bits: `Int(1)` and `Float(1.0)` are
 /// different keys, a NaN key finds the same NaN).
 ///
 /// ```
@@ -341,8 +341,8 @@ impl IntoIterator for Array {
 #[derive(Default)]
 pub struct Entries {
     pub(crate) list: Vec<(Variant, Variant)>,
-    /// Entries by key hash: built by the first insert or `&mut` lookup past a few entries, kept
-    /// current by every change after that. (A plain field, not a lazily filled cell: a `Variant` must not
+    /// Entries by key hash: there whenever the entries are past a few (`entries::LINEAR_MAX`), kept
+    /// current by every change. (A plain field, not a lazily filled cell: a `Variant` must not
     /// look interior-mutable to a `HashMap`.)
     pub(crate) index: Option<Box<HashIndex>>,
 }
@@ -460,9 +460,9 @@ impl std::fmt::Debug for Entries {
 }
 
 impl From<Vec<(Variant, Variant)>> for Entries {
-    /// The entries as given (a repeated key is kept; lookups find its first entry).
+    /// The entries as given (a repeated key is kept; lookups find its first entry), indexed past a few.
     fn from(list: Vec<(Variant, Variant)>) -> Self {
-        Entries { list, index: None }
+        Entries::with_index(list, None)
     }
 }
 

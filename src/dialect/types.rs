@@ -336,8 +336,21 @@ impl TypeKind {
 
     /// The kind any engine's spelling names: every family's name and the older spellings the engines still
     /// read (`"Quat"`, `"PoolRealArray"`, `"RealArray"`, `"Rect3"`).
+    /// Looked up in a table built once from [`NAMES`] (a name two rows share names the first row's kind),
+    /// so a schema file or a text of many type names costs one hash per name.
     pub(crate) fn from_any_name(name: &str) -> Option<TypeKind> {
-        NAMES.iter().find(|n| n.names.contains(&name) || n.also.contains(&name)).map(|n| n.kind)
+        static BY_NAME: std::sync::OnceLock<std::collections::HashMap<&'static str, TypeKind>> =
+            std::sync::OnceLock::new();
+        let table = BY_NAME.get_or_init(|| {
+            let mut t = std::collections::HashMap::new();
+            for n in NAMES.iter() {
+                for name in n.names.iter().chain(n.also) {
+                    t.entry(*name).or_insert(n.kind);
+                }
+            }
+            t
+        });
+        table.get(name).copied()
     }
 }
 

@@ -102,11 +102,30 @@ fn a_schema_file_is_read_back_as_it_is() {
     let schema_path = schema_file.to_str().unwrap();
     ok(&["schema", "--to", "json", &path("examples/data/save-godot4.6.sav"), "-o", schema_path]);
     let first = Schema::from_json(&std::fs::read_to_string(&schema_file).unwrap()).unwrap();
-    let (again, _) = ok(&["schema", "--to", "json", schema_path]);
+    let (again, _) = ok(&["schema", "--to", "json", "--schema", schema_path]);
     assert_eq!(Schema::from_json(&again).unwrap(), first);
     // A schema file beside saves is refused.
-    let err = fails(&["schema", "--to", "json", schema_path, &path("examples/data/save-godot4.6.sav")], 2);
-    assert!(err.contains("schema file"), "{err}");
+    let err = fails(&["schema", "--to", "json", "--schema", schema_path, &path("examples/data/save-godot4.6.sav")], 2);
+    assert!(err.contains("--schema"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_json_save_is_inferred_from_never_read_as_a_schema() {
+    let dir = std::env::temp_dir().join(format!("godot_bin_cli_schema_sniff_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A save that someone sent: JSON text that is also a valid schema file, whose doc holds a doctest.
+    let save = dir.join("save.json");
+    let sent = r#"{"dialect": "godot4.6", "root": "Save", "defs": [{"kind": "struct", "name": "Save",
+        "doc": "```\nstd::process::exit(3);\n```", "fields": []}]}"#;
+    std::fs::write(&save, sent).unwrap();
+    let (rust, _) = ok(&["schema", "--to", "rust", save.to_str().unwrap()]);
+    // Inferred from: the keys are fields.
+    assert!(rust.contains("pub dialect: String,") && rust.contains("pub defs: Vec<"), "{rust}");
+    assert!(!rust.contains("exit(3)"), "{rust}");
+    // Read as a schema only when asked, and then the doc is text.
+    let (rust, _) = ok(&["schema", "--to", "rust", "--schema", save.to_str().unwrap()]);
+    assert!(rust.contains("/// \\`\\`\\`\n/// std::process::exit(3);"), "{rust}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -136,8 +155,10 @@ fn usage_and_data_errors_exit_as_the_other_commands_do() {
     fails(&["schema", "--to", "yaml", &save], 2);
     fails(&["schema", &save], 2);
     fails(&["schema", "--to", "rust"], 2);
-    let err = fails(&["schema", "--to", "rust", "--name", "two words", &save], 2);
-    assert!(err.contains("type name"), "{err}");
+    for name in ["two words", "Self", "fn", "class"] {
+        let err = fails(&["schema", "--to", "rust", "--name", name, &save], 2);
+        assert!(err.contains("type name"), "{err}");
+    }
     // Files that read in different dialects.
     let err = fails(
         &["schema", "--to", "json", &path("examples/data/save-godot3.6.sav"), &path("examples/data/save-godot4.6.sav")],

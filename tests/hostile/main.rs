@@ -8,6 +8,7 @@ mod alloc_bounds;
 mod containers_hostile;
 mod fuzz_regressions;
 mod hostile;
+mod hostile_codegen;
 mod hostile_forms;
 mod hostile_keys;
 mod hostile_serde;

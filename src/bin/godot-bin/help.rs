@@ -172,7 +172,10 @@ the math types as they are; an enum for a String that takes a few values in many
 names from the keys. The top type is --name. Every part is as narrow as writes all the values seen back to
 the same bytes, else Variant: the Rust reads each file it came from and writes it back byte for byte.
 
-A FILE that is a schema file (what --to json prints) is used as it is, to turn it into Rust or GDScript.
+--schema SCHEMA_FILE reads a schema file (what --to json prints) instead of saves, to turn it into Rust
+or GDScript. A FILE is always read as a save, whatever its text: a JSON save is inferred from, never taken
+for a schema file. Docs and names from a schema file reach the output only as plain-text comments and
+escaped string literals (nothing in a doc becomes a doctest).
 
 --to rust prints types deriving serde's Serialize and Deserialize that need only godot_bin and serde
 (feature derive); --to gdscript one GDScript file: the top type's class, the others as inner classes, with
@@ -184,4 +187,4 @@ Examples:
   godot-bin schema --to rust save.sav > src/save.rs                 # struct Save and what it uses
   godot-bin schema --to rust --name GameState slot1.sav slot2.sav    # one schema from several saves
   godot-bin schema --to json save.sav -o save.schema.json
-  godot-bin schema --to gdscript save.schema.json -o save_data.gd";
+  godot-bin schema --to gdscript --schema save.schema.json -o save_data.gd";

@@ -13,6 +13,10 @@ pub(crate) struct Args {
     /// The name of the top type (inferred from saves; a schema file keeps its own).
     #[arg(long, default_value = "Save")]
     name: String,
+    /// Read the schema from this schema file (JSON, as `--to json` prints it) instead of inferring it
+    /// from saves. A FILE is always read as a save, whatever its text.
+    #[arg(long, value_name = "SCHEMA_FILE", conflicts_with = "files")]
+    schema: Option<String>,
     /// The dialect of every FILE (see decode). Default: detected in each.
     #[arg(long, value_parser = crate::dialect)]
     dialect: Option<Dialect>,
@@ -20,8 +24,8 @@ pub(crate) struct Args {
     common: Common,
     #[command(flatten)]
     io: Io,
-    /// Saves (any container, dialect and framing), or one schema file (JSON).
-    #[arg(required = true, value_name = "FILE")]
+    /// Saves (any container, dialect and framing, JSON text included).
+    #[arg(required_unless_present = "schema", value_name = "FILE")]
     files: Vec<String>,
 }
 
@@ -46,27 +50,20 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     write_text(&out, &a.io.dest)
 }
 
-/// The schema `schema` prints: a schema file's, or one inferred from the Dictionary values of every save.
+/// The schema `schema` prints: the schema file's (`--schema`), or one inferred from the Dictionary values
+/// of every save.
 fn schema_of(a: &Args) -> Result<Schema, Fail> {
-    let name = &a.name;
-    let mut chars = name.chars();
-    if !(chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
-    {
-        return Err(Fail(2, format!("--name {name:?} is not a type name (a letter, then letters, digits or '_')")));
+    if let Some(file) = &a.schema {
+        let raw = read_input(Some(file))?;
+        let text = std::str::from_utf8(&raw).map_err(|e| data(format!("{file}: a schema file is UTF-8 JSON: {e}")))?;
+        return Schema::from_json(text).map_err(|e| data(format!("{file}: {e}")));
     }
+    let name = &a.name;
+    godot_bin::schema::check_type_name(name).map_err(|e| Fail(2, format!("--name: {e}")))?;
     let mut values = Vec::new();
     let mut seen: Option<(Dialect, &str)> = None;
     for file in &a.files {
         let raw = read_input(Some(file))?;
-        let text = std::str::from_utf8(&raw).ok().filter(|t| t.trim_start().starts_with('{'));
-        if let Some(text) = text {
-            if let Ok(schema) = Schema::from_json(text) {
-                if a.files.len() > 1 {
-                    return Err(Fail(2, format!("{file} is a schema file: give it alone, or only saves")));
-                }
-                return Ok(schema);
-            }
-        }
         let at = |Fail(c, m)| Fail(c, format!("{file}: {m}"));
         let reading = Reading::new(a.dialect, &a.common, &a.io);
         let save = reading.read(&raw).map_err(at)?;

@@ -3,7 +3,9 @@
 //! Each position in the values gets the narrowest shape that writes every value seen there back to the
 //! same bytes under godot_bin's serde mapping; where none does, [`Shape::Variant`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
+use std::hash::{BuildHasher, Hash, Hasher};
 
 use super::{Def, Enum, EnumVariant, Schema, Shape, Struct};
 use crate::config::Dialect;
@@ -37,7 +39,7 @@ impl Schema {
     /// a part that no narrower shape writes back exactly is a [`Shape::Variant`].
     ///
     /// An error when `values` is empty, when a value is not a Dictionary with String keys in one order,
-    /// or when `root` is not a type name.
+    /// or when `root` is not a type name ([`check_type_name`](super::check_type_name)).
     ///
     /// ```
     /// use godot_bin::schema::{Def, Schema, Shape};
@@ -54,9 +56,7 @@ impl Schema {
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn infer(values: &[Variant], dialect: Dialect, root: &str) -> Result<Schema> {
-        if !is_type_name(root) {
-            return Err(msg(format!("{root:?} is not a type name (a letter, then letters, digits or '_')")));
-        }
+        super::check_type_name(root)?;
         if values.is_empty() {
             return Err(msg("no values to infer a schema from".into()));
         }
@@ -81,7 +81,14 @@ impl Schema {
                 }
             }
         }
-        let mut cx = Infer { defs: Vec::new(), taken: BTreeSet::from([root.to_string()]), depth: 0 };
+        let mut cx = Infer {
+            defs: Vec::new(),
+            by_name: HashMap::new(),
+            by_body: HashMap::new(),
+            taken: HashSet::from([root.to_string()]),
+            next: HashMap::new(),
+            depth: 0,
+        };
         let fields = cx.fields(&dicts).map_err(|why| msg(format!("the top values cannot be a struct: {why}")))?;
         cx.defs.push(Def::Struct(Struct { name: root.to_string(), doc: None, fields }));
         let mut schema = Schema::new(dialect);
@@ -97,7 +104,13 @@ fn msg(text: String) -> Error {
 
 struct Infer {
     defs: Vec<Def>,
-    taken: BTreeSet<String>,
+    /// Each def's position in `defs` by its name.
+    by_name: HashMap<String, usize>,
+    /// The positions of the defs whose bodies (fields or variants) have a hash, by that hash.
+    by_body: HashMap<u64, Vec<usize>>,
+    taken: HashSet<String>,
+    /// The next number to try after a taken name, by the name (`Item2`, `Item3`, …).
+    next: HashMap<String, usize>,
     /// How many shapes are being inferred around the current one.
     depth: usize,
 }
@@ -174,13 +187,18 @@ impl Infer {
     /// Strings: an enum when a few values recur in many places, else `String`.
     fn string_or_enum(&mut self, present: &[&Variant], name: &str) -> Shape {
         let mut seen: Vec<&str> = Vec::new();
+        let mut set: HashSet<&str> = HashSet::new();
         for v in present {
             let s = v.as_str().unwrap_or_default();
-            if !seen.contains(&s) {
+            if set.insert(s) {
+                if seen.len() == MAX_ENUM_VALUES {
+                    // More values than an enum has: a String, without looking at the rest.
+                    return Shape::String;
+                }
                 seen.push(s);
             }
         }
-        let idents: BTreeSet<String> = seen.iter().map(|s| pascal(s)).collect();
+        let idents: HashSet<String> = seen.iter().map(|s| pascal(s)).collect();
         let fits = (2..=MAX_ENUM_VALUES).contains(&seen.len())
             && present.len() >= (seen.len() * MIN_ENUM_REPEATS).max(MIN_ENUM_PLACES)
             && idents.len() == seen.len()
@@ -235,7 +253,7 @@ impl Infer {
             Shape::Builtin { name } => *name == kind && (builtin_element(kind) || kind == TypeKind::PackedByteArray),
             Shape::Named { name } => {
                 kind == TypeKind::Dictionary
-                    && matches!(self.defs.iter().find(|d| d.name() == name), Some(Def::Struct(_)))
+                    && matches!(self.by_name.get(name).map(|&i| &self.defs[i]), Some(Def::Struct(_)))
             }
             Shape::Map { .. } | Shape::TypedDictionary { .. } => kind == TypeKind::Dictionary,
             Shape::Array { .. } | Shape::TypedArray { .. } => kind == TypeKind::Array,
@@ -303,10 +321,18 @@ impl Infer {
     /// The fields of a struct that every one of `dicts` is: String keys, in one order.
     fn fields(&mut self, dicts: &[&Dictionary]) -> std::result::Result<Vec<super::Field>, String> {
         let order = key_order(dicts)?;
+        // Every key's values, in one pass over the entries.
+        let at: HashMap<&str, usize> = order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
+        let mut by_key: Vec<Vec<&Variant>> = vec![Vec::new(); order.len()];
+        for d in dicts {
+            for (k, v) in d.iter() {
+                if let Some(&i) = k.as_str().and_then(|k| at.get(k)) {
+                    by_key[i].push(v);
+                }
+            }
+        }
         let mut fields = Vec::with_capacity(order.len());
-        for key in &order {
-            let k = Variant::String(key.clone());
-            let values: Vec<&Variant> = dicts.iter().filter_map(|d| d.get(&k)).collect();
+        for (key, values) in order.iter().zip(by_key) {
             let missing = values.len() < dicts.len();
             let nulls = values.iter().any(|v| v.is_nil());
             if missing && nulls {
@@ -329,7 +355,8 @@ impl Infer {
 
     /// Adds `def` under a name made from `hint` (or the name of an equal def already there) and names it.
     fn define(&mut self, mut def: Def, hint: &str) -> Shape {
-        let same = self.defs.iter().find(|d| same_body(d, &def));
+        let body = body_hash(&def);
+        let same = self.by_body.get(&body).into_iter().flatten().map(|&i| &self.defs[i]).find(|d| same_body(d, &def));
         if let Some(d) = same {
             return Shape::Named { name: d.name().to_string() };
         }
@@ -341,16 +368,23 @@ impl Infer {
             base.push_str("Data");
         }
         let mut name = base.clone();
-        let mut n = 2;
-        while self.taken.contains(&name) {
-            name = format!("{base}{n}");
-            n += 1;
+        if self.taken.contains(&name) {
+            let n = self.next.entry(base.clone()).or_insert(2);
+            loop {
+                name = format!("{base}{n}");
+                *n += 1;
+                if !self.taken.contains(&name) {
+                    break;
+                }
+            }
         }
         self.taken.insert(name.clone());
         match &mut def {
             Def::Struct(s) => s.name = name.clone(),
             Def::Enum(e) => e.name = name.clone(),
         }
+        self.by_name.insert(name.clone(), self.defs.len());
+        self.by_body.entry(body).or_default().push(self.defs.len());
         self.defs.push(def);
         Shape::Named { name }
     }
@@ -388,6 +422,16 @@ const RESERVED: &[&str] = &[
     "Image",
     "InputEvent",
 ];
+
+/// A hash of what [`same_body`] compares.
+fn body_hash(d: &Def) -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    match d {
+        Def::Struct(s) => (0u8, &s.fields).hash(&mut h),
+        Def::Enum(e) => (1u8, &e.variants).hash(&mut h),
+    }
+    h.finish()
+}
 
 /// Whether two defs are the same type but for their names.
 fn same_body(a: &Def, b: &Def) -> bool {
@@ -471,66 +515,90 @@ fn is_field_like(s: &str) -> bool {
 
 /// The keys of `dicts` (all Strings) in one order in which each Dictionary's keys come in its own order.
 fn key_order(dicts: &[&Dictionary]) -> std::result::Result<Vec<String>, String> {
-    let mut first_seen: Vec<String> = Vec::new();
-    let mut after: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // Each distinct key by its number (first seen first), and the keys each must come after.
+    let mut number: HashMap<&str, usize> = HashMap::new();
+    let mut first_seen: Vec<&str> = Vec::new();
+    let mut after: Vec<HashSet<usize>> = Vec::new();
     for d in dicts {
-        let mut prev: Option<&str> = None;
+        let mut prev: Option<usize> = None;
         for (k, _) in d.iter() {
             let Variant::String(k) = k else {
                 return Err(format!("a key is {}, not a String", k.kind().name()));
             };
-            if !first_seen.contains(k) {
-                first_seen.push(k.clone());
+            let i = *number.entry(k.as_str()).or_insert_with(|| {
+                first_seen.push(k.as_str());
+                after.push(HashSet::new());
+                first_seen.len() - 1
+            });
+            if first_seen.len() > MAX_FIELDS * 4 {
+                return Err(format!("more than {} distinct keys", MAX_FIELDS * 4));
             }
-            if let Some(p) = prev {
-                after.entry(k.clone()).or_default().insert(p.to_string());
+            if let Some(p) = prev.filter(|&p| p != i) {
+                after[i].insert(p);
             }
-            prev = Some(k);
+            prev = Some(i);
         }
-    }
-    if first_seen.len() > MAX_FIELDS * 4 {
-        return Err(format!("{} distinct keys", first_seen.len()));
     }
     // Kahn's algorithm, taking the key first seen earliest among those ready.
-    let mut order: Vec<String> = Vec::with_capacity(first_seen.len());
-    let mut left = first_seen;
-    while !left.is_empty() {
-        let ready = left.iter().position(|k| after.get(k).is_none_or(|ps| ps.iter().all(|p| order.contains(p))));
-        match ready {
-            Some(i) => order.push(left.remove(i)),
-            None => return Err(format!("the keys come in different orders (around {:?})", left[0])),
+    let mut waiting: Vec<usize> = after.iter().map(HashSet::len).collect();
+    let mut before: Vec<Vec<usize>> = vec![Vec::new(); first_seen.len()];
+    for (i, ps) in after.iter().enumerate() {
+        for &p in ps {
+            before[p].push(i);
         }
+    }
+    let mut ready: BinaryHeap<Reverse<usize>> =
+        (0..first_seen.len()).filter(|&i| waiting[i] == 0).map(Reverse).collect();
+    let mut order: Vec<String> = Vec::with_capacity(first_seen.len());
+    while let Some(Reverse(i)) = ready.pop() {
+        order.push(first_seen[i].to_string());
+        for &j in &before[i] {
+            waiting[j] -= 1;
+            if waiting[j] == 0 {
+                ready.push(Reverse(j));
+            }
+        }
+    }
+    if order.len() < first_seen.len() {
+        let stuck = (0..first_seen.len()).find(|&i| waiting[i] > 0).unwrap_or(0);
+        return Err(format!("the keys come in different orders (around {:?})", first_seen[stuck]));
     }
     Ok(order)
 }
 
 /// The defs reachable from `root`, in the order they are first met from it (depth first, fields in order).
 fn in_order_met(root: &str, defs: Vec<Def>) -> Vec<Def> {
-    fn visit(name: &str, defs: &[Def], out: &mut Vec<String>) {
-        if out.iter().any(|n| n == name) {
+    fn visit(
+        name: &str,
+        defs: &[Def],
+        by_name: &HashMap<&str, usize>,
+        seen: &mut HashSet<usize>,
+        out: &mut Vec<usize>,
+    ) {
+        let Some(&i) = by_name.get(name) else { return };
+        if !seen.insert(i) {
             return;
         }
-        let Some(def) = defs.iter().find(|d| d.name() == name) else { return };
-        out.push(name.to_string());
+        out.push(i);
         let mut names = Vec::new();
-        match def {
+        match &defs[i] {
             Def::Struct(s) => s.fields.iter().for_each(|f| named(&f.shape, &mut names)),
             Def::Enum(_) => {}
         }
         for n in names {
-            visit(&n, defs, out);
+            visit(&n, defs, by_name, seen, out);
         }
     }
     let mut order = Vec::new();
-    visit(root, &defs, &mut order);
-    let mut defs = defs;
-    let mut out = Vec::with_capacity(order.len());
-    for n in order {
-        if let Some(i) = defs.iter().position(|d| d.name() == n) {
-            out.push(defs.swap_remove(i));
+    {
+        let mut by_name: HashMap<&str, usize> = HashMap::new();
+        for (i, d) in defs.iter().enumerate() {
+            by_name.entry(d.name()).or_insert(i);
         }
+        visit(root, &defs, &by_name, &mut HashSet::new(), &mut order);
     }
-    out
+    let mut slots: Vec<Option<Def>> = defs.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 /// The names a shape refers to, in order.

@@ -80,7 +80,7 @@ use crate::types::TypeKind;
 /// assert_eq!(pos.to_string(), "Vector2");
 /// assert_eq!(Shape::Array { of: Box::new(pos) }.to_string(), "Array[Vector2]");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Shape {
     /// `null`: `()` and unit structs.
@@ -210,7 +210,7 @@ pub struct Struct {
 /// let f = Field::new("hp", Shape::Float { bits: 64 });
 /// assert!(!f.optional && !f.omit_if_null);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Field {
     /// The key it is written under (serde's name: `#[serde(rename)]` is followed).
     pub name: String,
@@ -283,7 +283,7 @@ impl Enum {
 /// use godot_bin::schema::{EnumVariant, VariantData};
 /// assert_eq!(EnumVariant::unit("Bye").data, VariantData::Unit);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EnumVariant {
     /// The name it is written as (serde's name: `#[serde(rename)]` is followed).
     pub name: String,
@@ -313,7 +313,7 @@ impl EnumVariant {
 /// let d = VariantData::Tuple { of: vec![Shape::Bool, Shape::String] };
 /// assert!(matches!(d, VariantData::Tuple { .. }));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum VariantData {
     /// Nothing: the variant is written as the String of its name.
@@ -443,15 +443,16 @@ impl Schema {
         let schema: Schema = serde_json::from_str(text).map_err(|e| fail(e.to_string()))?;
         // What `Schema::add` and `Schema::infer` never make: two types of one name, an enum without variants,
         // a root that is not defined.
-        for (i, d) in schema.defs.iter().enumerate() {
-            if schema.defs[..i].iter().any(|o| o.name() == d.name()) {
+        let mut names = std::collections::HashSet::new();
+        for d in &schema.defs {
+            if !names.insert(d.name()) {
                 return Err(fail(format!("two types are named {:?}", d.name())));
             }
             if matches!(d, Def::Enum(e) if e.variants.is_empty()) {
                 return Err(fail(format!("the enum {:?} has no variants", d.name())));
             }
         }
-        if let Some(root) = schema.root.as_deref().filter(|r| schema.get(r).is_none()) {
+        if let Some(root) = schema.root.as_deref().filter(|r| !names.contains(r)) {
             return Err(fail(format!("the root type {root:?} is not defined")));
         }
         Ok(schema)
@@ -488,6 +489,69 @@ impl std::fmt::Display for Shape {
             Shape::Named { name } => f.write_str(name),
         }
     }
+}
+
+/// Checks that `name` can name a generated type as it is: an ASCII letter, then ASCII letters, digits or
+/// `_`, and no reserved word of Rust (`Self`, `fn`, `type`, …) or GDScript (`class`, `func`, …). The name
+/// given for an inferred schema's top type ([`Schema::infer`], `godot-bin schema --name`) must pass; an
+/// error says why it does not.
+///
+/// ```
+/// use godot_bin::schema::check_type_name;
+/// assert!(check_type_name("SaveGame").is_ok());
+/// for bad in ["two words", "9lives", "Self", "fn", "class", "Save\u{202e}", ""] {
+///     assert!(check_type_name(bad).unwrap_err().to_string().contains("not a type name"), "{bad:?}");
+/// }
+/// ```
+pub fn check_type_name(name: &str) -> crate::error::Result<()> {
+    let fail = |why: &str| {
+        Err(crate::error::Error::new(
+            crate::error::ErrorKind::Message(format!("{name:?} is not a type name ({why})")),
+            None,
+        ))
+    };
+    let mut chars = name.chars();
+    if !(chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    {
+        return fail("a letter, then letters, digits or '_'");
+    }
+    if rust::is_keyword(name) || name == "Self" || gdscript::is_reserved_word(name) {
+        return fail("a reserved word of Rust or GDScript");
+    }
+    Ok(())
+}
+
+/// Whether generated code never holds `c` as it is, even inside a string literal or a comment: a control
+/// character, a line or paragraph separator, or an invisible format control (the bidirectional embeddings,
+/// overrides, isolates and marks, the zero-width characters, the soft hyphen, the byte order mark, …). Such
+/// a character can make code read differently from what it does; rustc refuses the bidirectional ones in
+/// literals and comments and Godot 4 refuses a script that holds one. The emitters write it escaped.
+pub(crate) fn is_hidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{600}'..='\u{605}'
+                | '\u{61c}'
+                | '\u{6dd}'
+                | '\u{70f}'
+                | '\u{890}'..='\u{891}'
+                | '\u{8e2}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{110bd}'
+                | '\u{110cd}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0001}'
+                | '\u{e0020}'..='\u{e007f}'
+        )
 }
 
 mod dialect_name {

@@ -12,7 +12,7 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use super::{Def, Enum, Field, Schema, Shape, Struct, VariantData};
@@ -45,7 +45,12 @@ use crate::types::TypeKind;
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub fn from_schema(schema: &Schema) -> Result<String> {
-    let mut w = Writer { schema, uses: BTreeSet::new(), elements: BTreeSet::new() };
+    let mut defs = HashMap::new();
+    for d in &schema.defs {
+        defs.entry(d.name()).or_insert(d);
+    }
+    let type_names = schema.defs.iter().map(|d| rust_type_name(d.name())).collect();
+    let mut w = Writer { defs, type_names, uses: BTreeSet::new(), elements: BTreeSet::new() };
     let mut body = String::new();
     for def in &schema.defs {
         body.push('\n');
@@ -55,7 +60,7 @@ pub fn from_schema(schema: &Schema) -> Result<String> {
         }
     }
     for name in w.elements.clone() {
-        let Some(Def::Enum(e)) = schema.get(&name) else { continue };
+        let Some(Def::Enum(e)) = w.def(&name) else { continue };
         let kind = if e.is_unit_only() { "String" } else { "Dictionary" };
         let element = w.path("Element", "godot_bin::typed::Element");
         let container = w.path("ContainerType", "godot_bin::value::ContainerType");
@@ -98,16 +103,24 @@ pub fn from_schema(schema: &Schema) -> Result<String> {
 
 /// Whether the generated file may `use` a name: no def of the schema has it.
 struct Writer<'a> {
-    schema: &'a Schema,
+    /// The schema's types by name (the first of a name).
+    defs: HashMap<&'a str, &'a Def>,
+    /// The Rust names of the schema's types: no `use` brings in one of them.
+    type_names: HashSet<String>,
     uses: BTreeSet<String>,
     /// Enums used as elements of typed containers: they get an `Element` impl.
     elements: BTreeSet<String>,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
+    /// The type named `name`.
+    fn def(&self, name: &str) -> Option<&'a Def> {
+        self.defs.get(name).copied()
+    }
+
     /// `short` when it can be imported (recorded), else the full path.
     fn path(&mut self, short: &str, full: &str) -> String {
-        if self.schema.defs.iter().any(|d| rust_type_name(d.name()) == short) {
+        if self.type_names.contains(short) {
             full.to_string()
         } else {
             self.uses.insert(full.to_string());
@@ -123,16 +136,11 @@ impl Writer<'_> {
     }
 
     fn fields(&mut self, fields: &[Field], indent: &str, public: bool, out: &mut String) -> Result<()> {
-        let mut names = BTreeSet::new();
+        let mut names = HashSet::new();
+        let mut next = HashMap::new();
         for f in fields {
             doc(out, f.doc.as_deref(), indent);
-            let mut ident = field_ident(&f.name);
-            let base = ident.clone();
-            let mut n = 2;
-            while !names.insert(ident.clone()) {
-                ident = format!("{base}_{n}");
-                n += 1;
-            }
+            let ident = unique(field_ident(&f.name), "_", &mut names, &mut next);
             let mut attrs = Vec::new();
             if ident != f.name {
                 attrs.push(format!("rename = {}", quoted(&f.name)));
@@ -160,16 +168,11 @@ impl Writer<'_> {
 
     fn enumeration(&mut self, e: &Enum, out: &mut String) -> Result<()> {
         type_head(out, "enum", &e.name, e.doc.as_deref());
-        let mut names = BTreeSet::new();
+        let mut names = HashSet::new();
+        let mut next = HashMap::new();
         for v in &e.variants {
             doc(out, v.doc.as_deref(), "    ");
-            let mut ident = rust_type_name(&v.name);
-            let base = ident.clone();
-            let mut n = 2;
-            while !names.insert(ident.clone()) {
-                ident = format!("{base}{n}");
-                n += 1;
-            }
+            let ident = unique(rust_type_name(&v.name), "", &mut names, &mut next);
             if ident != v.name {
                 let _ = writeln!(out, "    #[serde(rename = {})]", quoted(&v.name));
             }
@@ -250,7 +253,7 @@ impl Writer<'_> {
             Shape::Builtin { name } => self.builtin(*name),
             Shape::Variant => self.path("Variant", "godot_bin::Variant"),
             Shape::Named { name } => {
-                if self.schema.get(name).is_none() {
+                if self.def(name).is_none() {
                     return Err(unsupported(format!("the type {name}, which the schema does not define")));
                 }
                 rust_type_name(name)
@@ -262,7 +265,7 @@ impl Writer<'_> {
     /// gets an `Element` impl.
     fn element(&mut self, shape: &Shape) -> Result<String> {
         match shape {
-            Shape::Named { name } => match self.schema.get(name) {
+            Shape::Named { name } => match self.def(name) {
                 Some(Def::Struct(_)) => {
                     let ad = self.path("AsDictionary", "godot_bin::typed::AsDictionary");
                     Ok(format!("{ad}<{}>", rust_type_name(name)))
@@ -338,6 +341,24 @@ impl Writer<'_> {
     }
 }
 
+/// `base`, or the first of `base{sep}2`, `base{sep}3`, … not in `names`, added to `names`: `next` keeps the
+/// number to try next for each base, so that many names from one base cost linear time in all.
+fn unique(base: String, sep: &str, names: &mut HashSet<String>, next: &mut HashMap<String, usize>) -> String {
+    let mut name = base.clone();
+    if names.contains(&name) {
+        let n = next.entry(base.clone()).or_insert(2);
+        loop {
+            name = format!("{base}{sep}{n}");
+            *n += 1;
+            if !names.contains(&name) {
+                break;
+            }
+        }
+    }
+    names.insert(name.clone());
+    name
+}
+
 /// A type's doc, derives, rename and `pub struct Name {` (or enum).
 fn type_head(out: &mut String, keyword: &str, name: &str, docs: Option<&str>) {
     doc(out, docs, "");
@@ -353,17 +374,36 @@ fn unsupported(what: String) -> Error {
     Error::new(ErrorKind::Message(format!("no Rust type for {what}")), None)
 }
 
+/// A schema's doc as `///` lines of plain text ([`doc_line`]): nothing in it becomes code rustdoc runs.
 fn doc(out: &mut String, doc: Option<&str>, indent: &str) {
     if let Some(d) = doc {
         for line in d.lines() {
-            // A control character (a lone CR, say) is not allowed in a doc comment: it is written escaped.
-            let line: String = line
-                .chars()
-                .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
-                .collect();
+            let line = doc_line(line);
             let _ = writeln!(out, "{indent}///{}{line}", if line.is_empty() { "" } else { " " });
         }
     }
+}
+
+/// One line of a doc from a schema (which may come from a file someone sent) as plain text in a doc
+/// comment: the indentation is dropped (four spaces would start a code block), the characters that open a
+/// code fence, inline code, HTML or a link (`` ` ``, `~`, `<`, `[`, `]`) and the backslash are escaped with
+/// a backslash, and control characters and invisible format controls are written as `\u{…}` (rustc
+/// refuses the bidirectional ones in a comment). So rustdoc finds no code block to run as a doctest.
+fn doc_line(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.trim_start().chars() {
+        match c {
+            '\\' | '`' | '~' | '<' | '[' | ']' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if super::is_hidden_char(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// `s` as a Rust string literal.
@@ -377,6 +417,11 @@ const KEYWORDS: &[&str] = &[
     "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while", "abstract", "become",
     "box", "do", "final", "macro", "override", "priv", "try", "typeof", "unsized", "virtual", "yield", "union",
 ];
+
+/// Whether `s` is a Rust keyword (strict, reserved or weak-in-position).
+pub(super) fn is_keyword(s: &str) -> bool {
+    KEYWORDS.contains(&s)
+}
 
 /// A field's Rust name for key `key`: snake case of its ASCII letters and digits (`maxHP` → `max_hp`,
 /// `two words` → `two_words`), `_` after a keyword, `field` for a key with none.
@@ -444,5 +489,12 @@ mod tests {
         assert_eq!(rust_type_name("Item"), "Item");
         assert_eq!(rust_type_name("two words"), "TwoWords");
         assert_eq!(rust_type_name("9lives"), "V9lives");
+    }
+
+    #[test]
+    fn doc_lines_are_plain_text() {
+        assert_eq!(doc_line("    ```rust"), "\\`\\`\\`rust");
+        assert_eq!(doc_line("~~~ <b>[x]</b> \\"), "\\~\\~\\~ \\<b>\\[x\\]\\</b> \\\\");
+        assert_eq!(doc_line("a\u{202e}b\rc"), "a\\u{202e}b\\u{d}c");
     }
 }

@@ -28,12 +28,10 @@ impl Gen<'_> {
     /// and constant of the file.
     fn field_idents(&self, fields: &[Field]) -> Vec<String> {
         let mut seen = HashSet::new();
+        let mut next = std::collections::HashMap::new();
         let mut ids = Vec::with_capacity(fields.len());
         for f in fields {
-            let mut id = ident(&f.name);
-            while seen.contains(&id) || self.taken.contains(&id) {
-                id.push('_');
-            }
+            let id = super::unique(ident(&f.name), &mut next, |id| !seen.contains(id) && !self.taken.contains(id));
             seen.insert(id.clone());
             ids.push(id);
         }

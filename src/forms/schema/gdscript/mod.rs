@@ -46,7 +46,8 @@ use super::{Def, Enum, Field, Schema, Shape, Struct, VariantData};
 use crate::config::{Config, Dialect, Family};
 use crate::error::{Error, ErrorKind, Result};
 use crate::types::TypeKind;
-use names::{ident, snake, upper};
+pub(super) use names::is_reserved_word;
+use names::{ident, is_class_name, snake, upper};
 use writer::{comment, lit, Writer};
 
 mod classes;
@@ -76,7 +77,10 @@ pub struct Options {
 }
 
 impl Options {
-    /// `class_name X` for the root class (`None`: no `class_name` line). Default: the root type's name.
+    /// `class_name X` for the root class (`None`: no `class_name` line). Default: the root type's name. The
+    /// name is written as it is, so [`from_schema`] refuses one that is not a plain GDScript identifier (an
+    /// ASCII letter or `_`, then letters, digits or `_`) or that is a reserved word, a type, a global
+    /// function or a native class of the engines.
     ///
     /// ```
     /// use godot_bin::gdscript::{from_schema, Options};
@@ -94,7 +98,9 @@ impl Options {
     }
 
     /// The name the file is saved under, next to nothing else: the 4.x flavour's script preloads itself by
-    /// it. Default: the root type's name in snake case, `.gd` (`SaveGame` → `save_game.gd`).
+    /// it. Default: the root type's name in snake case, `.gd` (`SaveGame` → `save_game.gd`). [`from_schema`]
+    /// refuses a name that is not a plain file name ending in `.gd` (ASCII letters, digits, `_`, `-`, `.`;
+    /// no folder).
     ///
     /// ```
     /// use godot_bin::gdscript::{from_schema, Options};
@@ -188,21 +194,54 @@ pub fn files_per_type(schema: &Schema, options: &Options) -> Result<Vec<(String,
 }
 
 /// A GDScript string literal holding `s`, as the generated files write every key and name: quotes and
-/// backslashes escaped, and every control character and line or paragraph separator, so that the literal
-/// stays on its line and holds `s` exactly.
+/// backslashes escaped, and every control character, line or paragraph separator and invisible format
+/// control of the Basic Multilingual Plane (the bidirectional controls Godot 4 refuses in a script, the
+/// zero-width characters, the byte order mark), so that the literal stays on its line, reads as what it
+/// holds, and holds `s` exactly.
 ///
 /// ```
 /// use godot_bin::gdscript::string_literal;
 /// assert_eq!(string_literal("max hp"), "\"max hp\"");
 /// assert_eq!(string_literal("a\"b\\c\nd"), r#""a\"b\\c\nd""#);
 /// assert_eq!(string_literal("\u{1}\u{2028}"), r#""\u0001\u2028""#);
+/// assert_eq!(string_literal("gold\u{202e}"), r#""gold\u202e""#);
 /// ```
 pub fn string_literal(s: &str) -> String {
     lit(s)
 }
 
+/// Whether `f` is a plain script file name: a non-empty stem of ASCII letters, digits, `_`, `-` and `.`
+/// (not starting with a dot), then `.gd`.
+fn is_file_name(f: &str) -> bool {
+    f.strip_suffix(".gd").is_some_and(|stem| {
+        !stem.is_empty()
+            && !stem.starts_with('.')
+            && stem.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+    })
+}
+
 fn message(text: String) -> Error {
     Error::new(ErrorKind::Message(text), None)
+}
+
+/// `base` if `free` says it is, else the first free of `base_`, `base_2`, `base_3`, …: `next` keeps the
+/// number to try next for each base, so that many names made from one base cost linear time in all.
+fn unique(base: String, next: &mut HashMap<String, usize>, free: impl Fn(&str) -> bool) -> String {
+    if free(&base) {
+        return base;
+    }
+    let first = format!("{base}_");
+    if free(&first) {
+        return first;
+    }
+    let n = next.entry(base.clone()).or_insert(2);
+    loop {
+        let c = format!("{base}_{n}");
+        *n += 1;
+        if free(&c) {
+            return c;
+        }
+    }
 }
 
 /// What a named type becomes.
@@ -228,6 +267,8 @@ struct Gen<'a> {
     classes: HashMap<String, String>,
     /// The names of the file's classes, enums and constants: no field takes one.
     taken: HashSet<String>,
+    /// The schema's types by name (the first of a name), so that looking one up costs one hash.
+    defs: HashMap<&'a str, &'a Def>,
 }
 
 impl<'a> Gen<'a> {
@@ -250,9 +291,21 @@ impl<'a> Gen<'a> {
             return Err(message(format!("the schema's root type {root} is not one of its types")));
         }
         let class_name = match &options.class_name {
+            Some(Some(c)) if !is_class_name(c) => {
+                return Err(message(format!(
+                    "the class name {c:?} is not a GDScript identifier (a letter or '_', then letters, digits or \
+                     '_'; no reserved word, type, global function or native class of the engines)"
+                )))
+            }
             Some(c) => c.clone(),
             None => None,
         };
+        if let Some(f) = options.file_name.as_deref().filter(|f| !is_file_name(f)) {
+            return Err(message(format!(
+                "the file name {f:?} is not a script's file name (letters, digits, '_', '-' or '.', ending in \
+                 \".gd\"; no folder)"
+            )));
+        }
         let file_name = options.file_name.clone().unwrap_or_else(|| format!("{}.gd", snake(&root)));
         let mut g = Gen {
             schema,
@@ -264,7 +317,11 @@ impl<'a> Gen<'a> {
             external: false,
             classes: HashMap::new(),
             taken: HashSet::new(),
+            defs: HashMap::new(),
         };
+        for d in &schema.defs {
+            g.defs.entry(d.name()).or_insert(d);
+        }
         g.name_classes(options.class_name.is_none());
         if !g4 && g.class_name.is_none() {
             return Err(message(format!(
@@ -290,6 +347,11 @@ impl<'a> Gen<'a> {
         Ok(g)
     }
 
+    /// The type named `name` ([`Schema::get`] through the index).
+    fn def(&self, name: &str) -> Option<&'a Def> {
+        self.defs.get(name).copied()
+    }
+
     /// A type the dialect lacks, or a name the schema lacks, is an error.
     fn validate(&self, shape: &Shape) -> Result<()> {
         match shape {
@@ -309,7 +371,7 @@ impl<'a> Gen<'a> {
                 }
                 Ok(())
             }
-            Shape::Named { name } => match self.schema.get(name) {
+            Shape::Named { name } => match self.def(name) {
                 Some(_) => Ok(()),
                 None => Err(message(format!("type {name} is used but not defined in the schema"))),
             },
@@ -336,7 +398,7 @@ impl<'a> Gen<'a> {
     }
 
     fn kind(&self, name: &str) -> Kind {
-        match self.schema.get(name) {
+        match self.def(name) {
             Some(Def::Enum(e)) if e.is_unit_only() && name != self.root => Kind::UnitEnum,
             _ => Kind::Class,
         }
@@ -358,7 +420,7 @@ impl<'a> Gen<'a> {
     /// The name of a type other than the root: an inner class, or in one file per type the other file's
     /// preloaded script (a struct variant's class is an inner class of its enum's file either way).
     fn other(&self, name: &str) -> String {
-        if self.external && self.schema.get(name).is_some() {
+        if self.external && self.def(name).is_some() {
             format!("_{}", self.cls(name))
         } else {
             self.cls(name)
@@ -380,6 +442,7 @@ impl<'a> Gen<'a> {
     /// the file (and unlike the root's class_name); the root's class_name too when `default_class_name`.
     fn name_classes(&mut self, default_class_name: bool) {
         let mut taken: HashSet<String> = ["SCHEMA_VERSION", "VARIANTS", "_SELF"].map(String::from).into();
+        let mut next = HashMap::new();
         taken.extend(self.class_name.clone());
         let mut names: Vec<String> = vec![self.root.clone()];
         for d in &self.schema.defs {
@@ -396,19 +459,13 @@ impl<'a> Gen<'a> {
             if self.classes.contains_key(&n) {
                 continue;
             }
-            let mut c = ident(&n);
-            while taken.contains(&c) {
-                c.push('_');
-            }
+            let c = unique(ident(&n), &mut next, |c| !taken.contains(c));
             if n == self.root && default_class_name {
                 self.class_name = Some(c.clone());
             }
             taken.insert(c.clone());
             if self.kind(&n) == Kind::UnitEnum {
-                let mut k = format!("{}_NAMES", upper(&n));
-                while taken.contains(&k) {
-                    k.push('_');
-                }
+                let k = unique(format!("{}_NAMES", upper(&n)), &mut next, |k| !taken.contains(k));
                 taken.insert(k.clone());
                 self.classes.insert(format!("{n}\0NAMES"), k);
             }
@@ -441,7 +498,7 @@ impl<'a> Gen<'a> {
         }
         w.line(format_args!("extends {}", self.base()));
         w.blank();
-        let root_def = self.schema.get(&self.root).ok_or_else(|| message("no root".into()))?;
+        let root_def = self.def(&self.root).ok_or_else(|| message("no root".into()))?;
         w.doc(doc_of(root_def));
         w.line(format_args!("const SCHEMA_VERSION = {}", lit(&self.schema.version())));
         if self.g4 {
@@ -514,9 +571,14 @@ impl<'a> Gen<'a> {
 
 /// The named types `def` uses directly, each once, in order.
 fn uses(def: &Def, out: &mut Vec<String>) {
-    fn shape(s: &Shape, out: &mut Vec<String>) {
+    let mut seen: HashSet<String> = out.iter().cloned().collect();
+    let out = &mut (out, &mut seen);
+    fn shape(s: &Shape, out: &mut (&mut Vec<String>, &mut HashSet<String>)) {
         match s {
-            Shape::Named { name } if !out.contains(name) => out.push(name.clone()),
+            Shape::Named { name } if !out.1.contains(name) => {
+                out.1.insert(name.clone());
+                out.0.push(name.clone());
+            }
             Shape::Option { of } | Shape::Array { of } | Shape::TypedArray { of } => shape(of, out),
             Shape::Tuple { of } => of.iter().for_each(|s| shape(s, out)),
             Shape::Map { key, value } | Shape::TypedDictionary { key, value } => {

@@ -42,6 +42,20 @@ fn taken() -> &'static HashSet<&'static str> {
     })
 }
 
+/// Whether `s` is one of GDScript's reserved words.
+pub(in crate::forms::schema) fn is_reserved_word(s: &str) -> bool {
+    reserved().contains(s)
+}
+
+/// Whether `s` may be the `class_name` of a generated script as it is: an ASCII identifier that is no
+/// reserved word, type, global function or native class of the engines.
+pub(super) fn is_class_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !taken().contains(s)
+}
+
 /// Whether a GDScript name would clash with the language or the engine: a reserved word, a type, a
 /// global function or method, a native class, or a name with no lowercase letter (a global constant such
 /// as `OK` or `KEY_A` may have it).

@@ -73,7 +73,7 @@ impl Gen<'_> {
             Shape::Builtin { name } => *name,
             Shape::Array { .. } | Shape::TypedArray { .. } | Shape::Tuple { .. } => TypeKind::Array,
             Shape::Map { .. } | Shape::TypedDictionary { .. } => TypeKind::Dictionary,
-            Shape::Named { name } => match self.schema.get(name) {
+            Shape::Named { name } => match self.def(name) {
                 Some(Def::Struct(_)) => TypeKind::Dictionary,
                 _ => return Ok(None),
             },
@@ -110,7 +110,7 @@ impl Gen<'_> {
     }
 
     fn first_variant(&self, name: &str) -> String {
-        match self.schema.get(name) {
+        match self.def(name) {
             Some(Def::Enum(e)) => e.variants.first().map(|v| upper(&v.name)).unwrap_or_default(),
             _ => String::new(),
         }
@@ -119,7 +119,7 @@ impl Gen<'_> {
     /// The value a missing key gets in lenient mode: the field's default, a fresh instance for a struct.
     pub(super) fn lenient_default(&self, shape: &Shape) -> String {
         match shape {
-            Shape::Named { name } if matches!(self.schema.get(name), Some(Def::Struct(_))) => self.new_instance(name),
+            Shape::Named { name } if matches!(self.def(name), Some(Def::Struct(_))) => self.new_instance(name),
             s => self.default_value(s),
         }
     }

@@ -5,6 +5,8 @@
 
 use std::fmt::{self, Display, Write as _};
 
+use crate::forms::schema::is_hidden_char as is_hidden;
+
 /// The text of one GDScript file, written line by line.
 pub(super) struct Writer {
     out: String,
@@ -150,8 +152,9 @@ impl Writer {
     }
 }
 
-/// A GDScript string literal holding `s`: quotes and backslashes escaped, and every control character and
-/// line or paragraph separator, so that the literal stays on its line.
+/// A GDScript string literal holding `s`: quotes and backslashes escaped, and every control character, line
+/// or paragraph separator and invisible format control ([`is_hidden`]), so that the literal stays on its
+/// line and Godot 4 does not refuse it.
 pub(super) fn lit(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -168,7 +171,9 @@ fn push_escaped(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if is_line_breaking(c) => {
+            // `\uXXXX` is the escape both GDScript 3 and 4 read; a hidden character past it (a tag
+            // character, say: they make emoji flags) stays as it is, which both engines accept.
+            c if is_hidden(c) && u32::from(c) <= 0xffff => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
@@ -176,22 +181,18 @@ fn push_escaped(out: &mut String, s: &str) {
     }
 }
 
-/// A comment's text: on one line, control characters escaped (quotes and backslashes as they are).
+/// A comment's text: on one line, control characters and invisible format controls escaped (quotes and
+/// backslashes as they are).
 pub(super) fn comment(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        if is_line_breaking(c) {
+        if is_hidden(c) {
             let _ = write!(out, "\\u{:04x}", c as u32);
         } else {
             out.push(c);
         }
     }
     out
-}
-
-/// The characters a literal or a comment never holds as they are.
-fn is_line_breaking(c: char) -> bool {
-    c.is_control() || c == '\u{2028}' || c == '\u{2029}'
 }
 
 /// One part of a GDScript string concatenation ([`concat`]).
@@ -249,6 +250,8 @@ mod tests {
     fn literals_and_comments_stay_on_their_line() {
         assert_eq!(lit("a\"b\\c\nd\u{2028}\u{1}"), "\"a\\\"b\\\\c\\nd\\u2028\\u0001\"");
         assert_eq!(comment("a \"b\"\r\nc"), "a \"b\"\\u000d\\u000ac");
+        assert_eq!(lit("a\u{202e}b\u{2066}\u{feff}"), "\"a\\u202eb\\u2066\\ufeff\"");
+        assert_eq!(comment("x\u{202e}y\u{e0001}"), "x\\u202ey\\ue0001");
         assert_eq!(
             concat(&[Part::Code("_at"), Part::Text(": got "), Part::Code("str(x)")]),
             "_at + \": got \" + str(x)"

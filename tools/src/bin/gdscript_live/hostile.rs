@@ -1,7 +1,7 @@
 //! Hostile names: a schema whose keys and type names are what an attacker's save or an odd rename gives
 //! (empty, control characters, quotes, keywords, the emitter's reserved names, global functions, native
-//! classes, every engine's type names, ALL_CAPS constants, the generated members, non-ASCII, names equal
-//! once sanitized). The file must load with no error or warning and read every value back byte-identical.
+//! classes, every engine's type names, ALL_CAPS constants, the generated members, non-ASCII, bidirectional
+//! and other invisible format controls, names equal once sanitized). The file must load with no error or warning and read every value back byte-identical.
 
 use std::path::Path;
 
@@ -44,6 +44,12 @@ fn hostile_schema(dialect: Dialect) -> Schema {
         "PI",
         "é",
         "名前",
+        // Bidirectional and other invisible format controls: Godot 4 refuses a script holding one as it is.
+        "gold\u{202e}",
+        "\u{2066}a\u{2069}",
+        "\u{202a}\u{202b}\u{202c}\u{202d}",
+        "\u{2067}\u{2068}\u{200e}\u{200f}\u{61c}",
+        "zero\u{200b}width\u{feff}",
         "Save",
         "Damage",
         "to_variant",
