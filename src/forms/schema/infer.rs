@@ -569,11 +569,7 @@ fn key_order(dicts: &[&Dictionary]) -> std::result::Result<Vec<String>, String> 
 /// The defs reachable from `root`, in the order they are first met from it (depth first, fields in order).
 fn in_order_met(root: &str, defs: Vec<Def>) -> Vec<Def> {
     fn visit(
-        name: &str,
-        defs: &[Def],
-        by_name: &HashMap<&str, usize>,
-        seen: &mut HashSet<usize>,
-        out: &mut Vec<usize>,
+        name: &str, defs: &[Def], by_name: &HashMap<&str, usize>, seen: &mut HashSet<usize>, out: &mut Vec<usize>,
     ) {
         let Some(&i) = by_name.get(name) else { return };
         if !seen.insert(i) {
