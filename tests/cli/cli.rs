@@ -675,6 +675,18 @@ fn embedded_ids(bytes: &[u8]) -> Vec<String> {
     out
 }
 
+/// The README's two `godot-bin check` lines, as written there: an ordinary `.tres` save passes, one with an
+/// embedded script exits 1 naming it.
+#[test]
+fn readme_check_lines_hold() {
+    let out = String::from_utf8(ok(&["check", "examples/data/shared_subresource-godot4.6.tres"], b"")).unwrap();
+    assert_eq!(out, "ok: 3 script(s), all the game's own (res://)\n");
+    let o = run(&["check", "tests/fixtures/godot-4.6/resources/hostile_builtin_init.tres"], b"");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.starts_with("an embedded script (its code came with the file)"), "{out}");
+}
+
 #[test]
 fn check_exits_1_naming_each_script_from_outside_the_game() {
     let dir = "tests/fixtures/godot-4.6/resources";
