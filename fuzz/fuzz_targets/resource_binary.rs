@@ -7,7 +7,6 @@
 
 mod common;
 
-use common::resource::{exercise, mutate};
 use libfuzzer_sys::fuzz_target;
 
 const FIXTURES: &[&[u8]] = &[
@@ -27,11 +26,4 @@ const FIXTURES: &[&[u8]] = &[
     include_bytes!("../../tests/fixtures/godot-3.2.3/resources/hostile_script_dotdot.res"),
 ];
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&sel, rest)) = data.split_first() else { return };
-    if sel < 0x80 {
-        exercise(rest);
-    } else {
-        exercise(&mutate(FIXTURES[usize::from(sel & 0x7F) % FIXTURES.len()], rest));
-    }
-});
+fuzz_target!(|data: &[u8]| common::resource::run(data, FIXTURES));

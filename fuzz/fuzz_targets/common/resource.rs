@@ -4,6 +4,17 @@
 use godot_bin::resource::{check, from_slice, Format, ResourceFile};
 use godot_bin::Variant;
 
+/// One input: its first byte below 0x80, the rest as it is; else the rest mutates (`mutate`) the fixture
+/// the first byte's low bits pick. Then `exercise`.
+pub fn run(data: &[u8], fixtures: &[&[u8]]) {
+    let Some((&sel, rest)) = data.split_first() else { return };
+    if sel < 0x80 {
+        exercise(rest);
+    } else {
+        exercise(&mutate(fixtures[usize::from(sel & 0x7F) % fixtures.len()], rest));
+    }
+}
+
 /// Applies the mutations described by `ops` to `base`: each 4 bytes are (operation, position low, position
 /// high, value); operations 0 overwrite a byte, 1 overwrite a little-endian word with the value repeated, 2
 /// insert a byte, 3 remove a byte, 4 truncate.
