@@ -8,7 +8,8 @@ serde.tsv hex columns, tests/fixtures/spec-examples.tsv, and examples/data/*.sav
 store_var's length word). framing_stream gets serde.tsv's framed streams (config byte, no piece sizes, the stream); text_parse gets
 values.tsv's var_to_str text; roundtrip_variant's inputs are
 unstructured bytes, so it gets a slice of the same seeds as raw material. container_compressed and
-container_encrypted get the engine-written files of tests/fixtures/*/containers. Then the hostile shapes, generated
+container_encrypted get the engine-written files of tests/fixtures/*/containers. resource_binary and resource_text get the
+engine-written .res and .tres files of tests/fixtures/*/resources. Then the hostile shapes, generated
 below (nested keys, deep keys, typed containers for the binary targets; long constructors and deep text for
 text_parse).
 
@@ -279,6 +280,14 @@ text_seed("pandemonium-5", "TypedArray( int , [ 1, 2.5, \"3\" ] )")
 for cfg_file in sorted([*fixtures.glob("*/config_file/*.cfg"), *fixtures.glob("*/config_file/*.txt")]):
     sel = 8 if cfg_file.parent.parent.name.startswith("godot-4") else 1
     put("config_file", bytes([sel]) + cfg_file.read_bytes())
+
+# Resource files the engines wrote (tests/fixtures/<engine>/resources): selector 0 (the bytes as they are),
+# .res and compressed .res for resource_binary, .tres for resource_text.
+for res in sorted(fixtures.glob("*/resources/*")):
+    if res.suffix == ".res":
+        put("resource_binary", bytes([0]) + res.read_bytes())
+    elif res.suffix == ".tres":
+        put("resource_text", bytes([0]) + res.read_bytes())
 
 for target, n in sorted(counts.items()):
     print(f"{target}: {n} new seed(s) in {CORPUS / target}")

@@ -675,6 +675,36 @@ fn embedded_ids(bytes: &[u8]) -> Vec<String> {
     out
 }
 
+/// The README's two `godot-bin check` lines, as written there: an ordinary `.tres` save passes, one with an
+/// embedded script exits 1 naming it.
+#[test]
+fn readme_check_lines_hold() {
+    let out = String::from_utf8(ok(&["check", "examples/data/shared_subresource-godot4.6.tres"], b"")).unwrap();
+    assert_eq!(out, "ok: 3 script(s), all the game's own (res://)\n");
+    let o = run(&["check", "tests/fixtures/godot-4.6/resources/hostile_builtin_init.tres"], b"");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.starts_with("an embedded script (its code came with the file)"), "{out}");
+}
+
+/// `godot-bin info` on a Resource save prints `check`'s report after what the file is: the game's own
+/// scripts counted, an embedded script named with its id; a save that is not a resource gets no report.
+#[test]
+fn info_prints_the_check_report_of_a_resource() {
+    let dir = "tests/fixtures/godot-4.6/resources";
+    for name in ["save_game.tres", "save_game.res", "save_game_compressed.res"] {
+        let out = String::from_utf8(ok(&["info", &format!("{dir}/{name}")], b"")).unwrap();
+        assert!(out.ends_with("\nok: 3 script(s), all the game's own (res://)\n"), "{name}: {out}");
+    }
+    let path = format!("{dir}/hostile_builtin_init.res");
+    let ids = embedded_ids(&std::fs::read(&path).unwrap());
+    let out = String::from_utf8(ok(&["info", &path], b"")).unwrap();
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("an embedded script") && last.contains(&ids[0]), "{out}");
+    let out = String::from_utf8(ok(&["info", "examples/data/save-godot4.6.sav"], b"")).unwrap();
+    assert!(!out.contains("script(s)") && !out.contains("embedded script"), "{out}");
+}
+
 #[test]
 fn check_exits_1_naming_each_script_from_outside_the_game() {
     let dir = "tests/fixtures/godot-4.6/resources";

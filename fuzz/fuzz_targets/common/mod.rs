@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod agree;
+pub mod resource;
 pub mod shapes;
 
 use godot_bin::{value::ContainerType, Config, Dialect, Object, Variant};

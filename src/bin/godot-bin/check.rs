@@ -14,17 +14,10 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let bytes = read_input(a.file.as_deref())?;
     let file = ResourceFile::read(&bytes).map_err(|e| data(format!("not checked: {e}")))?;
     let report = resource::check(&file);
-    let mut out = String::new();
-    for s in report.flagged() {
-        out.push_str(&format!("{s}\n"));
-    }
-    let flagged = report.flagged().count();
-    if flagged == 0 {
-        let n = report.scripts.len();
-        out.push_str(&format!("ok: {n} script(s), all the game's own (res://)\n"));
-        print!("{out}");
+    println!("{report}");
+    if report.passes() {
         return Ok(());
     }
-    print!("{out}");
+    let flagged = report.flagged().count();
     Err(Fail(1, format!("{flagged} script(s) or file(s) from outside the game: loading this file would run code that is not the game's")))
 }

@@ -144,6 +144,32 @@ pub struct Report {
     pub scripts: Vec<Script>,
 }
 
+/// The report as `godot-bin check` and `godot-bin info` print it: one line per script or file from
+/// outside the game, with its reason; or, when there is none, one line saying how many scripts the file
+/// names, all the game's own.
+///
+/// ```
+/// use godot_bin::resource::{check, ResourceFile};
+/// // Saved by Godot 4.6 (examples/data/shared_subresource-godot4.6.res).
+/// let file = ResourceFile::read(&std::fs::read("examples/data/shared_subresource-godot4.6.res")?)?;
+/// assert_eq!(check(&file).to_string(), "ok: 3 script(s), all the game's own (res://)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.passes() {
+            return write!(f, "ok: {} script(s), all the game's own (res://)", self.scripts.len());
+        }
+        for (i, s) in self.flagged().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Report {
     /// Whether the only scripts are the game's own (`res://` paths), so loading the file runs no code from
     /// elsewhere.
