@@ -7,8 +7,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::common::containers::{compress, decode, encrypt, Opts};
+use crate::common::containers::{compress, decode, encrypt};
 use godot_bin::container::{compress_with_block_size, Compression, Key, Layout};
+use godot_bin::file::Options;
 use godot_bin::ErrorKind;
 
 /// The peak allocated while `f` runs, above what was allocated before, and what `f` returned.
@@ -26,7 +27,7 @@ fn failure<T>(r: &godot_bin::Result<T>) -> Option<(&ErrorKind, Option<usize>)> {
 }
 
 /// Opens `file` and checks the memory bound; returns the result.
-fn open_bounded(file: &[u8], opts: &Opts) -> godot_bin::Result<Vec<u8>> {
+fn open_bounded(file: &[u8], opts: &Options) -> godot_bin::Result<Vec<u8>> {
     let (peak, r) = peak_of(|| decode(file, opts));
     let m = r.as_ref().map_or(0, Vec::len);
     let bound = 4 * m + 2 * file.len() + SLACK;
@@ -34,8 +35,8 @@ fn open_bounded(file: &[u8], opts: &Opts) -> godot_bin::Result<Vec<u8>> {
     r
 }
 
-fn opts() -> Opts {
-    Opts::new().key(key()).require_container()
+fn opts() -> Options {
+    Options::new().key(key())
 }
 
 fn key() -> Key {
@@ -184,7 +185,7 @@ fn every_truncation_of_engine_files_is_an_error() {
             ["fastlz.gcpf", "deflate.gcpf", "zstd.gcpf", "gzip.gcpf", "key.gdec", "tiny-fastlz.gcpf", "tiny.gdec"]
         {
             let file = engine_fixture(engine, name);
-            let o = Opts::new().key(k.clone()).require_container();
+            let o = Options::new().key(k.clone());
             assert!(open_bounded(&file, &o).is_ok(), "{engine} {name}");
             // Cut anywhere before the content ends: an error (a GCPF file's trailing magic is not needed,
             // as in the engine).

@@ -8,8 +8,9 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use crate::common::containers::{compress, decode, decrypt_as, encrypt, godot4_iv, Opts};
+use crate::common::containers::{compress, decode, decrypt_as, encrypt, godot4_iv};
 use godot_bin::container::{self, encrypt_with_iv, Compression, Key, Layout};
+use godot_bin::file::Options;
 use godot_bin::framing::{self, Endian};
 use godot_bin::ErrorKind;
 use godot_bin::{Config, Dialect, Variant};
@@ -35,8 +36,8 @@ fn fixture(engine: &str, name: &str) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-fn opts() -> Opts {
-    Opts::new().require_container()
+fn opts() -> Options {
+    Options::new()
 }
 
 /// The plain file holds three store_var values: a dictionary, a 9000-byte array and a string.
@@ -112,7 +113,7 @@ fn encrypted_files_open_with_the_password_or_the_key() {
         assert_eq!(decode(&by_pass, &opts().key(pass.clone())).unwrap(), plain, "{engine}");
         assert_eq!(decode(&by_key, &opts().key(key())).unwrap(), plain, "{engine}");
         assert_eq!(decrypt_as(&by_key, &key(), layout, 1 << 20).unwrap(), plain, "{engine}");
-        values(engine, dialect, &decode(&by_pass, &Opts::new().key(pass.clone())).unwrap());
+        values(engine, dialect, &decode(&by_pass, &Options::new().key(pass.clone())).unwrap());
         for edge in ["tiny", "exact"] {
             let got = decode(&fixture(engine, &format!("{edge}.gdec")), &opts().key(key())).unwrap();
             assert_eq!(got, fixture(engine, &format!("{edge}.bin")), "{engine} {edge}");
@@ -182,7 +183,7 @@ fn write_path_cut_short_leaves_the_old_file_whole() {
     let old = fixture("godot-3.6", "key.gdec");
     std::fs::write(&path, &old).unwrap();
     common::write_cut_short_keeps_the_old_file(&path, &old, "containers::write_path_cut_short_child", CUT_SHORT_ENV);
-    let content = decode(&std::fs::read(&path).unwrap(), &Opts::new().key(key())).unwrap();
+    let content = decode(&std::fs::read(&path).unwrap(), &Options::new().key(key())).unwrap();
     assert_eq!(
         Variant::decode(&content, &Config::new(Dialect::Godot3)).unwrap(),
         Variant::PackedByteArray(vec![7; 150_000])

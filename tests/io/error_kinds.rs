@@ -1,10 +1,11 @@
 //! One `match` on `Error::kind()` tells apart what went wrong in any module: a wrong password, a damaged
 //! file, a syntax error in ConfigFile text, JSON or the text form (each with its line and column).
 
-use crate::common::containers::{decode, Opts};
+use crate::common::containers::decode;
 use godot_bin::config_file::ConfigFile;
 use godot_bin::container::Key;
 use godot_bin::error::Form;
+use godot_bin::file::Options;
 use godot_bin::{json, text, Config, Error, ErrorKind};
 
 /// What a tool would tell its user, decided by the kind alone.
@@ -32,9 +33,9 @@ fn one_match_tells_every_failure_apart() {
     // A save Godot 4.6 encrypted with open_encrypted_with_pass("hunter2 é").
     let file =
         std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-4.6/containers/pass.gdec")).unwrap();
-    let right = || Opts::new().key(Key::from_password("hunter2 \u{e9}"));
+    let right = || Options::new().key(Key::from_password("hunter2 \u{e9}"));
     assert!(decode(&file, &right()).is_ok());
-    let wrong = decode(&file, &Opts::new().key(Key::from_password("hunter3"))).unwrap_err();
+    let wrong = decode(&file, &Options::new().key(Key::from_password("hunter3"))).unwrap_err();
     // The same file with one byte of its content flipped (after the 4.6 header: magic, mode, MD5, length, IV).
     let mut damaged = file.clone();
     let last = damaged.len() - 1;
