@@ -359,7 +359,7 @@ pub enum Hint {
         big_endian: bool,
     },
     /// The bytes do not read in the dialect asked for, and read cleanly in `dialect` (found by
-    /// [`detect`](crate::detect::detect)): a Godot 3 save read with `Dialect::Godot4_6`, for example.
+    /// reading it in every dialect): a Godot 3 save read with `Dialect::Godot4_6`, for example.
     /// Given by the [`framing`](crate::framing) readers of files.
     OtherDialect {
         /// The dialect that reads the bytes.
@@ -376,7 +376,7 @@ pub enum Hint {
 
 /// A format that is not Godot's binary Variant data, told by its first bytes: what a user may hand to a
 /// reader of saves by mistake (an image, an archive, Godot's other files, text). The one table of such magic
-/// numbers: errors ([`Hint::NotGodot`]) and [`detect`](crate::detect::detect) both use it.
+/// numbers: errors ([`Hint::NotGodot`]) and the detection of `file::read` both use it.
 ///
 /// ```
 /// use godot_bin::error::ForeignFormat;
@@ -552,16 +552,7 @@ impl Error {
     }
 
     /// An error of `kind` found at `position`.
-    ///
-    /// ```
-    /// use godot_bin::error::{Form, Position};
-    /// use godot_bin::{Error, ErrorKind};
-    /// let at = Position::Text { line: 3, column: 2, byte: 20 };
-    /// let err = Error::at_position(ErrorKind::Syntax { form: Form::Json, message: "expected `,`".into() }, at);
-    /// assert_eq!(err.to_string(), "line 3, column 2: expected `,`");
-    /// assert_eq!(err.offset(), Some(20));
-    /// ```
-    pub fn at_position(kind: ErrorKind, position: Position) -> Self {
+    pub(crate) fn at_position(kind: ErrorKind, position: Position) -> Self {
         Error(Box::new(Inner { kind, position: Some(position), hint: None, path: Vec::new() }))
     }
 
@@ -726,20 +717,6 @@ impl Error {
     pub fn offset(&self) -> Option<usize> {
         match self.0.position {
             Some(Position::Byte(o)) | Some(Position::Text { byte: o, .. }) => Some(o),
-            _ => None,
-        }
-    }
-
-    /// The 1-based line and column (in characters) of an error in text: a syntax error of the text form,
-    /// ConfigFile text or JSON.
-    ///
-    /// ```
-    /// let err = godot_bin::text::from_text("[1, 2", &godot_bin::Config::default()).unwrap_err();
-    /// assert_eq!(err.line_column(), Some((1, 6)));
-    /// ```
-    pub fn line_column(&self) -> Option<(usize, usize)> {
-        match self.0.position {
-            Some(Position::Text { line, column, .. }) => Some((line, column)),
             _ => None,
         }
     }

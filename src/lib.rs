@@ -63,7 +63,7 @@ pub use forms::{convert, schema, text};
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use io::tokio_codec;
-pub use io::{config_file, detect, framing, resource};
+pub use io::{config_file, framing, resource};
 #[cfg(feature = "containers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub use io::{container, file};
@@ -72,6 +72,7 @@ pub use value::{Array, Dictionary, Object, Variant};
 
 // Crate-internal paths of the dialect tables (`crate::types::TypeKind`; public as `value::TypeKind`).
 pub(crate) use dialect::types;
+pub(crate) use io::detect;
 
 /// Reading Variant bytes into a `Deserialize` type beyond [`from_slice`] and [`from_slice_with`]: from a
 /// reader, from owned bytes, one value off the front of a longer input, and the [`Deserializer`](de::Deserializer) itself.

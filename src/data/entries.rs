@@ -18,16 +18,6 @@ fn build(list: &[(Variant, Variant)]) -> Box<HashIndex> {
 }
 
 impl Entries {
-    /// No entries, room for `n`.
-    ///
-    /// ```
-    /// use godot_bin::value::Entries;
-    /// assert!(Entries::with_capacity(4).is_empty());
-    /// ```
-    pub fn with_capacity(n: usize) -> Self {
-        Entries { list: Vec::with_capacity(n), index: None }
-    }
-
     /// Builds the index if the entries are past the few that are scanned.
     fn ensure_index(&mut self) {
         if self.index.is_none() && self.list.len() > LINEAR_MAX {
@@ -64,13 +54,7 @@ impl Entries {
 
     /// [`Entries::position`] that first builds the index if there is none and the entries are past a few:
     /// for a caller that will look up many keys.
-    ///
-    /// ```
-    /// use godot_bin::{value::Entries, Variant};
-    /// let mut e = Entries::from((0..100).map(|i| (Variant::Int(i), Variant::Nil)).collect::<Vec<_>>());
-    /// assert_eq!(e.position_indexed(&Variant::Int(99)), Some(99));
-    /// ```
-    pub fn position_indexed(&mut self, key: &Variant) -> Option<usize> {
+    pub(crate) fn position_indexed(&mut self, key: &Variant) -> Option<usize> {
         self.ensure_index();
         self.position(key)
     }
@@ -148,17 +132,6 @@ impl Entries {
     /// ```
     pub fn iter_mut(&mut self) -> IterMut<'_> {
         IterMut(self.list.iter_mut())
-    }
-
-    /// The entries as a `Vec` (the index is dropped).
-    ///
-    /// ```
-    /// use godot_bin::{value::Entries, Variant};
-    /// let e = Entries::from(vec![(Variant::Nil, Variant::Nil)]);
-    /// assert_eq!(e.into_vec().len(), 1);
-    /// ```
-    pub fn into_vec(self) -> Vec<(Variant, Variant)> {
-        self.list
     }
 }
 

@@ -234,13 +234,7 @@ pub enum ContainerType {
 
 impl ContainerType {
     /// Whether this is [`ContainerType::Untyped`].
-    ///
-    /// ```
-    /// use godot_bin::{Array, value::ContainerType};
-    /// assert!(Array::default().element_type.is_untyped());
-    /// assert!(!ContainerType::Class("Node".into()).is_untyped());
-    /// ```
-    pub fn is_untyped(&self) -> bool {
+    pub(crate) fn is_untyped(&self) -> bool {
         matches!(self, ContainerType::Untyped)
     }
 }
@@ -722,14 +716,7 @@ impl Variant {
     }
 
     /// Whether this is `null` (Nil, or a null Object).
-    ///
-    /// ```
-    /// use godot_bin::{Object, Variant};
-    /// assert!(Variant::Nil.is_nil());
-    /// assert!(Variant::from(Object::Null).is_nil());
-    /// assert!(!Variant::Int(0).is_nil());
-    /// ```
-    pub fn is_nil(&self) -> bool {
+    pub(crate) fn is_nil(&self) -> bool {
         matches!(self, Variant::Nil) || matches!(self, Variant::Object(o) if **o == Object::Null)
     }
 

@@ -9,25 +9,6 @@
 //! exactly first, then by how plausible the values look (floats that are subnormal or NaN, as small ints
 //! and lengths read as floats are, and text with control characters, counted against a reading), then by
 //! how common the dialect is (Godot 4.6, then Godot 3, then the others).
-//!
-//! ```
-//! use godot_bin::detect::{detect, Framing};
-//! use godot_bin::Dialect;
-//! // Godot 4.6 store_var(Vector2(1, 2)) wrote its length, then var_to_bytes(Vector2(1, 2))
-//! // (the value's bytes: tests/fixtures/godot-4.6/values.tsv "v2_1_2").
-//! let file = [12, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
-//! let d = detect(&file);
-//! assert_eq!(d.framing, Some(Framing::Stream { big_endian: false }));
-//! assert_eq!(d.dialect(), Some(Dialect::Godot4_6));
-//! // Type 5 is a Vector2 in Godot 3 too: one reading, shared.
-//! assert!(!d.is_ambiguous() && d.candidates[0].dialects.contains(&Dialect::Godot3));
-//!
-//! // Godot 3.6 var2bytes({}) (tests/fixtures/godot-3.6/values.tsv "dict_empty"): type 18, a Dictionary in
-//! // Godot 3, is a 48-byte Transform3D in Godot 4: only the Godot 3 layouts read these 8 bytes.
-//! let d = detect(&[0x12, 0, 0, 0, 0, 0, 0, 0]);
-//! assert_eq!(d.dialect(), Some(Dialect::Godot3));
-//! assert_eq!(d.framing, Some(Framing::Bare));
-//! ```
 
 use std::fmt;
 
@@ -42,8 +23,11 @@ use crate::wire::{frame_len, Cut, Frames};
 /// `container::Kind`, which opens them).
 ///
 /// ```
-/// use godot_bin::detect::{detect, ContainerKind};
-/// assert_eq!(detect(b"GCPF\x00\x00\x00\x00").container, ContainerKind::Compressed);
+/// # #[cfg(feature = "containers")] {
+/// use godot_bin::container::Kind;
+/// assert_eq!(Kind::of(b"GCPF\x00\x00\x00\x00"), Kind::Compressed);
+/// assert_eq!(Kind::of(b"RSRC"), Kind::Plain);
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ContainerKind {
@@ -62,13 +46,6 @@ pub(crate) const ENCRYPTED_MAGIC: &[u8; 4] = b"GDEC";
 
 impl ContainerKind {
     /// The container whose magic `bytes` start with (four bytes are enough).
-    ///
-    /// ```
-    /// use godot_bin::detect::ContainerKind;
-    /// assert_eq!(ContainerKind::of(b"GDEC\x01\x00\x00\x00"), ContainerKind::Encrypted);
-    /// assert_eq!(ContainerKind::of(b"GCPF"), ContainerKind::Compressed);
-    /// assert_eq!(ContainerKind::of(&[12, 0, 0, 0]), ContainerKind::Plain); // a store_var length
-    /// ```
     pub fn of(bytes: &[u8]) -> ContainerKind {
         match bytes.get(..4) {
             Some(m) if m == ENCRYPTED_MAGIC => ContainerKind::Encrypted,
@@ -79,16 +56,8 @@ impl ContainerKind {
 }
 
 /// How values are laid out in the bytes.
-///
-/// ```
-/// use godot_bin::detect::{detect, Framing};
-/// // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"), bare and behind its length.
-/// assert_eq!(detect(&[2, 0, 0, 0, 1, 0, 0, 0]).framing, Some(Framing::Bare));
-/// let stored = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
-/// assert_eq!(detect(&stored).framing, Some(Framing::Stream { big_endian: false }));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Framing {
+pub(crate) enum Framing {
     /// One value and nothing else: `var_to_bytes`, `PacketPeer.put_var` (one packet).
     Bare,
     /// Values each behind a 4-byte length: `FileAccess.store_var`, `StreamPeer.put_var`. `big_endian`:
@@ -100,11 +69,6 @@ pub enum Framing {
 }
 
 impl fmt::Display for Framing {
-    /// ```
-    /// use godot_bin::detect::Framing;
-    /// assert_eq!(Framing::Stream { big_endian: false }.to_string(), "store_var/put_var stream");
-    /// assert_eq!(Framing::Bare.to_string(), "one bare value (var_to_bytes)");
-    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Framing::Bare => f.write_str("one bare value (var_to_bytes)"),
@@ -115,79 +79,46 @@ impl fmt::Display for Framing {
 }
 
 /// Dialects that read the input to the same values.
-///
-/// ```
-/// use godot_bin::{detect::detect, Dialect};
-/// // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"): one value, every dialect.
-/// let c = &detect(&[2, 0, 0, 0, 1, 0, 0, 0]).candidates[0];
-/// assert_eq!((c.values, c.oddities, c.dialects.len()), (1, 0, Dialect::ALL.len()));
-/// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct Candidate {
+pub(crate) struct Candidate {
     /// The dialects, most common first ([`Candidate::dialect`] is the first).
-    pub dialects: Vec<Dialect>,
+    pub(crate) dialects: Vec<Dialect>,
     /// How the input is framed in this reading.
-    pub framing: Framing,
+    pub(crate) framing: Framing,
     /// How many values the input holds in this reading.
-    pub values: usize,
+    pub(crate) values: usize,
     /// How implausible the values look: floats that are subnormal or NaN, and strings with control
     /// characters, counted. 0 for most real data.
-    pub oddities: usize,
+    pub(crate) oddities: usize,
 }
 
 impl Candidate {
     /// The most common of the dialects.
-    ///
-    /// ```
-    /// let d = godot_bin::detect::detect(&[2, 0, 0, 0, 7, 0, 0, 0]); // an int: the same everywhere
-    /// assert_eq!(d.candidates[0].dialect(), godot_bin::Dialect::Godot4_6);
-    /// ```
-    pub fn dialect(&self) -> Dialect {
+    pub(crate) fn dialect(&self) -> Dialect {
         self.dialects[0]
     }
 }
 
 /// What [`detect`] found.
-///
-/// ```
-/// use godot_bin::detect::{detect, ContainerKind};
-/// let d = detect(&[0xff; 8]); // no dialect has type 255
-/// assert_eq!((d.container, d.framing, d.candidates.len()), (ContainerKind::Plain, None, 0));
-/// assert_eq!(d.dialect(), None);
-/// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct Detection {
+pub(crate) struct Detection {
     /// The file container, by its magic.
-    pub container: ContainerKind,
+    pub(crate) container: ContainerKind,
     /// The framing of the best candidate (`None` when no dialect reads the input, or inside a container).
-    pub framing: Option<Framing>,
+    pub(crate) framing: Option<Framing>,
     /// The readings, best first: each a set of dialects that read the whole input to the same values.
     /// Empty when the input is a container (open it first) or no dialect reads it.
-    pub candidates: Vec<Candidate>,
+    pub(crate) candidates: Vec<Candidate>,
     /// When no dialect reads the input: what it is instead, where the bytes say (`None` when there are
     /// candidates, inside a container, or when nothing more is known).
-    pub unreadable: Option<Unreadable>,
+    pub(crate) unreadable: Option<Unreadable>,
 }
 
 /// Why no dialect reads an input, where the bytes say: what a tool tells its user instead of "no dialect
 /// reads these bytes".
-///
-/// ```
-/// use godot_bin::detect::{detect, Framing, Unreadable};
-/// use godot_bin::error::ForeignFormat;
-/// assert_eq!(detect(&[]).unreadable, Some(Unreadable::Empty));
-/// assert_eq!(detect(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unreadable, Some(Unreadable::NotGodot(ForeignFormat::Png)));
-/// // The first 300 bytes of a save Godot 3.6 wrote with store_var: its first value declares 920 bytes.
-/// let save = std::fs::read("examples/data/save-godot3.6.sav")?;
-/// let d = detect(&save[..300]);
-/// let framing = Framing::Stream { big_endian: false };
-/// assert_eq!(d.unreadable, Some(Unreadable::Truncated { framing, value_at: 4, declared: 920, present: 296 }));
-/// assert_eq!(d.to_string(), "truncated: the first value declares 920 byte(s), 296 present (store_var/put_var stream)");
-/// # Ok::<(), std::io::Error>(())
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Unreadable {
+pub(crate) enum Unreadable {
     /// The input has no bytes.
     Empty,
     /// A `store_var`/`put_var` stream cut short: the values before `value_at` read whole (in some dialect),
@@ -209,11 +140,6 @@ pub enum Unreadable {
 }
 
 impl fmt::Display for Unreadable {
-    /// ```
-    /// use godot_bin::{detect::Unreadable, error::ForeignFormat};
-    /// assert_eq!(Unreadable::Empty.to_string(), "empty input: no value to read");
-    /// assert_eq!(Unreadable::NotGodot(ForeignFormat::Zip).to_string(), "not Godot data: this looks like a ZIP archive");
-    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unreadable::Empty => f.write_str("empty input: no value to read"),
@@ -230,61 +156,29 @@ impl fmt::Display for Unreadable {
 }
 
 /// What an ambiguous detection leaves open ([`Detection::ambiguity`]).
-///
-/// ```
-/// use godot_bin::detect::{detect, Ambiguity};
-/// // Godot 3.6 var2bytes("") (tests/fixtures/godot-3.6/values.tsv "str_len0"): an empty String, or a
-/// // store_var stream of one null; every dialect agrees on each.
-/// let d = detect(&[4, 0, 0, 0, 0, 0, 0, 0]);
-/// assert_eq!(d.ambiguity(), Some(Ambiguity { framing: true, dialect: false }));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ambiguity {
+pub(crate) struct Ambiguity {
     /// Readings in different framings differ.
-    pub framing: bool,
+    pub(crate) framing: bool,
     /// Readings in the same framing differ by dialect.
-    pub dialect: bool,
+    pub(crate) dialect: bool,
 }
 
 impl Detection {
     /// The best candidate's dialect.
-    ///
-    /// ```
-    /// use godot_bin::{detect::detect, Dialect};
-    /// // Godot 4.6 var_to_bytes({}) (tests/fixtures/godot-4.6/values.tsv "dict_empty"): type 27 exists
-    /// // only in Godot 4's table.
-    /// let d = detect(&[0x1b, 0, 0, 0, 0, 0, 0, 0]);
-    /// assert_eq!(d.dialect(), Some(Dialect::Godot4_6));
-    /// ```
-    pub fn dialect(&self) -> Option<Dialect> {
+    #[cfg(test)]
+    pub(crate) fn dialect(&self) -> Option<Dialect> {
         self.candidates.first().map(Candidate::dialect)
     }
 
     /// Whether candidates read the input to different values: the bytes alone cannot say which is meant.
-    ///
-    /// ```
-    /// use godot_bin::detect::detect;
-    /// // Type 14 with four floats: a Color in Godot 3, a Plane in Godot 4.
-    /// let d = detect(&[14, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f]);
-    /// assert!(d.is_ambiguous());
-    /// ```
-    pub fn is_ambiguous(&self) -> bool {
+    pub(crate) fn is_ambiguous(&self) -> bool {
         self.candidates.len() > 1
     }
 
     /// What the readings differ in, if they differ: the framing (settled by giving it), the dialect (settled
     /// by giving it), or both.
-    ///
-    /// ```
-    /// use godot_bin::detect::{detect, Ambiguity};
-    /// // Godot 3.6 var2bytes(PoolVector2Array()) (tests/fixtures/godot-3.6/values.tsv "pv2_empty"): type 24
-    /// // is a PoolVector2Array in Godot 3, something else in the other dialects.
-    /// let d = detect(&[0x18, 0, 0, 0, 0, 0, 0, 0]);
-    /// assert_eq!(d.ambiguity(), Some(Ambiguity { framing: false, dialect: true }));
-    /// // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"): one reading.
-    /// assert_eq!(detect(&[2, 0, 0, 0, 1, 0, 0, 0]).ambiguity(), None);
-    /// ```
-    pub fn ambiguity(&self) -> Option<Ambiguity> {
+    pub(crate) fn ambiguity(&self) -> Option<Ambiguity> {
         if !self.is_ambiguous() {
             return None;
         }
@@ -301,11 +195,6 @@ impl Detection {
 
 impl fmt::Display for Detection {
     /// One line a reading: what a command-line tool prints.
-    ///
-    /// ```
-    /// let d = godot_bin::detect::detect(b"GDEC\x01\x00\x00\x00");
-    /// assert_eq!(d.to_string(), "an encrypted file (GDEC): open it with its key or password first");
-    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.container {
             ContainerKind::Encrypted => {
@@ -364,18 +253,8 @@ const PREFERENCE: [Dialect; 12] = [
 /// (nothing is ever instantiated): [`detect_with`] under `Config::default().with_allow_objects(true)`. The work
 /// is a decode per dialect and framing (at most 36), each linear in the input and each dropped before the
 /// next: memory is that of one decode.
-///
-/// ```
-/// use godot_bin::detect::{detect, Framing};
-/// use godot_bin::Dialect;
-/// // Godot 4.6 var_to_bytes("ab") (tests/fixtures/godot-4.6/values.tsv "str_len2"): a String reads the
-/// // same in every dialect.
-/// let d = detect(&[4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0]);
-/// assert_eq!(d.framing, Some(Framing::Bare));
-/// assert!(!d.is_ambiguous());
-/// assert_eq!(d.candidates[0].dialects.len(), Dialect::ALL.len());
-/// ```
-pub fn detect(bytes: &[u8]) -> Detection {
+#[cfg(test)]
+pub(crate) fn detect(bytes: &[u8]) -> Detection {
     detect_with(bytes, &Config::default().with_allow_objects(true))
 }
 
@@ -383,20 +262,7 @@ pub fn detect(bytes: &[u8]) -> Detection {
 /// (full objects only if [`Config::allow_objects`], within [`Config::max_depth`], …), so that the
 /// dialect and framing it picks read the input under `cfg` with that dialect. `cfg`'s own dialect is not
 /// used: every dialect is tried.
-///
-/// ```
-/// use godot_bin::detect::{detect, detect_with};
-/// use godot_bin::{Config, Dialect, Variant};
-/// // Godot 3.6 var2bytes(PoolVector2Array()) (tests/fixtures/godot-3.6/values.tsv "pv2_empty"): in Godot 4
-/// // type 24 is an Object, which only reads where objects are allowed.
-/// let bytes = [0x18, 0, 0, 0, 0, 0, 0, 0];
-/// assert_eq!(detect(&bytes).dialect(), Some(Dialect::Godot4_6));
-/// let cfg = Config::default(); // objects not allowed
-/// let d = detect_with(&bytes, &cfg);
-/// assert_eq!(d.dialect(), Some(Dialect::Godot3));
-/// assert!(Variant::decode(&bytes, &cfg.with_dialect(Dialect::Godot3)).is_ok());
-/// ```
-pub fn detect_with(bytes: &[u8], cfg: &Config) -> Detection {
+pub(crate) fn detect_with(bytes: &[u8], cfg: &Config) -> Detection {
     let container = ContainerKind::of(bytes);
     if container != ContainerKind::Plain {
         return Detection { container, framing: None, candidates: Vec::new(), unreadable: None };
@@ -568,4 +434,162 @@ fn odd_reals<T: Reals>(v: &T, odd: impl Fn(f64) -> bool) -> usize {
     let r = &mut r[..T::N];
     v.to_reals(r);
     r.iter().filter(|&&x| odd(x)).count()
+}
+
+#[cfg(test)]
+mod tests {
+    //! What detection finds on engine-written bytes (the values cited in each case).
+    use super::*;
+    use crate::error::ForeignFormat;
+    use crate::Variant;
+
+    #[test]
+    fn on_module() {
+        // Godot 4.6 store_var(Vector2(1, 2)) wrote its length, then var_to_bytes(Vector2(1, 2))
+        // (the value's bytes: tests/fixtures/godot-4.6/values.tsv "v2_1_2").
+        let file = [12, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+        let d = detect(&file);
+        assert_eq!(d.framing, Some(Framing::Stream { big_endian: false }));
+        assert_eq!(d.dialect(), Some(Dialect::Godot4_6));
+        // Type 5 is a Vector2 in Godot 3 too: one reading, shared.
+        assert!(!d.is_ambiguous() && d.candidates[0].dialects.contains(&Dialect::Godot3));
+
+        // Godot 3.6 var2bytes({}) (tests/fixtures/godot-3.6/values.tsv "dict_empty"): type 18, a Dictionary in
+        // Godot 3, is a 48-byte Transform3D in Godot 4: only the Godot 3 layouts read these 8 bytes.
+        let d = detect(&[0x12, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(d.dialect(), Some(Dialect::Godot3));
+        assert_eq!(d.framing, Some(Framing::Bare));
+    }
+
+    #[test]
+    fn on_containerkind() {
+        assert_eq!(detect(b"GCPF\x00\x00\x00\x00").container, ContainerKind::Compressed);
+    }
+
+    #[test]
+    fn on_of() {
+        assert_eq!(ContainerKind::of(b"GDEC\x01\x00\x00\x00"), ContainerKind::Encrypted);
+        assert_eq!(ContainerKind::of(b"GCPF"), ContainerKind::Compressed);
+        assert_eq!(ContainerKind::of(&[12, 0, 0, 0]), ContainerKind::Plain); // a store_var length
+    }
+
+    #[test]
+    fn on_framing() {
+        // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"), bare and behind its length.
+        assert_eq!(detect(&[2, 0, 0, 0, 1, 0, 0, 0]).framing, Some(Framing::Bare));
+        let stored = [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
+        assert_eq!(detect(&stored).framing, Some(Framing::Stream { big_endian: false }));
+    }
+
+    #[test]
+    fn on_fmt() {
+        assert_eq!(Framing::Stream { big_endian: false }.to_string(), "store_var/put_var stream");
+        assert_eq!(Framing::Bare.to_string(), "one bare value (var_to_bytes)");
+    }
+
+    #[test]
+    fn on_candidate() {
+        // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"): one value, every dialect.
+        let c = &detect(&[2, 0, 0, 0, 1, 0, 0, 0]).candidates[0];
+        assert_eq!((c.values, c.oddities, c.dialects.len()), (1, 0, Dialect::ALL.len()));
+    }
+
+    #[test]
+    fn on_dialect() {
+        let d = detect(&[2, 0, 0, 0, 7, 0, 0, 0]); // an int: the same everywhere
+        assert_eq!(d.candidates[0].dialect(), crate::Dialect::Godot4_6);
+    }
+
+    #[test]
+    fn on_detection() {
+        let d = detect(&[0xff; 8]); // no dialect has type 255
+        assert_eq!((d.container, d.framing, d.candidates.len()), (ContainerKind::Plain, None, 0));
+        assert_eq!(d.dialect(), None);
+    }
+
+    #[test]
+    fn on_unreadable() -> std::io::Result<()> {
+        assert_eq!(detect(&[]).unreadable, Some(Unreadable::Empty));
+        assert_eq!(detect(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unreadable, Some(Unreadable::NotGodot(ForeignFormat::Png)));
+        // The first 300 bytes of a save Godot 3.6 wrote with store_var: its first value declares 920 bytes.
+        let save = std::fs::read("examples/data/save-godot3.6.sav")?;
+        let d = detect(&save[..300]);
+        let framing = Framing::Stream { big_endian: false };
+        assert_eq!(d.unreadable, Some(Unreadable::Truncated { framing, value_at: 4, declared: 920, present: 296 }));
+        assert_eq!(
+            d.to_string(),
+            "truncated: the first value declares 920 byte(s), 296 present (store_var/put_var stream)"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn on_fmt2() {
+        assert_eq!(Unreadable::Empty.to_string(), "empty input: no value to read");
+        assert_eq!(
+            Unreadable::NotGodot(ForeignFormat::Zip).to_string(),
+            "not Godot data: this looks like a ZIP archive"
+        );
+    }
+
+    #[test]
+    fn on_ambiguity() {
+        // Godot 3.6 var2bytes("") (tests/fixtures/godot-3.6/values.tsv "str_len0"): an empty String, or a
+        // store_var stream of one null; every dialect agrees on each.
+        let d = detect(&[4, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(d.ambiguity(), Some(Ambiguity { framing: true, dialect: false }));
+    }
+
+    #[test]
+    fn on_dialect2() {
+        // Godot 4.6 var_to_bytes({}) (tests/fixtures/godot-4.6/values.tsv "dict_empty"): type 27 exists
+        // only in Godot 4's table.
+        let d = detect(&[0x1b, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(d.dialect(), Some(Dialect::Godot4_6));
+    }
+
+    #[test]
+    fn on_is_ambiguous() {
+        // Type 14 with four floats: a Color in Godot 3, a Plane in Godot 4.
+        let d = detect(&[14, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f]);
+        assert!(d.is_ambiguous());
+    }
+
+    #[test]
+    fn on_ambiguity2() {
+        // Godot 3.6 var2bytes(PoolVector2Array()) (tests/fixtures/godot-3.6/values.tsv "pv2_empty"): type 24
+        // is a PoolVector2Array in Godot 3, something else in the other dialects.
+        let d = detect(&[0x18, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(d.ambiguity(), Some(Ambiguity { framing: false, dialect: true }));
+        // Godot 4.6 var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1"): one reading.
+        assert_eq!(detect(&[2, 0, 0, 0, 1, 0, 0, 0]).ambiguity(), None);
+    }
+
+    #[test]
+    fn on_fmt3() {
+        let d = detect(b"GDEC\x01\x00\x00\x00");
+        assert_eq!(d.to_string(), "an encrypted file (GDEC): open it with its key or password first");
+    }
+
+    #[test]
+    fn on_detect() {
+        // Godot 4.6 var_to_bytes("ab") (tests/fixtures/godot-4.6/values.tsv "str_len2"): a String reads the
+        // same in every dialect.
+        let d = detect(&[4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 0]);
+        assert_eq!(d.framing, Some(Framing::Bare));
+        assert!(!d.is_ambiguous());
+        assert_eq!(d.candidates[0].dialects.len(), Dialect::ALL.len());
+    }
+
+    #[test]
+    fn on_detect_with() {
+        // Godot 3.6 var2bytes(PoolVector2Array()) (tests/fixtures/godot-3.6/values.tsv "pv2_empty"): in Godot 4
+        // type 24 is an Object, which only reads where objects are allowed.
+        let bytes = [0x18, 0, 0, 0, 0, 0, 0, 0];
+        assert_eq!(detect(&bytes).dialect(), Some(Dialect::Godot4_6));
+        let cfg = Config::default(); // objects not allowed
+        let d = detect_with(&bytes, &cfg);
+        assert_eq!(d.dialect(), Some(Dialect::Godot3));
+        assert!(Variant::decode(&bytes, &cfg.with_dialect(Dialect::Godot3)).is_ok());
+    }
 }

@@ -55,14 +55,7 @@ pub enum Endian {
 
 impl Endian {
     /// `n` in this byte order.
-    ///
-    /// ```
-    /// use godot_bin::framing::Endian;
-    /// assert_eq!(Endian::Little.u32_bytes(258), [2, 1, 0, 0]);
-    /// assert_eq!(Endian::Big.u32_bytes(258), [0, 0, 1, 2]);
-    /// assert_eq!(Endian::Big.read_u32(Endian::Big.u32_bytes(7)), 7);
-    /// ```
-    pub fn u32_bytes(self, n: u32) -> [u8; 4] {
+    pub(crate) fn u32_bytes(self, n: u32) -> [u8; 4] {
         match self {
             Endian::Little => n.to_le_bytes(),
             Endian::Big => n.to_be_bytes(),
@@ -101,15 +94,7 @@ pub const PACKET_PEER_MAX: usize = 8 << 20;
 pub const MAX_FRAME: usize = i32::MAX as usize;
 
 /// Appends one frame (u32 length in `endian`, then `payload`) to `out`.
-///
-/// ```
-/// let mut out = Vec::new();
-/// // The payload: Godot 4.6 var_to_bytes(true), tests/fixtures/godot-4.6/values.tsv "bool_true"
-/// godot_bin::framing::write_frame(&mut out, &[1, 0, 0, 0, 1, 0, 0, 0], godot_bin::framing::Endian::Big)?;
-/// assert_eq!(out, [0, 0, 0, 8, 1, 0, 0, 0, 1, 0, 0, 0]);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn write_frame(out: &mut Vec<u8>, payload: &[u8], endian: Endian) -> Result<()> {
+pub(crate) fn write_frame(out: &mut Vec<u8>, payload: &[u8], endian: Endian) -> Result<()> {
     if payload.len() > MAX_FRAME {
         return Err(ErrorKind::InvalidLength { value: payload.len() as u64 }.into());
     }
@@ -295,11 +280,11 @@ pub fn from_store_var<'de, T: Deserialize<'de>>(file: &'de [u8], cfg: &Config) -
 /// untrusted reader a [`Read::take`](std::io::Read::take) limit or use [`read_frame`] with your own.
 ///
 /// ```
-/// use godot_bin::framing::{read_store_var, write_store_var};
+/// use godot_bin::framing::{read_store_var, write_var, Endian};
 /// let cfg = godot_bin::Config::default();
 /// let mut file = Vec::new();
-/// write_store_var(&mut file, &"level_01", &cfg)?;
-/// write_store_var(&mut file, &3, &cfg)?;
+/// write_var(&mut file, &"level_01", &cfg, Endian::Little)?;
+/// write_var(&mut file, &3, &cfg, Endian::Little)?;
 /// let mut reader = file.as_slice();
 /// assert_eq!(read_store_var::<_, String>(&mut reader, &cfg)?, "level_01");
 /// assert_eq!(read_store_var::<_, i32>(&mut reader, &cfg)?, 3);
@@ -348,19 +333,6 @@ fn not_godot(e: Error, file: &[u8]) -> Error {
         Some(looks_like) => e.or_hint(crate::error::Hint::NotGodot { looks_like }),
         None => e,
     }
-}
-
-/// Writes one value as `FileAccess.store_var` / `StreamPeer.put_var` does (its length, little-endian, then
-/// the value) to an [`io::Write`](std::io::Write): [`write_var`] with [`Endian::Little`].
-///
-/// ```
-/// let mut file = Vec::new();
-/// godot_bin::framing::write_store_var(&mut file, &true, &godot_bin::Config::default())?;
-/// assert_eq!(file, [8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
-/// # Ok::<(), godot_bin::Error>(())
-/// ```
-pub fn write_store_var<W: std::io::Write, T: ?Sized + Serialize>(writer: W, value: &T, cfg: &Config) -> Result<()> {
-    write_var(writer, value, cfg, Endian::Little)
 }
 
 /// What [`FrameDecoder::next_frame`] found.

@@ -1,6 +1,6 @@
 //! Layer 7, messages, streams and files: [`framing`] (the length-prefixed frames of `StreamPeer.put_var`,
-//! `PacketPeerStream` and `FileAccess.store_var`), `tokio_codec` (feature `tokio`) and [`detect`] (what a
-//! file or message is: container, store_var stream or bare value, and which dialects read it), `container`
+//! `PacketPeerStream` and `FileAccess.store_var`), `tokio_codec` (feature `tokio`), `detect` (crate-private: what a
+//! file or message is, for `file` and the framing readers), `container`
 //! (feature `containers`: GCPF compressed and GDEC encrypted files), [`config_file`] (ConfigFile text),
 //! [`file`] (files on disk, written atomically).
 //! Uses the
@@ -11,7 +11,7 @@ mod atomic;
 pub mod config_file;
 #[cfg(feature = "containers")]
 pub mod container;
-pub mod detect;
+pub(crate) mod detect;
 #[cfg(feature = "containers")]
 pub mod file;
 pub mod framing;

@@ -9,7 +9,7 @@
 //!
 //! Both split frames as [`FrameDecoder`](framing::FrameDecoder) does, but in place: a whole frame is split off the buffer tokio
 //! reads into and decoded from there, so no received byte is copied. They build frames with
-//! [`framing::put_var`] / [`framing::write_frame`], so the bytes are exactly those of [`crate::framing`]. A
+//! [`framing::put_var`], so the bytes are exactly those of [`crate::framing`]. A
 //! frame longer than the codec's maximum is an error in both directions: when decoding, as soon as its
 //! length field arrives and before anything is reserved for it (so a peer cannot make us allocate what it
 //! merely claims); when
@@ -565,7 +565,7 @@ impl PacketStreamCodec {
 
     fn put(&self, packet: &[u8], dst: &mut BytesMut) -> Result<()> {
         check_out_len(packet.len(), self.max_packet)?;
-        // The frame of framing::write_frame, written straight into `dst` (max_packet <= MAX_FRAME).
+        // The frame framing::put_var writes, written straight into `dst` (max_packet <= MAX_FRAME).
         dst.reserve(4 + packet.len());
         dst.extend_from_slice(&Endian::Little.u32_bytes(packet.len() as u32));
         dst.extend_from_slice(packet);

@@ -241,10 +241,20 @@ const CORE_PER_BYTE: usize = 48;
 /// (a PackedByteArray's) becomes one Value, in a Vec that grows by doubling.
 const JSON_PER_BYTE: usize = 4 * std::mem::size_of::<serde_json::Value>();
 
-const ENTRIES: [Entry; 7] = [
+const ENTRIES: &[Entry] = &[
     ("Variant::decode", |b, c| Variant::decode(b, c).is_ok(), CORE_PER_BYTE),
-    // Every dialect and framing in turn (the config is not used), one decoded reading held at a time.
-    ("detect::detect", |b, _| !godot_bin::detect::detect(b).candidates.is_empty(), CORE_PER_BYTE),
+    // The save engine given neither dialect nor kind: every dialect and framing in turn, one decoded reading
+    // held at a time; then the values twice (the save's, and the ones read, which tell `Save::to_bytes`
+    // whether anything changed), the file and its content.
+    #[cfg(feature = "containers")]
+    (
+        "file::read",
+        |b, c| {
+            let opts = godot_bin::file::Options::new().allow_objects(c.allow_objects());
+            godot_bin::file::read(b, &opts.double_precision(c.double_precision())).is_ok()
+        },
+        2 * CORE_PER_BYTE + 2,
+    ),
     ("Variant::decode_prefix", |b, c| Variant::decode_prefix(b, c).is_ok(), CORE_PER_BYTE),
     ("from_slice_with::<Variant>", |b, c| godot_bin::from_slice_with::<Variant>(b, c).is_ok(), CORE_PER_BYTE),
     ("from_slice_with::<Save>", |b, c| godot_bin::from_slice_with::<Save>(b, c).is_ok(), CORE_PER_BYTE),

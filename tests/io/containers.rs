@@ -55,14 +55,14 @@ fn compressed_files_open_to_the_plain_content_in_every_mode() {
         let plain = fixture(engine, "plain.sav");
         let want = values(engine, dialect, &plain);
         for mode in MODES {
-            let name = format!("{}.gcpf", mode.name());
+            let name = format!("{}.gcpf", mode);
             let file = fixture(engine, &name);
             assert_eq!(&file[4..8], &(mode as u32).to_le_bytes(), "{engine} {name}");
             let got = decode(&file, &opts()).unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
             assert_eq!(got, plain, "{engine} {name}");
             assert_eq!(values(engine, dialect, &got), want);
             for edge in ["tiny", "exact"] {
-                let name = format!("{edge}-{}.gcpf", mode.name());
+                let name = format!("{edge}-{}.gcpf", mode);
                 let got = decode(&fixture(engine, &name), &opts()).unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
                 assert_eq!(got, fixture(engine, &format!("{edge}.bin")), "{engine} {name}");
             }
@@ -95,7 +95,7 @@ fn deflate_zstd_gzip_we_write_open_to_the_same_content() {
         let plain = fixture(engine, "plain.sav");
         for mode in [Compression::Deflate, Compression::Zstd, Compression::Gzip] {
             let ours = compress(&plain, mode).unwrap();
-            let theirs = fixture(engine, &format!("{}.gcpf", mode.name()));
+            let theirs = fixture(engine, &format!("{}.gcpf", mode));
             // Same header and block table length; the blocks themselves come from other encoders.
             assert_eq!(ours[..16], theirs[..16], "{engine} {mode}");
             assert_eq!(decode(&ours, &opts()).unwrap(), plain, "{engine} {mode}");
@@ -227,7 +227,7 @@ fn file_open_then_save_gives_every_engine_save_back() {
     std::fs::create_dir_all(&dir).unwrap();
     for (engine, dialect, layout) in ENGINES {
         let want = values(engine, dialect, &fixture(engine, "plain.sav"));
-        let files = MODES.iter().map(|m| (format!("{}.gcpf", m.name()), None)).chain([
+        let files = MODES.iter().map(|m| (format!("{}.gcpf", m), None)).chain([
             ("pass.gdec".to_string(), Some(Key::from_password(PASSWORD))),
             ("key.gdec".to_string(), Some(key())),
         ]);
@@ -241,7 +241,7 @@ fn file_open_then_save_gives_every_engine_save_back() {
             assert_eq!(Layout::for_dialect(save.format.dialect), layout, "{engine} {name}: {:?}", save.format.dialect);
             match (&save.format.stored.container, &k) {
                 (Container::Encrypted(used, l), Some(k)) => assert!(used == k && *l == layout, "{engine} {name}"),
-                (Container::Compressed(m), None) => assert_eq!(name, format!("{}.gcpf", m.name())),
+                (Container::Compressed(m), None) => assert_eq!(name, format!("{}.gcpf", m)),
                 (c, _) => panic!("{engine} {name}: {c:?}"),
             }
             let copy = dir.join(&name);

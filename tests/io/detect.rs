@@ -1,16 +1,36 @@
-//! `godot_bin::detect` measured on everything real engines wrote that we keep: every single value of the
-//! Godot 2.1, 3.2.3, 3.6, 4.6 and Pandemonium fixtures, bare and behind a store_var length, and every whole
-//! save or state file. A detection is right when the dialect it picks reads the bytes to the same value as
-//! the dialect that wrote them. `cargo test --test detect -- --nocapture` prints the counts and the
-//! ambiguous values by kind.
+//! The save engine's detection (`file::read` given neither dialect nor kind) measured on everything real
+//! engines wrote that we keep: every single value of the Godot 2.1, 3.2.3, 3.6, 4.6 and Pandemonium
+//! fixtures, bare and behind a store_var length, and every whole save or state file. A detection is right
+//! when the dialect it picks reads the bytes to the same value as the dialect that wrote them.
+//! `cargo test --all-features --test io detect -- --nocapture` prints the counts and the ambiguous values
+//! by kind.
+#![cfg(feature = "containers")]
 
 use crate::common;
 
 use std::collections::BTreeMap;
 
 use common::*;
-use godot_bin::detect::{detect, Framing};
+use godot_bin::file::{self, Kind, Options, Save};
 use godot_bin::{Config, Dialect, Variant};
+
+/// The bytes read as the save engine finds them, objects read as data.
+fn detect(bytes: &[u8]) -> godot_bin::Result<Save> {
+    file::read(bytes, &Options::new().allow_objects(true))
+}
+
+/// What `bytes` read as, or the error, in words: for the assertion messages.
+fn said(r: &godot_bin::Result<Save>) -> String {
+    match r {
+        Ok(s) => s.report.evidence.join("\n"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Whether other readings (of another kind or dialect) read the bytes to other values.
+fn is_ambiguous(s: &Save) -> bool {
+    s.report.kind_ambiguous || s.report.dialect_ambiguous
+}
 
 /// Every value of `bytes` in `d` (a store_var stream when `stream`), objects allowed as detection reads.
 fn read(bytes: &[u8], d: Dialect, stream: bool) -> Option<Vec<Variant>> {
@@ -41,19 +61,18 @@ fn check(t: &mut Tally, id: &str, bytes: &[u8], truth: Dialect, framed: bool) {
     let Some(expected) = read(bytes, truth, framed) else { return };
     t.values += 1;
     let d = detect(bytes);
-    let want = if framed { Framing::Stream { big_endian: false } } else { Framing::Bare };
-    let picked = d.dialect().filter(|_| d.framing == Some(want));
+    let want = if framed { Kind::Stream { big_endian: false } } else { Kind::Bare };
+    let picked = d.as_ref().ok().filter(|s| s.format.content.kind() == want).map(|s| s.format.dialect);
     if picked.and_then(|p| read(bytes, p, framed)).as_ref() == Some(&expected) {
         t.right += 1;
     } else {
         t.wrong.push(format!(
-            "{id}{}: {:?} {:?} (truth {truth:?})",
+            "{id}{}: {:?} {picked:?} (truth {truth:?})",
             if framed { " framed" } else { "" },
-            d.framing,
-            picked
+            d.as_ref().map(|s| s.format.content.kind())
         ));
     }
-    if d.is_ambiguous() && !framed {
+    if d.as_ref().is_ok_and(is_ambiguous) && !framed {
         *t.ambiguous.entry(format!("{:?}", expected[0].kind())).or_default() += 1;
     }
 }
@@ -111,11 +130,11 @@ fn detection_on_whole_files() {
     for (rel, truth, stream) in files {
         let bytes = std::fs::read(fixture_path(rel)).unwrap();
         let expected = read(&bytes, truth, stream).unwrap();
-        let d = detect(&bytes);
-        println!("{rel}: {d}");
-        let want = if stream { Framing::Stream { big_endian: false } } else { Framing::Bare };
-        assert_eq!(d.framing, Some(want), "{rel}");
-        let picked = d.dialect().unwrap();
+        let d = detect(&bytes).unwrap();
+        println!("{rel}: {}", d.report.evidence.join("; "));
+        let want = if stream { Kind::Stream { big_endian: false } } else { Kind::Bare };
+        assert_eq!(d.format.content.kind(), want, "{rel}");
+        let picked = d.format.dialect;
         assert_eq!(read(&bytes, picked, stream).as_ref(), Some(&expected), "{rel}: picked {picked:?}");
     }
 }
@@ -159,34 +178,35 @@ fn row(rel: &str, id: &str) -> Vec<u8> {
     unhex(r.get(2))
 }
 
-/// Detection offers only readings that decode the whole input under the config it is given: Godot 3.6's
+/// Detection offers only readings that decode the whole input under the options it is given: Godot 3.6's
 /// var2bytes(PoolVector2Array()) is type 24, an Object in Godot 4, which reads only with objects allowed.
-/// Checked on every value the engines wrote, under the default config (no objects) and with objects: every
-/// dialect of every candidate decodes the bytes.
+/// Checked on every value the engines wrote, without objects and with them: the reading chosen and every
+/// other reading offered decode the bytes.
 #[test]
 fn detection_offers_only_readings_that_decode_under_the_config() {
-    use godot_bin::detect::detect_with;
     use godot_bin::framing::{values, Endian};
     let pv2 = row("godot-3.6/values.tsv", "pv2_empty");
-    let d = detect_with(&pv2, &Config::default());
-    assert_eq!(d.dialect(), Some(Dialect::Godot3), "{d}");
+    let d = file::read(&pv2, &Options::new()).unwrap();
+    assert_eq!(d.format.dialect, Dialect::Godot3, "{}", d.report.evidence.join("; "));
     for rel in ["godot-2.1/samples.tsv", "godot-3.6/values.tsv", "godot-4.6/values.tsv", "pandemonium-5.2/samples.tsv"]
     {
         for r in rows(rel) {
             let bytes = unhex(r.get(2));
-            for cfg in [Config::default(), Config::default().with_allow_objects(true)] {
-                for c in detect_with(&bytes, &cfg).candidates {
-                    for &dialect in &c.dialects {
-                        let cfg = cfg.clone().with_dialect(dialect);
-                        let ok = match c.framing {
-                            Framing::Bare => Variant::decode(&bytes, &cfg).is_ok(),
-                            Framing::Stream { big_endian } => {
-                                let endian = if big_endian { Endian::Big } else { Endian::Little };
-                                values::<Variant>(&bytes, &cfg, endian).all(|v| v.is_ok())
-                            }
-                        };
-                        assert!(ok, "{rel} {}: {dialect:?} offered, objects {}", r.get(0), cfg.allow_objects());
-                    }
+            for objects in [false, true] {
+                let Ok(save) = file::read(&bytes, &Options::new().allow_objects(objects)) else { continue };
+                let chosen = (save.format.dialect, save.format.content.kind());
+                let others = save.report.others.iter().map(|o| (o.dialect, o.kind));
+                for (dialect, kind) in std::iter::once(chosen).chain(others) {
+                    let cfg = Config::new(dialect).with_allow_objects(objects);
+                    let ok = match kind {
+                        Kind::Bare => Variant::decode(&bytes, &cfg).is_ok(),
+                        Kind::Stream { big_endian } => {
+                            let endian = if big_endian { Endian::Big } else { Endian::Little };
+                            values::<Variant>(&bytes, &cfg, endian).all(|v| v.is_ok())
+                        }
+                        other => panic!("{rel} {}: read as {other:?}", r.get(0)),
+                    };
+                    assert!(ok, "{rel} {}: {dialect:?} {kind:?} offered, objects {objects}", r.get(0));
                 }
             }
         }
@@ -198,18 +218,22 @@ fn detection_offers_only_readings_that_decode_under_the_config() {
 /// different values in different dialects (the dialect is open).
 #[test]
 fn ambiguity_names_framing_or_dialect() {
-    let empty_string = row("godot-3.6/values.tsv", "str_len0");
-    let s = detect(&empty_string).to_string();
-    assert!(s.ends_with("ambiguous: these readings differ in framing; give the framing"), "{s}");
-    let pv2 = row("godot-3.6/values.tsv", "pv2_empty");
-    let s = detect(&pv2).to_string();
-    assert!(s.ends_with("ambiguous: these readings differ in dialect; give the dialect"), "{s}");
+    let empty_string = detect(&row("godot-3.6/values.tsv", "str_len0")).unwrap();
+    let s = empty_string.report.evidence.join("\n");
+    assert!(s.contains("ambiguous: these readings differ in framing; give the framing"), "{s}");
+    assert!(empty_string.report.kind_ambiguous && !empty_string.report.dialect_ambiguous, "{s}");
+    let pv2 = detect(&row("godot-3.6/values.tsv", "pv2_empty")).unwrap();
+    let s = pv2.report.evidence.join("\n");
+    assert!(s.contains("ambiguous: these readings differ in dialect; give the dialect"), "{s}");
+    assert!(pv2.report.dialect_ambiguous && !pv2.report.kind_ambiguous, "{s}");
 }
 
 /// Empty input is said to be empty, by detection and by every decoding entry point (with byte 0).
 #[test]
 fn empty_input_is_said_empty() {
-    assert_eq!(detect(&[]).to_string(), "empty input: no value to read");
+    let e = detect(&[]).unwrap_err();
+    assert!(matches!(e.kind(), godot_bin::ErrorKind::EmptyInput), "{e}");
+    assert_eq!(e.to_string(), "empty input: no value to read");
     let cfg = Config::default();
     let errors = [
         Variant::decode(&[], &cfg).map(drop).unwrap_err(),
@@ -235,11 +259,14 @@ fn truncated_saves_say_truncated_at_every_cut() {
         while pos < file.len() {
             let n = u32::from_le_bytes(file[pos..pos + 4].try_into().unwrap()) as usize;
             for cut in pos + 4..pos + 4 + n {
-                let s = detect(&file[..cut]).to_string();
-                let which =
-                    if pos == 0 { "the first value".to_string() } else { format!("the value at byte {}", pos + 4) };
-                let want = format!("truncated: {which} declares {n} byte(s), {} present", cut - pos - 4);
-                assert!(s.starts_with(&want), "{rel} cut at {cut}: {s}");
+                let e = detect(&file[..cut]).unwrap_err();
+                let present = cut - pos - 4;
+                assert!(
+                    matches!(e.kind(), godot_bin::ErrorKind::Truncated { declared, present: p }
+                        if *declared == n && *p == present),
+                    "{rel} cut at {cut}: {e}"
+                );
+                assert_eq!(e.offset(), Some(pos + 4), "{rel} cut at {cut}: {e}");
                 checked += 1;
             }
             pos += 4 + n;
@@ -248,9 +275,10 @@ fn truncated_saves_say_truncated_at_every_cut() {
     }
 }
 
-/// Bytes of other formats: detection and the decoders say what they look like, and the decoders still give
-/// the error they met, with its byte. Magic numbers as each format's specification gives them; ConfigFile
-/// text as Godot 4.6 saved it. No value an engine wrote matches any entry.
+/// Bytes of other formats: the decoders say what they look like, and still give the error they met, with its
+/// byte; the save engine says what they look like, or reads them when they are a save of another kind
+/// (ConfigFile text, JSON). Magic numbers as each format's specification gives them; ConfigFile text as
+/// Godot 4.6 saved it. No value an engine wrote matches any entry.
 #[test]
 fn other_formats_are_named_with_the_real_error() {
     let cfg_text = std::fs::read(fixture_path("godot-4.6/config_file/values.cfg")).unwrap();
@@ -271,8 +299,12 @@ fn other_formats_are_named_with_the_real_error() {
     let cfg = Config::default();
     for (bytes, name) in cases {
         let want = format!("not Godot data: this looks like {name}");
-        let s = detect(bytes).to_string();
-        assert!(s.starts_with(&want), "{name}: detect says {s}");
+        let d = detect(bytes);
+        match name {
+            "ConfigFile text" => assert_eq!(d.map(|s| s.format.content.kind()).ok(), Some(Kind::ConfigFile)),
+            "JSON text" => assert_eq!(d.map(|s| s.format.content.kind()).ok(), Some(Kind::Json)),
+            _ => assert!(said(&d).starts_with(&want), "{name}: file::read says {}", said(&d)),
+        }
         let e = Variant::decode(bytes, &cfg).unwrap_err();
         assert!(e.offset().is_some() && e.to_string().contains(&want), "{name}: Variant::decode says {e}");
         let e = godot_bin::framing::from_store_var::<Variant>(bytes, &cfg).unwrap_err();

@@ -4,7 +4,7 @@
 use crate::common::containers::decode;
 use godot_bin::config_file::ConfigFile;
 use godot_bin::container::Key;
-use godot_bin::error::Form;
+use godot_bin::error::{Form, Position};
 use godot_bin::file::Options;
 use godot_bin::{json, text, Config, Error, ErrorKind};
 
@@ -14,7 +14,9 @@ fn verdict(e: &Error) -> String {
         ErrorKind::WrongKey => "wrong password".into(),
         ErrorKind::Damaged => "damaged".into(),
         ErrorKind::Syntax { form, .. } => {
-            let (line, column) = e.line_column().expect("a syntax error has a line and column");
+            let Some(&Position::Text { line, column, .. }) = e.position() else {
+                panic!("a syntax error has a line and column: {e}")
+            };
             let form = match form {
                 Form::ConfigFile => "ConfigFile",
                 Form::Json => "JSON",

@@ -225,7 +225,7 @@ fn insert(
             if index > d.len() {
                 return Err("index out of range".into());
             }
-            let mut list = std::mem::take(&mut d.entries).into_vec();
+            let mut list = Vec::from(std::mem::take(&mut d.entries));
             list.insert(index, (key, value));
             d.entries = list.into();
             Ok(())
@@ -245,7 +245,7 @@ fn remove(values: &mut [Variant], path: &[usize]) -> Result<(Option<Variant>, Va
     match c {
         Variant::Array(a) | Variant::PackedTypedArray(a) => Ok((None, a.items.remove(i))),
         Variant::Dictionary(d) => {
-            let mut list = std::mem::take(&mut d.entries).into_vec();
+            let mut list = Vec::from(std::mem::take(&mut d.entries));
             let (k, v) = list.remove(i);
             d.entries = list.into();
             Ok((Some(k), v))

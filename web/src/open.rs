@@ -68,7 +68,7 @@ pub(crate) fn open(file: &[u8], key: Option<Key>, over: &Overrides) -> Result<Ou
 pub(crate) fn container_fields(stored: &Stored, out: &mut serde_json::Map<String, Value>) {
     let (name, compression, layout) = match &stored.container {
         Container::Plain => ("plain", None, None),
-        Container::Compressed(c) => ("compressed", Some(c.name()), None),
+        Container::Compressed(c) => ("compressed", Some(c.to_string()), None),
         Container::Encrypted(_, l) => ("encrypted", None, Some(if *l == Layout::Godot3 { "godot3" } else { "godot4" })),
     };
     out.insert("container".into(), name.into());

@@ -24,10 +24,8 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     opts.max_size = a.io.limit.max_size;
     let mut lines = match file::read(&raw, &opts) {
         Ok(save) => save.report.evidence,
-        // Without the key, what the bytes are says so (an encrypted file, to open with its key).
-        Err(e) if matches!(e.kind(), ErrorKind::KeyNeeded | ErrorKind::NotGodotData(_)) => {
-            vec![godot_bin::detect::detect(&raw).to_string()]
-        }
+        // Without the key, or with bytes no reading takes, the error says what the bytes are.
+        Err(e) if matches!(e.kind(), ErrorKind::KeyNeeded | ErrorKind::NotGodotData(_)) => vec![e.to_string()],
         Err(e) => return Err(failed(&e, &a.io.limit)),
     };
     // A Resource save: the scripts it would make the engine load, as `check` reports them.

@@ -401,7 +401,10 @@ impl<'a> Reading<'a> {
             return fail;
         }
         if opts.dialect.is_none() && opts.kind.is_none() {
-            if godot_bin::detect::detect(bytes).unreadable.is_none() {
+            // Unless the error says what the bytes are (empty, cut short, another format), a dialect given
+            // makes the reading say where it fails.
+            let said = matches!(e.kind(), ErrorKind::EmptyInput | ErrorKind::Truncated { .. });
+            if !said && godot_bin::error::ForeignFormat::of(bytes).is_none() {
                 fail.1.push_str(&format!("; give {} (and --framing) to see where it fails", self.flag));
             }
             return fail;

@@ -118,12 +118,8 @@ impl Compression {
         })
     }
 
-    /// The lowercase name (`fastlz`, `deflate`, `zstd`, `gzip`).
-    ///
-    /// ```
-    /// assert_eq!(godot_bin::container::Compression::Deflate.name(), "deflate");
-    /// ```
-    pub fn name(self) -> &'static str {
+    /// The lowercase name (`fastlz`, `deflate`, `zstd`, `gzip`): what `Display` writes and `FromStr` reads.
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Compression::FastLz => "fastlz",
             Compression::Deflate => "deflate",
@@ -133,6 +129,11 @@ impl Compression {
     }
 }
 
+/// ```
+/// use godot_bin::container::Compression;
+/// assert_eq!(Compression::Deflate.to_string(), "deflate");
+/// assert_eq!("zstd".parse::<Compression>(), Ok(Compression::Zstd));
+/// ```
 impl fmt::Display for Compression {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -7,7 +7,7 @@
 //!    length, little- or big-endian), one bare value (`var_to_bytes`), ConfigFile text (Godot 3's or 4's
 //!    syntax, told by which writes more of its lines back as they are) or JSON as the engines' `JSON.stringify`
 //!    / `to_json` write it (one document, or one per line as the manual's "Saving games" page does);
-//! 3. the dialect, found by [`detect`](crate::detect) where the caller does not give it, and the values.
+//! 3. the dialect, found by reading the content in every dialect where the caller does not give it, and the values.
 //!
 //! The [`Save`] it gives holds the values, the [`Format`] that writes them back the same way, and the
 //! [`Report`] a tool shows (what detection saw, the other readings, what is ambiguous). [`save`] writes it
@@ -33,7 +33,7 @@ use std::path::Path;
 use crate::config::{Config, Dialect};
 use crate::config_file::{self, KeyStyle};
 use crate::container::{self, Container, Key, Stored};
-use crate::detect::{self, Candidate, Framing, Unreadable};
+use crate::detect::{self, Candidate, Framing};
 use crate::error::{Error, ErrorKind, Result};
 use crate::forms::engine_json::{self, JsonStyle as Style};
 use crate::value::Variant;
@@ -686,7 +686,7 @@ fn read_content(
     content: &[u8], container: detect::ContainerKind, opts: &Options, report: &mut Report,
 ) -> Result<Values> {
     if content.is_empty() {
-        return Err(ErrorKind::NotGodotData(Unreadable::Empty.to_string()).into());
+        return Err(ErrorKind::EmptyInput.into());
     }
     match opts.kind {
         Some(Kind::ConfigFile) => return read_config(content, opts, report),

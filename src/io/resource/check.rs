@@ -37,14 +37,7 @@ pub enum Reason {
 impl Reason {
     /// Why a path is not one of the game's own files (`res://…` without `..`, or a `uid://…` of the
     /// project), if it is not.
-    ///
-    /// ```
-    /// use godot_bin::resource::Reason;
-    /// assert_eq!(Reason::of_path("res://../payload.gd"), Some(Reason::ParentPath));
-    /// assert_eq!(Reason::of_path("/proc/self/cwd/x.gd"), Some(Reason::AbsolutePath));
-    /// assert_eq!(Reason::of_path("uid://cb4wfktva4a"), None);
-    /// ```
-    pub fn of_path(path: &str) -> Option<Reason> {
+    pub(crate) fn of_path(path: &str) -> Option<Reason> {
         let parent = |p: &str| p.split(['/', '\\']).any(|part| part == "..");
         if let Some(rest) = path.strip_prefix("res://") {
             return parent(rest).then_some(Reason::ParentPath);
@@ -287,4 +280,17 @@ fn is_script_class(class: &str) -> bool {
 /// The odd forms of the tag of the resource `r` names (text files).
 fn forms_of(file: &ResourceFile, r: &Reference) -> Vec<&'static str> {
     file.text_forms.iter().find(|(x, _)| x == r).map(|(_, f)| f.clone()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reason;
+
+    #[test]
+    fn script_paths_outside_the_project_are_named() {
+        assert_eq!(Reason::of_path("res://../payload.gd"), Some(Reason::ParentPath));
+        assert_eq!(Reason::of_path("/proc/self/cwd/x.gd"), Some(Reason::AbsolutePath));
+        assert_eq!(Reason::of_path("uid://cb4wfktva4a"), None);
+        assert_eq!(Reason::of_path("res://scripts/save.gd"), None);
+    }
 }

@@ -148,15 +148,7 @@ pub struct BinaryFormat {
 impl BinaryFormat {
     /// Whether reals (vectors, transforms, `Float` stored as `real_t`) take 8 bytes: format version 4 and
     /// later with the `REAL_T_IS_DOUBLE` flag.
-    ///
-    /// ```
-    /// use godot_bin::resource::{Format, ResourceFile};
-    /// let file = ResourceFile::read(&std::fs::read("examples/data/shared_subresource-godot4.6.res")?)?;
-    /// let Format::Binary(b) = &file.format else { panic!() };
-    /// assert!(!b.real_is_double());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn real_is_double(&self) -> bool {
+    pub(crate) fn real_is_double(&self) -> bool {
         self.version >= 4 && self.flags & FLAG_REAL_T_IS_DOUBLE != 0
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use godot_bin::framing::write_store_var;
+use godot_bin::framing::{write_var, Endian};
 use godot_bin::schema::{Def, Schema, Shape, VariantData};
 use godot_bin::value::TypeKind;
 use godot_bin::{gdscript, Config, Dialect};
@@ -35,7 +35,7 @@ pub(crate) struct Top {
 pub(crate) fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad: &[Bad], cfg: &Config) -> Res<()> {
     let mut file = Vec::new();
     for v in vals {
-        write_store_var(&mut file, v, cfg)?;
+        write_var(&mut file, v, cfg, Endian::Little)?;
     }
     std::fs::write(dir.join(format!("{name}.in")), &file)?;
     // Values with one part replaced by a value of another kind (or the same kind), as many as there are
@@ -45,13 +45,13 @@ pub(crate) fn write_values<T: Serialize>(dir: &Path, name: &str, vals: &[T], bad
     let g4 = cfg.dialect() != Dialect::Godot3;
     for v in vals {
         let m = mutate(&godot_bin::to_variant_with(v, cfg)?, &mut r, g4);
-        let _ = write_store_var(&mut junk, &m, cfg);
+        let _ = write_var(&mut junk, &m, cfg, Endian::Little);
     }
     std::fs::write(dir.join(format!("{name}.junk")), &junk)?;
     let mut file = Vec::new();
     let mut want = String::new();
     for (v, w) in bad {
-        write_store_var(&mut file, v, cfg)?;
+        write_var(&mut file, v, cfg, Endian::Little)?;
         want.push_str(&w.replace('\n', " "));
         want.push('\n');
     }
