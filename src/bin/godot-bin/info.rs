@@ -25,7 +25,9 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let mut lines = match file::read(&raw, &opts) {
         Ok(save) => save.report.evidence,
         // Without the key, or with bytes no reading takes, the error says what the bytes are.
-        Err(e) if matches!(e.kind(), ErrorKind::KeyNeeded | ErrorKind::NotGodotData(_)) => vec![e.to_string()],
+        Err(e) if matches!(e.kind(), ErrorKind::KeyNeeded | ErrorKind::EmptyInput | ErrorKind::NotGodotData(_)) => {
+            vec![e.to_string()]
+        }
         Err(e) => return Err(failed(&e, &a.io.limit)),
     };
     // A Resource save: the scripts it would make the engine load, as `check` reports them.
