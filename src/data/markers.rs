@@ -1010,7 +1010,15 @@ impl InputEventData {
 
 impl InputEvent {
     /// The Godot 2 event type number (`InputEvent.type`), from [`InputEventData`].
-    pub(crate) fn event_type(&self) -> u32 {
+    ///
+    /// ```
+    /// use godot_bin::{markers::InputEvent, markers::InputEventData};
+    /// let ev = |data| InputEvent { device: 0, data };
+    /// assert_eq!(ev(InputEventData::None).event_type(), 0);
+    /// assert_eq!(ev(InputEventData::Action).event_type(), 8);
+    /// assert_eq!(ev(InputEventData::Other(42)).event_type(), 42);
+    /// ```
+    pub fn event_type(&self) -> u32 {
         match self.data {
             InputEventData::None => 0,
             InputEventData::Key { .. } => 1,

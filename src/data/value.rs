@@ -234,7 +234,13 @@ pub enum ContainerType {
 
 impl ContainerType {
     /// Whether this is [`ContainerType::Untyped`].
-    pub(crate) fn is_untyped(&self) -> bool {
+    ///
+    /// ```
+    /// use godot_bin::{Array, value::ContainerType};
+    /// assert!(Array::default().element_type.is_untyped());
+    /// assert!(!ContainerType::Class("Node".into()).is_untyped());
+    /// ```
+    pub fn is_untyped(&self) -> bool {
         matches!(self, ContainerType::Untyped)
     }
 }
@@ -716,7 +722,14 @@ impl Variant {
     }
 
     /// Whether this is `null` (Nil, or a null Object).
-    pub(crate) fn is_nil(&self) -> bool {
+    ///
+    /// ```
+    /// use godot_bin::{Object, Variant};
+    /// assert!(Variant::Nil.is_nil());
+    /// assert!(Variant::from(Object::Null).is_nil());
+    /// assert!(!Variant::Int(0).is_nil());
+    /// ```
+    pub fn is_nil(&self) -> bool {
         matches!(self, Variant::Nil) || matches!(self, Variant::Object(o) if **o == Object::Null)
     }
 

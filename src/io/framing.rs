@@ -42,7 +42,10 @@ use crate::wire::Output;
 /// ```
 /// use godot_bin::framing::Endian;
 /// assert_eq!(Endian::default(), Endian::Little);
-/// assert_eq!(Endian::Big.u32_bytes(12), [0, 0, 0, 12]);
+/// // Godot 4.6 var_to_bytes(1) behind a big-endian store_var length:
+/// let put = godot_bin::framing::put_var(&1, &godot_bin::Config::default(), Endian::Big)?;
+/// assert_eq!(put[..4], [0, 0, 0, 8]);
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Endian {

@@ -12,9 +12,11 @@ use crate::value::{Object, Variant};
 /// Why a script (or another file the resource loads) is not the game's own.
 ///
 /// ```
-/// use godot_bin::resource::Reason;
-/// assert_eq!(Reason::of_path("user://payload.gd"), Some(Reason::UserPath));
-/// assert_eq!(Reason::of_path("res://save_game.gd"), None);
+/// use godot_bin::resource::{self, Reason, ResourceFile};
+/// // Godot 4.6 saved this Resource with a script from the user folder (tests/fixtures/godot-4.6/resources).
+/// let file = ResourceFile::read(&std::fs::read("tests/fixtures/godot-4.6/resources/hostile_script_user.tres")?)?;
+/// assert!(resource::check(&file).flagged().any(|s| s.reason == Reason::UserPath));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
