@@ -15,7 +15,7 @@ use crate::value::{Object, Variant};
 /// use godot_bin::resource::{self, Reason, ResourceFile};
 /// // Godot 4.6 saved this Resource with a script from the user folder (tests/fixtures/godot-4.6/resources).
 /// let file = ResourceFile::read(&std::fs::read("tests/fixtures/godot-4.6/resources/hostile_script_user.tres")?)?;
-/// assert!(resource::check(&file).flagged().any(|s| s.reason == Reason::UserPath));
+/// assert!(resource::check(&file).flagged().any(|s| s.reason == Some(Reason::UserPath)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
