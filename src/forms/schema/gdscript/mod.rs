@@ -493,6 +493,10 @@ impl<'a> Gen<'a> {
             }
             w.comment(format_args!("  {t}"));
         }
+        if !self.schema.stream.is_empty() {
+            let values: Vec<String> = self.schema.stream.iter().map(|s| comment(&s.to_string())).collect();
+            w.comment(format_args!("A save holds these values, in order (one get_var each): {}", values.join(", ")));
+        }
         if let Some(c) = &self.class_name {
             w.line(format_args!("class_name {c}"));
         }
