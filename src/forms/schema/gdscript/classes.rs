@@ -26,7 +26,7 @@ impl Gen<'_> {
 
     /// The fields' GDScript names: each an [`ident`], unique in its class and unlike every class, enum
     /// and constant of the file.
-    fn field_idents(&self, fields: &[Field]) -> Vec<String> {
+    pub(super) fn field_idents(&self, fields: &[Field]) -> Vec<String> {
         let mut seen = HashSet::new();
         let mut next = std::collections::HashMap::new();
         let mut ids = Vec::with_capacity(fields.len());
@@ -36,6 +36,20 @@ impl Gen<'_> {
             ids.push(id);
         }
         ids
+    }
+
+    /// The type `from_variant` of type `name` declares it returns: its class in 4.x (the root's: its
+    /// `class_name`, if it has one); none in 3.x, whose classes cannot name themselves.
+    pub(super) fn own_type(&self, name: &str) -> Option<String> {
+        if !self.g4 {
+            None
+        } else if name == self.root {
+            self.class_name.clone()
+        } else if self.external {
+            None
+        } else {
+            Some(self.cls(name))
+        }
     }
 
     pub(super) fn new_instance(&self, name: &str) -> String {
@@ -48,7 +62,9 @@ impl Gen<'_> {
         let lenient = if self.g4 { "_lenient := false" } else { "_lenient = false" };
         w.blank();
         w.note("An instance from the value godot_bin writes, or null with the error pushed (lenient: missing keys get defaults).");
-        w.func(true, format_args!("from_variant(_in, {lenient})"), None, |w| {
+        let own = self.own_type(name);
+        let input = if self.g4 { "_in: Variant" } else { "_in" };
+        w.func(true, format_args!("from_variant({input}, {lenient})"), own.as_deref(), |w| {
             w.var("_err", "[]");
             w.var("_r", format_args!("_read(_in, {display}, _lenient, _err)"));
             w.if_("_err.size() > 0", |w| {
@@ -59,13 +75,20 @@ impl Gen<'_> {
         });
         w.blank();
         w.note("\"\" if from_variant would accept the value, else the first error with its path.");
-        w.func(true, format_args!("check(_in, {lenient})"), self.g4.then_some("String"), |w| {
+        w.func(true, format_args!("check({input}, {lenient})"), self.g4.then_some("String"), |w| {
             w.var("_err", "[]");
             w.line(format_args!("_read(_in, {display}, _lenient, _err)"));
             w.if_("_err.size() == 0", |w| w.ret("\"\""));
             w.ret("_err[0]");
         });
         if !self.g4 {
+            w.blank();
+            let names: Vec<String> =
+                (0..27).map(|id| lit(self.dialect.type_kind(id).map_or("?", |k| k.name_in(self.dialect)))).collect();
+            w.func(true, "_type_name(_t)", None, |w| {
+                w.if_(format_args!("_t < 0 or _t >= {}", names.len()), |w| w.ret("\"type \" + str(_t)"));
+                w.ret(format_args!("[{}][_t]", names.join(", ")));
+            });
             w.blank();
             w.func(true, "_root_script()", None, |w| {
                 let c = lit(self.class_name.as_deref().unwrap_or_default());
