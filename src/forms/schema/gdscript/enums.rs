@@ -88,7 +88,8 @@ impl Gen<'_> {
             .variants
             .iter()
             .map(|v| {
-                let f = super::unique(ident(&snake(&v.name)), &mut next, |f| !seen.contains(f) && !self.taken.contains(f));
+                let f =
+                    super::unique(ident(&snake(&v.name)), &mut next, |f| !seen.contains(f) && !self.taken.contains(f));
                 seen.insert(f.clone());
                 f
             })

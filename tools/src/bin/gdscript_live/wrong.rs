@@ -56,13 +56,13 @@ pub(crate) fn bad_saves(good: &Variant) -> Vec<Bad> {
         set(&mut v, path, to);
         out.push((v, want.into()));
     };
-    case(&["level"], Variant::from("x"), "Save.level: expected int");
+    case(&["level"], Variant::from("x"), "Save.level: expected int, got String");
     case(&["level"], Variant::from(300i64), "Save.level: 300 is out of range");
     case(&["count"], Variant::from(-1i64), "Save.count: -1 is out of range");
     case(&["hp"], Variant::from("1.5"), "Save.hp: expected float");
-    case(&["pos"], Variant::from("1, 2"), "Save.pos: expected Vector2");
+    case(&["pos"], Variant::from("1, 2"), "Save.pos: expected Vector2, got String");
     case(&["tags"], Variant::from(5i64), "Save.tags: expected ");
-    case(&["items", "0", "name"], Variant::from(5i64), "Save.items[0].name: expected String");
+    case(&["items", "0", "name"], Variant::from(5i64), "Save.items[0].name: expected String, got int");
     case(&["items", "0"], Variant::from(5i64), "Save.items[0]: expected a Dictionary");
     case(&["items"], dict(&[]), "Save.items: expected Array");
     case(&["mood"], Variant::from("Sleepy"), "Save.mood: unknown Mood variant Sleepy");
@@ -78,7 +78,7 @@ pub(crate) fn bad_saves(good: &Variant) -> Vec<Bad> {
     case(&["msgs", "0"], dict(&[("Attack", dict(&[]))]), "Save.msgs[0].Attack: missing key \"target\"");
     case(&["pair"], Variant::from(vec![Variant::from(1i64)]), "Save.pair: expected 2 elements");
     case(&["pair"], Variant::from(vec![Variant::from(1i64), Variant::from(2i64)]), "Save.pair[1]: expected String");
-    case(&["class"], Variant::Nil, "Save.class: expected String");
+    case(&["class"], Variant::Nil, "Save.class: expected String, got Nil");
     case(&["nick"], Variant::from(3i64), "Save.nick: expected String");
     case(&["best"], Variant::from(3i64), "Save.best: expected a Dictionary");
     case(&["typed_stats"], dict(&[("k", Variant::from("v"))]), "Save.typed_stats[k]: expected int");
