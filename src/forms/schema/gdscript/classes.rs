@@ -127,6 +127,10 @@ impl Gen<'_> {
                 None => w.var(id, format_args!("{def}{note}{key}")),
             }
         }
+        if !self.refuse_unknown {
+            w.note("The keys of the value read that are no field (a newer game's), written back by to_variant.");
+            w.line(format_args!("var extra: {} = {{}}", self.type_name_of(TypeKind::Dictionary)));
+        }
         self.entry_points(w, name);
         w.blank();
         let dictionary = self.type_const(TypeKind::Dictionary)?;
@@ -140,10 +144,13 @@ impl Gen<'_> {
             if fields.is_empty() {
                 w.if_("_lenient", |w| w.line("pass"));
             }
+            // How many keys are fields: fewer than the Dictionary has means unknown keys.
+            w.var("_n", "0");
             for (f, id) in fields.iter().zip(&ids) {
                 let key = lit(&f.name);
                 let target = format!("_o.{id}");
                 w.if_(format_args!("_in.has({key})"), |w| -> Result<()> {
+                    w.line("_n += 1");
                     let at = concat(&[Part::Code("_at"), Part::Text(&format!(".{}", f.name))]);
                     let r = self.read(w, &f.shape, &format!("_in[{key}]"), &at)?;
                     self.assign(w, &target, &f.shape, &r);
@@ -156,6 +163,20 @@ impl Gen<'_> {
                     w.else_(|w| self.refuse(w, &[Part::Code("_at"), Part::Text(": missing key "), Part::Text(&key)]));
                 }
             }
+            let keys: Vec<String> = fields.iter().map(|f| lit(&f.name)).collect();
+            w.if_("_in.size() > _n", |w| {
+                let k = w.fresh("k");
+                w.for_(&k, "_in", |w| {
+                    w.if_(format_args!("not [{}].has({k})", keys.join(", ")), |w| {
+                        if self.refuse_unknown {
+                            let shown = format!("str({k})");
+                            self.refuse(w, &[Part::Code("_at"), Part::Text(": unknown key "), Part::Code(&shown)]);
+                        } else {
+                            w.line(format_args!("_o.extra[{k}] = _in[{k}]"));
+                        }
+                    });
+                });
+            });
             w.ret("_o");
             Ok(())
         })?;
@@ -171,6 +192,10 @@ impl Gen<'_> {
                 } else {
                     w.line(format_args!("_d[{key}] = {v}"));
                 }
+            }
+            if !self.refuse_unknown {
+                let k = w.fresh("k");
+                w.for_(&k, "extra", |w| w.line(format_args!("_d[{k}] = extra[{k}]")));
             }
             w.ret("_d");
             Ok(())

@@ -191,8 +191,11 @@ impl Gen<'_> {
                 })?,
                 VariantData::Struct { .. } => w.if_or_elif(first, is_it, |w| {
                     let c = self.cls(&format!("{}{}", e.name, v.name));
-                    w.line(format_args!("_o.value = {c}._read(_in[_k], {at}, _lenient, _err)"));
-                    w.if_("_err.size() > 0", |w| w.ret("null"));
+                    w.line(format_args!("_o.value = {c}._read(_in[_k], \"\", _lenient, _err)"));
+                    w.if_("_err.size() > 0", |w| {
+                        w.line(format_args!("_err[0] = {at} + _err[0]"));
+                        w.ret("null")
+                    });
                 }),
             }
             first = false;

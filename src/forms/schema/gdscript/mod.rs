@@ -74,6 +74,7 @@ mod writer;
 pub struct Options {
     class_name: Option<Option<String>>,
     file_name: Option<String>,
+    refuse_unknown: bool,
 }
 
 impl Options {
@@ -114,6 +115,26 @@ impl Options {
     /// ```
     pub fn with_file_name(mut self, name: impl Into<String>) -> Options {
         self.file_name = Some(name.into());
+        self
+    }
+
+    /// Strict mode: `from_variant` refuses a Dictionary with a key that is no field of its struct
+    /// (`Save.hero: unknown key "mana"`). By default such keys, which a newer version of the game writes,
+    /// are kept in each class's `extra` Dictionary and written back by `to_variant` after the fields, so that
+    /// an older game that loads and saves a newer save loses nothing.
+    ///
+    /// ```
+    /// use godot_bin::gdscript::{from_schema, Options};
+    /// use godot_bin::schema::{Def, Schema, Struct};
+    /// let mut s = Schema::new(godot_bin::Dialect::Godot4_6);
+    /// s.defs.push(Def::Struct(Struct { name: "Save".into(), doc: None, fields: vec![] }));
+    /// assert!(from_schema(&s, &Options::default())?.contains("var extra: Dictionary = {}"));
+    /// let strict = from_schema(&s, &Options::default().refuse_unknown_keys(true))?;
+    /// assert!(!strict.contains("var extra") && strict.contains("unknown key"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn refuse_unknown_keys(mut self, yes: bool) -> Options {
+        self.refuse_unknown = yes;
         self
     }
 }
@@ -267,6 +288,8 @@ struct Gen<'a> {
     classes: HashMap<String, String>,
     /// The names of the file's classes, enums and constants: no field takes one.
     taken: HashSet<String>,
+    /// Strict mode: unknown keys are refused, not kept in `extra`.
+    refuse_unknown: bool,
     /// The schema's types by name (the first of a name), so that looking one up costs one hash.
     defs: HashMap<&'a str, &'a Def>,
 }
@@ -317,6 +340,7 @@ impl<'a> Gen<'a> {
             external: false,
             classes: HashMap::new(),
             taken: HashSet::new(),
+            refuse_unknown: options.refuse_unknown,
             defs: HashMap::new(),
         };
         for d in &schema.defs {

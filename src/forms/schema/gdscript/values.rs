@@ -192,8 +192,12 @@ impl Gen<'_> {
                 }
                 Kind::Class => {
                     let c = self.class_ref(ty);
-                    let r = w.local("r", format_args!("{c}._read({x}, {path}, _lenient, _err)"));
-                    w.if_("_err.size() > 0", |w| w.ret("null"));
+                    // The path is made only for an error: the callee's is relative, this one puts its own first.
+                    let r = w.local("r", format_args!("{c}._read({x}, \"\", _lenient, _err)"));
+                    w.if_("_err.size() > 0", |w| {
+                        w.line(format_args!("_err[0] = {path} + _err[0]"));
+                        w.ret("null")
+                    });
                     Ok(r)
                 }
             },

@@ -7,7 +7,8 @@ use godot_bin::{Dictionary, Variant};
 use crate::values::Draw;
 
 /// A wrong value and the start of the error `check` must give for it; `~` before it: lenient mode accepts
-/// the value; `+` alone: a value strict mode accepts (optional keys left out).
+/// the value; `+` alone: a value strict mode accepts (optional keys left out); `=` alone: a value with keys no
+/// field has (a newer game's), accepted and written back byte-identical (the keys kept in `extra`).
 pub(crate) type Bad = (Variant, String);
 
 pub(crate) fn set(v: &mut Variant, path: &[&str], to: Variant) {
@@ -32,6 +33,13 @@ pub(crate) fn without(v: &Variant, key: &str) -> Variant {
     Variant::from(out)
 }
 
+/// `v` (a Dictionary) with `key` added last.
+pub(crate) fn with(v: &Variant, key: &str, to: Variant) -> Variant {
+    let mut d = v.as_dictionary().expect("a struct").clone();
+    d.insert(Variant::from(key), to);
+    Variant::from(d)
+}
+
 pub(crate) fn dict(entries: &[(&str, Variant)]) -> Variant {
     let mut d = Dictionary::default();
     for (k, v) in entries {
@@ -45,6 +53,7 @@ pub(crate) fn bad_saves(good: &Variant) -> Vec<Bad> {
         (without(good, "name"), "~Save: missing key \"name\"".into()),
         (without(good, "max hp"), "~Save: missing key \"max hp\"".into()),
         (without(&without(&without(good, "extra"), "note"), "nick"), "+".into()),
+        (with(good, "mana", Variant::from(5i64)), "=".into()),
         (Variant::from(7i64), "Save: expected a Dictionary".into()),
         (Variant::Nil, "Save: expected a Dictionary".into()),
         (Variant::from("garbage"), "Save: expected a Dictionary".into()),
@@ -64,6 +73,9 @@ pub(crate) fn bad_saves(good: &Variant) -> Vec<Bad> {
     case(&["tags"], Variant::from(5i64), "Save.tags: expected ");
     case(&["items", "0", "name"], Variant::from(5i64), "Save.items[0].name: expected String, got int");
     case(&["items", "0"], Variant::from(5i64), "Save.items[0]: expected a Dictionary");
+    // A newer game's item: its unknown key is kept and written back after the fields.
+    let item = good.get("items").and_then(|a| a.get(0)).expect("an item").clone();
+    case(&["items", "0"], with(&item, "rarity", Variant::from("epic")), "=");
     case(&["items"], dict(&[]), "Save.items: expected Array");
     case(&["mood"], Variant::from("Sleepy"), "Save.mood: unknown Mood variant Sleepy");
     case(&["mood"], Variant::from(1i64), "Save.mood: expected a Mood name");
