@@ -227,6 +227,11 @@ pub struct Field {
     /// The key is left out when the value is `null` (`#[serde(skip_serializing_if = "Option::is_none")]`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub omit_if_null: bool,
+    /// What an [optional](Field::optional) field is read as when its key is missing
+    /// (`#[serde(default = "…")]`, or the type's `Default`), when [`Schema::add`] saw it: a bool, an int, a
+    /// finite float or a String. The generated GDScript initialises the field with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<crate::value::Variant>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -241,7 +246,7 @@ impl Field {
     /// assert_eq!(Field::new("alive", Shape::Bool).shape, Shape::Bool);
     /// ```
     pub fn new(name: impl Into<String>, shape: Shape) -> Field {
-        Field { name: name.into(), shape, doc: None, optional: false, omit_if_null: false }
+        Field { name: name.into(), shape, doc: None, optional: false, omit_if_null: false, default: None }
     }
 }
 

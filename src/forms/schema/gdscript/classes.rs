@@ -113,7 +113,7 @@ impl Gen<'_> {
         for (f, id) in fields.iter().zip(&ids) {
             w.doc(f.doc.as_deref());
             let ty = self.var_type(&f.shape);
-            let def = self.default_value(&f.shape);
+            let def = default_literal(f).unwrap_or_else(|| self.default_value(&f.shape));
             let key = if id != &f.name { format!(" # key {}", lit(&f.name)) } else { String::new() };
             let note = match (&f.shape, &ty) {
                 (Shape::Option { of }, None) => format!(" # {} or null", comment(&of.to_string())),
@@ -201,4 +201,21 @@ impl Gen<'_> {
             Ok(())
         })
     }
+}
+
+/// The GDScript literal of a field's traced default (`#[serde(default = "…")]`), when it is a value of the
+/// field's shape: `100`, `0.5`, `true`, `"hero"`.
+fn default_literal(f: &Field) -> Option<String> {
+    use crate::value::Variant;
+    let shape = match &f.shape {
+        Shape::Option { of } => &**of,
+        s => s,
+    };
+    Some(match (shape, f.default.as_ref()?) {
+        (Shape::Bool, Variant::Bool(b)) => b.to_string(),
+        (Shape::Int { .. }, Variant::Int(i)) => i.to_string(),
+        (Shape::Float { .. }, Variant::Float(x)) if x.is_finite() => format!("{x:?}"),
+        (Shape::String, Variant::String(s)) => lit(s.as_str()),
+        _ => return None,
+    })
 }
