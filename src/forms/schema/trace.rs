@@ -82,7 +82,14 @@ impl Schema {
 }
 
 fn schema_error(ty: &str, msg: &str) -> Error {
-    Error::new(ErrorKind::Message(format!("schema of {ty}: {msg}")), None)
+    // serde lists a field's aliases among its names, so the tracer writes an aliased field's key twice.
+    let hint = if msg.contains("duplicate field") {
+        " (a #[serde(alias)] is read as a second key of the same field, which tracing cannot tell apart: \
+         trace a copy of the type without the alias, which writes the same keys)"
+    } else {
+        ""
+    };
+    Error::new(ErrorKind::Message(format!("schema of {ty}: {msg}{hint}")), None)
 }
 
 /// What tracing one type gives: its shape and the named types it uses.
