@@ -24,6 +24,10 @@ pub(crate) struct Args {
     /// The Dictionaries at this path are structs (their keys are names), whatever they look like. Repeatable.
     #[arg(long = "struct", value_name = "PATH")]
     structs: Vec<String>,
+    /// With --to gdscript: refuse a Dictionary with a key that is no field of its struct, instead of
+    /// keeping such keys in the class's `extra` Dictionary and writing them back.
+    #[arg(long)]
+    refuse_unknown_keys: bool,
     /// The dialect of every FILE (see decode). Default: detected in each.
     #[arg(long, value_parser = crate::dialect)]
     dialect: Option<Dialect>,
@@ -51,8 +55,11 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let out = match a.to {
         SchemaForm::Json => format!("{}\n", schema.to_json()),
         SchemaForm::Rust => godot_bin::schema::rust::from_schema(&schema).map_err(|e| data(e.to_string()))?,
-        SchemaForm::Gdscript => godot_bin::gdscript::from_schema(&schema, &godot_bin::gdscript::Options::default())
-            .map_err(|e| data(e.to_string()))?,
+        SchemaForm::Gdscript => godot_bin::gdscript::from_schema(
+            &schema,
+            &godot_bin::gdscript::Options::default().refuse_unknown_keys(a.refuse_unknown_keys),
+        )
+        .map_err(|e| data(e.to_string()))?,
     };
     write_text(&out, &a.io.dest)
 }
