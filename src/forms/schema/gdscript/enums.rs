@@ -6,6 +6,9 @@ use super::{Enum, Gen, Shape, VariantData};
 use crate::error::Result;
 use crate::types::TypeKind;
 
+/// The lines of a constructor's body that set its data.
+type Body<'a> = Box<dyn Fn(&mut Writer) + 'a>;
+
 impl Gen<'_> {
     pub(super) fn enum_body(&self, w: &mut Writer, name: &str, e: &Enum) -> Result<()> {
         let names: Vec<String> = e.variants.iter().map(|v| lit(&v.name)).collect();
@@ -109,7 +112,7 @@ impl Gen<'_> {
             };
             w.blank();
             w.note(format_args!("A {} of the variant {}.", comment(&e.name), comment(&v.name)));
-            let (params, body): (Vec<String>, Box<dyn Fn(&mut Writer)>) = match &v.data {
+            let (params, body): (Vec<String>, Body<'_>) = match &v.data {
                 VariantData::Unit => (vec![], Box::new(|_: &mut Writer| {})),
                 VariantData::Newtype { shape } => {
                     let p = param("data".into());
