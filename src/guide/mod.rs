@@ -6,6 +6,7 @@
 //! | [`wire_format`] | the dialects, what each engine writes and reads, where we differ on purpose, how each claim is checked against real engines |
 //! | [`serde_mapping`] | which Godot value each Rust type becomes, and what it is read back from |
 //! | [`safety`] | what decoding untrusted input promises (no panics, bounded memory, time and stack), the test that checks each promise, and fuzzing |
+//! | [`saves_that_evolve`] | adding, renaming and removing fields across a game's versions, on the Rust and the GDScript side |
 //! | [`speed`] | the current speed against Godot 4.6 and postcard, the targets, and how to measure them |
 //! | [`coming_from_gdscript`](crate::coming_from_gdscript) | how a script's values map to Rust, and what surprises people first |
 //!
@@ -21,6 +22,7 @@
 //! ```
 
 pub mod safety;
+pub mod saves_that_evolve;
 pub mod serde_mapping;
 pub mod speed;
 pub mod wire_format;

@@ -211,6 +211,52 @@ fn defaults_and_skipped_options_are_found() {
     );
 }
 
+fn full() -> f32 {
+    100.0
+}
+
+fn hero() -> String {
+    "hero \"one\"".into()
+}
+
+#[derive(Serialize, Deserialize)]
+struct Player {
+    #[serde(default = "full")]
+    stamina: f32,
+    #[serde(default = "hero")]
+    title: String,
+    #[serde(default)]
+    level: u32,
+    name: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Party {
+    lead: Player,
+}
+
+#[test]
+fn default_values_are_traced_into_the_gdscript_initialisers() {
+    let s = schema::<Party>();
+    let p = strukt(&s, "Player");
+    let defaults: Vec<_> = p.fields.iter().map(|f| (f.name.as_str(), f.default.clone())).collect();
+    assert_eq!(
+        defaults,
+        [
+            ("stamina", Some(Variant::Float(100.0))),
+            ("title", Some(Variant::from("hero \"one\""))),
+            ("level", Some(Variant::Int(0))),
+            ("name", None)
+        ]
+    );
+    let gd = godot_bin::gdscript::from_schema(&s, &Default::default()).unwrap();
+    assert!(gd.contains("var stamina: float = 100.0\n"), "{gd}");
+    assert!(gd.contains("var title: String = \"hero \\\"one\\\"\"\n"), "{gd}");
+    assert!(gd.contains("var level: int = 0\n"), "{gd}");
+    // The schema file keeps them.
+    assert_eq!(Schema::from_json(&s.to_json()).unwrap(), s);
+}
+
 #[derive(Serialize, Deserialize)]
 struct Wrapper {
     inner: Options,

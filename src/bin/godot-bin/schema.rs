@@ -1,7 +1,7 @@
 //! `godot-bin schema`: the shape of the values in saves, as Rust, GDScript or a schema file.
 
 use godot_bin::schema::Schema;
-use godot_bin::{Dialect, Variant};
+use godot_bin::Dialect;
 
 use crate::{data, read_input, write_text, Common, Fail, Io, Reading};
 
@@ -17,6 +17,17 @@ pub(crate) struct Args {
     /// from saves. A FILE is always read as a save, whatever its text.
     #[arg(long, value_name = "SCHEMA_FILE", conflicts_with = "files")]
     schema: Option<String>,
+    /// The Dictionaries at this path are maps (their keys are data), whatever they look like: keys from the
+    /// top value joined by `.`, `*` for any key (`world`, `world.*.npcs`). Repeatable.
+    #[arg(long = "map", value_name = "PATH")]
+    maps: Vec<String>,
+    /// The Dictionaries at this path are structs (their keys are names), whatever they look like. Repeatable.
+    #[arg(long = "struct", value_name = "PATH")]
+    structs: Vec<String>,
+    /// With --to gdscript: refuse a Dictionary with a key that is no field of its struct, instead of
+    /// keeping such keys in the class's `extra` Dictionary and writing them back.
+    #[arg(long)]
+    refuse_unknown_keys: bool,
     /// The dialect of every FILE (see decode). Default: detected in each.
     #[arg(long, value_parser = crate::dialect)]
     dialect: Option<Dialect>,
@@ -44,14 +55,17 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let out = match a.to {
         SchemaForm::Json => format!("{}\n", schema.to_json()),
         SchemaForm::Rust => godot_bin::schema::rust::from_schema(&schema).map_err(|e| data(e.to_string()))?,
-        SchemaForm::Gdscript => godot_bin::gdscript::from_schema(&schema, &godot_bin::gdscript::Options::default())
-            .map_err(|e| data(e.to_string()))?,
+        SchemaForm::Gdscript => godot_bin::gdscript::from_schema(
+            &schema,
+            &godot_bin::gdscript::Options::default().refuse_unknown_keys(a.refuse_unknown_keys),
+        )
+        .map_err(|e| data(e.to_string()))?,
     };
     write_text(&out, &a.io.dest)
 }
 
-/// The schema `schema` prints: the schema file's (`--schema`), or one inferred from the Dictionary values
-/// of every save.
+/// The schema `schema` prints: the schema file's (`--schema`), or one inferred from the values of every
+/// save (one type per value when a save holds values of different keys: `Schema::infer_saves`).
 fn schema_of(a: &Args) -> Result<Schema, Fail> {
     if let Some(file) = &a.schema {
         let raw = read_input(Some(file))?;
@@ -60,7 +74,7 @@ fn schema_of(a: &Args) -> Result<Schema, Fail> {
     }
     let name = &a.name;
     godot_bin::schema::check_type_name(name).map_err(|e| Fail(2, format!("--name: {e}")))?;
-    let mut values = Vec::new();
+    let mut saves = Vec::new();
     let mut seen: Option<(Dialect, &str)> = None;
     for file in &a.files {
         let raw = read_input(Some(file))?;
@@ -77,20 +91,10 @@ fn schema_of(a: &Args) -> Result<Schema, Fail> {
             }
             _ => seen = Some((d, file)),
         }
-        for (i, v) in save.values.into_iter().enumerate() {
-            match v {
-                Variant::Dictionary(_) => values.push(v),
-                other => eprintln!(
-                    "godot-bin: {file}: value {} is {}, left out (the top type describes the Dictionary values)",
-                    i + 1,
-                    other.kind().name()
-                ),
-            }
-        }
+        saves.push(save.values);
     }
     let Some((d, _)) = seen else { return Err(Fail(2, "no FILE given".into())) };
-    if values.is_empty() {
-        return Err(data("no Dictionary value in the files: nothing to infer a top type from"));
-    }
-    Schema::infer(&values, d, name).map_err(|e| data(e.to_string()))
+    let maps: Vec<&str> = a.maps.iter().map(String::as_str).collect();
+    let structs: Vec<&str> = a.structs.iter().map(String::as_str).collect();
+    Schema::infer_saves(&saves, d, name, &maps, &structs).map_err(|e| data(e.to_string()))
 }

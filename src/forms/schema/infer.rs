@@ -56,46 +56,168 @@ impl Schema {
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn infer(values: &[Variant], dialect: Dialect, root: &str) -> Result<Schema> {
+        let mut cx = Infer::new(&[], &[]);
+        cx.taken.insert(root.to_string());
+        cx.samples_of_root(values, dialect, root)
+    }
+
+    /// The schema of saves, each the list of its values ([`Save::values`](crate::file::Save)): a save of
+    /// one value per file (or of values that all have the same keys) gives one top type named `root`, as
+    /// [`Schema::infer`] does; saves of several values of different keys (`store_var(state)` then
+    /// `store_var(settings)`) give one type per position in the file, `{root}0`, `{root}1`, … (positions of one
+    /// shape share a type; a position that holds no Dictionary, such as a version number, gets the shape of
+    /// its values, and a single struct among such values is named `root`), listed in [`Schema::stream`],
+    /// the first struct as the root.
+    ///
+    /// Whether a Dictionary is a struct or a map (its keys are names, or data):
+    /// - a **map** when its keys are not all field-like Strings (`hp`, `max_hp`, `Mode`), when they are more
+    ///   than 64, when across the samples less than half the keys are in at least half the Dictionaries,
+    ///   or when it has 3 or more keys whose values are all Dictionaries that are records of one shape
+    ///   (`{"forest": {…}, "cave": {…}, "town": {…}}`: the keys name places, players, levels);
+    /// - a **struct** otherwise.
+    ///
+    /// `maps` and `structs` decide it for the Dictionaries at these paths: keys from the top value joined
+    /// by `.` (`world`, `world.*.npcs`), where `*` stands for any key (and for every value of a map); an
+    /// Array's elements have the Array's path. A map forced on String keys that are not in ascending order
+    /// is `String → value` (Rust's `BTreeMap` writes them sorted); an inferred map with such keys keeps
+    /// any keys and values, so that it writes back the file's order. An `Option` field is one whose key is
+    /// missing from some samples (left out when `None`) or null in some.
+    ///
+    /// An error when there is no value, when a top value is not a Dictionary with String keys in one
+    /// order, when a path of `maps` or `structs` names no Dictionary, or when a forced struct cannot be one.
+    ///
+    /// ```
+    /// use godot_bin::schema::{Def, Schema, Shape};
+    /// use godot_bin::Dialect;
+    /// let cfg = godot_bin::Config::default();
+    /// let state = godot_bin::text::from_text(
+    ///     r#"{"hp": 3, "world": {"forest": {"trees": 9}, "cave": {"trees": 0}, "town": {"trees": 2}}}"#, &cfg)?;
+    /// let settings = godot_bin::text::from_text(r#"{"volume": 0.5}"#, &cfg)?;
+    /// let schema = Schema::infer_saves(&[vec![state, settings]], Dialect::Godot4_6, "Save", &[], &[])?;
+    /// assert_eq!(schema.stream.len(), 2);
+    /// assert_eq!(schema.stream[1], Shape::Named { name: "Save1".into() });
+    /// let Some(Def::Struct(save0)) = schema.get("Save0") else { unreachable!() };
+    /// assert!(matches!(&save0.fields[1].shape, Shape::Map { .. }));
+    /// let forced = Schema::infer_saves(&[vec![schema_value()?]], Dialect::Godot4_6, "Save", &[], &["world"])?;
+    /// assert!(forced.get("World").is_some());
+    /// # fn schema_value() -> godot_bin::Result<godot_bin::Variant> {
+    /// #     godot_bin::text::from_text(r#"{"world": {"a": {"n": 1}, "b": {"n": 2}, "c": {"n": 3}}}"#, &Default::default())
+    /// # }
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn infer_saves(
+        saves: &[Vec<Variant>], dialect: Dialect, root: &str, maps: &[&str], structs: &[&str],
+    ) -> Result<Schema> {
         super::check_type_name(root)?;
-        if values.is_empty() {
-            return Err(msg("no values to infer a schema from".into()));
-        }
-        let mut dicts = Vec::new();
-        for (i, v) in values.iter().enumerate() {
-            match v {
-                Variant::Dictionary(d) if d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared => {
-                    dicts.push(&**d)
+        let mut cx = Infer::new(maps, structs);
+        let all: Vec<Variant> = saves.iter().flatten().cloned().collect();
+        let longest = saves.iter().map(Vec::len).max().unwrap_or(0);
+        let one_type = longest <= 1 || longest > MAX_STREAM || same_keys(&all);
+        let schema = if one_type {
+            cx.taken.insert(root.to_string());
+            cx.samples_of_root(&all, dialect, root)?
+        } else {
+            let is_dict = |i: usize| saves.iter().filter_map(|s| s.get(i)).all(|v| matches!(v, Variant::Dictionary(_)));
+            let structs_at = (0..longest).filter(|&i| is_dict(i)).count();
+            // One struct among other values keeps the root's name.
+            let names: Vec<String> =
+                (0..longest).map(|i| if structs_at == 1 { root.to_string() } else { format!("{root}{i}") }).collect();
+            super::check_type_name(&names[longest - 1])?;
+            cx.taken.extend(names.iter().cloned());
+            let mut stream: Vec<Shape> = Vec::with_capacity(longest);
+            for (i, name) in names.iter().enumerate() {
+                let at: Vec<&Variant> = saves.iter().filter_map(|s| s.get(i)).collect();
+                if !is_dict(i) {
+                    // A version number, a name: the shape of the values there.
+                    stream.push(cx.shape(&at, At { name, enums: false }));
+                    continue;
                 }
-                Variant::Dictionary(_) => {
-                    return Err(msg(format!(
-                        "value {} is a typed Dictionary, which a struct is not written as: the top type is a struct",
-                        i + 1
-                    )))
-                }
-                other => {
-                    return Err(msg(format!(
-                        "value {} is {}, not a Dictionary: the top type is a struct",
-                        i + 1,
-                        other.kind().name()
-                    )))
-                }
+                let dicts = top_dicts(&at, |_| format!("value {} of a save", i + 1))?;
+                let fields = cx
+                    .fields(&dicts)
+                    .map_err(|why| msg(format!("value {} of the saves cannot be a struct: {why}", i + 1)))?;
+                // Positions of one shape share the first one's type.
+                let same = cx
+                    .defs
+                    .iter()
+                    .find(|d| matches!(d, Def::Struct(s) if s.fields == fields && names[..i].contains(&s.name)));
+                let name = match same {
+                    Some(d) => d.name().to_string(),
+                    None => {
+                        cx.defs.push(Def::Struct(Struct { name: name.clone(), doc: None, fields }));
+                        name.clone()
+                    }
+                };
+                stream.push(Shape::Named { name });
             }
-        }
-        let mut cx = Infer {
-            defs: Vec::new(),
-            by_name: HashMap::new(),
-            by_body: HashMap::new(),
-            taken: HashSet::from([root.to_string()]),
-            next: HashMap::new(),
-            depth: 0,
+            let mut starts = Vec::new();
+            for shape in &stream {
+                named(shape, &mut starts);
+            }
+            let Some(root) = starts.iter().find(|n| names.contains(n)).cloned() else {
+                return Err(msg("no value of the saves is a Dictionary: nothing to infer a top type from".into()));
+            };
+            let mut schema = Schema::new(dialect);
+            schema.root = Some(root);
+            schema.defs = in_order_met(&starts, std::mem::take(&mut cx.defs));
+            schema.stream = stream;
+            schema
         };
-        let fields = cx.fields(&dicts).map_err(|why| msg(format!("the top values cannot be a struct: {why}")))?;
-        cx.defs.push(Def::Struct(Struct { name: root.to_string(), doc: None, fields }));
-        let mut schema = Schema::new(dialect);
-        schema.root = Some(root.to_string());
-        schema.defs = in_order_met(root, cx.defs);
+        if let Some(unused) = cx.hints.iter().find(|h| !h.used) {
+            return Err(msg(format!(
+                "{} {}: no Dictionary of the saves is at this path",
+                if unused.map { "--map" } else { "--struct" },
+                unused.path.join(".")
+            )));
+        }
+        if let Some(why) = cx.forced_error.take() {
+            return Err(msg(why));
+        }
         Ok(schema)
     }
+}
+
+/// Saves of more values than this are read as a stream of one type.
+const MAX_STREAM: usize = 64;
+
+/// Whether every value is a Dictionary with the same keys in the same order.
+fn same_keys(values: &[Variant]) -> bool {
+    let keys = |v: &Variant| match v {
+        Variant::Dictionary(d) => Some(d.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>()),
+        _ => None,
+    };
+    let Some(first) = values.first() else { return true };
+    let Some(first) = keys(first) else { return false };
+    values[1..].iter().all(|v| match v {
+        Variant::Dictionary(d) => d.len() == first.len() && d.iter().zip(&first).all(|((k, _), f)| k == f),
+        _ => false,
+    })
+}
+
+/// The top values as Dictionaries with untyped keys and values, or an error naming the first that is not.
+fn top_dicts<'a>(values: &[&'a Variant], what: impl Fn(usize) -> String) -> Result<Vec<&'a Dictionary>> {
+    let mut dicts = Vec::with_capacity(values.len());
+    for (i, v) in values.iter().enumerate() {
+        match v {
+            Variant::Dictionary(d) if d.key_type.is_untyped() && d.value_type.is_untyped() && !d.shared => {
+                dicts.push(&**d)
+            }
+            Variant::Dictionary(_) => {
+                return Err(msg(format!(
+                    "{} is a typed Dictionary, which a struct is not written as: the top type is a struct",
+                    what(i)
+                )))
+            }
+            other => {
+                return Err(msg(format!(
+                    "{} is {}, not a Dictionary: the top type is a struct",
+                    what(i),
+                    other.kind().name()
+                )))
+            }
+        }
+    }
+    Ok(dicts)
 }
 
 fn msg(text: String) -> Error {
@@ -113,6 +235,66 @@ struct Infer {
     next: HashMap<String, usize>,
     /// How many shapes are being inferred around the current one.
     depth: usize,
+    /// The keys from the top value to the current one (`*` for a map's values).
+    path: Vec<String>,
+    /// The `--map` and `--struct` paths.
+    hints: Vec<Hint>,
+    /// Why a Dictionary forced to be a struct could not be one.
+    forced_error: Option<String>,
+}
+
+/// A path whose Dictionaries are forced to be maps or structs.
+struct Hint {
+    path: Vec<String>,
+    map: bool,
+    used: bool,
+}
+
+impl Infer {
+    fn new(maps: &[&str], structs: &[&str]) -> Infer {
+        let hint = |p: &&str, map| Hint { path: p.split('.').map(String::from).collect(), map, used: false };
+        Infer {
+            defs: Vec::new(),
+            by_name: HashMap::new(),
+            by_body: HashMap::new(),
+            taken: HashSet::new(),
+            next: HashMap::new(),
+            depth: 0,
+            path: Vec::new(),
+            hints: maps.iter().map(|p| hint(p, true)).chain(structs.iter().map(|p| hint(p, false))).collect(),
+            forced_error: None,
+        }
+    }
+
+    /// The schema whose root type `root` has every value of `values` as a sample.
+    fn samples_of_root(&mut self, values: &[Variant], dialect: Dialect, root: &str) -> Result<Schema> {
+        super::check_type_name(root)?;
+        if values.is_empty() {
+            return Err(msg("no values to infer a schema from".into()));
+        }
+        if !values.iter().any(|v| matches!(v, Variant::Dictionary(_))) {
+            return Err(msg("no Dictionary value in the saves: nothing to infer a top type from".into()));
+        }
+        let refs: Vec<&Variant> = values.iter().collect();
+        let dicts = top_dicts(&refs, |i| format!("value {}", i + 1))?;
+        let fields = self.fields(&dicts).map_err(|why| msg(format!("the top values cannot be a struct: {why}")))?;
+        self.defs.push(Def::Struct(Struct { name: root.to_string(), doc: None, fields }));
+        let mut schema = Schema::new(dialect);
+        schema.root = Some(root.to_string());
+        schema.defs = in_order_met(&[root.to_string()], std::mem::take(&mut self.defs));
+        Ok(schema)
+    }
+
+    /// Whether a `--map` (`Some(true)`) or `--struct` (`Some(false)`) path names the current place.
+    fn forced(&mut self) -> Option<bool> {
+        let path = &self.path;
+        let hint = self
+            .hints
+            .iter_mut()
+            .find(|h| h.path.len() == path.len() && h.path.iter().zip(path).all(|(h, p)| h == "*" || h == p))?;
+        hint.used = true;
+        Some(hint.map)
+    }
 }
 
 /// Where a shape is asked for: the name a struct or enum there would get, and whether an enum may stand
@@ -274,7 +456,9 @@ impl Infer {
             _ => None,
         };
         let key = side(self, key_type, &keys, &format!("{}Key", pascal(name)));
+        self.path.push("*".into());
         let value = side(self, value_type, &values, &value_name);
+        self.path.pop();
         match (key, value) {
             (Some(key), Some(value)) => Shape::TypedDictionary { key: Box::new(key), value: Box::new(value) },
             _ => Shape::Variant,
@@ -283,19 +467,34 @@ impl Infer {
 
     /// Untyped Dictionaries: a struct when they look like records, else a map.
     fn dictionary(&mut self, dicts: &[&Dictionary], name: &str) -> Shape {
-        if looks_like_records(dicts) {
-            if let Ok(fields) = self.fields(dicts) {
-                let s = Struct { name: String::new(), doc: None, fields };
-                return self.define(Def::Struct(s), name);
+        match self.forced() {
+            Some(true) => return self.map(dicts, name, true),
+            Some(false) => match self.fields(dicts) {
+                Ok(fields) => {
+                    let s = Struct { name: String::new(), doc: None, fields };
+                    return self.define(Def::Struct(s), name);
+                }
+                Err(why) => {
+                    let at = self.path.join(".");
+                    self.forced_error.get_or_insert(format!("--struct {at}: these Dictionaries are no struct: {why}"));
+                }
+            },
+            None => {
+                if looks_like_records(dicts) && !keys_are_data(dicts) {
+                    if let Ok(fields) = self.fields(dicts) {
+                        let s = Struct { name: String::new(), doc: None, fields };
+                        return self.define(Def::Struct(s), name);
+                    }
+                }
             }
         }
-        self.map(dicts, name)
+        self.map(dicts, name, false)
     }
 
     /// A map: `Map { key, value }` with the keys' and values' shapes when every Dictionary has its keys
     /// in ascending order (ints, or Strings by their bytes), as a sorted map writes them; else any keys
     /// and values in the file's order.
-    fn map(&mut self, dicts: &[&Dictionary], name: &str) -> Shape {
+    fn map(&mut self, dicts: &[&Dictionary], name: &str, forced: bool) -> Shape {
         let any = Shape::Map { key: Box::new(Shape::Variant), value: Box::new(Shape::Variant) };
         let ints = dicts.iter().all(|d| {
             let keys: Option<Vec<i64>> =
@@ -305,7 +504,7 @@ impl Infer {
         let strings = dicts.iter().all(|d| {
             let keys: Option<Vec<&str>> =
                 d.iter().map(|(k, _)| if let Variant::String(s) = k { Some(s.as_str()) } else { None }).collect();
-            keys.is_some_and(|k| k.windows(2).all(|w| w[0] < w[1]))
+            keys.is_some_and(|k| forced || k.windows(2).all(|w| w[0] < w[1]))
         });
         let key = match (ints, strings) {
             _ if dicts.iter().all(|d| d.is_empty()) => return any,
@@ -314,7 +513,9 @@ impl Infer {
             _ => return any,
         };
         let values: Vec<&Variant> = dicts.iter().flat_map(|d| d.iter().map(|(_, v)| v)).collect();
+        self.path.push("*".into());
         let value = self.shape(&values, At { name: &singular(name), enums: true });
+        self.path.pop();
         Shape::Map { key: Box::new(key), value: Box::new(value) }
     }
 
@@ -340,7 +541,9 @@ impl Infer {
                     "the key {key:?} is missing from some and null in others (a field tells only one of those apart)"
                 ));
             }
+            self.path.push(key.clone());
             let shape = self.shape(&values, At { name: key, enums: true });
+            self.path.pop();
             let mut field = super::Field::new(key.clone(), shape);
             if missing {
                 let of = std::mem::replace(&mut field.shape, Shape::Variant);
@@ -505,6 +708,37 @@ fn looks_like_records(dicts: &[&Dictionary]) -> bool {
     common * 2 >= counts.len()
 }
 
+/// Whether the keys of record-like Dictionaries are data rather than names: 3 or more keys whose values
+/// are all untyped Dictionaries that are records of one shape (places, players, levels by their names).
+fn keys_are_data(dicts: &[&Dictionary]) -> bool {
+    let mut values: Vec<&Dictionary> = Vec::new();
+    let mut keys: HashSet<&Variant> = HashSet::new();
+    for d in dicts {
+        for (k, v) in d.iter() {
+            match v {
+                Variant::Dictionary(v) if v.key_type.is_untyped() && v.value_type.is_untyped() && !v.shared => {
+                    values.push(v)
+                }
+                _ => return false,
+            }
+            keys.insert(k);
+        }
+    }
+    keys.len() >= 3 && looks_like_records(&values) && same_record_keys(&values) && key_order(&values).is_ok()
+}
+
+/// Whether every Dictionary has most of the keys any of them has (records of one shape, not of several).
+fn same_record_keys(dicts: &[&Dictionary]) -> bool {
+    let mut counts: HashMap<&Variant, usize> = HashMap::new();
+    for d in dicts {
+        for (k, _) in d.iter() {
+            *counts.entry(k).or_default() += 1;
+        }
+    }
+    // Every Dictionary holds at least half the distinct keys, and no key is in fewer than half of them.
+    dicts.iter().all(|d| d.len() * 2 >= counts.len()) && counts.values().all(|&n| n * 2 >= dicts.len())
+}
+
 /// A key that reads as a field name: `hp`, `max_hp`, `maxHP`, `Mode`.
 fn is_field_like(s: &str) -> bool {
     let mut chars = s.chars();
@@ -566,8 +800,8 @@ fn key_order(dicts: &[&Dictionary]) -> std::result::Result<Vec<String>, String> 
     Ok(order)
 }
 
-/// The defs reachable from `root`, in the order they are first met from it (depth first, fields in order).
-fn in_order_met(root: &str, defs: Vec<Def>) -> Vec<Def> {
+/// The defs reachable from `roots`, in the order they are first met from it (depth first, fields in order).
+fn in_order_met(roots: &[String], defs: Vec<Def>) -> Vec<Def> {
     fn visit(
         name: &str, defs: &[Def], by_name: &HashMap<&str, usize>, seen: &mut HashSet<usize>, out: &mut Vec<usize>,
     ) {
@@ -591,14 +825,17 @@ fn in_order_met(root: &str, defs: Vec<Def>) -> Vec<Def> {
         for (i, d) in defs.iter().enumerate() {
             by_name.entry(d.name()).or_insert(i);
         }
-        visit(root, &defs, &by_name, &mut HashSet::new(), &mut order);
+        let mut seen = HashSet::new();
+        for root in roots {
+            visit(root, &defs, &by_name, &mut seen, &mut order);
+        }
     }
     let mut slots: Vec<Option<Def>> = defs.into_iter().map(Some).collect();
     order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 /// The names a shape refers to, in order.
-fn named(shape: &Shape, out: &mut Vec<String>) {
+pub(super) fn named(shape: &Shape, out: &mut Vec<String>) {
     match shape {
         Shape::Named { name } => out.push(name.clone()),
         Shape::Option { of } | Shape::Array { of } | Shape::TypedArray { of } => named(of, out),
@@ -729,6 +966,69 @@ mod tests {
             depth += 1;
         }
         assert_eq!((depth, shape), (MAX_DEPTH, &Shape::Variant));
+    }
+
+    #[test]
+    fn a_stream_of_two_values_gives_two_types() {
+        let state = || parse(r#"{"hp": 3, "pos": Vector2(1, 2)}"#);
+        let settings = || parse(r#"{"volume": 0.5, "lang": "en"}"#);
+        let saves = [vec![state(), settings()], vec![state(), settings(), state()]];
+        let s = Schema::infer_saves(&saves, Dialect::Godot4_6, "Save", &[], &[]).unwrap();
+        let named = |n: &str| Shape::Named { name: n.into() };
+        assert_eq!(s.stream, [named("Save0"), named("Save1"), named("Save0")]);
+        assert_eq!(s.root.as_deref(), Some("Save0"));
+        let Def::Struct(s1) = def(&s, "Save1") else { panic!() };
+        assert_eq!(
+            s1.fields.iter().map(|f| (&*f.name, f.optional)).collect::<Vec<_>>(),
+            [("volume", false), ("lang", false)]
+        );
+        assert!(s.get("Save2").is_none());
+        // Values that all have the same keys are samples of one type.
+        let one = Schema::infer_saves(&[vec![state(), state()]], Dialect::Godot4_6, "Save", &[], &[]).unwrap();
+        assert!(one.stream.is_empty() && one.get("Save").is_some());
+        // A position that is no Dictionary is named in the error.
+        // A version number first: its shape, then the struct.
+        let s = Schema::infer_saves(&[vec![Variant::Int(3), state()]], Dialect::Godot4_6, "Save", &[], &[]).unwrap();
+        assert_eq!(s.stream, [Shape::Int { bits: 64, signed: true }, named("Save")]);
+        assert_eq!(s.root.as_deref(), Some("Save"));
+    }
+
+    #[test]
+    fn keys_that_are_data_make_maps_and_names_make_structs() {
+        let v = parse(
+            r#"{"world": {"forest": {"trees": 9, "boss": "ent"}, "cave": {"trees": 0, "boss": "bat"},
+                          "town": {"trees": 2, "boss": "mayor"}},
+                "party": {"hero": {"hp": 1}, "pet": {"hp": 2}},
+                "stats": {"str": 1, "dex": 2, "int": 3}}"#,
+        );
+        let s = Schema::infer_saves(&[vec![v.clone()]], Dialect::Godot4_6, "Save", &[], &[]).unwrap();
+        let Def::Struct(save) = def(&s, "Save") else { panic!() };
+        // Unsorted String keys: any keys and values, so that the file's order is kept.
+        let any = Shape::Map { key: Box::new(Shape::Variant), value: Box::new(Shape::Variant) };
+        assert_eq!(save.fields[0].shape, any);
+        assert_eq!(save.fields[1].shape, Shape::Named { name: "Party".into() });
+        assert_eq!(save.fields[2].shape, Shape::Named { name: "Stats".into() });
+        // Forced: `world` a map of String to one struct, `party` a map too, `stats` stays a struct.
+        let s = Schema::infer_saves(&[vec![v.clone()]], Dialect::Godot4_6, "Save", &["world", "party"], &[]).unwrap();
+        let Def::Struct(save) = def(&s, "Save") else { panic!() };
+        let world = Shape::Named { name: "WorldItem".into() };
+        assert_eq!(save.fields[0].shape, Shape::Map { key: Box::new(Shape::String), value: Box::new(world) });
+        let Def::Struct(place) = def(&s, "WorldItem") else { panic!() };
+        assert_eq!(place.fields.len(), 2);
+        assert!(matches!(save.fields[1].shape, Shape::Map { .. }));
+        // And the other way round, with `*` for a map's values.
+        let s = Schema::infer_saves(&[vec![v.clone()]], Dialect::Godot4_6, "Save", &[], &["world"]).unwrap();
+        assert!(matches!(def(&s, "World"), Def::Struct(w) if w.fields.len() == 3));
+        let err = Schema::infer_saves(&[vec![v.clone()]], Dialect::Godot4_6, "Save", &["nowhere"], &[]).unwrap_err();
+        assert!(err.to_string().contains("--map nowhere: no Dictionary"), "{err}");
+        let sorted = parse(r#"{"w": {"a": {"n": {"x": 1}}, "b": {"n": {"x": 2}}, "c": {"n": {"x": 3}}}}"#);
+        let s = Schema::infer_saves(&[vec![sorted.clone()]], Dialect::Godot4_6, "Save", &[], &["w.*.n"]).unwrap();
+        let Def::Struct(save) = def(&s, "Save") else { panic!() };
+        assert!(matches!(&save.fields[0].shape, Shape::Map { key, .. } if **key == Shape::String));
+        assert!(s.get("N").is_some());
+        let ids = parse(r#"{"m": {1: "a", 2: "b"}}"#);
+        let err = Schema::infer_saves(&[vec![ids]], Dialect::Godot4_6, "Save", &[], &["m"]).unwrap_err();
+        assert!(err.to_string().contains("--struct m: these Dictionaries are no struct: a key is int"), "{err}");
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! A [`Schema`] is a list of named types ([`Def`]: structs and enums) whose fields have a [`Shape`]: which
 //! Godot value they are written as under godot_bin's serde mapping. It comes from two places:
 //! - Rust types that derive `Serialize`/`Deserialize`: [`Schema::add`] traces them through serde;
-//! - values read from real saves: `godot-bin schema FILE…` infers one.
+//! - values read from real saves: `godot-bin schema FILE…` infers one ([`Schema::infer_saves`]: one type
+//!   per value of a save, maps where keys are data, structs where keys are names).
 //!
 //! and goes to three: GDScript classes that read and write exactly those values ([`gdscript`]), Rust types
 //! that read a save ([`rust`]), and a JSON file that holds the schema itself (its serde form; feature `json`
@@ -24,7 +25,7 @@
 //! | `Option<T>` | `Option` | `null` or `T` | untyped `var` (`T` for a class) | untyped `var` (`T` for a class) | a key sometimes missing or `null` |
 //! | `Vec<T>`, slices | `Array` | untyped Array | `Array[T]` | `Array` | an untyped Array of one kind (`Vec<Variant>` for mixed ones) |
 //! | tuples, tuple structs | `Tuple` | untyped Array | `Array` | `Array` | — |
-//! | `HashMap`, `BTreeMap` | `Map` | untyped Dictionary | `Dictionary[K, V]` (4.4+) | `Dictionary` | a Dictionary that is no struct (`Dictionary`, which keeps the order) |
+//! | `HashMap`, `BTreeMap` | `Map` | untyped Dictionary | `Dictionary[K, V]` (4.4+) | `Dictionary` | a Dictionary whose keys are data (the rule: [`Schema::infer_saves`]; `Dictionary`, which keeps the order, unless its keys are sorted or `--map` says so) |
 //! | [`TypedArray<T>`](crate::typed::TypedArray) | `TypedArray` | `Array[T]` (4.3+; a struct: `Array[Dictionary]`) | `Array[T]` | `Array` | a typed Array |
 //! | [`TypedDictionary<K, V>`](crate::typed::TypedDictionary) | `TypedDictionary` | `Dictionary[K, V]` (4.4+) | `Dictionary[K, V]` | `Dictionary` | a typed Dictionary |
 //! | the [`markers`](crate::markers), the [`packed`](crate::packed) arrays, bytes | `Builtin` | the Godot type | the Godot type | its Godot 3 name (`PoolVector2Array`, `Transform`, …) | the same type |
@@ -226,6 +227,11 @@ pub struct Field {
     /// The key is left out when the value is `null` (`#[serde(skip_serializing_if = "Option::is_none")]`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub omit_if_null: bool,
+    /// What an [optional](Field::optional) field is read as when its key is missing
+    /// (`#[serde(default = "…")]`, or the type's `Default`), when [`Schema::add`] saw it: a bool, an int, a
+    /// finite float or a String. The generated GDScript initialises the field with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<crate::value::Variant>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -240,7 +246,7 @@ impl Field {
     /// assert_eq!(Field::new("alive", Shape::Bool).shape, Shape::Bool);
     /// ```
     pub fn new(name: impl Into<String>, shape: Shape) -> Field {
-        Field { name: name.into(), shape, doc: None, optional: false, omit_if_null: false }
+        Field { name: name.into(), shape, doc: None, optional: false, omit_if_null: false, default: None }
     }
 }
 
@@ -354,6 +360,12 @@ pub struct Schema {
     pub root: Option<String>,
     /// The named types, each once, in the order they were first met.
     pub defs: Vec<Def>,
+    /// For saves that hold several values of different types (`store_var(version)`, `store_var(state)`,
+    /// `store_var(settings)`): the shape of each value, in the file's order ([`Schema::infer_saves`] names
+    /// the structs `Save0`, `Save1`, …; two values of one shape share a type). Empty: every value of a save
+    /// is of the [`root`](Schema::root) type.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stream: Vec<Shape>,
 }
 
 impl Schema {
@@ -365,7 +377,7 @@ impl Schema {
     /// assert_eq!(Schema::new(Dialect::Godot4_6).dialect, Dialect::Godot4_6);
     /// ```
     pub fn new(dialect: Dialect) -> Schema {
-        Schema { dialect, root: None, defs: Vec::new() }
+        Schema { dialect, root: None, defs: Vec::new(), stream: Vec::new() }
     }
 
     /// The type named `name`, if the schema has it.
@@ -395,6 +407,9 @@ impl Schema {
     /// ```
     pub fn version(&self) -> String {
         let mut text = format!("{}|{:?}|", self.dialect, self.root);
+        if !self.stream.is_empty() {
+            text.push_str(&format!("{:?}|", self.stream));
+        }
         for d in &self.defs {
             text.push_str(&format!("{d:?};"));
         }
@@ -454,6 +469,13 @@ impl Schema {
         }
         if let Some(root) = schema.root.as_deref().filter(|r| !names.contains(r)) {
             return Err(fail(format!("the root type {root:?} is not defined")));
+        }
+        for shape in &schema.stream {
+            let mut used = Vec::new();
+            infer::named(shape, &mut used);
+            if let Some(t) = used.iter().find(|t| !names.contains(t.as_str())) {
+                return Err(fail(format!("the stream's type {t:?} is not defined")));
+            }
         }
         Ok(schema)
     }

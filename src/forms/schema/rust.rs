@@ -97,6 +97,12 @@ pub fn from_schema(schema: &Schema) -> Result<String> {
         "/// The schema's fingerprint (`Schema::version`): it changes when a type, field or the dialect does.\n",
     );
     let _ = writeln!(out, "pub const SCHEMA_VERSION: &str = \"{}\";", schema.version());
+    if !schema.stream.is_empty() {
+        let values: Vec<String> =
+            schema.stream.iter().map(|s| s.to_string().replace(super::is_hidden_char, " ")).collect();
+        let _ =
+            writeln!(out, "\n// A save holds these values, in order (one `from_slice` each): {}", values.join(", "));
+    }
     out.push_str(&body);
     Ok(out)
 }

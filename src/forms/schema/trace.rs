@@ -82,7 +82,14 @@ impl Schema {
 }
 
 fn schema_error(ty: &str, msg: &str) -> Error {
-    Error::new(ErrorKind::Message(format!("schema of {ty}: {msg}")), None)
+    // serde lists a field's aliases among its names, so the tracer writes an aliased field's key twice.
+    let hint = if msg.contains("duplicate field") {
+        " (a #[serde(alias)] is read as a second key of the same field, which tracing cannot tell apart: \
+         trace a copy of the type without the alias, which writes the same keys)"
+    } else {
+        ""
+    };
+    Error::new(ErrorKind::Message(format!("schema of {ty}: {msg}{hint}")), None)
 }
 
 /// What tracing one type gives: its shape and the named types it uses.
@@ -129,7 +136,9 @@ fn trace_type<T: DeserializeOwned + ser::Serialize>() -> std::result::Result<Tra
 
 /// Reads `T` once per recorded field with that field's key left out: a field whose struct still reads is
 /// optional.
-fn find_optional_fields<T: DeserializeOwned>(reg: &mut Registry) -> std::result::Result<(), TraceError> {
+fn find_optional_fields<T: DeserializeOwned + ser::Serialize>(
+    reg: &mut Registry,
+) -> std::result::Result<(), TraceError> {
     let owners: Vec<(String, Vec<String>)> = reg.owner_order.iter().map(|o| (o.clone(), reg.field_names(o))).collect();
     for (owner, fields) in owners {
         for field in fields {
@@ -138,8 +147,25 @@ fn find_optional_fields<T: DeserializeOwned>(reg: &mut Registry) -> std::result:
             reg.omit = Some((owner.clone(), field.clone()));
             reg.omit_hit = false;
             let mut slot = None;
-            let ok = T::deserialize(Tracer { reg: &mut *reg, slot: &mut slot, key: false }).is_ok();
-            if reg.omit_hit && ok {
+            let read = T::deserialize(Tracer { reg: &mut *reg, slot: &mut slot, key: false });
+            if let (true, Ok(value)) = (reg.omit_hit, read) {
+                // The value the field was given without its key: its default, kept for a bool, an int, a
+                // float or a String.
+                let mut capture = Capture { want: Some((owner.clone(), field.clone())), found: None };
+                let mut skipped = Vec::new();
+                let mut probe = SkipProbe { skipped: &mut skipped, owner: String::new(), capture: &mut capture };
+                let _ = value.serialize(&mut probe);
+                let scalar = |v: &crate::value::Variant| {
+                    matches!(
+                        v,
+                        crate::value::Variant::Bool(_)
+                            | crate::value::Variant::Int(_)
+                            | crate::value::Variant::String(_)
+                    ) || matches!(v, crate::value::Variant::Float(f) if f.is_finite())
+                };
+                if let Some(v) = capture.found.filter(scalar) {
+                    reg.defaults.insert((owner.clone(), field.clone()), v);
+                }
                 reg.optional.insert((owner.clone(), field));
             }
         }
@@ -161,7 +187,8 @@ fn find_skipped_fields<T: DeserializeOwned + ser::Serialize>(
         reg.sparse_owner = Some(owner.clone());
         let mut slot = None;
         let Ok(value) = T::deserialize(Tracer { reg: &mut *reg, slot: &mut slot, key: false }) else { continue };
-        let mut probe = SkipProbe { skipped: &mut skipped, owner: String::new() };
+        let mut capture = Capture::default();
+        let mut probe = SkipProbe { skipped: &mut skipped, owner: String::new(), capture: &mut capture };
         // A Serialize impl that refuses the sample says nothing about skipping; it is not an error here.
         let _ = value.serialize(&mut probe);
     }
@@ -220,6 +247,8 @@ struct Registry {
     omit: Option<(String, String)>,
     omit_hit: bool,
     optional: std::collections::HashSet<(String, String)>,
+    /// The values optional fields are read as without their keys (bools, ints, floats, Strings).
+    defaults: HashMap<(String, String), crate::value::Variant>,
     omit_if_null: std::collections::HashSet<(String, String)>,
     /// The struct whose fields get their smallest values (to see which the `Serialize` impl skips).
     sparse_owner: Option<String>,
@@ -250,6 +279,7 @@ impl Registry {
                     doc: None,
                     optional: self.optional.contains(&key),
                     omit_if_null: self.omit_if_null.contains(&key),
+                    default: self.defaults.get(&key).cloned(),
                 })
             })
             .collect()
@@ -803,11 +833,19 @@ impl<'de> de::VariantAccess<'de> for EnumTrace<'_> {
 struct SkipProbe<'a> {
     skipped: &'a mut Vec<(String, String)>,
     owner: String,
+    capture: &'a mut Capture,
+}
+
+/// The value of one field, `want` (owner, field), the first time it is serialized.
+#[derive(Default)]
+struct Capture {
+    want: Option<(String, String)>,
+    found: Option<crate::value::Variant>,
 }
 
 impl<'a> SkipProbe<'a> {
     fn child(&mut self, owner: String) -> SkipProbe<'_> {
-        SkipProbe { skipped: &mut *self.skipped, owner }
+        SkipProbe { skipped: &mut *self.skipped, owner, capture: &mut *self.capture }
     }
 }
 
@@ -869,12 +907,12 @@ impl<'a, 'b> ser::Serializer for &'b mut SkipProbe<'a> {
         Ok(self)
     }
     fn serialize_struct(self, name: &'static str, _: usize) -> std::result::Result<SkipProbe<'b>, TraceError> {
-        Ok(SkipProbe { skipped: &mut *self.skipped, owner: name.to_string() })
+        Ok(SkipProbe { skipped: &mut *self.skipped, owner: name.to_string(), capture: &mut *self.capture })
     }
     fn serialize_struct_variant(
         self, name: &'static str, _: u32, variant: &'static str, _: usize,
     ) -> std::result::Result<SkipProbe<'b>, TraceError> {
-        Ok(SkipProbe { skipped: &mut *self.skipped, owner: format!("{name}::{variant}") })
+        Ok(SkipProbe { skipped: &mut *self.skipped, owner: format!("{name}::{variant}"), capture: &mut *self.capture })
     }
 }
 
@@ -918,7 +956,12 @@ macro_rules! probe_struct {
         impl ser::$trait for SkipProbe<'_> {
             type Ok = ();
             type Error = TraceError;
-            fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> std::result::Result<(), TraceError> {
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> std::result::Result<(), TraceError> {
+                let wanted = self.capture.found.is_none()
+                    && self.capture.want.as_ref().is_some_and(|(o, f)| *o == self.owner && f == key);
+                if wanted {
+                    self.capture.found = crate::format::variant_conv::to_variant(v).ok();
+                }
                 v.serialize(&mut self.child(String::new()))
             }
             fn skip_field(&mut self, key: &'static str) -> std::result::Result<(), TraceError> {

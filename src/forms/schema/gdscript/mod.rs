@@ -4,10 +4,22 @@
 //! The file's script is the root type's class; every other struct and data enum is an inner class, every
 //! enum of unit variants only a GDScript `enum` (with its wire names in a `const` array). Each class has:
 //! - `static func from_variant(value, lenient := false)`: an instance, or `null` with the error pushed
-//!   (`push_error("Save.items[2].name: …")`); strict mode wants every key (but optional fields) and every
-//!   value of the right type, lenient mode (old saves) gives missing keys their default;
+//!   (`push_error("Save.items[2].name: expected String, got int")`); strict mode wants every key (but
+//!   optional fields) and every value of the right type, lenient mode (old saves) gives missing keys their
+//!   default. In 4.x it declares its class as its return type (`-> Save`, for the root when it has a
+//!   `class_name`), so `var s := Save.from_variant(x)` is typed;
 //! - `static func check(value, lenient := false)`: `""`, or the first error with its path;
-//! - `func to_variant()`: exactly the value godot_bin's serde mapping writes for the same Rust value.
+//! - `func to_variant()`: exactly the value godot_bin's serde mapping writes for the same Rust value;
+//! - a struct's class: one typed field per key, initialised with the default `#[serde(default = "…")]`
+//!   gives where tracing saw it ([`Field::default`](super::Field::default)), and `extra`, a Dictionary of
+//!   the keys that are no field (a newer game's), which `to_variant` writes back after the fields
+//!   ([`Options::refuse_unknown_keys`]: refused instead; the guide's `saves_that_evolve` page);
+//! - a data enum's class: `variant` (the name as written), `value` (its data), `kind` (a `Kind` enum of
+//!   the variants, to `match` on) and one static constructor per variant, named in snake case:
+//!   `Msg.chat("hi")`, `Msg.move(to, seq)` (a struct variant's fields as parameters), `Msg.bye()`.
+//!
+//! Errors name the type a wrong value has (`type_string` in 4.x; in 3.x, which has none, each class's
+//! `_type_name`).
 //!
 //! Godot 4 dialects get the 4.x flavour (`extends RefCounted`, `Array[Item]`, `Dictionary[String, int]` where
 //! the dialect has typed containers); the others the 3.x flavour (`extends Reference`, `PoolVector2Array`,
@@ -33,6 +45,8 @@
 //! assert!(gd.contains("class_name Save\nextends RefCounted\n"));
 //! assert!(gd.contains("var inbox: Array[Msg] = []"));
 //! assert!(gd.contains("class MsgMove extends RefCounted:"));
+//! assert!(gd.contains("static func from_variant(_in: Variant, _lenient := false) -> Save:"));
+//! assert!(gd.contains("static func move(to: Vector2) -> Msg:") && gd.contains("enum Kind { HELLO, CHAT, MOVE }"));
 //! let gd3 = gdscript::for_type::<Save>(&Config::new(Dialect::Godot3))?;
 //! assert!(gd3.contains("extends Reference") && gd3.contains("var inbox: Array = []"));
 //! # Ok::<(), godot_bin::Error>(())
@@ -74,6 +88,7 @@ mod writer;
 pub struct Options {
     class_name: Option<Option<String>>,
     file_name: Option<String>,
+    refuse_unknown: bool,
 }
 
 impl Options {
@@ -114,6 +129,26 @@ impl Options {
     /// ```
     pub fn with_file_name(mut self, name: impl Into<String>) -> Options {
         self.file_name = Some(name.into());
+        self
+    }
+
+    /// Strict mode: `from_variant` refuses a Dictionary with a key that is no field of its struct
+    /// (`Save.hero: unknown key "mana"`). By default such keys, which a newer version of the game writes,
+    /// are kept in each class's `extra` Dictionary and written back by `to_variant` after the fields, so that
+    /// an older game that loads and saves a newer save loses nothing.
+    ///
+    /// ```
+    /// use godot_bin::gdscript::{from_schema, Options};
+    /// use godot_bin::schema::{Def, Schema, Struct};
+    /// let mut s = Schema::new(godot_bin::Dialect::Godot4_6);
+    /// s.defs.push(Def::Struct(Struct { name: "Save".into(), doc: None, fields: vec![] }));
+    /// assert!(from_schema(&s, &Options::default())?.contains("var extra: Dictionary = {}"));
+    /// let strict = from_schema(&s, &Options::default().refuse_unknown_keys(true))?;
+    /// assert!(!strict.contains("var extra") && strict.contains("unknown key"));
+    /// # Ok::<(), godot_bin::Error>(())
+    /// ```
+    pub fn refuse_unknown_keys(mut self, yes: bool) -> Options {
+        self.refuse_unknown = yes;
         self
     }
 }
@@ -267,6 +302,8 @@ struct Gen<'a> {
     classes: HashMap<String, String>,
     /// The names of the file's classes, enums and constants: no field takes one.
     taken: HashSet<String>,
+    /// Strict mode: unknown keys are refused, not kept in `extra`.
+    refuse_unknown: bool,
     /// The schema's types by name (the first of a name), so that looking one up costs one hash.
     defs: HashMap<&'a str, &'a Def>,
 }
@@ -317,6 +354,7 @@ impl<'a> Gen<'a> {
             external: false,
             classes: HashMap::new(),
             taken: HashSet::new(),
+            refuse_unknown: options.refuse_unknown,
             defs: HashMap::new(),
         };
         for d in &schema.defs {
@@ -492,6 +530,10 @@ impl<'a> Gen<'a> {
                 t.push_str(&format!(" (GDScript name {c})"));
             }
             w.comment(format_args!("  {t}"));
+        }
+        if !self.schema.stream.is_empty() {
+            let values: Vec<String> = self.schema.stream.iter().map(|s| comment(&s.to_string())).collect();
+            w.comment(format_args!("A save holds these values, in order (one get_var each): {}", values.join(", ")));
         }
         if let Some(c) = &self.class_name {
             w.line(format_args!("class_name {c}"));

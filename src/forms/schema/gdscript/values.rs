@@ -6,9 +6,14 @@ use crate::error::Result;
 use crate::types::TypeKind;
 
 impl Gen<'_> {
-    /// What the errors say a wrong value is: `"type " + str(typeof(e))`.
+    /// What the errors say a wrong value is: its type's name (`type_string` in 4.x; in 3.x, which has
+    /// none, the class's `_type_name`).
     pub(super) fn got(&self, e: &str) -> String {
-        format!("\"type \" + str(typeof({e}))")
+        if self.g4 {
+            format!("type_string(typeof({e}))")
+        } else {
+            format!("_type_name(typeof({e}))")
+        }
     }
 
     /// Records the error `message` (the parts of a GDScript String) and returns null from the function.
@@ -187,8 +192,12 @@ impl Gen<'_> {
                 }
                 Kind::Class => {
                     let c = self.class_ref(ty);
-                    let r = w.local("r", format_args!("{c}._read({x}, {path}, _lenient, _err)"));
-                    w.if_("_err.size() > 0", |w| w.ret("null"));
+                    // The path is made only for an error: the callee's is relative, this one puts its own first.
+                    let r = w.local("r", format_args!("{c}._read({x}, \"\", _lenient, _err)"));
+                    w.if_("_err.size() > 0", |w| {
+                        w.line(format_args!("_err[0] = {path} + _err[0]"));
+                        w.ret("null")
+                    });
                     Ok(r)
                 }
             },

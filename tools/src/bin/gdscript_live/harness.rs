@@ -226,6 +226,42 @@ pub(crate) fn checks(tops: &[Top], dialect: Dialect) -> String {
             Some(Def::Enum(e)) => {
                 let string = TypeKind::String.type_constant(dialect).unwrap_or_default();
                 let _ = writeln!(h, "\tif typeof(x.variant) != {string}:\n\t\th.fail(\"{f} value %d: variant\" % n)");
+                // The typed way to branch, and the static constructors: each value built again from its
+                // data by its variant's constructor writes the same bytes.
+                let _ = writeln!(
+                    h,
+                    "\tif int(x.kind) != x.VARIANTS.find(x.variant):\n\t\th.fail(\"{f} value %d: kind\" % n)"
+                );
+                let to_bytes = if g4 { "var_to_bytes" } else { "var2bytes" };
+                let mut built = 0;
+                for (i, v) in e.variants.iter().enumerate() {
+                    let func = snake(&v.name);
+                    if !t.gd.contains(&format!("static func {func}(")) {
+                        continue;
+                    }
+                    built += 1;
+                    let args = match &v.data {
+                        VariantData::Unit => String::new(),
+                        VariantData::Newtype { .. } => "x.value".into(),
+                        VariantData::Tuple { of } => {
+                            (0..of.len()).map(|k| format!("x.value[{k}]")).collect::<Vec<_>>().join(", ")
+                        }
+                        VariantData::Struct { fields } => fields
+                            .iter()
+                            .map(|fld| format!("x.value.{}", ident_of(&t.gd, &fld.name)))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    };
+                    let _ = writeln!(
+                        h,
+                        "\tif x.variant == {:?}:\n\t\tvar y{i} = S.{func}({args})\n\t\tif {to_bytes}(y{i}.to_variant()) != {to_bytes}(x.to_variant()) or y{i}.kind != x.kind:\n\t\t\th.fail(\"{f} value %d: {func}() builds another value\" % n)",
+                        v.name
+                    );
+                }
+                if built < e.variants.len() {
+                    let _ =
+                        writeln!(h, "\th.fail(\"{f}: {} of {} variants have a constructor\")", built, e.variants.len());
+                }
                 for v in &e.variants {
                     let c = match &v.data {
                         VariantData::Unit => "x.value != null".to_string(),

@@ -7,7 +7,8 @@ use godot_bin::{Dictionary, Variant};
 use crate::values::Draw;
 
 /// A wrong value and the start of the error `check` must give for it; `~` before it: lenient mode accepts
-/// the value; `+` alone: a value strict mode accepts (optional keys left out).
+/// the value; `+` alone: a value strict mode accepts (optional keys left out); `=` alone: a value with keys no
+/// field has (a newer game's), accepted and written back byte-identical (the keys kept in `extra`).
 pub(crate) type Bad = (Variant, String);
 
 pub(crate) fn set(v: &mut Variant, path: &[&str], to: Variant) {
@@ -32,6 +33,13 @@ pub(crate) fn without(v: &Variant, key: &str) -> Variant {
     Variant::from(out)
 }
 
+/// `v` (a Dictionary) with `key` added last.
+pub(crate) fn with(v: &Variant, key: &str, to: Variant) -> Variant {
+    let mut d = v.as_dictionary().expect("a struct").clone();
+    d.insert(Variant::from(key), to);
+    Variant::from(d)
+}
+
 pub(crate) fn dict(entries: &[(&str, Variant)]) -> Variant {
     let mut d = Dictionary::default();
     for (k, v) in entries {
@@ -45,6 +53,7 @@ pub(crate) fn bad_saves(good: &Variant) -> Vec<Bad> {
         (without(good, "name"), "~Save: missing key \"name\"".into()),
         (without(good, "max hp"), "~Save: missing key \"max hp\"".into()),
         (without(&without(&without(good, "extra"), "note"), "nick"), "+".into()),
+        (with(good, "mana", Variant::from(5i64)), "=".into()),
         (Variant::from(7i64), "Save: expected a Dictionary".into()),
         (Variant::Nil, "Save: expected a Dictionary".into()),
         (Variant::from("garbage"), "Save: expected a Dictionary".into()),
@@ -56,14 +65,17 @@ pub(crate) fn bad_saves(good: &Variant) -> Vec<Bad> {
         set(&mut v, path, to);
         out.push((v, want.into()));
     };
-    case(&["level"], Variant::from("x"), "Save.level: expected int");
+    case(&["level"], Variant::from("x"), "Save.level: expected int, got String");
     case(&["level"], Variant::from(300i64), "Save.level: 300 is out of range");
     case(&["count"], Variant::from(-1i64), "Save.count: -1 is out of range");
     case(&["hp"], Variant::from("1.5"), "Save.hp: expected float");
-    case(&["pos"], Variant::from("1, 2"), "Save.pos: expected Vector2");
+    case(&["pos"], Variant::from("1, 2"), "Save.pos: expected Vector2, got String");
     case(&["tags"], Variant::from(5i64), "Save.tags: expected ");
-    case(&["items", "0", "name"], Variant::from(5i64), "Save.items[0].name: expected String");
+    case(&["items", "0", "name"], Variant::from(5i64), "Save.items[0].name: expected String, got int");
     case(&["items", "0"], Variant::from(5i64), "Save.items[0]: expected a Dictionary");
+    // A newer game's item: its unknown key is kept and written back after the fields.
+    let item = good.get("items").and_then(|a| a.get(0)).expect("an item").clone();
+    case(&["items", "0"], with(&item, "rarity", Variant::from("epic")), "=");
     case(&["items"], dict(&[]), "Save.items: expected Array");
     case(&["mood"], Variant::from("Sleepy"), "Save.mood: unknown Mood variant Sleepy");
     case(&["mood"], Variant::from(1i64), "Save.mood: expected a Mood name");
@@ -78,7 +90,7 @@ pub(crate) fn bad_saves(good: &Variant) -> Vec<Bad> {
     case(&["msgs", "0"], dict(&[("Attack", dict(&[]))]), "Save.msgs[0].Attack: missing key \"target\"");
     case(&["pair"], Variant::from(vec![Variant::from(1i64)]), "Save.pair: expected 2 elements");
     case(&["pair"], Variant::from(vec![Variant::from(1i64), Variant::from(2i64)]), "Save.pair[1]: expected String");
-    case(&["class"], Variant::Nil, "Save.class: expected String");
+    case(&["class"], Variant::Nil, "Save.class: expected String, got Nil");
     case(&["nick"], Variant::from(3i64), "Save.nick: expected String");
     case(&["best"], Variant::from(3i64), "Save.best: expected a Dictionary");
     case(&["typed_stats"], dict(&[("k", Variant::from("v"))]), "Save.typed_stats[k]: expected int");
