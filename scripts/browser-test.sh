@@ -60,8 +60,8 @@ cargo build --quiet --features cli --bin godot-bin || { echo "browser: RAN and F
 cargo run --quiet -p godot_bin_tools --bin web_large_save -- "$OUT/large.sav" 10000 || { echo "browser: RAN and FAILED - web_large_save"; exit 1; }
 
 # 3. The server, its URL from its first line, the browser test (which starts and stops a second server of its
-# own, GODOT_BIN, for the offline check). The server is started as the README says, from the repository's
-# root without --dir: it finds web/dist itself.
+# own, GODOT_BIN, for the offline check). The server is started as the README says, without --dir: it serves
+# the app built into it, which is the web/dist just built (cargo rebuilds the binary when web/dist changes).
 export GODOT_BIN="$TARGET_DIR/debug/godot-bin"
 (cd "$REPO" && exec "$GODOT_BIN" web --port 0) >"$OUT/server.log" 2>&1 &
 server=$!

@@ -21,19 +21,33 @@ impl Drop for Server {
     }
 }
 
-fn start() -> (Server, String) {
+/// A fresh empty folder of this test process (removed by the server that uses it).
+fn temp_dir() -> PathBuf {
     // One folder per server: the tests run at once and each removes its own when done.
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let dir = std::env::temp_dir().join(format!("godot_bin_web_cli_{}_{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn start() -> (Server, String) {
+    let dir = temp_dir();
     std::fs::create_dir_all(dir.join("app")).unwrap();
     std::fs::write(dir.join("app/index.html"), "<!doctype html><title>inspector</title>").unwrap();
     std::fs::write(dir.join("app/worker.js"), "self.onmessage = () => {};").unwrap();
     std::fs::write(dir.join("app/godot_bin_web.wasm"), b"\0asm\x01\0\0\0").unwrap();
     std::fs::write(dir.join("secret.txt"), "outside the app").unwrap();
+    let app = dir.join("app");
+    serve(dir, &["--dir".as_ref(), app.as_os_str()])
+}
+
+/// `godot-bin web --port 0 ARGS` run in `dir`.
+fn serve(dir: PathBuf, args: &[&std::ffi::OsStr]) -> (Server, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_godot-bin"))
-        .args(["web", "--port", "0", "--dir"])
-        .arg(dir.join("app"))
+        .args(["web", "--port", "0"])
+        .args(args)
+        .current_dir(&dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -80,6 +94,49 @@ fn serves_the_app_folder_and_nothing_outside_it() {
     }
     assert_eq!(request(&server, "GET", "/no-such-file.js").0, 404);
     assert_eq!(request(&server, "POST", "/").0, 405);
+}
+
+/// Every file of `dir`, as paths under it with `/` between folders.
+fn files_under(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap();
+        let name = format!("{prefix}{}", entry.file_name().to_str().unwrap());
+        match entry.file_type().unwrap().is_dir() {
+            true => files_under(&entry.path(), &format!("{name}/"), out),
+            false => out.push(name),
+        }
+    }
+}
+
+#[test]
+fn from_an_empty_folder_it_serves_the_app_built_into_it() {
+    let (server, _) = serve(temp_dir(), &[]);
+    let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("web/dist");
+    let mut files = Vec::new();
+    files_under(&dist, "", &mut files);
+    for must in ["index.html", "app.js", "worker.js", "godot_bin_web.wasm"] {
+        assert!(files.iter().any(|f| f == must), "web/dist has no {must}: {files:?}");
+    }
+    for file in &files {
+        let (status, head, body) = request(&server, "GET", &format!("/{file}"));
+        assert_eq!(status, 200, "{file}");
+        assert!(body == std::fs::read(dist.join(file)).unwrap(), "/{file} is not web/dist/{file}");
+        let kind = match file.rsplit('.').next().unwrap() {
+            "html" => "text/html",
+            "js" => "text/javascript",
+            "css" => "text/css",
+            "wasm" => "application/wasm",
+            other => panic!("a file of a kind the test does not know: {file} ({other})"),
+        };
+        assert!(head.contains(&format!("Content-Type: {kind}")), "{file}: {head}");
+    }
+    let wasm = request(&server, "GET", "/godot_bin_web.wasm").2;
+    assert_eq!(&wasm[..4], b"\0asm", "the wasm's magic");
+    let (status, _, body) = request(&server, "GET", "/");
+    assert_eq!((status, body), (200, std::fs::read(dist.join("index.html")).unwrap()));
+    assert_eq!(request(&server, "GET", "/no-such-file.js").0, 404);
+    assert_eq!(request(&server, "GET", "/../Cargo.toml").0, 403);
+    assert_eq!(request(&server, "GET", "/ui/").0, 404);
 }
 
 #[test]

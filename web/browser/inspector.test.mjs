@@ -178,6 +178,12 @@ function openCases() {
             cases.push({ file: path.join(cf, f), dialect, count: 1 });
         }
     }
+    // JSON saves (JSON.stringify / to_json, tests/gd/gen_json*.gd): one document, or one per line.
+    for (const engine of ['godot-3.6', 'godot-4.6']) {
+        for (const [f, count] of [['spaces.json', 1], ['tab.json', 1], ['lines.json', 3]]) {
+            cases.push({ file: path.join(FIX, engine, 'json', f), framing: 'json', count });
+        }
+    }
     cases.push({ file: path.join(FIX, 'godot-4.6', 'web', 'save.gdec'), dialect: 'godot4.6', count: 2, password: PASSWORD });
     cases.push({ file: path.join(FIX, 'godot-4.6', 'web', 'save.sav'), dialect: 'godot4.6', count: 2 });
     cases.push({ file: path.join(FIX, 'godot-3.6', 'web', 'save.gcpf'), dialect: 'godot3', count: 2 });
@@ -195,8 +201,9 @@ async function checkOpen(ctx) {
         try {
             await page.goto(URL_ARG, { waitUntil: 'load' });
             const s = await openFile(page, c.file, c);
-            const ok = s.dialect === c.dialect && countOf(s) === c.count && !s.error;
-            check(`${name}`, ok, `#dialect "${s.dialect}" (want "${c.dialect}"), #value-count "${s.count}" (want ${c.count})` +
+            const ok = (c.dialect == null || s.dialect === c.dialect) && (c.framing == null || s.framing === c.framing) &&
+                countOf(s) === c.count && !s.error;
+            check(`${name}`, ok, `#dialect "${s.dialect}" (want "${c.dialect ?? 'any'}"), #framing "${s.framing}" (want "${c.framing ?? 'any'}"), #value-count "${s.count}" (want ${c.count})` +
                 (s.error ? `, #error "${s.error}"` : ''));
             if (!ok) continue;
             const out = path.join(dir, rel.replaceAll('/', '__'));

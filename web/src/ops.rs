@@ -1,6 +1,8 @@
 //! The ops beyond opening, reading and editing nodes: migrate, the text pane's mapping, export, diff.
 
 use godot_bin::container::Key;
+use std::rc::Rc;
+
 use godot_bin::{text, Dialect};
 use serde_json::{json, Value};
 
@@ -23,7 +25,7 @@ impl Session {
             "migrate" => self.migrate(args).map(Reply::from),
             "value_text" => {
                 let (_, t) = self.value_text(args)?;
-                Ok(json!({"text": t}).into())
+                Ok(json!({"text": &*t}).into())
             }
             "locate" => self.locate(args).map(Reply::from),
             "at_text" => self.at_text(args).map(Reply::from),
@@ -49,17 +51,30 @@ impl Session {
         let st = State { values, format: doc.st.format.in_dialect(to) };
         doc.history.edit(&mut doc.st, Op::Replace(Box::new(st)))?;
         doc.ranges.clear();
+        doc.text.take();
         self.describe()
     }
 }
 
 impl Session {
     /// The top value `args.index` and its text form.
-    fn value_text(&self, args: &Value) -> Result<(usize, String), OpError> {
-        let doc = self.doc()?;
+    fn value_text(&self, args: &Value) -> Result<(usize, Rc<str>), OpError> {
         let index = arg_usize(args, "index").ok_or_else(|| OpError::new("`index` is required"))?;
+        self.top_text(index).map(|t| (index, t))
+    }
+
+    /// The text form of top value `index` (kept until the values change).
+    fn top_text(&self, index: usize) -> Result<Rc<str>, OpError> {
+        let doc = self.doc()?;
+        if let Some((i, t)) = &*doc.text.borrow() {
+            if *i == index {
+                return Ok(t.clone());
+            }
+        }
         let v = doc.st.values.get(index).ok_or_else(|| OpError::new("no such value"))?;
-        Ok((index, text::to_text(v, &doc.cfg())))
+        let t: Rc<str> = text::to_text(v, &doc.cfg()).into();
+        *doc.text.borrow_mut() = Some((index, t.clone()));
+        Ok(t)
     }
 
     /// The character range of the node at `args.path` inside its top value's text form.
@@ -69,7 +84,7 @@ impl Session {
         let (&index, rel) = path.split_first().ok_or_else(|| OpError::new("no such node"))?;
         let v = doc.st.values.get(index).ok_or_else(|| OpError::new("no such value"))?;
         let cfg = doc.cfg();
-        let t = text::to_text(v, &cfg);
+        let t = self.top_text(index)?;
         let (s, e) = textmap::locate(v, &t, rel, &cfg);
         Ok(json!({"index": index, "start": textmap::utf16_of(&t, s), "end": textmap::utf16_of(&t, e)}))
     }

@@ -102,6 +102,12 @@ pub(crate) struct Doc {
     pub(crate) error: Option<OpError>,
     pub(crate) history: History,
     pub(crate) ranges: Ranges,
+    /// The text form of one top value (its index), kept until the values change.
+    pub(crate) text: std::cell::RefCell<Option<(usize, std::rc::Rc<str>)>>,
+    /// Whether the opened content is what encoding its values gives (the engines may leave stray bytes in
+    /// padding): only then is the content of an edited document the opened one patched. Found at the first
+    /// edit.
+    pub(crate) canonical: Option<bool>,
 }
 
 impl Doc {
@@ -204,6 +210,9 @@ pub(crate) fn cut(t: &str) -> String {
     }
 }
 
+/// The most bytes of a value whose text form `node` gives (the editor edits at most 64 KiB of text).
+const NODE_TEXT_MAX: usize = 256 << 10;
+
 /// The model: at most one open document.
 #[derive(Default)]
 pub struct Session {
@@ -280,7 +289,7 @@ impl Session {
             }
             "children" => self.children(args).map(Reply::from),
             "node" => self.node(args).map(Reply::from),
-            "set" => self.set(args).map(Reply::from),
+            "set" => self.set(args),
             "insert" => self.insert(args).map(Reply::from),
             "remove" => self.remove(args).map(Reply::from),
             "undo" | "redo" => self.undo_redo(op == "undo").map(Reply::from),
@@ -340,6 +349,8 @@ impl Session {
                     error: o.error,
                     history: History::default(),
                     ranges: Ranges::default(),
+                    text: Default::default(),
+                    canonical: None,
                 });
                 Ok(self.describe()?.into())
             }
@@ -396,6 +407,10 @@ impl Session {
         let cfg = doc.cfg();
         let node = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
         let v = node.value();
+        // A large container's text is not printed: the editor offers its elements instead.
+        if span.is_some_and(|s| s.size > NODE_TEXT_MAX) || tree::child_count(v) > NODE_TEXT_MAX / 8 {
+            return Ok(json!({"row": row, "text": null}));
+        }
         let full = text::to_text(v, &cfg);
         let mut out = json!({"row": row, "text": full});
         let kind = crate::names::editor_kind(v);
@@ -427,6 +442,13 @@ impl Session {
     pub(crate) fn edited(&mut self, path: Option<&[usize]>) -> Result<Value, OpError> {
         let doc = self.doc_mut()?;
         doc.ranges.clear();
+        self.changed(path)
+    }
+
+    /// [`Session::edited`] for an edit that kept the byte ranges true itself.
+    fn changed(&mut self, path: Option<&[usize]>) -> Result<Value, OpError> {
+        let doc = self.doc_mut()?;
+        doc.text.take();
         let mut out = json!({"dirty": !doc.history.clean(), "values": doc.st.values.len()});
         if let Some(p) = path {
             out["path"] = json!(p);
@@ -447,7 +469,7 @@ impl Session {
         Ok(v)
     }
 
-    fn set(&mut self, args: &Value) -> Result<Value, OpError> {
+    fn set(&mut self, args: &Value) -> Result<Reply, OpError> {
         let path = arg_path(args, "path")?;
         let given = arg_str(args, "text").or_else(|| args.get("text").and_then(Value::as_str));
         let value = self.parse(given.ok_or_else(|| OpError::new("`text` is required"))?)?;
@@ -469,8 +491,51 @@ impl Session {
                 check_fits(p.value(), None, &value)?;
             }
         }
+        // The bytes of the content as they are then: the new value's bytes in place of the old one's (and the
+        // top value's frame length), so that the page patches its copy, and the byte ranges move, rather than
+        // the whole content being encoded and sent again.
+        let cfg = doc.cfg();
+        let in_packed = path.len() > 1
+            && tree::resolve(&doc.st.values, &path[..path.len() - 1]).is_some_and(|p| tree::is_packed(p.value()));
+        // The content is the opened one while no edit is in effect, else the library's encoding.
+        let was_clean = doc.history.clean();
+        let before = doc.span(&path).filter(|_| !in_packed && (!was_clean || doc.canonical != Some(false)));
+        let old = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
+        let old_len = before.and_then(|_| tree::encoded_len(old.value(), &cfg));
+        let bytes = before.and_then(|_| value.encode(&cfg).ok());
         doc.history.edit(&mut doc.st, Op::Set { path: path.clone(), value })?;
-        self.edited(Some(&path))
+        let (Some(span), Some(old_len), Some(bytes)) = (before, old_len, bytes) else {
+            return self.edited(Some(&path)).map(Reply::from);
+        };
+        if old_len != span.size {
+            return self.edited(Some(&path)).map(Reply::from);
+        }
+        let delta = bytes.len() as isize - span.size as isize;
+        doc.ranges.patch(&path, span.at, delta);
+        let frame = match doc.st.format.content {
+            Content::Stream { big_endian } => {
+                let top = doc.span(&path[..1]).ok_or_else(|| OpError::new("no such node"))?;
+                let len = u32::try_from(top.size).map_err(|_| OpError::new("the value is too large"))?;
+                Some((top.start, len, big_endian))
+            }
+            _ => None,
+        };
+        if was_clean && doc.canonical.is_none() {
+            // The first edit: the opened content patched must be what the library writes now.
+            let mut patched = doc.content.clone();
+            patched.splice(span.at..span.at + span.size, bytes.iter().copied());
+            if let Some((at, len, big)) = frame {
+                patched[at..at + 4].copy_from_slice(&if big { len.to_be_bytes() } else { len.to_le_bytes() });
+            }
+            doc.canonical = Some(doc.current_content()?[..] == patched[..]);
+            if doc.canonical == Some(false) {
+                return self.edited(Some(&path)).map(Reply::from);
+            }
+        }
+        let frame = frame.map(|(at, len, big_endian)| json!({"at": at, "len": len, "big_endian": big_endian}));
+        let mut out = self.changed(Some(&path))?;
+        out["patch"] = json!({"at": span.at, "remove": span.size, "frame": frame});
+        Ok(Reply { result: out, data: Some(bytes) })
     }
 
     fn insert(&mut self, args: &Value) -> Result<Value, OpError> {

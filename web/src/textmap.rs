@@ -70,19 +70,42 @@ fn children(v: &Variant, text: &str, start: usize, end: usize, upto: usize, cfg:
 }
 
 /// The byte range of the node at `rel` (a path below `root`) inside `text` (`root`'s text form); as far
-/// down as it can be found.
+/// down as it can be found. Only the siblings before each step and the node itself are printed: a step's
+/// own text is not (it may be most of the document), its range ends where its parent's does until the
+/// node is reached.
 pub(crate) fn locate(root: &Variant, text: &str, rel: &[usize], cfg: &Config) -> (usize, usize) {
     let (mut s, mut e) = (0, text.len());
     let mut v = root;
-    for &i in rel {
-        let Some(Some(f)) = children(v, text, s, e, i + 1, cfg).get(i).copied() else { break };
-        (s, e) = (f.at, f.end);
-        match tree::child(v, i) {
-            Some(tree::Node::Held(c)) => v = c,
+    for (depth, &i) in rel.iter().enumerate() {
+        let (Some(at), Some(child)) = (child_start(v, text, s, e, i, cfg), tree::child(v, i)) else { break };
+        if depth + 1 == rel.len() {
+            match find(text, at, e, &text::to_text(child.value(), cfg)) {
+                Some(found) => (s, e) = found,
+                None => break,
+            }
+            break;
+        }
+        s = at;
+        match child {
+            tree::Node::Held(c) => v = c,
             _ => break,
         }
     }
     (s, e)
+}
+
+/// Where the text of child `i` of `v` starts, `v`'s text being `text[start..end]`: after the children
+/// before it (each found as [`children`] finds them) and its key, past the separators.
+fn child_start(v: &Variant, text: &str, start: usize, end: usize, i: usize, cfg: &Config) -> Option<usize> {
+    let mut cursor = match i.checked_sub(1) {
+        Some(before) => children(v, text, start, end, i, cfg).get(before).copied().flatten()?.end,
+        None => start + body_start(&text[start..end]),
+    };
+    if let Some(k) = tree::key_of(v, i) {
+        cursor = find(text, cursor, end, &text::to_text(k, cfg))?.1;
+    }
+    let rest = text.get(cursor..end)?;
+    Some(cursor + (rest.len() - rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',' || c == ':').len()))
 }
 
 /// The path below `root` of the innermost node whose text holds byte `offset` of `text`.

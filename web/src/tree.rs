@@ -126,7 +126,7 @@ impl Span {
 }
 
 /// The length of `v`'s encoding.
-fn encoded_len(v: &Variant, cfg: &Config) -> Option<usize> {
+pub(crate) fn encoded_len(v: &Variant, cfg: &Config) -> Option<usize> {
     v.encode(cfg).ok().map(|b| b.len())
 }
 
@@ -210,6 +210,28 @@ impl Ranges {
     /// Forgets every range (the document changed).
     pub(crate) fn clear(&mut self) {
         *self = Ranges::default();
+    }
+
+    /// Keeps the ranges true after the value at `path` (whose bytes started at `at`) was replaced by one
+    /// `delta` bytes longer: what lies after it moves, what holds it grows, what was inside it is forgotten.
+    pub(crate) fn patch(&mut self, path: &[usize], at: usize, delta: isize) {
+        let moved = |s: &mut Span| {
+            if s.start > at {
+                s.start = s.start.wrapping_add_signed(delta);
+                s.at = s.at.wrapping_add_signed(delta);
+            } else if s.start <= at && at < s.end() {
+                s.size = s.size.wrapping_add_signed(delta);
+            }
+        };
+        if delta != 0 {
+            if let Some(top) = &mut self.top {
+                Rc::make_mut(top).iter_mut().flatten().for_each(moved);
+            }
+            for spans in self.kids.values_mut().flatten() {
+                Rc::make_mut(spans).iter_mut().for_each(moved);
+            }
+        }
+        self.kids.retain(|k, _| !k.starts_with(path));
     }
 
     fn top(&mut self, src: &Source) -> Rc<Vec<Option<Span>>> {

@@ -128,3 +128,55 @@ fn json_saves_open_as_json_and_save_in_their_style() {
         }
     }
 }
+
+/// Every JSON file the engines wrote (`JSON.stringify` / `to_json`, one document or one per line).
+fn json_saves() -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for engine in ["godot-3.2.3", "godot-3.6", "godot-4.6"] {
+        let Ok(list) = std::fs::read_dir(fixtures().join(engine).join("json")) else { continue };
+        out.extend(list.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "json")));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn json_saves_open_as_json_and_save_back_in_their_own_formatting() {
+    let files = json_saves();
+    assert!(files.len() >= 12, "{} JSON fixtures", files.len());
+    for path in files {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let mut s = Session::new();
+        let bytes = std::fs::read(&path).unwrap();
+        let r = open(&mut s, &path, json!({"name": name}));
+        assert_eq!(r["framing"], "json", "{}: {r}", path.display());
+        assert!(r["values"].as_u64().unwrap() >= 1, "{}: {r}", path.display());
+        assert_eq!(save(&mut s), bytes, "{}", path.display());
+        // One number changed: the file saved differs from the opened one in that number's text only.
+        let rows = ok(&mut s, "children", json!({"path": [0], "start": 0, "count": 100}), &[]).result;
+        let Some(row) = rows["rows"].as_array().unwrap().iter().find(|r| r["type"] == "float" || r["type"] == "int")
+        else {
+            continue;
+        };
+        let before = row["preview"].as_str().unwrap().to_string();
+        let after = if row["type"] == "float" { "12345.5" } else { "12345" };
+        ok(&mut s, "set", json!({"path": row["path"], "text": after}), &[]);
+        let saved = String::from_utf8(save(&mut s)).unwrap();
+        let opened = String::from_utf8(bytes).unwrap();
+        let p = common_prefix(&opened, &saved);
+        let q = common_suffix(&opened, &saved).min(opened.len().min(saved.len()) - p);
+        let (old, new) = (&opened[p..opened.len() - q], &saved[p..saved.len() - q]);
+        // Where the number starts (the two may share its first digits).
+        let start = saved[..p].trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-').len();
+        let changed = saved[start..].starts_with(after) && !new.contains('\n') && !old.contains('\n');
+        assert!(changed, "{}: {old:?} -> {new:?} (was {before})", path.display());
+    }
+}
+
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+}
+
+fn common_suffix(a: &str, b: &str) -> usize {
+    a.bytes().rev().zip(b.bytes().rev()).take_while(|(x, y)| x == y).count()
+}

@@ -53,8 +53,7 @@ enum Cmd {
         /// The port (0: any free port; the first line of output names it).
         #[arg(long, default_value_t = 8740)]
         port: u16,
-        /// The app's folder (what `scripts/web.sh build` assembles). Default: web/dist here, else in the
-        /// repository the tool was built in.
+        /// Serve this folder (what `scripts/web.sh build` assembles) instead of the app built into the tool.
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },

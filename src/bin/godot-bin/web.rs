@@ -1,5 +1,6 @@
-//! `godot-bin web`: serves the save inspector (the static app `scripts/web.sh build` assembles) on
-//! 127.0.0.1. Plain HTTP/1.1 over std::net, a thread per connection, GET and HEAD of files under one folder.
+//! `godot-bin web`: serves the save inspector on 127.0.0.1: the app built into this binary (web/dist, the
+//! static app `scripts/web.sh build` assembles, committed with the sources so that building the tool needs no
+//! wasm32 toolchain), or a folder given with `--dir`. Plain HTTP/1.1 over std::net, a thread per connection, GET and HEAD of files under one folder.
 //! A client gets bounded room and time: a request's head is read within [`HEAD_LIMIT`] bytes and
 //! [`HEAD_TIME`], at most [`MAX_CONNECTIONS`] connections are served at once, and when they are all taken
 //! the one that has waited longest for a request's head is dropped for the newcomer, so that no client (a
@@ -8,6 +9,7 @@
 //! a page of another site that a DNS name points here (DNS rebinding) gets 421. A request with a body is
 //! answered and its connection closed: the body is never read as a request of its own.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -38,40 +40,61 @@ text form, edits it and saves it back in the same container. Nothing leaves the 
 godot_bin compiled to WebAssembly.
 
 The first line of output is the address to open, e.g. http://127.0.0.1:8740/; it serves until interrupted.
-The app is the folder `scripts/web.sh build` assembles (web/dist): --dir DIR, else web/dist in the current
-directory, else web/dist of the repository the tool was built in. Any static web server can serve that folder
-instead.";
+The app is built into this tool; --dir DIR serves a folder instead (what `scripts/web.sh build` assembles).
+The same app is the folder web/dist of the repository: any static web server can serve it instead.";
 
 /// Why serving failed: exit status and message.
 pub(crate) struct Fail(pub(crate) u8, pub(crate) String);
 
-/// The folder to serve: `dir`, else `web/dist` here, else beside the executable's repository.
-fn app_dir(dir: Option<PathBuf>) -> Result<PathBuf, Fail> {
-    let candidates: Vec<PathBuf> = match dir {
-        Some(d) => vec![d],
-        None => {
-            let mut c = vec![PathBuf::from("web/dist")];
-            if let Some(exe_dir) = std::env::current_exe().ok().and_then(|e| e.parent().map(Path::to_path_buf)) {
-                c.push(exe_dir.join("../../web/dist"));
-            }
-            c
-        }
-    };
-    candidates.iter().find(|d| d.join("index.html").is_file()).and_then(|d| d.canonicalize().ok()).ok_or_else(|| {
-        let tried: Vec<String> = candidates.iter().map(|d| d.display().to_string()).collect();
-        Fail(2, format!("no app to serve in {}: build it with scripts/web.sh build", tried.join(" or ")))
-    })
+/// The app built into the binary: every file of web/dist, by its path under it.
+const APP: &[(&str, &[u8])] = &[
+    ("index.html", include_bytes!("../../../web/dist/index.html")),
+    ("style.css", include_bytes!("../../../web/dist/style.css")),
+    ("app.js", include_bytes!("../../../web/dist/app.js")),
+    ("worker.js", include_bytes!("../../../web/dist/worker.js")),
+    ("sw.js", include_bytes!("../../../web/dist/sw.js")),
+    ("ui/client.js", include_bytes!("../../../web/dist/ui/client.js")),
+    ("ui/editor.js", include_bytes!("../../../web/dist/ui/editor.js")),
+    ("ui/hex.js", include_bytes!("../../../web/dist/ui/hex.js")),
+    ("ui/textpane.js", include_bytes!("../../../web/dist/ui/textpane.js")),
+    ("ui/tree.js", include_bytes!("../../../web/dist/ui/tree.js")),
+    ("ui/vlist.js", include_bytes!("../../../web/dist/ui/vlist.js")),
+    ("godot_bin_web.wasm", include_bytes!("../../../web/dist/godot_bin_web.wasm")),
+];
+
+/// Where the files served come from.
+#[derive(Clone)]
+enum App {
+    /// The app built into the binary ([`APP`]).
+    Builtin,
+    /// A folder (canonical).
+    Dir(PathBuf),
+}
+
+/// The app to serve: the folder `dir`, else the one built in.
+fn app(dir: Option<PathBuf>) -> Result<App, Fail> {
+    let Some(d) = dir else { return Ok(App::Builtin) };
+    match d.join("index.html").is_file() {
+        true => d.canonicalize().map(App::Dir).map_err(|e| Fail(2, format!("{}: {e}", d.display()))),
+        false => Err(Fail(
+            2,
+            format!("no app to serve in {}: build it with scripts/web.sh build (or leave out --dir)", d.display()),
+        )),
+    }
 }
 
 /// Serves the app on 127.0.0.1:`port` until interrupted.
 pub(crate) fn serve(port: u16, dir: Option<PathBuf>) -> Result<(), Fail> {
-    let root = app_dir(dir)?;
+    let root = app(dir)?;
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| Fail(1, format!("127.0.0.1:{port}: {e}")))?;
     let addr = listener.local_addr().map_err(|e| Fail(1, e.to_string()))?;
     let mut out = std::io::stdout();
     let _ = writeln!(out, "http://{addr}/");
     let _ = out.flush();
-    eprintln!("godot-bin: serving {} (Ctrl+C stops)", root.display());
+    match &root {
+        App::Builtin => eprintln!("godot-bin: serving the inspector built into this tool (Ctrl+C stops)"),
+        App::Dir(d) => eprintln!("godot-bin: serving {} (Ctrl+C stops)", d.display()),
+    }
     let open = Arc::new(AtomicUsize::new(0));
     let waiting = Arc::new(Waiting::default());
     let port = addr.port();
@@ -174,8 +197,8 @@ fn percent_decode(s: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The file under `root` a request path names; `Err(status)` when it names none.
-fn resolve(root: &Path, target: &str) -> Result<PathBuf, u16> {
+/// The file a request path names, as its bytes and content type; `Err(status)` when it names none.
+fn resolve(root: &App, target: &str) -> Result<(Cow<'static, [u8]>, &'static str), u16> {
     let path = target.split(['?', '#']).next().unwrap_or("");
     let path = percent_decode(path).ok_or(400u16)?;
     if !path.starts_with('/') {
@@ -186,6 +209,17 @@ fn resolve(root: &Path, target: &str) -> Result<PathBuf, u16> {
         return Err(403);
     }
     let rel = path.trim_start_matches('/');
+    let root = match root {
+        App::Dir(root) => root,
+        App::Builtin => {
+            let mut name = rel.to_string();
+            if name.is_empty() || name.ends_with('/') {
+                name.push_str("index.html");
+            }
+            let (_, bytes) = APP.iter().find(|(n, _)| *n == name).ok_or(404u16)?;
+            return Ok((Cow::Borrowed(*bytes), content_type(Path::new(&name))));
+        }
+    };
     let mut file = root.join(rel);
     if rel.is_empty() || rel.ends_with('/') {
         file = file.join("index.html");
@@ -194,11 +228,12 @@ fn resolve(root: &Path, target: &str) -> Result<PathBuf, u16> {
     if !real.starts_with(root) {
         return Err(403);
     }
-    if real.is_dir() {
-        let index = real.join("index.html");
-        return if index.is_file() { Ok(index) } else { Err(404) };
-    }
-    Ok(real)
+    let real = match real.is_dir() {
+        true => Some(real.join("index.html")).filter(|i| i.is_file()).ok_or(404u16)?,
+        false => real,
+    };
+    let body = std::fs::read(&real).map_err(|_| 404u16)?;
+    Ok((Cow::Owned(body), content_type(&real)))
 }
 
 fn reason(status: u16) -> &'static str {
@@ -323,7 +358,7 @@ fn respond(conn: &mut TcpStream, status: u16, kind: &str, body: &[u8], head: boo
 
 /// Answers the requests of one connection (keep-alive until the client closes, sends a request it may
 /// not, or keeps the next one waiting longer than [`HEAD_TIME`]).
-fn handle(conn: TcpStream, root: &Path, port: u16, waiting: &Waiting) -> io::Result<()> {
+fn handle(conn: TcpStream, root: &App, port: u16, waiting: &Waiting) -> io::Result<()> {
     let mut reader = BufReader::new(conn.try_clone()?);
     let mut conn = conn;
     loop {
@@ -342,11 +377,11 @@ fn handle(conn: TcpStream, root: &Path, port: u16, waiting: &Waiting) -> io::Res
         let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
         let head = method == "HEAD";
         let (status, kind, body) = if method != "GET" && !head {
-            (405, "text/plain; charset=utf-8", b"only GET and HEAD\n".to_vec())
+            (405, "text/plain; charset=utf-8", Cow::Borrowed(&b"only GET and HEAD\n"[..]))
         } else {
-            match resolve(root, target).and_then(|f| std::fs::read(&f).map(|b| (f, b)).map_err(|_| 404)) {
-                Ok((f, body)) => (200, content_type(&f), body),
-                Err(s) => (s, "text/plain; charset=utf-8", format!("{} {}\n", s, reason(s)).into_bytes()),
+            match resolve(root, target) {
+                Ok((body, kind)) => (200, kind, body),
+                Err(s) => (s, "text/plain; charset=utf-8", Cow::Owned(format!("{} {}\n", s, reason(s)).into_bytes())),
             }
         };
         respond(&mut conn, status, kind, &body, head, close)?;

@@ -152,6 +152,19 @@ async function reloadContent() {
   hex.setContent(new Uint8Array(data ?? new ArrayBuffer(0)));
 }
 
+/** The content shown, with `bytes` in place of `patch.remove` bytes at `patch.at` (and a frame length). */
+function patchContent(patch, bytes) {
+  const old = hex.bytes;
+  const out = new Uint8Array(old.length - patch.remove + bytes.length);
+  out.set(old.subarray(0, patch.at));
+  out.set(bytes, patch.at);
+  out.set(old.subarray(patch.at + patch.remove), patch.at + bytes.length);
+  if (patch.frame) new DataView(out.buffer).setUint32(patch.frame.at, patch.frame.len, !patch.frame.big_endian);
+  state.gen++;
+  state.probed = new Set();
+  hex.setContent(out);
+}
+
 function showHeader(res) {
   $('file-name').textContent = res.name ?? state.source.name;
   $('dialect').textContent = res.dialect;
@@ -390,8 +403,9 @@ function globalKey(e) {
 async function edit(op, args, next) {
   if (!state.doc || !state.selected) return;
   let res;
+  let data;
   try {
-    res = await call(op, args);
+    ({ result: res, data } = await client.request(op, args));
   } catch (e) {
     showError(e);
     return;
@@ -399,14 +413,31 @@ async function edit(op, args, next) {
   clearError();
   state.undo.push({});
   state.redo = [];
-  await guarded(() => afterEdit(res, next(res)));
+  await guarded(() => afterEdit(res, next(res), data));
 }
 
-async function afterEdit(res, path) {
+/**
+ * The document changed. A `set` answers `patch` {at, remove, frame?} and the new value's bytes: the bytes
+ * shown are patched (and the row shown at once) rather than the whole content fetched again.
+ */
+async function afterEdit(res, path, data) {
   state.dirty = res.dirty;
   state.doc.values = res.values;
   showCount(res.values);
-  await reloadContent();
+  if (res.patch && data) {
+    const bytes = new Uint8Array(data);
+    patchContent(res.patch, bytes);
+    if (res.row) tree.update(res.row);
+    if (res.patch.remove === bytes.length && res.row) {
+      // Nothing else moved: the other rows, their offsets and the selection stand.
+      text.clear();
+      editStatus();
+      await select(res.row.path);
+      return;
+    }
+  } else {
+    await reloadContent();
+  }
   await tree.refresh(res.values);
   text.clear();
   editStatus();

@@ -52,7 +52,9 @@ export class WorkerClient {
     if (this.current || this.queue.length === 0) return;
     const req = this.queue.shift();
     req.id = this.nextId++;
-    req.timer = setTimeout(() => this.timeout(), TIMEOUT_MS);
+    // A large file takes its time to open and to print: 1 ms more per KiB of the last file sent.
+    if (req.data) this.size = req.data.byteLength;
+    req.timer = setTimeout(() => this.timeout(), TIMEOUT_MS + (this.size ?? 0) / 1024);
     this.current = req;
     const msg = { id: req.id, op: req.op, args: req.args };
     if (req.data) {
@@ -91,7 +93,8 @@ export class WorkerClient {
     const waiting = this.queue;
     this.queue = [];
     this.start();
-    const err = new WorkerError(`the file took too long: "${req.op}" had no answer in ${TIMEOUT_MS / 1000} s`);
+    const s = Math.round((TIMEOUT_MS + (this.size ?? 0) / 1024) / 1000);
+    const err = new WorkerError(`the file took too long: "${req.op}" had no answer in ${s} s`);
     req.reject(err);
     for (const w of waiting) w.reject(err);
     this.onLost(err.message);

@@ -55,6 +55,12 @@ export class Tree {
     this.list.render();
   }
 
+  /** One row's new answer (an edit that changed its value only): shown at once. */
+  update(row) {
+    this.rows.set(pathKey(row.path), row);
+    this.list.render();
+  }
+
   childCount(parentPath) {
     if (parentPath.length === 0) return this.total;
     return this.rows.get(pathKey(parentPath))?.children ?? 0;

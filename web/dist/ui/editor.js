@@ -85,10 +85,12 @@ export class Editor {
   fill(group) {
     const { row, text, components } = this.node;
     const box = $('edit-text');
-    const long = text.length > TEXT_EDIT_MAX;
+    // (A container too large to show as text comes without its text: null.)
+    const long = text == null || text.length > TEXT_EDIT_MAX;
     box.value = long ? '' : text;
     box.disabled = long;
-    box.placeholder = long ? `the text form is ${text.length} characters long: edit its elements` : '';
+    const size = text == null ? `${row.size} bytes` : `${text.length} characters`;
+    box.placeholder = long ? `the text form is too long to edit here (${size}): edit its elements` : '';
     $('apply').disabled = long && group === 'ed-text';
     switch (group) {
       case 'ed-int':
