@@ -802,3 +802,26 @@ fn resource_json_edit_lands_in_the_file() {
     );
     assert!(err.contains("edited text resource"), "{err}");
 }
+
+/// `check --strip -o OUT` on the hostile binary saves: OUT passes `check` (exit 0) and holds the data
+/// properties of the original; a .tres is refused (edited text resources are not written yet).
+#[test]
+fn check_strip_writes_a_save_that_passes() {
+    let dir = "tests/fixtures/godot-4.6/resources";
+    let out = temp_dir("check_strip").join("stripped.res");
+    let out = out.to_str().unwrap();
+    for name in ["hostile_builtin_in_dict.res", "hostile_script_user.res", "hostile_builtin_init.res"] {
+        let path = format!("{dir}/{name}");
+        fails(&["check", &path], b"", 1);
+        ok(&["check", "--strip", &path, "-o", out], b"");
+        assert!(String::from_utf8(ok(&["check", out], b"")).unwrap().starts_with("ok: "), "{name}");
+        let was = String::from_utf8(ok(&["decode", "--to", "json", &path], b"")).unwrap();
+        let now = String::from_utf8(ok(&["decode", "--to", "json", out], b"")).unwrap();
+        for key in ["\"player_name\":\"mallory\"", "\"level\":3"] {
+            assert!(!was.contains(key) || now.contains(key), "{name}: {key} lost: {now}");
+        }
+        assert!(now.contains("\"player_name\""), "{name}: {now}");
+    }
+    let err = fails(&["check", "--strip", &format!("{dir}/hostile_script_user.tres"), "-o", out], b"", 1);
+    assert!(err.contains("not stripped"), "{err}");
+}
