@@ -590,10 +590,11 @@ func prove() -> int:
 	var rows := read_text("res://files.tsv").split("\n")
 	var ok := 0
 	var refused := 0
+	var stripped := 0
 	var fails := 0
 	for row in rows:
 		var c: PoolStringArray = row.split("\t")
-		if c.size() < 7 or row.begins_with("#") or not (c[1] == "hostile" or c[1] == "inert"):
+		if c.size() < 7 or row.begins_with("#") or not (c[1] == "hostile" or c[1] == "inert" or c[1] == "stripped"):
 			continue
 		var out := []
 		var rc := OS.execute(OS.get_executable_path(), ["--no-window", "--path", proj, "-s", "res://prove_one.gd", "--", "prove-one", c[0], c[2], c[5], c[1]], true, out, true)
@@ -612,11 +613,13 @@ func prove() -> int:
 					print("       ", l)
 		if line.begins_with("OK ") and c[1] == "inert":
 			refused += 1
+		elif line.begins_with("OK ") and c[1] == "stripped":
+			stripped += 1
 		elif line.begins_with("OK "):
 			ok += 1
 		else:
 			fails += 1
-	print("prove: %d ran their code, %d refused as expected, %d failed" % [ok, refused, fails])
+	print("prove: %d ran their code, %d refused as expected, %d stripped ran nothing, %d failed" % [ok, refused, stripped, fails])
 	return 1 if fails > 0 or ok == 0 else 0
 
 
@@ -640,6 +643,13 @@ func prove_one(file: String, case_name: String, needs: String, kind: String) -> 
 	var res = ResourceLoader.load("user://" + file, "", true)
 	var ran := File.new().file_exists(marker)
 	var how := read_text(marker) if ran else ""
+	if kind == "stripped":
+		# A hostile save after `godot-bin check --strip`: it loads, and nothing of its payload runs.
+		if not ran and res != null:
+			print("OK   %s: stripped, it loads (a %s, player_name %s) and runs no code (no marker)" % [file, res.get_class(), str(res.get("player_name"))])
+			return 0
+		print("FAIL %s: stripped, but %s" % [file, ("the marker appeared: " + how) if ran else "the engine did not load it"])
+		return 1
 	if kind == "inert":
 		if not ran and res == null:
 			print("OK   %s: the engine refused to load it, as expected (no marker, load returned null)" % file)
