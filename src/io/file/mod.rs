@@ -6,7 +6,9 @@
 //! 2. what the content is ([`Kind`]): values as `store_var` / `put_var` write them (each behind a 4-byte
 //!    length, little- or big-endian), one bare value (`var_to_bytes`), ConfigFile text (Godot 3's or 4's
 //!    syntax, told by which writes more of its lines back as they are) or JSON as the engines' `JSON.stringify`
-//!    / `to_json` write it (one document, or one per line as the manual's "Saving games" page does);
+//!    / `to_json` write it (one document, or one per line as the manual's "Saving games" page does), or a
+//!    Resource file (`.res`, compressed `.res`, `.tres`: its main resource's properties as one Dictionary,
+//!    with the [`check`](crate::resource::check) report in the evidence);
 //! 3. the dialect, found by [`detect`](crate::detect) where the caller does not give it, and the values.
 //!
 //! The [`Save`] it gives holds the values, the [`Format`] that writes them back the same way, and the
