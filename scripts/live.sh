@@ -20,7 +20,9 @@
 #   schema       every engine-written save and state in the fixtures: the Rust that `godot-bin schema`
 #                infers from it compiles and reads it back byte-identical (no engine needed)
 #   resources    the hostile Resource saves of tests/fixtures/<engine>/resources run their code when the engine
-#                loads them (a marker file appears), and the forms an engine refuses are refused (all three)
+#                loads them (a marker file appears), the forms an engine refuses are refused, and the binary
+#                ones stripped by `godot-bin check --strip` load and run nothing, and binary saves edited
+#                through `decode --to json | encode --like` load with the edits (all three)
 # The Rust halves are the binaries of tools/ (cargo build -p godot_bin_tools), the examples and the CLI.
 # Exit status 0 only if every check ran and passed (an engine that is not installed makes it non-zero).
 set -uo pipefail
@@ -615,6 +617,7 @@ check_schema() (
 # engine refuses, e.g. &"..." in Godot 3): the load must fail and no marker appear. One OK/FAIL line per file;
 # exit status 0 only if every listed file of every engine behaved so.
 check_resources() (
+    cargo build --quiet --all-features --bin godot-bin || { echo "live-resources: FAIL (build)"; exit 2; }
     engines=("$@")
     [ ${#engines[@]} -gt 0 ] || engines=(godot-4.6 godot-3.6 godot-3.2.3)
     status=0
@@ -632,17 +635,46 @@ check_resources() (
         want_refused=$(awk -F'\t' '$2 == "inert"' "$fix/files.tsv" | wc -l)
         dir="$(mktemp -d)"
         cp "$fix"/* "$dir/"
+        # Each hostile binary save stripped by `godot-bin check --strip`: listed as "stripped", it must load
+        # and run nothing.
+        want_stripped=0
+        for f in $(awk -F'\t' '$2 == "hostile" && $1 ~ /\.res$/ {print $1}' "$fix/files.tsv"); do
+            if "$root/target/debug/godot-bin" check --strip -o "$dir/stripped_$f" "$fix/$f" 2>/dev/null; then
+                awk -F'\t' -v f="$f" 'BEGIN {OFS = "\t"} $1 == f {$1 = "stripped_" f; $2 = "stripped"; print}' \
+                    "$fix/files.tsv" >>"$dir/files.tsv"
+                want_stripped=$((want_stripped + 1))
+            else
+                echo "$engine: FAIL godot-bin check --strip $f"; status=1
+            fi
+        done
+        # Binary saves edited through the JSON form (`decode --to json | encode --like`): listed as "edited",
+        # they must load with the edits.
+        want_edited=0
+        for f in save_game.res save_game_compressed.res; do
+            if "$root/target/debug/godot-bin" decode --to json "$fix/$f" 2>/dev/null \
+                | sed 's/"level":7,/"level":99,/; s/"player_name":"Ayla"/"player_name":"Edited"/' \
+                | "$root/target/debug/godot-bin" encode --from json --like "$fix/$f" -o "$dir/edited_$f" 2>/dev/null; then
+                awk -F'\t' -v f="$f" 'BEGIN {OFS = "\t"} $1 == f {$1 = "edited_" f; $2 = "edited"; print}' \
+                    "$fix/files.tsv" >>"$dir/files.tsv"
+                want_edited=$((want_edited + 1))
+            else
+                echo "$engine: FAIL godot-bin decode | encode --like $f"; status=1
+            fi
+        done
         out="$(cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=600 "$root/scripts/engine.sh" "$engine" "$root/$gd" prove 2>&1)"
         rc=$?
         rm -rf "$dir"
         grep -E '^(OK |FAIL|       )' <<<"$out" | sed "s/^/$engine: /"
         ran=$(grep -c "^OK .*ran the file's code" <<<"$out")
         refused=$(grep -c '^OK .*refused to load it, as expected' <<<"$out")
+        stripped=$(grep -c '^OK .*stripped, it loads' <<<"$out")
+        edited=$(grep -c '^OK .*edited by godot-bin, it loads with the edits' <<<"$out")
         fail=$(grep -c '^FAIL' <<<"$out")
-        if [ "$rc" = 0 ] && [ "$fail" = 0 ] && [ "$ran" = "$want_run" ] && [ "$refused" = "$want_refused" ] && [ "$ran" -gt 0 ]; then
-            echo "live-resources: $engine: OK ($ran hostile saves ran their code when loaded, $refused forms refused as expected)"
+        if [ "$rc" = 0 ] && [ "$fail" = 0 ] && [ "$ran" = "$want_run" ] && [ "$refused" = "$want_refused" ] && [ "$ran" -gt 0 ] \
+            && [ "$stripped" = "$want_stripped" ] && [ "$stripped" -gt 0 ] && [ "$edited" = "$want_edited" ] && [ "$edited" -gt 0 ]; then
+            echo "live-resources: $engine: OK ($ran hostile saves ran their code when loaded, $refused forms refused as expected, $stripped stripped by godot-bin load and run nothing, $edited edited by godot-bin load with the edits)"
         else
-            echo "live-resources: $engine: FAIL (ran=$ran of $want_run, refused=$refused of $want_refused, fail=$fail, rc=$rc)"
+            echo "live-resources: $engine: FAIL (ran=$ran of $want_run, refused=$refused of $want_refused, stripped=$stripped of $want_stripped, edited=$edited of $want_edited, fail=$fail, rc=$rc)"
             tail -5 <<<"$out"; status=1
         fi
     done

@@ -712,17 +712,19 @@ func prove() -> int:
 	DirAccess.make_dir_recursive_absolute(proj)
 	write_text(proj.path_join("project.godot"), "config_version=5\n")
 	for f in DirAccess.get_files_at(here):
-		if f.ends_with(".gd") and not f.begins_with("payload_"):
+		# The game's scripts, and the resource its saves name (an edited save loads it).
+		if (f.ends_with(".gd") and not f.begins_with("payload_")) or f == "shared_config.tres":
 			DirAccess.copy_absolute(here.path_join(f), proj.path_join(f))
 	var me: String = get_script().resource_path.get_file()
 	DirAccess.copy_absolute(here.path_join(me), proj.path_join("prove_one.gd"))
 	var rows := FileAccess.get_file_as_string("res://files.tsv").split("\n")
 	var ok := 0
 	var refused := 0
+	var loaded := 0
 	var fails := 0
 	for row in rows:
 		var c := row.split("\t")
-		if c.size() < 7 or row.begins_with("#") or not (c[1] == "hostile" or c[1] == "inert"):
+		if c.size() < 7 or row.begins_with("#") or not (c[1] == "hostile" or c[1] == "inert" or c[1] == "stripped" or c[1] == "edited"):
 			continue
 		var out := []
 		var rc := OS.execute(OS.get_executable_path(), ["--headless", "--path", proj, "-s", "res://prove_one.gd", "--", "prove-one", c[0], c[2], c[5], c[1]], out, true)
@@ -740,11 +742,13 @@ func prove() -> int:
 					print("       ", l)
 		if line.begins_with("OK ") and c[1] == "inert":
 			refused += 1
+		elif line.begins_with("OK ") and (c[1] == "stripped" or c[1] == "edited"):
+			loaded += 1
 		elif line.begins_with("OK "):
 			ok += 1
 		else:
 			fails += 1
-	print("prove: %d ran their code, %d refused as expected, %d failed" % [ok, refused, fails])
+	print("prove: %d ran their code, %d refused as expected, %d stripped or edited loaded as expected, %d failed" % [ok, refused, loaded, fails])
 	return 1 if fails > 0 or ok == 0 else 0
 
 
@@ -771,6 +775,20 @@ func prove_one(file: String, case_name: String, needs: String, kind: String) -> 
 	var res := ResourceLoader.load("user://" + file, "", ResourceLoader.CACHE_MODE_IGNORE_DEEP)
 	var ran := FileAccess.file_exists(marker)
 	var how := FileAccess.get_file_as_string(marker) if ran else ""
+	if kind == "edited":
+		# A save edited through `godot-bin decode --to json | encode --like`: level 99, player_name "Edited".
+		if res != null and str(res.get("level")) == "99" and str(res.get("player_name")) == "Edited":
+			print("OK   %s: edited by godot-bin, it loads with the edits (level 99, player_name Edited)" % file)
+			return 0
+		print("FAIL %s: edited by godot-bin, but %s" % [file, "the engine did not load it" if res == null else "it loads with level %s, player_name %s" % [str(res.get("level")), str(res.get("player_name"))]])
+		return 1
+	if kind == "stripped":
+		# A hostile save after `godot-bin check --strip`: it loads, and nothing of its payload runs.
+		if not ran and res != null:
+			print("OK   %s: stripped, it loads (a %s, player_name %s) and runs no code (no marker)" % [file, res.get_class(), str(res.get("player_name"))])
+			return 0
+		print("FAIL %s: stripped, but %s" % [file, ("the marker appeared: " + how) if ran else "the engine did not load it"])
+		return 1
 	if kind == "inert":
 		if not ran and res == null:
 			print("OK   %s: the engine refused to load it, as expected (no marker, load returned null)" % file)

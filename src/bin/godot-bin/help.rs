@@ -92,7 +92,12 @@ line on standard output for each: an embedded script (a GDScript sub-resource, w
 path in user://, an absolute path, a path with '..', a relative path, or any other external file outside
 res://, with the forms a .tres hides it in (an attribute written twice, a tag across lines, a comment
 inside the tag, a path written as a StringName or NodePath). A file
-that cannot be read is exit status 1 too, with the reason on standard error (it was not checked).";
+that cannot be read is exit status 1 too, with the reason on standard error (it was not checked).
+
+--strip -o OUT writes the save without them: embedded scripts and external files outside res:// removed, a
+`script` property naming one removed (the resource loads as its saved class), other references to one made
+null, the data kept. Exit status 0 when the file written passes the check. An edited .tres cannot be written
+yet (binary .res, plain or compressed, can).";
 
 /// `godot-bin encode --help`.
 pub(crate) const ENCODE_ABOUT: &str = "\

@@ -1,7 +1,6 @@
 //! `godot-bin info`: what a file is, as the library finds it.
 
 use godot_bin::file::{self, Options};
-use godot_bin::resource::{self, ResourceFile};
 use godot_bin::ErrorKind;
 
 use crate::{decode_bin, failed, read_input, write_text, Bin, Fail, Io};
@@ -22,7 +21,8 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let mut opts = Options::new().allow_objects(true).partial(true);
     opts.key = a.io.secret.get()?;
     opts.max_size = a.io.limit.max_size;
-    let mut lines = match file::read(&raw, &opts) {
+    // A Resource save's evidence holds the check report: the scripts it would make the engine load.
+    let lines = match file::read(&raw, &opts) {
         Ok(save) => save.report.evidence,
         // Without the key, or with bytes no reading takes, the error says what the bytes are.
         Err(e) if matches!(e.kind(), ErrorKind::KeyNeeded | ErrorKind::EmptyInput | ErrorKind::NotGodotData(_)) => {
@@ -30,9 +30,5 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
         }
         Err(e) => return Err(failed(&e, &a.io.limit)),
     };
-    // A Resource save: the scripts it would make the engine load, as `check` reports them.
-    if let Ok(file) = ResourceFile::read(&raw) {
-        lines.push(resource::check(&file).to_string());
-    }
     write_text(&format!("{}\n", lines.join("\n")), &a.io.dest)
 }

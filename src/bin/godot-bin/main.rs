@@ -89,7 +89,8 @@ pub(crate) struct Common {
     #[arg(long)]
     pub(crate) objects: bool,
     /// What the content is: stream (store_var/put_var, little-endian lengths), stream-be (big-endian lengths),
-    /// bare (one value; `none` is the same), config (ConfigFile text) or json (a JSON save). Reading: detected
+    /// bare (one value; `none` is the same), config (ConfigFile text), json (a JSON save) or resource (a
+    /// `.tres`/`.res` Resource save, written back into the structure of an original). Reading: detected
     /// from the bytes when not given (stream for a file in a container). Writing: bare, or stream for a
     /// container (encode --like: the original's).
     #[arg(long, value_parser = kind, value_name = "KIND")]
@@ -440,6 +441,7 @@ pub(crate) fn describe(kind: Kind) -> &'static str {
         Kind::Bare => "one bare value (var_to_bytes)",
         Kind::ConfigFile => "ConfigFile text",
         Kind::Json => "JSON text",
+        Kind::Resource => "Resource file (.tres/.res)",
         _ => "content",
     }
 }

@@ -59,6 +59,17 @@ mod fastlz;
 use crate::detect::{COMPRESSED_MAGIC, ENCRYPTED_MAGIC};
 use crate::error::{Error, ErrorKind, Result};
 
+/// The largest content a container may hold when no limit is given (the save engine's
+/// [`file::MAX_SIZE`](crate::file::MAX_SIZE)): 256 MiB, far above any save game.
+pub(crate) const MAX_SIZE: u64 = 256 << 20;
+
+/// The content limit of a container of `file_len` bytes when none is given: 512 times its size (far above
+/// what the engines' compression reaches on a save), at least 1 MiB, at most [`MAX_SIZE`]. A small file
+/// that claims gigabytes is refused before anything is allocated.
+pub(crate) fn default_max_size(file_len: usize) -> u64 {
+    (file_len as u64).saturating_mul(512).clamp(1 << 20, MAX_SIZE)
+}
+
 /// A part the header declares that the file does not hold whole: `needed` bytes at `offset`, `available`
 /// there.
 #[cold]

@@ -6,7 +6,9 @@
 //! 2. what the content is ([`Kind`]): values as `store_var` / `put_var` write them (each behind a 4-byte
 //!    length, little- or big-endian), one bare value (`var_to_bytes`), ConfigFile text (Godot 3's or 4's
 //!    syntax, told by which writes more of its lines back as they are) or JSON as the engines' `JSON.stringify`
-//!    / `to_json` write it (one document, or one per line as the manual's "Saving games" page does);
+//!    / `to_json` write it (one document, or one per line as the manual's "Saving games" page does), or a
+//!    Resource file (`.res`, compressed `.res`, `.tres`: its main resource's properties as one Dictionary,
+//!    with the [`check`](crate::resource::check) report in the evidence);
 //! 3. the dialect, found by reading the content in every dialect where the caller does not give it, and the values.
 //!
 //! The [`Save`] it gives holds the values, the [`Format`] that writes them back the same way, and the
@@ -36,6 +38,7 @@ use crate::container::{self, Container, Key, Stored};
 use crate::detect::{self, Candidate, Framing};
 use crate::error::{Error, ErrorKind, Result};
 use crate::forms::engine_json::{self, JsonStyle as Style};
+use crate::resource::{self, ResourceFile};
 use crate::value::Variant;
 
 pub use super::atomic::write_atomic;
@@ -49,14 +52,7 @@ mod partial;
 /// ```
 /// assert_eq!(godot_bin::file::MAX_SIZE, 256 << 20);
 /// ```
-pub const MAX_SIZE: u64 = 256 << 20;
-
-/// The content limit of a container of `file_len` bytes when none is given: 512 times its size (far above
-/// what the engines' compression reaches on a save), at least 1 MiB, at most [`MAX_SIZE`]. A small file
-/// that claims gigabytes is refused before anything is allocated.
-pub(crate) fn default_max_size(file_len: usize) -> u64 {
-    (file_len as u64).saturating_mul(512).clamp(1 << 20, MAX_SIZE)
-}
+pub const MAX_SIZE: u64 = container::MAX_SIZE;
 
 /// What a file's content is.
 ///
@@ -81,6 +77,10 @@ pub enum Kind {
     ConfigFile,
     /// JSON as `JSON.stringify` / `to_json` write it: a value per document.
     Json,
+    /// A Resource file (`ResourceSaver.save`): binary `.res` (`RSRC`, compressed `RSCC`) or text `.tres`.
+    /// One value: the main resource's properties as a Dictionary, sub-resources as the Dictionaries of
+    /// their properties, external resources as their paths (what [`resource::from_slice`] reads).
+    Resource,
 }
 
 impl Kind {
@@ -93,9 +93,9 @@ impl Kind {
     /// }
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
-    pub const NAMES: [&'static str; 5] = ["stream", "stream-be", "bare", "config", "json"];
+    pub const NAMES: [&'static str; 6] = ["stream", "stream-be", "bare", "config", "json", "resource"];
 
-    /// The name: `stream`, `stream-be`, `bare`, `config` or `json`.
+    /// The name: `stream`, `stream-be`, `bare`, `config`, `json` or `resource`.
     ///
     /// ```
     /// assert_eq!(godot_bin::file::Kind::Bare.name(), "bare");
@@ -107,6 +107,7 @@ impl Kind {
             Kind::Bare => "bare",
             Kind::ConfigFile => "config",
             Kind::Json => "json",
+            Kind::Resource => "resource",
         }
     }
 }
@@ -128,6 +129,7 @@ impl std::str::FromStr for Kind {
             "bare" | "none" => Kind::Bare,
             "config" => Kind::ConfigFile,
             "json" => Kind::Json,
+            "resource" => Kind::Resource,
             _ => {
                 return Err(ErrorKind::InvalidArgument(format!(
                     "{s:?} is not a kind of content ({})",
@@ -169,6 +171,11 @@ pub enum Content {
     ConfigFile(KeyStyle),
     /// JSON text in this style.
     Json(JsonStyle),
+    /// A Resource file as read: the structure (form, format version, compression, ids, scripts, external
+    /// resources) its values are written back into, and the bytes it was read from. Unchanged values give
+    /// back those bytes; changed ones are written into the structure by the engine saver's rules (binary
+    /// files; writing a changed text resource is not supported yet and fails).
+    Resource(Box<ResourceFile>),
 }
 
 impl Content {
@@ -188,6 +195,7 @@ impl Content {
             Kind::Bare => Content::Bare,
             Kind::ConfigFile => Content::ConfigFile(KeyStyle::default()),
             Kind::Json => Content::Json(JsonStyle { godot3: !is_godot4(dialect), ..JsonStyle::godot4() }),
+            Kind::Resource => Content::Resource(Box::new(resource::blank())),
         }
     }
 
@@ -203,6 +211,7 @@ impl Content {
             Content::Bare => Kind::Bare,
             Content::ConfigFile(_) => Kind::ConfigFile,
             Content::Json(_) => Kind::Json,
+            Content::Resource(_) => Kind::Resource,
         }
     }
 }
@@ -303,6 +312,18 @@ impl Format {
                 Ok(cf.to_text_with(&self.config, *style).into_bytes())
             }
             Content::Json(style) => Ok(engine_json::write(values, style)?.into_bytes()),
+            Content::Resource(file) => {
+                if resource::dialect_of(file).family() != self.dialect.family() {
+                    return Err(ErrorKind::InvalidArgument(format!(
+                        "a {} Resource save is not written in {} (converting Resource saves between engines is \
+                         not supported yet)",
+                        resource::dialect_of(file),
+                        self.dialect
+                    ))
+                    .into());
+                }
+                resource::write_values(file, one()?)
+            }
         }
     }
 
@@ -666,7 +687,7 @@ fn read_owned(file: Vec<u8>, opts: &Options) -> Result<Save> {
     if file.len() as u64 > limit {
         return Err(ErrorKind::TooLarge { declared: file.len() as u64, max: limit }.into());
     }
-    let max_content = opts.max_size.unwrap_or_else(|| default_max_size(file.len()));
+    let max_content = opts.max_size.unwrap_or_else(|| container::default_max_size(file.len()));
     let kind = detect::ContainerKind::of(&file);
     let (content, stored) = container::open(&file, opts.key.as_ref(), max_content)?;
     let mut report = Report::default();
@@ -691,6 +712,8 @@ fn read_content(
     match opts.kind {
         Some(Kind::ConfigFile) => return read_config(content, opts, report),
         Some(Kind::Json) => return read_json(content, opts, report),
+        Some(Kind::Resource) => return read_resource(content, opts, report),
+        None if resource::is_resource(content) => return read_resource(content, opts, report),
         _ => {}
     }
     let probe = opts.config(opts.dialect.unwrap_or(Dialect::GODOT4));
@@ -796,6 +819,34 @@ fn read_config(content: &[u8], opts: &Options, report: &mut Report) -> Result<Va
     }
     report.dialect_ambiguous = guess.tie.is_some();
     Ok((vec![value], Content::ConfigFile(guess.key_style), guess.dialect, None, Vec::new()))
+}
+
+/// A Resource file: its values, and the check report of the scripts it would load as evidence.
+fn read_resource(content: &[u8], opts: &Options, report: &mut Report) -> Result<Values> {
+    let file = ResourceFile::read(content)?;
+    let dialect = resource::dialect_of(&file);
+    if let Some(d) = opts.dialect.filter(|d| d.family() != dialect.family()) {
+        return Err(ErrorKind::InvalidArgument(format!("a Resource save of {dialect}, not {d}")).into());
+    }
+    let form = match &file.format {
+        resource::Format::Text(t) => format!("text (.tres, format={})", t.format),
+        resource::Format::Binary(b) => format!(
+            "binary (.res, format version {}, Godot {}.{}{}{})",
+            b.version,
+            b.engine_major,
+            b.engine_minor,
+            if b.big_endian { ", big-endian" } else { "" },
+            if b.compressed.is_some() { ", compressed" } else { "" }
+        ),
+    };
+    report.evidence.push(format!(
+        "Resource file, {form}: {} sub-resource(s), {} external resource(s)",
+        file.sub_resources.len(),
+        file.ext_resources.len()
+    ));
+    report.evidence.extend(resource::check(&file).to_string().lines().map(String::from));
+    let value = resource::values_of(&file)?;
+    Ok((vec![value], Content::Resource(Box::new(file)), opts.dialect.unwrap_or(dialect), None, Vec::new()))
 }
 
 fn read_json(content: &[u8], opts: &Options, report: &mut Report) -> Result<Values> {

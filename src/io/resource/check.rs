@@ -284,6 +284,69 @@ fn forms_of(file: &ResourceFile, r: &Reference) -> Vec<&'static str> {
     file.text_forms.iter().find(|(x, _)| x == r).map(|(_, f)| f.clone()).unwrap_or_default()
 }
 
+impl ResourceFile {
+    /// Removes every script and file from outside the game that [`check`] flags, so that loading the file
+    /// runs none of their code and it keeps its data: embedded scripts (their sub-resources) and external
+    /// resources outside `res://` are dropped, a `script` property naming one is removed (the resource
+    /// loads as the class it is saved as), and any other value naming one becomes a null reference. A main
+    /// resource that is itself a script is emptied. Returns what was removed (the report of the file
+    /// before); afterwards `check` passes. The game's own `res://` scripts stay.
+    ///
+    /// ```
+    /// use godot_bin::resource::{check, ResourceFile};
+    /// // Saved by Godot 4.6: a SaveGame whose "mixed" Dictionary holds a Resource with a built-in script.
+    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-4.6/resources/hostile_builtin_in_dict.res");
+    /// let mut file = ResourceFile::read(&std::fs::read(path)?)?;
+    /// assert!(!check(&file).passes());
+    /// let removed = file.strip();
+    /// assert_eq!(removed.scripts.iter().filter(|s| s.reason.is_some()).count(), 1);
+    /// assert!(check(&file).passes());
+    /// let again = ResourceFile::read(&file.to_bytes()?)?;
+    /// assert!(check(&again).passes());
+    /// assert_eq!(again.main.get("player_name").and_then(|v| v.as_str()), Some("mallory"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn strip(&mut self) -> Report {
+        let report = check(self);
+        let flagged: Vec<Reference> = report.flagged().map(|s| s.reference.clone()).collect();
+        if flagged.is_empty() {
+            return report;
+        }
+        let is_flagged = |v: &Variant| Reference::of(v).is_some_and(|r| flagged.contains(&r));
+        self.ext_resources.retain(|e| !flagged.contains(&Reference::Ext(e.id.clone())));
+        self.sub_resources.retain(|r| !flagged.contains(&Reference::Sub(r.id.clone())));
+        if is_script_class(&self.main.class) {
+            self.main.class = "Resource".into();
+            self.main.properties.clear();
+        }
+        for r in self.sub_resources.iter_mut().chain(std::iter::once(&mut self.main)) {
+            r.properties.retain(|(name, v)| !(name == "script" && is_flagged(v)));
+            for (_, v) in &mut r.properties {
+                null_references(v, &is_flagged, 0);
+            }
+        }
+        self.text_forms.retain(|(r, _)| !flagged.contains(r));
+        report
+    }
+}
+
+/// Turns every reference inside `v` that `flagged` says into a null one (values read are at most
+/// `MAX_DEPTH` deep; deeper ones are left alone).
+fn null_references(v: &mut Variant, flagged: &impl Fn(&Variant) -> bool, depth: usize) {
+    if flagged(v) {
+        *v = Variant::from(Object::Null);
+        return;
+    }
+    if depth > super::model::MAX_DEPTH {
+        return;
+    }
+    match v {
+        Variant::Array(a) => a.items.iter_mut().for_each(|x| null_references(x, flagged, depth + 1)),
+        Variant::Dictionary(d) => d.iter_mut().for_each(|(_, x)| null_references(x, flagged, depth + 1)),
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Reason;

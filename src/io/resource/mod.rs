@@ -21,10 +21,13 @@ mod serde;
 mod text;
 
 pub use self::serde::{from_slice, to_vec_like};
+pub(crate) use self::serde::{merged, values_of};
 pub use check::{check, Reason, Report, Script};
 pub use model::{BinaryFormat, ExtResource, Format, Reference, Resource, ResourceFile, TextFormat};
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::config::Dialect;
+use crate::error::{Error, ErrorKind, ForeignFormat, Result};
+use crate::value::Variant;
 use model::MAX_DEPTH;
 
 /// The magic of a compressed binary resource (`FileAccessCompressed` under the magic `RSCC`).
@@ -106,6 +109,60 @@ impl ResourceFile {
     }
 }
 
+/// Whether `bytes` are a resource file to read as one: binary (`RSRC`, `RSCC`) or text that starts with a
+/// `[gd_resource …]` tag (a scene's `[gd_scene …]` is not a save).
+pub(crate) fn is_resource(bytes: &[u8]) -> bool {
+    match ForeignFormat::of(bytes) {
+        Some(ForeignFormat::GodotBinaryResource) => true,
+        Some(ForeignFormat::GodotTextResource) => {
+            !String::from_utf8_lossy(bytes.get(..4096).unwrap_or(bytes)).contains("[gd_scene")
+        }
+        _ => false,
+    }
+}
+
+/// The dialect whose engine wrote a resource file: by the engine version of a binary file's header, by
+/// the `format=` of a text file (1 Godot 2, 2 Godot 3, 3 and 4 Godot 4).
+pub(crate) fn dialect_of(file: &ResourceFile) -> Dialect {
+    let major = match &file.format {
+        Format::Binary(b) => b.engine_major,
+        Format::Text(t) => t.format + 1,
+    };
+    match major {
+        0..=2 => Dialect::Godot2,
+        3 => Dialect::Godot3,
+        _ => Dialect::GODOT4,
+    }
+}
+
+/// A resource file with nothing in it and no structure read from a file: what a save of kind resource is
+/// before one is read (writing values into it is refused: a Resource save is written into the structure
+/// of a file that was read).
+pub(crate) fn blank() -> ResourceFile {
+    ResourceFile {
+        format: Format::Text(TextFormat { format: 3, load_steps: false }),
+        script_class: None,
+        uid: None,
+        ext_resources: Vec::new(),
+        sub_resources: Vec::new(),
+        main: Resource { class: "Resource".into(), id: String::new(), properties: Vec::new() },
+        original: None,
+        text_forms: Vec::new(),
+    }
+}
+
+/// The bytes of `file` holding the values `new` (in the shape [`values_of`] gives): the bytes it was read
+/// from while they are the values read, else `new` written into its structure by the saver's rules.
+pub(crate) fn write_values(file: &ResourceFile, new: &Variant) -> Result<Vec<u8>> {
+    if file.original.is_none() {
+        return Err(ErrorKind::InvalidArgument(
+            "a Resource save is written into the structure of one that was read (encode --like ORIGINAL)".into(),
+        )
+        .into());
+    }
+    merged(file, new, &values_of(file)?)?.to_bytes()
+}
+
 #[cfg(feature = "containers")]
 fn read_compressed(bytes: &[u8]) -> Result<ResourceFile> {
     use crate::io::container::compressed;
@@ -120,7 +177,7 @@ fn read_compressed(bytes: &[u8]) -> Result<ResourceFile> {
         as_gcpf[n - 4..].copy_from_slice(crate::detect::COMPRESSED_MAGIC);
     }
     // What a compressed save may expand to: the save engine's limit for a container of this size.
-    let max = crate::io::file::default_max_size(bytes.len());
+    let max = crate::io::container::default_max_size(bytes.len());
     // The compressed payload starts after the magic: the engine reads the endianness word next.
     let mut plain = binary::MAGIC.to_vec();
     plain.extend_from_slice(&compressed::decompress(&as_gcpf, max)?);

@@ -55,6 +55,8 @@ pub struct ResourceFile {
     pub(super) text_forms: Vec<(Reference, Vec<&'static str>)>,
 }
 
+impl Eq for ResourceFile {}
+
 /// What a file was read from: its bytes, and the model as read (to tell whether anything changed).
 #[derive(Clone, Debug)]
 pub(super) struct Original {

@@ -60,19 +60,34 @@ pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_vec_like<T: Serialize + DeserializeOwned>(value: &T, original: &[u8]) -> Result<Vec<u8>> {
-    let mut file = ResourceFile::read(original)?;
-    let new = crate::to_variant(value)?;
+    let file = ResourceFile::read(original)?;
+    let base = crate::to_variant(&from_slice::<T>(original)?)?;
+    merged(&file, &crate::to_variant(value)?, &base)?.to_bytes()
+}
+
+/// The values a tool edits in a resource file: the main resource's properties as one Dictionary, with
+/// sub-resources expanded into the Dictionaries of their properties and external resources into their
+/// paths, as [`from_slice`] reads them.
+pub(crate) fn values_of(file: &ResourceFile) -> Result<Variant> {
+    Expand::new(file).resource(&file.main, 0)
+}
+
+/// `file` with the values `new` (in the shape [`values_of`] gives) written into its structure; `base` is
+/// what the values were as read from it (a property the saver left out is written only where `new`
+/// differs from it). Sub-resources the edit leaves unreferenced are dropped.
+pub(crate) fn merged(file: &ResourceFile, new: &Variant, base: &Variant) -> Result<ResourceFile> {
+    let mut file = file.clone();
     let Variant::Dictionary(d) = new else {
         return Err(Error::new(ErrorKind::Conversion("a resource is written from a struct or a map".into()), None));
     };
     let before = reachable(&file);
     let mut m = Merge { file: &mut file, made: 0 };
-    let base = match crate::to_variant(&from_slice::<T>(original)?)? {
-        Variant::Dictionary(b) => Some(b),
+    let base = match base {
+        Variant::Dictionary(b) => Some(&**b),
         _ => None,
     };
     let mut main = std::mem::replace(&mut m.file.main, empty());
-    m.resource(&mut main, &d, base.as_deref(), 0)?;
+    m.resource(&mut main, d, base, 0)?;
     m.file.main = main;
 
     // The sub-resources the edit left unreferenced are dropped (any the file held unreferenced are kept).
@@ -81,7 +96,7 @@ pub fn to_vec_like<T: Serialize + DeserializeOwned>(value: &T, original: &[u8]) 
     let now = reachable(&file);
     let mut keep = now.into_iter();
     file.sub_resources.retain(|r| keep.next().unwrap_or(true) || was_unreached.contains(&r.id));
-    file.to_bytes()
+    Ok(file)
 }
 
 fn empty() -> Resource {
