@@ -38,7 +38,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::forms::engine_json::{self, JsonStyle as Style};
 use crate::value::Variant;
 
-pub use super::atomic::write_atomic;
+pub use super::atomic::{remove_unfinished_writes, write_atomic};
 pub use crate::forms::engine_json::JsonStyle;
 
 mod partial;
