@@ -10,7 +10,8 @@
 //! The same bound holds for the paths that build a `Dictionary` key by key rather than decode one: a
 //! ConfigFile with many keys or many sections (`ConfigFile::parse`, `config_file::from_str`), and a big
 //! JSON object read as a `Variant` by serde_json, directly and through serde's buffer (an untagged enum), and
-//! keys set one by one by name (`v[key] = value`, against 1,000 keys set the same way).
+//! keys set one by one by name (`v[key] = value`, and `TypedDictionary::insert` then `get`, against 1,000
+//! keys handled the same way).
 //! Their game state is its ConfigFile text or its serde_json text.
 //!
 //! And for the code generators: `Schema::infer` on hostile saves (100,000 top-level keys, 60,000 distinct
@@ -30,6 +31,7 @@ use std::hint::black_box;
 
 use godot_bin::config_file::{self, ConfigFile};
 use godot_bin::schema::{Def, Field, Schema, Shape, Struct};
+use godot_bin::typed::TypedDictionary;
 use godot_bin::{json, text, Config, Dialect, Variant, VariantRef};
 use hostile_shapes::{deep_arrays, deep_keys, dictionary, empties, nested_keys, u32s, INT, STRING};
 
@@ -89,7 +91,8 @@ fn building(cfg: &Config) -> f64 {
     let key_lines = |n: usize| (0..n).map(|i| format!("k{i:07}\n")).collect::<String>().into_bytes();
     let few_keys = key_lines(1_000);
     let key_shapes = [("30,000 keys set by name", key_lines(30_000))];
-    let entries: [(Entry, &[u8], Shapes); 5] = [
+    let typed_shapes = [("60,000 keys inserted and looked up", key_lines(60_000))];
+    let entries: [(Entry, &[u8], Shapes); 6] = [
         (
             ("ConfigFile::parse", |t, c| drop(black_box(ConfigFile::parse(std::str::from_utf8(t).unwrap(), c)))),
             &config_state,
@@ -124,6 +127,21 @@ fn building(cfg: &Config) -> f64 {
             }),
             &few_keys,
             &key_shapes,
+        ),
+        (
+            ("TypedDictionary::insert, then get", |t, _| {
+                let mut d = TypedDictionary::<String, i64>::default();
+                let text = std::str::from_utf8(t).unwrap();
+                for key in text.lines() {
+                    d.insert(key.to_string(), 1);
+                }
+                for key in text.lines() {
+                    black_box(d.get(key));
+                }
+                drop(black_box(d))
+            }),
+            &few_keys,
+            &typed_shapes,
         ),
     ];
     let mut worst: f64 = 0.0;

@@ -6,6 +6,7 @@
 //! and everything below it.
 
 pub(crate) mod de;
+pub(crate) mod key_hash;
 pub(crate) mod magic;
 pub(crate) mod markers;
 pub mod packed;

@@ -18,6 +18,7 @@
 //! # Ok::<(), godot_bin::Error>(())
 //! ```
 
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::marker::PhantomData;
@@ -26,6 +27,9 @@ use std::ops::{Deref, DerefMut};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
+use crate::data::dict_keys::HashIndex;
+use crate::data::entries::LINEAR_MAX;
+use crate::format::key_hash::key_hash;
 use crate::markers::*;
 use crate::types::TypeKind;
 use crate::value::{ContainerType, Dictionary, Variant};
@@ -285,7 +289,14 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for TypedArray<T> {
 }
 
 /// Insertion-ordered pairs written as the typed `Dictionary[K, V]` (where the dialect has them: Godot 4.4+;
-/// a plain Dictionary elsewhere).
+/// a plain Dictionary elsewhere), with an index by key: [`get`](Self::get), [`insert`](Self::insert) and
+/// [`contains_key`](Self::contains_key) cost the key's size, not the number of entries, however the
+/// dictionary was made (decoded, collected, converted from a `Vec`). Keys are unique (a repeated key keeps its
+/// first place and takes the later value, as the engine reads one) and compared with `==`; they are indexed
+/// through their `Serialize` (a per-process keyed hash, so chosen keys cannot collide on purpose), which is why
+/// `f32`/`f64` keys work. As `Hash` must, keys equal by `==` must serialize alike (a bare float's `-0.0` and
+/// `0.0` are one key). The entries are read as a slice (`d[0]`, `d.first()`); change values with
+/// [`get_mut`](Self::get_mut) or [`iter_mut`](Self::iter_mut), anything else through a `Vec` and back.
 ///
 /// ```
 /// use godot_bin::typed::TypedDictionary;
@@ -299,20 +310,75 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for TypedArray<T> {
 /// assert_eq!(godot_bin::to_vec(&d)?, engine);
 /// let back: TypedDictionary<String, i64> = godot_bin::from_slice(&engine)?;
 /// assert_eq!(back, d);
+/// assert_eq!(back[0], ("a".to_string(), 1));
+/// // Any edit through a Vec: the index is rebuilt from it.
+/// let mut pairs = Vec::from(back);
+/// pairs.retain(|(_, v)| *v > 1);
+/// assert!(TypedDictionary::from(pairs).is_empty());
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TypedDictionary<K, V>(pub Vec<(K, V)>);
+#[derive(Clone)]
+pub struct TypedDictionary<K, V> {
+    entries: Vec<(K, V)>,
+    /// Entries by key hash (`key_hash`), there whenever the entries are past a few (`entries::LINEAR_MAX`);
+    /// a key that is not equal to itself (a NaN float) is never indexed, as no lookup can find it.
+    index: Option<Box<HashIndex>>,
+}
 
 impl<K, V> Default for TypedDictionary<K, V> {
     fn default() -> Self {
-        TypedDictionary(Vec::new())
+        TypedDictionary { entries: Vec::new(), index: None }
     }
 }
 
-impl<K, V> FromIterator<(K, V)> for TypedDictionary<K, V> {
+impl<K: PartialEq, V: PartialEq> PartialEq for TypedDictionary<K, V> {
+    fn eq(&self, o: &Self) -> bool {
+        self.entries == o.entries
+    }
+}
+
+impl<K: Eq, V: Eq> Eq for TypedDictionary<K, V> {}
+
+impl<K: std::hash::Hash, V: std::hash::Hash> std::hash::Hash for TypedDictionary<K, V> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.entries.hash(h)
+    }
+}
+
+impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for TypedDictionary<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("TypedDictionary").field(&self.entries).finish()
+    }
+}
+
+impl<K: Serialize + PartialEq, V> FromIterator<(K, V)> for TypedDictionary<K, V> {
+    /// The pairs in order, a repeated key keeping its first place and taking the later value.
     fn from_iter<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Self {
-        TypedDictionary(pairs.into_iter().collect())
+        let mut d = TypedDictionary::default();
+        d.extend(pairs);
+        d
+    }
+}
+
+impl<K: Serialize + PartialEq, V> Extend<(K, V)> for TypedDictionary<K, V> {
+    /// Inserts each pair in turn ([`TypedDictionary::insert`]).
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, pairs: I) {
+        for (k, v) in pairs {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl<K: Serialize + PartialEq, V> From<Vec<(K, V)>> for TypedDictionary<K, V> {
+    /// As collecting the pairs: a repeated key keeps its first place and takes the later value.
+    fn from(pairs: Vec<(K, V)>) -> Self {
+        pairs.into_iter().collect()
+    }
+}
+
+impl<K, V> From<TypedDictionary<K, V>> for Vec<(K, V)> {
+    fn from(d: TypedDictionary<K, V>) -> Self {
+        d.entries
     }
 }
 
@@ -320,20 +386,22 @@ impl<K, V> IntoIterator for TypedDictionary<K, V> {
     type Item = (K, V);
     type IntoIter = std::vec::IntoIter<(K, V)>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        self.entries.into_iter()
+    }
+}
+
+impl<'a, K, V> IntoIterator for &'a TypedDictionary<K, V> {
+    type Item = &'a (K, V);
+    type IntoIter = std::slice::Iter<'a, (K, V)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter()
     }
 }
 
 impl<K, V> Deref for TypedDictionary<K, V> {
-    type Target = Vec<(K, V)>;
-    fn deref(&self) -> &Vec<(K, V)> {
-        &self.0
-    }
-}
-
-impl<K, V> DerefMut for TypedDictionary<K, V> {
-    fn deref_mut(&mut self) -> &mut Vec<(K, V)> {
-        &mut self.0
+    type Target = [(K, V)];
+    fn deref(&self) -> &[(K, V)] {
+        &self.entries
     }
 }
 
@@ -346,7 +414,7 @@ impl<K, V> TypedDictionary<K, V> {
     /// assert_eq!(d.len(), 1);
     /// ```
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.entries.len()
     }
 
     /// Whether there are no entries.
@@ -356,7 +424,7 @@ impl<K, V> TypedDictionary<K, V> {
     /// assert!(TypedDictionary::<String, i64>::default().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.entries.is_empty()
     }
 
     /// The entries in order, key and value.
@@ -367,10 +435,37 @@ impl<K, V> TypedDictionary<K, V> {
     /// assert_eq!(d.iter().map(|(_, v)| v).sum::<i64>(), 3);
     /// ```
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&K, &V)> + ExactSizeIterator {
-        self.0.iter().map(|(k, v)| (k, v))
+        self.entries.iter().map(|(k, v)| (k, v))
     }
 
-    /// The value for `key` (compared with each key in turn: the entries are a plain list).
+    /// The entries in order, each value to change (a key cannot change in place: that would lose it from
+    /// the index).
+    ///
+    /// ```
+    /// use godot_bin::typed::TypedDictionary;
+    /// let mut d: TypedDictionary<String, i64> = [("a".to_string(), 1), ("b".to_string(), 2)].into_iter().collect();
+    /// d.iter_mut().for_each(|(_, v)| *v *= 10);
+    /// assert_eq!(d.get("b"), Some(&20));
+    /// ```
+    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&K, &mut V)> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(k, v)| (&*k, v))
+    }
+
+    /// The position of `key`'s entry: through the index past a few entries.
+    fn position<Q: ?Sized + Serialize + PartialEq>(&self, key: &Q) -> Option<usize>
+    where
+        K: Borrow<Q>,
+    {
+        if !findable(key) {
+            return None;
+        }
+        match self.index.as_deref() {
+            None => self.entries.iter().position(|(k, _)| k.borrow() == key),
+            Some(ix) => ix.find(key_hash(key), |i| self.entries[i].0.borrow() == key),
+        }
+    }
+
+    /// The value for `key` (a `&str` for `String` keys), in time independent of the number of entries.
     ///
     /// ```
     /// use godot_bin::typed::TypedDictionary;
@@ -378,36 +473,90 @@ impl<K, V> TypedDictionary<K, V> {
     /// assert_eq!(d.get("hp"), Some(&10));
     /// assert_eq!(d.get("mp"), None);
     /// ```
-    pub fn get<Q: ?Sized + PartialEq>(&self, key: &Q) -> Option<&V>
+    pub fn get<Q: ?Sized + Serialize + PartialEq>(&self, key: &Q) -> Option<&V>
     where
-        K: std::borrow::Borrow<Q>,
+        K: Borrow<Q>,
     {
-        self.0.iter().find(|(k, _)| k.borrow() == key).map(|(_, v)| v)
+        self.position(key).map(|i| &self.entries[i].1)
+    }
+
+    /// The value for `key`, to change.
+    ///
+    /// ```
+    /// use godot_bin::typed::TypedDictionary;
+    /// let mut d: TypedDictionary<String, i64> = [("hp".to_string(), 10)].into_iter().collect();
+    /// *d.get_mut("hp").unwrap() -= 1;
+    /// assert_eq!(d.get("hp"), Some(&9));
+    /// ```
+    pub fn get_mut<Q: ?Sized + Serialize + PartialEq>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+    {
+        let i = self.position(key)?;
+        Some(&mut self.entries[i].1)
+    }
+
+    /// Whether `key` has an entry.
+    ///
+    /// ```
+    /// use godot_bin::typed::TypedDictionary;
+    /// // Float keys work: `Dictionary[float, String]`.
+    /// let d: TypedDictionary<f64, String> = [(0.5, "half".to_string())].into_iter().collect();
+    /// assert!(d.contains_key(&0.5));
+    /// assert!(!d.contains_key(&f64::NAN));
+    /// ```
+    pub fn contains_key<Q: ?Sized + Serialize + PartialEq>(&self, key: &Q) -> bool
+    where
+        K: Borrow<Q>,
+    {
+        self.position(key).is_some()
     }
 
     /// Sets `key` to `value`: a key already there keeps its position and gets `value` (the old value is
-    /// returned), else the entry is appended. Compares with each key in turn (the entries are a plain list);
-    /// for many entries, collect them from an iterator instead.
+    /// returned), else the entry is appended. Costs the key's size, however many entries there are.
     ///
     /// ```
     /// use godot_bin::typed::TypedDictionary;
     /// let mut d = TypedDictionary::<String, i64>::default();
     /// assert_eq!(d.insert("hp".to_string(), 10), None);
     /// assert_eq!(d.insert("hp".to_string(), 9), Some(10));
-    /// assert_eq!(d.0, [("hp".to_string(), 9)]);
+    /// assert_eq!(d[..], [("hp".to_string(), 9)]);
     /// ```
     pub fn insert(&mut self, key: K, value: V) -> Option<V>
     where
-        K: PartialEq,
+        K: Serialize + PartialEq,
     {
-        match self.0.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, v)) => Some(std::mem::replace(v, value)),
+        let n = self.entries.len();
+        // A key not equal to itself (NaN) is never found: appended, and left out of the index.
+        let findable = findable(&key);
+        if findable && n >= LINEAR_MAX && self.index.is_none() {
+            let mut ix = Box::new(HashIndex::with_capacity(n + 1));
+            for (i, (k, _)) in self.entries.iter().enumerate() {
+                if self::findable(k) {
+                    ix.find_or_insert(key_hash(k), i, |_| false);
+                }
+            }
+            self.index = Some(ix);
+        }
+        let entries = &self.entries;
+        let found = match self.index.as_deref_mut() {
+            _ if !findable => None,
+            None => entries.iter().position(|(k, _)| *k == key),
+            Some(ix) => ix.find_or_insert(key_hash(&key), n, |i| entries[i].0 == key),
+        };
+        match found {
+            Some(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             None => {
-                self.0.push((key, value));
+                self.entries.push((key, value));
                 None
             }
         }
     }
+}
+
+/// Whether `key` equals itself (not a NaN float): a key that does not is never found.
+fn findable<Q: ?Sized + PartialEq>(key: &Q) -> bool {
+    PartialEq::eq(key, key)
 }
 
 /// The pairs as a serde map.
@@ -430,15 +579,17 @@ impl<K: Element + Serialize, V: Element + Serialize> Serialize for TypedDictiona
         st.serialize_field("value_type", &V::container_type())?;
         st.serialize_field("shared", &false)?;
         st.serialize_field("where_supported", &true)?;
-        st.serialize_field("entries", &Pairs(&self.0))?;
+        st.serialize_field("entries", &Pairs(&self.entries))?;
         st.end()
     }
 }
 
-impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for TypedDictionary<K, V> {
+impl<'de, K: Deserialize<'de> + Serialize + PartialEq, V: Deserialize<'de>> Deserialize<'de> for TypedDictionary<K, V> {
+    /// Reads any Dictionary; a repeated key keeps its first place and takes the later value, as the engine
+    /// reads one.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct PairsVisitor<K, V>(PhantomData<(K, V)>);
-        impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Visitor<'de> for PairsVisitor<K, V> {
+        impl<'de, K: Deserialize<'de> + Serialize + PartialEq, V: Deserialize<'de>> Visitor<'de> for PairsVisitor<K, V> {
             type Value = TypedDictionary<K, V>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a Dictionary")
@@ -447,11 +598,12 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for TypedDi
                 d.deserialize_map(self)
             }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
-                let mut out = Vec::with_capacity(m.size_hint().unwrap_or(0).min(4096));
-                while let Some(pair) = m.next_entry()? {
-                    out.push(pair);
+                let mut out = TypedDictionary::default();
+                out.entries.reserve(m.size_hint().unwrap_or(0).min(4096));
+                while let Some((k, v)) = m.next_entry()? {
+                    out.insert(k, v);
                 }
-                Ok(TypedDictionary(out))
+                Ok(out)
             }
         }
         // A newtype with a magic name, as `TypedArray`'s.

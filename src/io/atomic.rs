@@ -5,6 +5,36 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+/// The temporary files of this process's writes in progress; `None` once [`remove_unfinished_writes`] ran
+/// (no write starts after it).
+static IN_PROGRESS: Mutex<Option<Vec<PathBuf>>> = Mutex::new(Some(Vec::new()));
+
+fn in_progress() -> MutexGuard<'static, Option<Vec<PathBuf>>> {
+    IN_PROGRESS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes the temporary files of the [`write_atomic`](crate::file::write_atomic) calls in progress in this
+/// process and makes later calls fail (`ErrorKind::Interrupted`) instead of starting: for a program that
+/// stops on a signal (`godot-bin` does on Ctrl+C and SIGTERM) and must leave no `.NAME.godot-bin-tmp-…`
+/// behind. A target is never touched: it is either the old file or, if its rename was done, the new one.
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("godot_bin_unfinished_doc_{}.sav", std::process::id()));
+/// godot_bin::file::write_atomic(&path, b"done")?;
+/// godot_bin::file::remove_unfinished_writes(); // as a signal handler would, on its way out
+/// assert_eq!(std::fs::read(&path)?, b"done");
+/// assert!(godot_bin::file::write_atomic(&path, b"late").is_err());
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn remove_unfinished_writes() {
+    let mut guard = in_progress();
+    for tmp in guard.take().unwrap_or_default() {
+        let _ = fs::remove_file(tmp);
+    }
+}
 
 /// Writes `bytes` to the file at `path` atomically: into a temporary file in the same folder (named
 /// `.NAME.godot-bin-tmp-PID-N`), flushed to the disk, then renamed over `path`, and the folder synced. On
@@ -38,10 +68,13 @@ pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> io::Result<()> {
     remove_stale(&dir, name);
     let (tmp, file) = create_temp(&dir, name, fs::metadata(&target).ok().as_ref())?;
     let written = write_and_sync(file, bytes, &target).and_then(|()| fs::rename(&tmp, &target));
-    if let Err(e) = written {
+    if written.is_err() {
         let _ = fs::remove_file(&tmp);
-        return Err(e);
     }
+    if let Some(list) = in_progress().as_mut() {
+        list.retain(|t| *t != tmp);
+    }
+    written?;
     sync_dir(&dir);
     Ok(())
 }
@@ -92,6 +125,11 @@ fn create_temp(dir: &Path, name: &std::ffi::OsStr, old: Option<&fs::Metadata>) -
         use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
         options.mode(old.map_or(0o666, |m| m.permissions().mode() & 0o7777));
     }
+    // Held while the file is made and listed, so that `remove_unfinished_writes` sees every one.
+    let mut list = in_progress();
+    let Some(list) = list.as_mut() else {
+        return Err(io::Error::new(io::ErrorKind::Interrupted, "the process is stopping: no write starts"));
+    };
     loop {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let mut tmp_name = temp_prefix(name);
@@ -108,6 +146,7 @@ fn create_temp(dir: &Path, name: &std::ffi::OsStr, old: Option<&fs::Metadata>) -
                 }
                 #[cfg(not(unix))]
                 let _ = old;
+                list.push(tmp.clone());
                 return Ok((tmp, f));
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,

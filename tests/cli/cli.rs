@@ -825,3 +825,64 @@ fn check_strip_writes_a_save_that_passes() {
     let err = fails(&["check", "--strip", &format!("{dir}/hostile_script_user.tres"), "-o", out], b"", 1);
     assert!(err.contains("not stripped"), "{err}");
 }
+
+/// Ctrl+C (SIGINT) or SIGTERM while `-o` writes: the process removes its temporary file before it ends
+/// (status 128 + the signal), and the target is whole (the old file, or the new one if its rename was
+/// done). The signal is sent as soon as the temporary file is seen; an input that finished first is tried
+/// again larger.
+#[cfg(unix)]
+#[test]
+fn a_signal_during_a_write_leaves_no_temporary_file() {
+    let dir = temp_dir("o-signal");
+    let out = dir.join("save.sav");
+    let input = dir.join("big.bin");
+    let temps = || -> Vec<String> {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with(".save.sav.godot-bin-tmp-"))
+            .collect()
+    };
+    for (signal, number) in [("TERM", 15), ("INT", 2)] {
+        let mut caught = false;
+        for mib in [16u32, 32, 64, 128] {
+            std::fs::copy(SAVE4, &out).unwrap();
+            // A PackedByteArray (Godot 4 type 29) of `mib` MiB, converted to Godot 3's form.
+            let n = mib << 20;
+            let mut bytes = [29u32, n].iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>();
+            bytes.resize(bytes.len() + n as usize, 7);
+            std::fs::write(&input, &bytes).unwrap();
+            let args = ["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--framing", "none"];
+            let mut child = Command::new(env!("CARGO_BIN_EXE_godot-bin"))
+                .args(args)
+                .args([input.to_str().unwrap(), "-o", out.to_str().unwrap()])
+                .stdin(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let seen = loop {
+                if child.try_wait().unwrap().is_some() {
+                    break false;
+                }
+                if !temps().is_empty() {
+                    break true;
+                }
+                std::thread::yield_now();
+            };
+            if !seen {
+                continue;
+            }
+            let kill = Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status().unwrap();
+            assert!(kill.success());
+            let status = child.wait().unwrap();
+            assert_eq!(temps(), Vec::<String>::new(), "SIG{signal} left the temporary file ({status:?})");
+            assert_eq!(status.code(), Some(128 + number), "SIG{signal}");
+            let now = file(out.to_str().unwrap());
+            assert!(now == file(SAVE4) || now.len() == bytes.len(), "SIG{signal}: the target is whole");
+            caught = true;
+            break;
+        }
+        assert!(caught, "SIG{signal}: every write finished before its temporary file was seen");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

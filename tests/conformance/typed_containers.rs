@@ -157,3 +157,40 @@ fn a_derive_only_struct_is_an_array_of_dictionary_element() {
     let Variant::Dictionary(back) = back else { panic!() };
     assert_eq!(back.value_type, ContainerType::Builtin(TypeKind::Dictionary));
 }
+
+/// The index finds what a scan by `==` finds: the two zeros of a bare float key are one key, a repeated key
+/// keeps its first place and takes the later value (as the engine reads one), below and past the few
+/// entries that are scanned.
+#[test]
+fn typed_dictionary_keys_are_found_as_equality_says() {
+    for n in [3, 16, 17, 100] {
+        let mut d: TypedDictionary<f64, i64> = (0..n).map(|i| (i as f64, i)).collect();
+        assert_eq!(d.insert(-0.0, -1), Some(0), "{n}");
+        assert_eq!(d.get(&0.0), Some(&-1));
+        assert_eq!(d.get(&((n - 1) as f64)), Some(&(n - 1)));
+        let mut pairs: Vec<(f64, i64)> = d.iter().map(|(k, v)| (*k, *v)).collect();
+        pairs.push((1.0, 100));
+        let again = TypedDictionary::from(pairs);
+        assert_eq!(again.len(), n as usize, "{n}");
+        assert_eq!(again[1], (1.0, 100));
+        let names: TypedDictionary<StringName, Vector2> =
+            (0..n).map(|i| (StringName(format!("n{i}")), Vector2::new(i as f64, -0.0))).collect();
+        assert_eq!(names.get(&StringName("n2".into())), Some(&Vector2::new(2.0, -0.0)));
+        let by_vector: TypedDictionary<Vector2, i64> = names.iter().map(|(_, v)| (*v, 1)).collect();
+        assert!(by_vector.contains_key(&Vector2::new(1.0, -0.0)), "{n}");
+        // Markers compare floats by bits: another zero is another key.
+        assert!(!by_vector.contains_key(&Vector2::new(1.0, 0.0)), "{n}");
+        let variants: TypedDictionary<Variant, i64> = (0..n).map(|i| (Variant::from(format!("k{i}")), i)).collect();
+        assert_eq!(variants.get(&Variant::from("k2")), Some(&2));
+        assert_eq!(variants.get(&Variant::StringName(StringName("k2".into()))), None);
+    }
+    // A decoded dictionary whose key repeats: one entry, the first place, the later value.
+    let g4 = Config::new(Dialect::Godot4_6);
+    let twice = Variant::Dictionary(Box::new(Dictionary::from(vec![
+        (Variant::from("a"), Variant::Int(1)),
+        (Variant::from("b"), Variant::Int(2)),
+        (Variant::from("a"), Variant::Int(3)),
+    ])));
+    let back: TypedDictionary<String, i64> = godot_bin::from_slice(&twice.encode(&g4).unwrap()).unwrap();
+    assert_eq!(back[..], [("a".to_string(), 3), ("b".to_string(), 2)]);
+}

@@ -243,3 +243,107 @@ fn repeated_keys_merge_as_a_pairwise_comparison_says() {
     }
     assert!(text_rounds > 50, "only {text_rounds} rounds checked the text reader");
 }
+
+/// Comparisons made by [`Counted`] keys on this thread; a test sets `BUDGET`, past which a comparison
+/// panics (a scanning dictionary would otherwise run for minutes before failing).
+mod counted {
+    use std::cell::Cell;
+
+    thread_local! {
+        pub static COMPARISONS: Cell<u64> = const { Cell::new(0) };
+        pub static BUDGET: Cell<u64> = const { Cell::new(u64::MAX) };
+    }
+
+    /// Comparisons so far, then counting from zero with `budget` allowed.
+    pub fn reset(budget: u64) -> u64 {
+        BUDGET.with(|b| b.set(budget));
+        COMPARISONS.with(|c| c.replace(0))
+    }
+
+    pub fn count() {
+        let n = COMPARISONS.with(|c| {
+            c.set(c.get() + 1);
+            c.get()
+        });
+        assert!(n <= BUDGET.with(Cell::get), "over {n} key comparisons: the dictionary scans");
+    }
+}
+
+/// A key that counts its comparisons; its float is compared as `f64` compares (a NaN equals nothing).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct Counted(f64);
+
+impl PartialEq for Counted {
+    fn eq(&self, o: &Self) -> bool {
+        counted::count();
+        self.0 == o.0
+    }
+}
+
+impl godot_bin::typed::Element for Counted {
+    fn container_type() -> godot_bin::value::ContainerType {
+        godot_bin::value::ContainerType::Builtin(godot_bin::value::TypeKind::Float)
+    }
+}
+
+/// 60,000 entries inserted one by one and then looked up, built by inserts, by collecting, from a `Vec` and
+/// by decoding: a few comparisons per operation, not one per entry (a scan made 1.8 billion).
+#[test]
+fn typed_dictionary_lookups_compare_a_few_keys_however_it_was_built() {
+    use godot_bin::typed::TypedDictionary;
+    const N: usize = 60_000;
+    let key = |i: usize| Counted(i as f64 * 0.5);
+    let budget = 4 * N as u64;
+    counted::reset(budget);
+    let mut inserted = TypedDictionary::<Counted, i64>::default();
+    for i in 0..N {
+        assert_eq!(inserted.insert(key(i), i as i64), None);
+    }
+    assert_eq!(inserted.insert(key(7), -7), Some(7));
+    let n = counted::reset(budget);
+    assert!(n <= 3 * N as u64, "{n} comparisons for {N} inserts");
+    let collected: TypedDictionary<Counted, i64> = (0..N).map(|i| (key(i), i as i64)).collect();
+    let from_vec = TypedDictionary::from((0..N).map(|i| (key(i), i as i64)).collect::<Vec<_>>());
+    let bytes = godot_bin::to_vec(&collected).unwrap();
+    let decoded: TypedDictionary<Counted, i64> = godot_bin::from_slice(&bytes).unwrap();
+    let n = counted::reset(budget);
+    assert!(n <= 3 * 3 * N as u64, "{n} comparisons building three of {N} entries");
+    for (what, d) in
+        [("inserted", &inserted), ("collected", &collected), ("from a Vec", &from_vec), ("decoded", &decoded)]
+    {
+        assert_eq!(d.len(), N, "{what}");
+        for i in (0..N).rev() {
+            let want = if what == "inserted" && i == 7 { -7 } else { i as i64 };
+            assert_eq!(d.get(&key(i)), Some(&want), "{what}: key {i}");
+        }
+        assert_eq!(d.get(&Counted(-1.0)), None);
+        let n = counted::reset(budget);
+        assert!(n <= 3 * N as u64, "{what}: {n} comparisons for {N} lookups");
+    }
+    counted::reset(u64::MAX);
+}
+
+/// Keys that equal nothing, not even themselves (NaN floats), as a hostile save can hold 60,000 of them in a
+/// `Dictionary[float, …]`: each is appended, none is ever found, and none makes the next insert scan them all
+/// (they share one hash).
+#[test]
+fn typed_dictionary_nan_keys_do_not_pile_up_in_one_bucket() {
+    use godot_bin::typed::TypedDictionary;
+    const N: usize = 60_000;
+    counted::reset(4 * N as u64);
+    let mut d = TypedDictionary::<Counted, i64>::default();
+    for i in 0..N {
+        assert_eq!(d.insert(Counted(f64::NAN), i as i64), None);
+        assert_eq!(d.get(&Counted(f64::NAN)), None);
+    }
+    assert_eq!(d.len(), N);
+    let n = counted::reset(u64::MAX);
+    assert!(n <= 3 * N as u64, "{n} comparisons for {N} NaN inserts and lookups");
+    // The same as `f64` keys, and through the decoder, which merges repeated keys as the engine compares
+    // them (a NaN key is the same key as another NaN there).
+    let floats: TypedDictionary<f64, i64> = (0..N).map(|i| (f64::NAN, i as i64)).collect();
+    assert_eq!(floats.len(), N);
+    let back: TypedDictionary<f64, i64> = godot_bin::from_slice(&godot_bin::to_vec(&floats).unwrap()).unwrap();
+    assert_eq!(back.len(), 1);
+    assert!(!back.contains_key(&f64::NAN));
+}

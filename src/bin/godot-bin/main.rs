@@ -459,6 +459,22 @@ fn run(cli: Cli) -> Result<(), Fail> {
     }
 }
 
+/// On Ctrl+C (SIGINT) or SIGTERM: removes the temporary file of an `-o` write in progress, then ends as the
+/// signal would (exit status 128 + its number). Where signals cannot be caught so, the default stands.
+fn stop_cleanly_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+        let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                file::remove_unfinished_writes();
+                std::process::exit(128 + sig);
+            }
+        });
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -467,6 +483,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    stop_cleanly_on_signals();
     // Values may nest up to the depth limit: give the work a roomy stack.
     let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(move || run(cli));
     let result = match worker.map(|h| h.join()) {

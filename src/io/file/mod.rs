@@ -41,7 +41,7 @@ use crate::forms::engine_json::{self, JsonStyle as Style};
 use crate::resource::{self, ResourceFile};
 use crate::value::Variant;
 
-pub use super::atomic::write_atomic;
+pub use super::atomic::{remove_unfinished_writes, write_atomic};
 pub use crate::forms::engine_json::JsonStyle;
 
 mod partial;
