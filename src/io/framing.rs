@@ -96,7 +96,8 @@ pub const PACKET_PEER_MAX: usize = 8 << 20;
 /// ```
 pub const MAX_FRAME: usize = i32::MAX as usize;
 
-/// Appends one frame (u32 length in `endian`, then `payload`) to `out`.
+/// Appends one frame (u32 length in `endian`, then `payload`) to `out` (the save engine's streams).
+#[cfg(feature = "containers")]
 pub(crate) fn write_frame(out: &mut Vec<u8>, payload: &[u8], endian: Endian) -> Result<()> {
     if payload.len() > MAX_FRAME {
         return Err(ErrorKind::InvalidLength { value: payload.len() as u64 }.into());

@@ -21,13 +21,12 @@ mod serde;
 mod text;
 
 pub use self::serde::{from_slice, to_vec_like};
+#[cfg(feature = "containers")]
 pub(crate) use self::serde::{merged, values_of};
 pub use check::{check, Reason, Report, Script};
 pub use model::{BinaryFormat, ExtResource, Format, Reference, Resource, ResourceFile, TextFormat};
 
-use crate::config::Dialect;
-use crate::error::{Error, ErrorKind, ForeignFormat, Result};
-use crate::value::Variant;
+use crate::error::{Error, ErrorKind, Result};
 use model::MAX_DEPTH;
 
 /// The magic of a compressed binary resource (`FileAccessCompressed` under the magic `RSCC`).
@@ -111,7 +110,9 @@ impl ResourceFile {
 
 /// Whether `bytes` are a resource file to read as one: binary (`RSRC`, `RSCC`) or text that starts with a
 /// `[gd_resource …]` tag (a scene's `[gd_scene …]` is not a save).
+#[cfg(feature = "containers")]
 pub(crate) fn is_resource(bytes: &[u8]) -> bool {
+    use crate::error::ForeignFormat;
     match ForeignFormat::of(bytes) {
         Some(ForeignFormat::GodotBinaryResource) => true,
         Some(ForeignFormat::GodotTextResource) => {
@@ -123,7 +124,9 @@ pub(crate) fn is_resource(bytes: &[u8]) -> bool {
 
 /// The dialect whose engine wrote a resource file: by the engine version of a binary file's header, by
 /// the `format=` of a text file (1 Godot 2, 2 Godot 3, 3 and 4 Godot 4).
-pub(crate) fn dialect_of(file: &ResourceFile) -> Dialect {
+#[cfg(feature = "containers")]
+pub(crate) fn dialect_of(file: &ResourceFile) -> crate::config::Dialect {
+    use crate::config::Dialect;
     let major = match &file.format {
         Format::Binary(b) => b.engine_major,
         Format::Text(t) => t.format + 1,
@@ -138,6 +141,7 @@ pub(crate) fn dialect_of(file: &ResourceFile) -> Dialect {
 /// A resource file with nothing in it and no structure read from a file: what a save of kind resource is
 /// before one is read (writing values into it is refused: a Resource save is written into the structure
 /// of a file that was read).
+#[cfg(feature = "containers")]
 pub(crate) fn blank() -> ResourceFile {
     ResourceFile {
         format: Format::Text(TextFormat { format: 3, load_steps: false }),
@@ -153,7 +157,8 @@ pub(crate) fn blank() -> ResourceFile {
 
 /// The bytes of `file` holding the values `new` (in the shape [`values_of`] gives): the bytes it was read
 /// from while they are the values read, else `new` written into its structure by the saver's rules.
-pub(crate) fn write_values(file: &ResourceFile, new: &Variant) -> Result<Vec<u8>> {
+#[cfg(feature = "containers")]
+pub(crate) fn write_values(file: &ResourceFile, new: &crate::value::Variant) -> Result<Vec<u8>> {
     if file.original.is_none() {
         return Err(ErrorKind::InvalidArgument(
             "a Resource save is written into the structure of one that was read (encode --like ORIGINAL)".into(),

@@ -68,6 +68,7 @@ pub fn to_vec_like<T: Serialize + DeserializeOwned>(value: &T, original: &[u8]) 
 /// The values a tool edits in a resource file: the main resource's properties as one Dictionary, with
 /// sub-resources expanded into the Dictionaries of their properties and external resources into their
 /// paths, as [`from_slice`] reads them.
+#[cfg(feature = "containers")]
 pub(crate) fn values_of(file: &ResourceFile) -> Result<Variant> {
     Expand::new(file).resource(&file.main, 0)
 }
