@@ -407,8 +407,10 @@ impl Session {
         let cfg = doc.cfg();
         let node = tree::resolve(&doc.st.values, &path).ok_or_else(|| OpError::new("no such node"))?;
         let v = node.value();
-        // A large container's text is not printed: the editor offers its elements instead.
-        if span.is_some_and(|s| s.size > NODE_TEXT_MAX) || tree::child_count(v) > NODE_TEXT_MAX / 8 {
+        // A large container's text is not printed: the editor offers its elements instead. A leaf (a long
+        // String) is edited whole, so its text is always given.
+        let children = tree::child_count(v);
+        if children > 0 && (span.is_some_and(|s| s.size > NODE_TEXT_MAX) || children > NODE_TEXT_MAX / 8) {
             return Ok(json!({"row": row, "text": null}));
         }
         let full = text::to_text(v, &cfg);

@@ -105,7 +105,7 @@ export class Editor {
         $('edit-bool').checked = text === 'true';
         break;
       case 'ed-string':
-        $('edit-string').value = unquote(text);
+        $('edit-string').value = text == null ? '' : unquote(text);
         break;
       case 'ed-vector': {
         const names = componentNames(row.type, components.length);
