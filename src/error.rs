@@ -539,15 +539,7 @@ pub struct Error(Box<Inner>);
 
 impl Error {
     /// An error of `kind` at byte `offset`.
-    ///
-    /// ```
-    /// use godot_bin::{Error, ErrorKind};
-    /// let err = Error::new(ErrorKind::InvalidUtf8, Some(12));
-    /// assert!(matches!(err.kind(), ErrorKind::InvalidUtf8));
-    /// assert_eq!(err.offset(), Some(12));
-    /// assert_eq!(err.to_string(), "string is not valid UTF-8 at byte 12");
-    /// ```
-    pub fn new(kind: ErrorKind, offset: Option<usize>) -> Self {
+    pub(crate) fn new(kind: ErrorKind, offset: Option<usize>) -> Self {
         Error(Box::new(Inner { kind, position: offset.map(Position::Byte), hint: None, path: Vec::new() }))
     }
 

@@ -128,19 +128,6 @@ impl<'a> VariantRef<'a> {
         )
     }
 
-    /// Like [`VariantRef::to_variant`], reusing what this value owns.
-    ///
-    /// ```
-    /// use godot_bin::{Variant, VariantRef};
-    /// let v = VariantRef::PackedStringArray(vec!["npc".into(), "hostile".into()]);
-    /// assert_eq!(v.into_variant(), Variant::PackedStringArray(vec!["npc".into(), "hostile".into()]));
-    /// ```
-    pub fn into_variant(self) -> Variant {
-        walk(self, VariantRef::leaf_into_variant, Variant::from, |entries| {
-            Variant::Dictionary(Box::new(Dictionary::from(entries)))
-        })
-    }
-
     #[inline(never)]
     fn leaf_into_variant(self) -> Variant {
         use VariantRef as R;
@@ -158,7 +145,7 @@ impl<'a> VariantRef<'a> {
             R::PackedStringArray(v) => Variant::PackedStringArray(v.into_iter().map(Cow::into_owned).collect()),
             R::Other(v) => *v,
             // Only leaves come here from the walks; a container is converted whole.
-            R::Array(_) | R::Dictionary(_) => self.into_variant(),
+            R::Array(_) | R::Dictionary(_) => Variant::from(self),
         }
     }
 
@@ -215,12 +202,6 @@ impl<'a> VariantRef<'a> {
             VariantRef::Float(x) => Some(*x),
             _ => None,
         }
-    }
-}
-
-impl From<VariantRef<'_>> for Variant {
-    fn from(v: VariantRef<'_>) -> Variant {
-        v.into_variant()
     }
 }
 
@@ -951,5 +932,20 @@ impl std::fmt::Debug for VariantRef<'_> {
                 None => f.write_str("Dictionary(…)"),
             },
         }
+    }
+}
+
+/// The owned [`Variant`] a view holds, like [`VariantRef::to_variant`] but reusing what the view owns.
+///
+/// ```
+/// use godot_bin::{Variant, VariantRef};
+/// let v = VariantRef::PackedStringArray(vec!["npc".into(), "hostile".into()]);
+/// assert_eq!(Variant::from(v), Variant::PackedStringArray(vec!["npc".into(), "hostile".into()]));
+/// ```
+impl From<VariantRef<'_>> for Variant {
+    fn from(v: VariantRef<'_>) -> Variant {
+        walk(v, VariantRef::leaf_into_variant, Variant::from, |entries| {
+            Variant::Dictionary(Box::new(Dictionary::from(entries)))
+        })
     }
 }

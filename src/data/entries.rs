@@ -38,14 +38,7 @@ impl Entries {
 
     /// The position of `key`'s entry: through the index past a few entries, so in time independent of
     /// their number.
-    ///
-    /// ```
-    /// use godot_bin::{value::Entries, Variant};
-    /// let e: Entries = (0..100).map(|i| (Variant::Int(i), Variant::Nil)).collect();
-    /// assert_eq!(e.position(&Variant::Int(42)), Some(42));
-    /// assert_eq!(e.position(&Variant::Float(42.0)), None);
-    /// ```
-    pub fn position(&self, key: &Variant) -> Option<usize> {
+    pub(crate) fn position(&self, key: &Variant) -> Option<usize> {
         match self.index.as_deref() {
             None => self.list.iter().position(|(k, _)| k == key),
             Some(ix) => ix.find(structural_hash(key), |i| self.list[i].0 == *key),
@@ -60,28 +53,13 @@ impl Entries {
     }
 
     /// The value of entry `i` (by position), to change.
-    ///
-    /// ```
-    /// use godot_bin::{value::Entries, Variant};
-    /// let mut e = Entries::from(vec![(Variant::from("a"), Variant::Int(1))]);
-    /// *e.value_mut(0).unwrap() = Variant::Int(2);
-    /// assert_eq!(e[0].1, Variant::Int(2));
-    /// ```
-    pub fn value_mut(&mut self, i: usize) -> Option<&mut Variant> {
+    pub(crate) fn value_mut(&mut self, i: usize) -> Option<&mut Variant> {
         self.list.get_mut(i).map(|(_, v)| v)
     }
 
     /// Sets `key` to `value`: a key already there keeps its position and gets `value` (the old value is
     /// returned), else the entry is appended. Linear in the key's size, whatever the count.
-    ///
-    /// ```
-    /// use godot_bin::{value::Entries, Variant};
-    /// let mut e = Entries::default();
-    /// assert_eq!(e.insert("a".into(), Variant::Int(1)), None);
-    /// assert_eq!(e.insert("a".into(), Variant::Int(2)), Some(Variant::Int(1)));
-    /// assert_eq!(e.len(), 1);
-    /// ```
-    pub fn insert(&mut self, key: Variant, value: Variant) -> Option<Variant> {
+    pub(crate) fn insert(&mut self, key: Variant, value: Variant) -> Option<Variant> {
         let n = self.list.len();
         if n >= LINEAR_MAX && self.index.is_none() {
             self.index = Some(build(&self.list));
@@ -102,14 +80,7 @@ impl Entries {
 
     /// Appends an entry without looking for its key: for entries known to be new (a repeated key's later
     /// entry is kept, and lookups find the first). [`Entries::insert`] is the dictionary's own rule.
-    ///
-    /// ```
-    /// use godot_bin::{value::Entries, Variant};
-    /// let mut e = Entries::default();
-    /// e.push(("a".into(), Variant::Int(1)));
-    /// assert_eq!(e.position(&"a".into()), Some(0));
-    /// ```
-    pub fn push(&mut self, entry: (Variant, Variant)) {
+    pub(crate) fn push(&mut self, entry: (Variant, Variant)) {
         let n = self.list.len();
         if let Some(ix) = self.index.as_deref_mut() {
             let list = &self.list;
@@ -121,16 +92,7 @@ impl Entries {
 
     /// Keys and values in order, the values to change (keys cannot change in place: that would lose them
     /// from the index).
-    ///
-    /// ```
-    /// use godot_bin::{value::Entries, Variant};
-    /// let mut e = Entries::from(vec![(Variant::from("a"), Variant::Int(1))]);
-    /// for (_, v) in e.iter_mut() {
-    ///     *v = Variant::Int(5);
-    /// }
-    /// assert_eq!(e[0].1, Variant::Int(5));
-    /// ```
-    pub fn iter_mut(&mut self) -> IterMut<'_> {
+    pub(crate) fn iter_mut(&mut self) -> IterMut<'_> {
         IterMut(self.list.iter_mut())
     }
 }

@@ -322,20 +322,22 @@ impl IntoIterator for Array {
 
 /// A [`Dictionary`](crate::Dictionary)'s entries, key and value in insertion order.
 ///
-/// Reads as a slice of `(key, value)` pairs (`len`, `iter`, `[i]`, `first`, …). Changes go through methods
-/// that keep the index by key current: [`Entries::insert`] (a key already there gets the value in place),
-/// [`Entries::push`] and [`Entries::iter_mut`] (values only). Entries past a few always have that index,
+/// Reads as a slice of `(key, value)` pairs (`len`, `iter`, `[i]`, `first`, …). Changes go through the
+/// [`Dictionary`](crate::Dictionary)'s methods, which keep the index by key current:
+/// [`insert`](crate::Dictionary::insert) (a key already there gets the value in place),
+/// [`get_mut`](crate::Dictionary::get_mut) and [`iter_mut`](crate::Dictionary::iter_mut) (values only). Entries past a few always have that index,
 /// however they were made (decoded: the decoder's own index of the keys is kept; collected; from a `Vec`:
 /// hashing each key once), and every change keeps it, so building a dictionary key by key costs the size of
 /// its keys, not their count squared, and a lookup (through `&` too) costs the key's size, not the count. Keys are compared as [`Variant`]'s `==` does (floats by bits: `Int(1)` and `Float(1.0)` are
 /// different keys, a NaN key finds the same NaN).
 ///
 /// ```
-/// use godot_bin::{value::Entries, Variant};
-/// let mut e = Entries::from(vec![(Variant::from("a"), Variant::Int(1))]);
-/// e.insert("b".into(), Variant::Int(2));
-/// e.insert("a".into(), Variant::Int(3));
-/// assert_eq!(e, [("a".into(), Variant::Int(3)), ("b".into(), Variant::Int(2))]);
+/// use godot_bin::{value::Entries, Dictionary, Variant};
+/// let mut d = Dictionary::from(Entries::from(vec![(Variant::from("a"), Variant::Int(1))]));
+/// d.insert("b".into(), Variant::Int(2));
+/// d.insert("a".into(), Variant::Int(3));
+/// let e: &Entries = &d.entries;
+/// assert_eq!(*e, [("a".into(), Variant::Int(3)), ("b".into(), Variant::Int(2))]);
 /// assert_eq!(e[1].0.as_str(), Some("b"));
 /// ```
 #[derive(Default)]
@@ -368,6 +370,10 @@ impl<'a> Iterator for IterMut<'a> {
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.0.size_hint()
+    }
+    // The entry at a position without a walk: `d.iter_mut().nth(i)` is how a tool edits entry `i`.
+    fn nth(&mut self, n: usize) -> Option<Self::Item> {
+        self.0.nth(n).map(|(k, v)| (&*k, v))
     }
 }
 

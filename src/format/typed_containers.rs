@@ -295,7 +295,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for TypedArray<T> {
 /// first place and takes the later value, as the engine reads one) and compared with `==`; they are indexed
 /// through their `Serialize` (a per-process keyed hash, so chosen keys cannot collide on purpose), which is why
 /// `f32`/`f64` keys work. As `Hash` must, keys equal by `==` must serialize alike (a bare float's `-0.0` and
-/// `0.0` are one key). The entries are read as a slice (`d[0]`, `d.first()`); change values with
+/// `0.0` are one key). The entries are read as a slice (`d[0]`, `d.first()`, `d.len()`); change values with
 /// [`get_mut`](Self::get_mut) or [`iter_mut`](Self::iter_mut), anything else through a `Vec` and back.
 ///
 /// ```
@@ -406,27 +406,6 @@ impl<K, V> Deref for TypedDictionary<K, V> {
 }
 
 impl<K, V> TypedDictionary<K, V> {
-    /// The number of entries.
-    ///
-    /// ```
-    /// use godot_bin::typed::TypedDictionary;
-    /// let d: TypedDictionary<String, i64> = [("a".to_string(), 1)].into_iter().collect();
-    /// assert_eq!(d.len(), 1);
-    /// ```
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Whether there are no entries.
-    ///
-    /// ```
-    /// use godot_bin::typed::TypedDictionary;
-    /// assert!(TypedDictionary::<String, i64>::default().is_empty());
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// The entries in order, key and value.
     ///
     /// ```

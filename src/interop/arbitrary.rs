@@ -34,20 +34,7 @@ use crate::value::{Array, ContainerType, Dictionary, Object, Signal, Variant};
 use crate::wire::{widen_exact, widen_like_engine};
 
 /// How deep generated values nest at most (containers inside containers), whatever the depth limit.
-///
-/// ```
-/// use arbitrary::Unstructured;
-/// use godot_bin::interop::arbitrary::{variant_for, MAX_GENERATED_DEPTH};
-/// use godot_bin::{Config, Variant};
-/// let cfg = Config::default(); // allows 1024 levels
-/// let shallow = Config::default().with_max_depth(MAX_GENERATED_DEPTH);
-/// for b in 0..=255u8 {
-///     let v = variant_for(&mut Unstructured::new(&[b; 4096]), &cfg)?;
-///     assert!(Variant::decode(&v.encode(&cfg)?, &shallow).is_ok());
-/// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub const MAX_GENERATED_DEPTH: usize = 12;
+pub(crate) const MAX_GENERATED_DEPTH: usize = 12;
 
 /// At most this many elements per generated container, packed array, string list or property list.
 const MAX_LEN: u32 = 12;
@@ -369,7 +356,7 @@ impl<'a> Arbitrary<'a> for Holdable {
 }
 
 /// A value that `cfg` carries exactly (see the [module docs](self)), nested at most
-/// [`MAX_GENERATED_DEPTH`] deep and never deeper than `cfg`'s depth limit.
+/// 12 deep and never deeper than `cfg`'s depth limit.
 ///
 /// ```
 /// use arbitrary::Unstructured;

@@ -184,7 +184,7 @@ fn a_save_of_two_values_gives_two_types_and_map_paths_are_obeyed() {
     std::fs::create_dir_all(&dir).unwrap();
     // The container and framing of an engine-written save, holding state then settings.
     let shipped = std::fs::read(path("examples/data/save-godot4.6.sav")).unwrap();
-    let format = godot_bin::file::read(&shipped, &godot_bin::file::Options::new()).unwrap().format;
+    let format = godot_bin::file::read(&shipped, &godot_bin::file::Options::default()).unwrap().format;
     let cfg = godot_bin::Config::default();
     let state = godot_bin::text::from_text(
         r#"{"hp": 3, "world": {"forest": {"trees": 9, "boss": "ent"}, "cave": {"trees": 0, "boss": "bat"},

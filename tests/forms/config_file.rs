@@ -111,7 +111,15 @@ fn encrypted_engine_files_read_and_are_byte_identical() {
         assert_eq!(cf.to_variant(), engine_value(engine, "loaded.sav", &cfg), "{engine}: values.gdec");
         assert!(container::open(&file, Some(&Key::from_password("wrong")), 1 << 20).is_err(), "{engine}");
         // The save engine opens it as a ConfigFile with the password, and writes it back as it was.
-        let save = file::read(&file, &file::Options::new().password("hunter2 \u{e9}").dialect(dialect)).unwrap();
+        let save = file::read(
+            &file,
+            &file::Options {
+                key: Some(godot_bin::container::Key::from_password("hunter2 \u{e9}")),
+                dialect: Some(dialect),
+                ..file::Options::default()
+            },
+        )
+        .unwrap();
         assert_eq!(save.format.content.kind(), file::Kind::ConfigFile, "{engine}");
         assert_eq!(save.values, [cf.to_variant()], "{engine}");
         assert_eq!(save.to_bytes().unwrap(), file, "{engine}: values.gdec through file::read");

@@ -250,8 +250,12 @@ const ENTRIES: &[Entry] = &[
     (
         "file::read",
         |b, c| {
-            let opts = godot_bin::file::Options::new().allow_objects(c.allow_objects());
-            godot_bin::file::read(b, &opts.double_precision(c.double_precision())).is_ok()
+            let opts = godot_bin::file::Options {
+                allow_objects: c.allow_objects(),
+                double_precision: c.double_precision(),
+                ..godot_bin::file::Options::default()
+            };
+            godot_bin::file::read(b, &opts).is_ok()
         },
         2 * CORE_PER_BYTE + 2,
     ),

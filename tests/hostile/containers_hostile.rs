@@ -36,7 +36,7 @@ fn open_bounded(file: &[u8], opts: &Options) -> godot_bin::Result<Vec<u8>> {
 }
 
 fn opts() -> Options {
-    Options::new().key(key())
+    Options { key: Some(key()), ..Options::default() }
 }
 
 fn key() -> Key {
@@ -61,7 +61,7 @@ fn a_1kb_file_claiming_4gb_is_refused_within_the_bound() {
     assert!(peak < 16 << 10, "peak {peak}");
     println!("GCPF claiming 4 GiB, default limit: peak {peak} bytes");
     // Even with no size limit at all: the table does not fit the file.
-    let (peak, r) = peak_of(|| decode(&f, &opts().max_size(u64::MAX)));
+    let (peak, r) = peak_of(|| decode(&f, &Options { max_size: Some(u64::MAX), ..opts() }));
     assert!(matches!(failure(&r), Some((ErrorKind::Truncated { .. }, Some(16)))), "{r:?}");
     assert!(peak < 16 << 10, "peak {peak}");
     println!("GCPF claiming 4 GiB, no limit: peak {peak} bytes");
@@ -72,7 +72,7 @@ fn a_1kb_file_claiming_4gb_is_refused_within_the_bound() {
     f.extend_from_slice(&0u32.to_le_bytes());
     f.extend_from_slice(&block);
     f.resize(1024, 0);
-    let (peak, r) = peak_of(|| decode(&f, &opts().max_size(u64::MAX)));
+    let (peak, r) = peak_of(|| decode(&f, &Options { max_size: Some(u64::MAX), ..opts() }));
     assert!(matches!(failure(&r), Some((ErrorKind::Corrupt(w), Some(24))) if w.contains("block 0 ")), "{r:?}");
     assert!(peak < 128 << 10, "peak {peak}");
     println!("GCPF claiming one 4 GiB deflate block, no limit: peak {peak} bytes");
@@ -87,7 +87,7 @@ fn a_1kb_file_claiming_4gb_is_refused_within_the_bound() {
         let (peak, r) = peak_of(|| decode(&f, &opts()));
         assert!(matches!(failure(&r), Some((ErrorKind::TooLarge { .. }, _))), "{r:?}");
         assert!(peak < 16 << 10, "peak {peak}");
-        let (peak2, r) = peak_of(|| decode(&f, &opts().max_size(u64::MAX)));
+        let (peak2, r) = peak_of(|| decode(&f, &Options { max_size: Some(u64::MAX), ..opts() }));
         assert!(matches!(failure(&r), Some((ErrorKind::Truncated { .. }, _))), "{r:?}");
         assert!(peak2 < 16 << 10, "peak {peak2}");
         println!(
@@ -185,7 +185,7 @@ fn every_truncation_of_engine_files_is_an_error() {
             ["fastlz.gcpf", "deflate.gcpf", "zstd.gcpf", "gzip.gcpf", "key.gdec", "tiny-fastlz.gcpf", "tiny.gdec"]
         {
             let file = engine_fixture(engine, name);
-            let o = Options::new().key(k.clone());
+            let o = Options { key: Some(k.clone()), ..Options::default() };
             assert!(open_bounded(&file, &o).is_ok(), "{engine} {name}");
             // Cut anywhere before the content ends: an error (a GCPF file's trailing magic is not needed,
             // as in the engine).
@@ -236,11 +236,11 @@ fn a_flipped_byte_with_the_right_key_says_damaged_and_a_wrong_key_says_wrong_key
             f[at] ^= 1;
             assert!(matches!(failure(&decode(&f, &opts())), Some((ErrorKind::Damaged, _))), "{layout:?} byte {at}");
             // With a wrong key the same damaged file is noise.
-            let r = decode(&f, &opts().key(Key::from_password("hunter3")));
+            let r = decode(&f, &Options { key: Some(Key::from_password("hunter3")), ..opts() });
             assert!(matches!(failure(&r), Some((ErrorKind::WrongKey, _))), "{layout:?} byte {at}");
         }
         assert!(matches!(
-            failure(&decode(&file, &opts().key(Key::from_password("hunter3")))),
+            failure(&decode(&file, &Options { key: Some(Key::from_password("hunter3")), ..opts() })),
             Some((ErrorKind::WrongKey, _))
         ));
     }
@@ -257,7 +257,7 @@ fn wrong_keys_on_data_of_every_size_say_wrong_key() {
         let layout = if i % 2 == 0 { Layout::Godot3 } else { Layout::Godot4 };
         let file = encrypt(&content, &key(), layout).unwrap();
         let wrong = Key::from_bytes(std::array::from_fn(|k| (next() >> (k % 8)) as u8));
-        let r = decode(&file, &opts().key(wrong));
+        let r = decode(&file, &Options { key: Some(wrong), ..opts() });
         assert!(matches!(failure(&r), Some((ErrorKind::WrongKey, _))), "{layout:?} {len} byte(s): {r:?}");
     }
 }
@@ -350,7 +350,7 @@ fn an_encrypted_header_declaring_2_pow_64_minus_1_bytes_is_refused_with_its_offs
         }
         assert_eq!(f.len(), len_at + 8 + if godot3 { 0 } else { 16 });
         for max in [u64::MAX, godot_bin::file::MAX_SIZE] {
-            let r = decode(&f, &opts().max_size(max));
+            let r = decode(&f, &Options { max_size: Some(max), ..opts() });
             assert!(
                 matches!(failure(&r), Some((ErrorKind::TooLarge { declared: u64::MAX, .. }, Some(o))) if o == len_at),
                 "{} max {max}: {r:?}",

@@ -37,7 +37,7 @@ fn fixture(engine: &str, name: &str) -> Vec<u8> {
 }
 
 fn opts() -> Options {
-    Options::new()
+    Options::default()
 }
 
 /// The plain file holds three store_var values: a dictionary, a 9000-byte array and a string.
@@ -110,17 +110,27 @@ fn encrypted_files_open_with_the_password_or_the_key() {
         let by_pass = fixture(engine, "pass.gdec");
         let by_key = fixture(engine, "key.gdec");
         let pass = Key::from_password(PASSWORD);
-        assert_eq!(decode(&by_pass, &opts().key(pass.clone())).unwrap(), plain, "{engine}");
-        assert_eq!(decode(&by_key, &opts().key(key())).unwrap(), plain, "{engine}");
+        assert_eq!(decode(&by_pass, &Options { key: Some(pass.clone()), ..opts() }).unwrap(), plain, "{engine}");
+        assert_eq!(decode(&by_key, &Options { key: Some(key()), ..opts() }).unwrap(), plain, "{engine}");
         assert_eq!(decrypt_as(&by_key, &key(), layout, 1 << 20).unwrap(), plain, "{engine}");
-        values(engine, dialect, &decode(&by_pass, &Options::new().key(pass.clone())).unwrap());
+        values(engine, dialect, &decode(&by_pass, &Options { key: Some(pass.clone()), ..Options::default() }).unwrap());
         for edge in ["tiny", "exact"] {
-            let got = decode(&fixture(engine, &format!("{edge}.gdec")), &opts().key(key())).unwrap();
+            let got =
+                decode(&fixture(engine, &format!("{edge}.gdec")), &Options { key: Some(key()), ..opts() }).unwrap();
             assert_eq!(got, fixture(engine, &format!("{edge}.bin")), "{engine} {edge}");
         }
         // The wrong secret, each way round: a typed error, never garbage.
-        assert!(matches!(decode(&by_pass, &opts().key(key())).unwrap_err().kind(), ErrorKind::WrongKey), "{engine}");
-        assert!(matches!(decode(&by_key, &opts().key(pass)).unwrap_err().kind(), ErrorKind::WrongKey), "{engine}");
+        assert!(
+            matches!(
+                decode(&by_pass, &Options { key: Some(key()), ..opts() }).unwrap_err().kind(),
+                ErrorKind::WrongKey
+            ),
+            "{engine}"
+        );
+        assert!(
+            matches!(decode(&by_key, &Options { key: Some(pass), ..opts() }).unwrap_err().kind(), ErrorKind::WrongKey),
+            "{engine}"
+        );
         assert!(matches!(decode(&by_key, &opts()).unwrap_err().kind(), ErrorKind::KeyNeeded), "{engine}");
     }
 }
@@ -183,7 +193,7 @@ fn write_path_cut_short_leaves_the_old_file_whole() {
     let old = fixture("godot-3.6", "key.gdec");
     std::fs::write(&path, &old).unwrap();
     common::write_cut_short_keeps_the_old_file(&path, &old, "containers::write_path_cut_short_child", CUT_SHORT_ENV);
-    let content = decode(&std::fs::read(&path).unwrap(), &Options::new().key(key())).unwrap();
+    let content = decode(&std::fs::read(&path).unwrap(), &Options { key: Some(key()), ..Options::default() }).unwrap();
     assert_eq!(
         Variant::decode(&content, &Config::new(Dialect::Godot3)).unwrap(),
         Variant::PackedByteArray(vec![7; 150_000])
@@ -202,10 +212,10 @@ fn an_engine_save_with_one_byte_flipped_opened_with_the_right_password_says_dama
         for at in [body, (body + file.len()) / 2, file.len() - 1, md5] {
             let mut f = file.clone();
             f[at] ^= 0x10;
-            let err = decode(&f, &opts().key(pass.clone())).unwrap_err();
+            let err = decode(&f, &Options { key: Some(pass.clone()), ..opts() }).unwrap_err();
             assert!(matches!(err.kind(), ErrorKind::Damaged), "{engine} byte {at}: {err}");
             assert!(err.to_string().contains("likelier damaged"), "{err}");
-            let err = decode(&f, &opts().key(key())).unwrap_err();
+            let err = decode(&f, &Options { key: Some(key()), ..opts() }).unwrap_err();
             assert!(matches!(err.kind(), ErrorKind::WrongKey), "{engine} byte {at}: {err}");
             assert!(err.to_string().contains("likelier wrong"), "{err}");
         }
@@ -233,8 +243,7 @@ fn file_open_then_save_gives_every_engine_save_back() {
         ]);
         for (name, k) in files {
             let path = fixture_path(engine, &name);
-            let mut opts = Options::new();
-            opts.key = k.clone();
+            let opts = Options { key: k.clone(), ..Options::default() };
             let save = file::open(&path, &opts).unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
             assert_eq!(save.values, want, "{engine} {name}");
             assert_eq!(save.format.content, Content::Stream { big_endian: false }, "{engine} {name}");

@@ -16,7 +16,7 @@ use godot_bin::{Config, Dialect, Variant};
 
 /// The bytes read as the save engine finds them, objects read as data.
 fn detect(bytes: &[u8]) -> godot_bin::Result<Save> {
-    file::read(bytes, &Options::new().allow_objects(true))
+    file::read(bytes, &Options { allow_objects: true, ..Options::default() })
 }
 
 /// What `bytes` read as, or the error, in words: for the assertion messages.
@@ -186,14 +186,16 @@ fn row(rel: &str, id: &str) -> Vec<u8> {
 fn detection_offers_only_readings_that_decode_under_the_config() {
     use godot_bin::framing::{values, Endian};
     let pv2 = row("godot-3.6/values.tsv", "pv2_empty");
-    let d = file::read(&pv2, &Options::new()).unwrap();
+    let d = file::read(&pv2, &Options::default()).unwrap();
     assert_eq!(d.format.dialect, Dialect::Godot3, "{}", d.report.evidence.join("; "));
     for rel in ["godot-2.1/samples.tsv", "godot-3.6/values.tsv", "godot-4.6/values.tsv", "pandemonium-5.2/samples.tsv"]
     {
         for r in rows(rel) {
             let bytes = unhex(r.get(2));
             for objects in [false, true] {
-                let Ok(save) = file::read(&bytes, &Options::new().allow_objects(objects)) else { continue };
+                let Ok(save) = file::read(&bytes, &Options { allow_objects: objects, ..Options::default() }) else {
+                    continue;
+                };
                 let chosen = (save.format.dialect, save.format.content.kind());
                 let others = save.report.others.iter().map(|o| (o.dialect, o.kind));
                 for (dialect, kind) in std::iter::once(chosen).chain(others) {

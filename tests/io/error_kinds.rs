@@ -35,9 +35,9 @@ fn one_match_tells_every_failure_apart() {
     // A save Godot 4.6 encrypted with open_encrypted_with_pass("hunter2 é").
     let file =
         std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-4.6/containers/pass.gdec")).unwrap();
-    let right = || Options::new().key(Key::from_password("hunter2 \u{e9}"));
+    let right = || Options { key: Some(Key::from_password("hunter2 \u{e9}")), ..Options::default() };
     assert!(decode(&file, &right()).is_ok());
-    let wrong = decode(&file, &Options::new().key(Key::from_password("hunter3"))).unwrap_err();
+    let wrong = decode(&file, &Options { key: Some(Key::from_password("hunter3")), ..Options::default() }).unwrap_err();
     // The same file with one byte of its content flipped (after the 4.6 header: magic, mode, MD5, length, IV).
     let mut damaged = file.clone();
     let last = damaged.len() - 1;

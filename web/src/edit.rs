@@ -105,7 +105,7 @@ fn held_mut<'a>(values: &'a mut [Variant], path: &[usize]) -> Result<&'a mut Var
     for &i in rest {
         v = match v {
             Variant::Array(a) | Variant::PackedTypedArray(a) => a.items.get_mut(i).ok_or_else(gone)?,
-            Variant::Dictionary(d) => d.entries.value_mut(i).ok_or_else(gone)?,
+            Variant::Dictionary(d) => d.iter_mut().nth(i).map(|(_, v)| v).ok_or_else(gone)?,
             _ => return Err(gone()),
         };
     }

@@ -43,7 +43,7 @@ pub(crate) enum Outcome {
 
 /// Opens `file` with `key` (an encrypted file), as `over` says where it says.
 pub(crate) fn open(file: &[u8], key: Option<Key>, over: &Overrides) -> Result<Outcome, OpError> {
-    let mut opts = Options::new().partial(true);
+    let mut opts = Options { partial: true, ..Options::default() };
     (opts.key, opts.dialect, opts.kind) = (key, over.dialect, over.kind);
     let mut save = match file::read(file, &opts) {
         Ok(save) => save,
@@ -57,7 +57,7 @@ pub(crate) fn open(file: &[u8], key: Option<Key>, over: &Overrides) -> Result<Ou
         .report
         .others
         .iter()
-        .map(|o| json!({"dialect": o.dialect.name(), "framing": o.kind.name(), "note": o.note}))
+        .map(|o| json!({"dialect": o.dialect.name(), "framing": o.kind.to_string(), "note": o.note}))
         .collect();
     let st = State { values: std::mem::take(&mut save.values), format: save.format.clone() };
     let evidence = save.report.evidence.clone();

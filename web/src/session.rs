@@ -364,7 +364,7 @@ impl Session {
         out.insert("status".into(), if doc.error.is_some() { "partial" } else { "ok" }.into());
         out.insert("name".into(), doc.name.clone().into());
         open::container_fields(&doc.st.format.stored, &mut out);
-        out.insert("framing".into(), doc.st.format.content.kind().name().into());
+        out.insert("framing".into(), doc.st.format.content.kind().to_string().into());
         out.insert("dialect".into(), doc.st.dialect().name().into());
         out.insert("evidence".into(), json!(doc.evidence));
         out.insert("alternatives".into(), json!(doc.alternatives));

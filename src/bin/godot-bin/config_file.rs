@@ -52,7 +52,7 @@ enum CfgForm {
 impl Args {
     /// Reads `bytes` (in their container) as ConfigFile text, in the dialect given or the one the library finds.
     fn read_config(&self, bytes: &[u8], what: &str, writes_text: bool) -> Result<Save, Fail> {
-        let mut opts = Options::new().kind(Kind::ConfigFile);
+        let mut opts = Options { kind: Some(Kind::ConfigFile), ..Options::default() };
         opts.key = self.io.secret.get()?;
         opts.max_size = self.io.limit.max_size;
         opts.dialect = self.dialect;
@@ -126,7 +126,7 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
                 Content::ConfigFile(style),
                 dialect,
             );
-            emit(&format.encode(&[value]).map_err(|e| data(e.to_string()))?, &a.io.dest, true)
+            emit(&Save::new(vec![value], format).to_bytes().map_err(|e| data(e.to_string()))?, &a.io.dest, true)
         }
         CfgForm::Config => {
             let cf = ConfigFile::from_variant(&value).map_err(|e| data(e.to_string()))?;

@@ -2,6 +2,7 @@
 
 use godot_bin::container::{Compression, Container, Stored};
 use godot_bin::convert::{convert, Options};
+use godot_bin::file::Save;
 use godot_bin::Dialect;
 
 use crate::{data, decode_bin, read_input, write_bin, Bin, Common, Fail, Io, Reading};
@@ -59,6 +60,6 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
     } else if a.plain {
         format.stored = Stored::new(Container::Plain);
     }
-    let out = format.encode(&values).map_err(|e| data(e.to_string()))?;
+    let out = Save::new(values, format).to_bytes().map_err(|e| data(e.to_string()))?;
     write_bin(&out, a.out_encoding, &a.io.dest)
 }

@@ -1,7 +1,7 @@
 //! `godot-bin encode`: text or JSON to a save, new or in the format of an original.
 
 use godot_bin::container::{Compression, Container, Layout, Stored};
-use godot_bin::file::{Content, Format, Kind};
+use godot_bin::file::{Content, Format, Kind, Save};
 use godot_bin::{json, text};
 
 use crate::{data, read_input, write_bin, Bin, Fail, Form, Godot, Io, Reading};
@@ -125,10 +125,10 @@ pub(crate) fn run(a: Args) -> Result<(), Fail> {
                 o.values = values;
                 o.to_bytes()
             } else {
-                format.encode(&values)
+                Save::new(values, format).to_bytes()
             }
         }
-        None => format.encode(&values),
+        None => Save::new(values, format).to_bytes(),
     };
     write_bin(&bytes.map_err(|e| data(e.to_string()))?, a.out_encoding, &a.io.dest)
 }

@@ -18,7 +18,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(a: Args) -> Result<(), Fail> {
     let raw = decode_bin(read_input(a.file.as_deref())?, a.input)?;
-    let mut opts = Options::new().allow_objects(true).partial(true);
+    let mut opts = Options { allow_objects: true, partial: true, ..Options::default() };
     opts.key = a.io.secret.get()?;
     opts.max_size = a.io.limit.max_size;
     // A Resource save's evidence holds the check report: the scripts it would make the engine load.

@@ -336,7 +336,8 @@ impl<'a> Reading<'a> {
     }
 
     fn options(&self) -> Result<Options, Fail> {
-        let mut opts = Options::new().allow_objects(self.common.objects).double_precision(self.common.double);
+        let mut opts =
+            Options { allow_objects: self.common.objects, double_precision: self.common.double, ..Options::default() };
         opts.key = self.secret.get()?;
         opts.max_size = self.limit.max_size;
         opts.dialect = self.dialect;

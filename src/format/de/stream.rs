@@ -59,7 +59,7 @@ pub(super) fn with_offset(e: Error, at: usize) -> Error {
 /// | Godot 2 Image / InputEvent | maps `{format, mipmaps, width, height, data}` / `{device, type, fields}` |
 ///
 /// Most users call [`from_slice`](crate::from_slice) and friends; the deserializer itself allows reading
-/// several values from one buffer ([`Deserializer::rest`]).
+/// several values from one buffer ([`Deserializer::position`] says where the next one starts).
 ///
 /// ```
 /// use serde::Deserialize;
@@ -70,7 +70,7 @@ pub(super) fn with_offset(e: Error, at: usize) -> Error {
 /// let mut de = godot_bin::de::Deserializer::new(&bytes, &cfg);
 /// assert_eq!(u8::deserialize(&mut de)?, 1);
 /// assert_eq!(<&str>::deserialize(&mut de)?, "a");
-/// assert!(de.rest().is_empty());
+/// assert_eq!(de.position(), bytes.len());
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
 pub struct Deserializer<'de, 'c> {
@@ -147,17 +147,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     }
 
     /// The unread rest of the input.
-    ///
-    /// ```
-    /// use serde::Deserialize;
-    /// let cfg = godot_bin::Config::default();
-    /// let mut de = godot_bin::de::Deserializer::new(&[0, 0, 0, 0, 9], &cfg);
-    /// <()>::deserialize(&mut de)?;
-    /// assert_eq!(de.rest(), [9]);
-    /// # Ok::<(), godot_bin::Error>(())
-    /// ```
     #[inline]
-    pub fn rest(&self) -> &'de [u8] {
+    pub(crate) fn rest(&self) -> &'de [u8] {
         self.dec.r.rest()
     }
 

@@ -7,16 +7,7 @@ const POWERS_OF_10: [f64; 9] = [10.0, 100.0, 1.0e4, 1.0e8, 1.0e16, 1.0e32, 1.0e6
 /// `1e9 × first digits + last nine digits`), and the decimal exponent is applied by multiplying or dividing
 /// by a product of `10^(2^k)` constants, which is not correctly rounded for large or small exponents and
 /// flushes anything needing a scale above `1e308` to zero.
-///
-/// ```
-/// use godot_bin::text::engine_parse_float;
-/// assert_eq!(engine_parse_float("0.1"), 0.1);
-/// assert_eq!(engine_parse_float("-0.0").to_bits(), (-0.0f64).to_bits());
-/// // Not what a correctly rounded parser gives (checked on Godot 3.6 and 4.6):
-/// assert_eq!(engine_parse_float("7.761117632285041e+178").to_bits(), 0x6513270e269e0d38);
-/// assert_eq!(engine_parse_float("5e-324"), 0.0);
-/// ```
-pub fn engine_parse_float(s: &str) -> f64 {
+pub(crate) fn engine_parse_float(s: &str) -> f64 {
     let b = s.as_bytes();
     let mut p = 0;
     while p < b.len() && matches!(b[p], b' ' | b'\t' | b'\n') {

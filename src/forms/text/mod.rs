@@ -11,7 +11,7 @@
 //! * [`to_text_exact`] does the same but fails, naming the path inside the value, when the engine could not
 //!   rebuild the value from text (an object by instance id, a non-empty `Signal`, a NaN with a payload, a
 //!   float too small for the engine's parser, a `RID` in Godot 3, …).
-//! * [`from_text`] parses text as the engine's `str_to_var` does, floats included: [`engine_parse_float`] is
+//! * [`from_text`] parses text as the engine's `str_to_var` does, floats included: its float parser is
 //!   the engine's arithmetic, so the engine's own (sometimes lossy) text gives the bytes the engine gets.
 //!
 //! The parser never panics and never recurses: nesting is limited by [`Config::max_depth`], and errors carry
@@ -38,7 +38,7 @@ mod names;
 mod parse;
 mod print;
 
-pub use float::engine_parse_float;
+pub(crate) use float::engine_parse_float;
 pub use parse::{from_text, from_text_many};
 pub(crate) use parse::{resource_key_at, resource_tag_at, resource_value_at, ResourceTag};
 pub(crate) use parse::{EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};

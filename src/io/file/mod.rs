@@ -18,7 +18,7 @@
 //!
 //! ```no_run
 //! use godot_bin::{file, Variant};
-//! let mut save = file::open("user_save.dat", &file::Options::new().password("hunter2"))?;
+//! let mut save = file::open("user_save.dat", &file::Options { key: Some(godot_bin::container::Key::from_password("hunter2")), ..file::Options::default() })?;
 //! if let Variant::Dictionary(d) = &mut save.values[0] {
 //!     d.insert(Variant::from("gold"), Variant::Int(999));
 //! }
@@ -89,18 +89,14 @@ impl Kind {
     /// ```
     /// use godot_bin::file::Kind;
     /// for name in Kind::NAMES {
-    ///     assert_eq!(name.parse::<Kind>()?.name(), name);
+    ///     assert_eq!(name.parse::<Kind>()?.to_string(), name);
     /// }
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub const NAMES: [&'static str; 6] = ["stream", "stream-be", "bare", "config", "json", "resource"];
 
     /// The name: `stream`, `stream-be`, `bare`, `config`, `json` or `resource`.
-    ///
-    /// ```
-    /// assert_eq!(godot_bin::file::Kind::Bare.name(), "bare");
-    /// ```
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::Stream { big_endian: false } => "stream",
             Kind::Stream { big_endian: true } => "stream-be",
@@ -220,11 +216,11 @@ impl Content {
 ///
 /// ```
 /// use godot_bin::container::{Compression, Container};
-/// use godot_bin::file::{Content, Format};
+/// use godot_bin::file::{Content, Format, Save};
 /// use godot_bin::{Dialect, Variant};
 /// // A Godot 3 save, compressed with FastLZ, written with store_var.
 /// let how = Format::new(Container::Compressed(Compression::FastLz), Content::Stream { big_endian: false }, Dialect::Godot3);
-/// let bytes = how.encode(&[Variant::Int(7)])?;
+/// let bytes = Save::new(vec![Variant::Int(7)], how.clone()).to_bytes()?;
 /// let save = godot_bin::file::read(&bytes, &Default::default())?;
 /// assert_eq!(save.values, [Variant::Int(7)]);
 /// assert_eq!(save.format.content, how.content);
@@ -249,11 +245,11 @@ impl Format {
     ///
     /// ```
     /// use godot_bin::container::Container;
-    /// use godot_bin::file::{Content, Format};
+    /// use godot_bin::file::{Content, Format, Save};
     /// use godot_bin::{Dialect, Variant};
     /// let f = Format::new(Container::Plain, Content::Stream { big_endian: false }, Dialect::Godot4_6);
     /// // Godot 4.6 store_var(1): its length, then var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1").
-    /// assert_eq!(f.encode(&[Variant::Int(1)])?, [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0]);
+    /// assert_eq!(Save::new(vec![Variant::Int(1)], f).to_bytes()?, [8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0]);
     /// # Ok::<(), godot_bin::Error>(())
     /// ```
     pub fn new(container: impl Into<Stored>, content: Content, dialect: Dialect) -> Format {
@@ -326,32 +322,26 @@ impl Format {
             }
         }
     }
-
-    /// The file holding `values` in this format: the content, then the container.
-    ///
-    /// ```
-    /// use godot_bin::container::{Compression, Container};
-    /// use godot_bin::file::{Content, Format};
-    /// use godot_bin::{Dialect, Variant};
-    /// let f = Format::new(Container::Compressed(Compression::Zstd), Content::Bare, Dialect::Godot4_6);
-    /// assert_eq!(&f.encode(&[Variant::Int(1)])?[..4], b"GCPF");
-    /// # Ok::<(), godot_bin::Error>(())
-    /// ```
-    pub fn encode(&self, values: &[Variant]) -> Result<Vec<u8>> {
-        self.stored.encode(&self.content_bytes(values)?)
-    }
 }
 
 /// What [`open`] and [`read`] may be told; everything not given is found.
 ///
 /// ```
-/// use godot_bin::file::{Kind, Options};
+/// use godot_bin::container::Key;
+/// use godot_bin::file::{read, Kind, Options};
 /// use godot_bin::Dialect;
-/// let opts = Options::new().password("hunter2").dialect(Dialect::Godot3).kind(Kind::Stream { big_endian: false });
-/// assert_eq!(opts.dialect, Some(Dialect::Godot3));
+/// let opts = Options {
+///     key: Some(Key::from_password("hunter2")),
+///     dialect: Some(Dialect::Godot3),
+///     kind: Some(Kind::Stream { big_endian: false }),
+///     ..Options::default()
+/// };
+/// // Godot 3.6 store_var(1): its length, then var2bytes(1) (tests/fixtures/godot-3.6/values.tsv "int_1").
+/// let save = read(&[8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0], &opts)?;
+/// assert_eq!(save.values, [godot_bin::Variant::Int(1)]);
+/// # Ok::<(), godot_bin::Error>(())
 /// ```
 #[derive(Clone, Debug, Default)]
-#[non_exhaustive]
 pub struct Options {
     /// The key of an encrypted file.
     pub key: Option<Key>,
@@ -373,97 +363,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// Nothing given: everything found.
-    ///
-    /// ```
-    /// assert!(godot_bin::file::Options::new().key.is_none());
-    /// ```
-    pub fn new() -> Options {
-        Options::default()
-    }
-
-    /// The password of an encrypted file, as `open_encrypted_with_pass` takes it.
-    ///
-    /// ```
-    /// assert!(godot_bin::file::Options::new().password("pw").key.is_some());
-    /// ```
-    pub fn password(self, password: &str) -> Options {
-        self.key(Key::from_password(password))
-    }
-
-    /// The key of an encrypted file, as `open_encrypted` takes it.
-    ///
-    /// ```
-    /// use godot_bin::container::Key;
-    /// assert!(godot_bin::file::Options::new().key(Key::from_bytes([0; 32])).key.is_some());
-    /// ```
-    pub fn key(mut self, key: Key) -> Options {
-        self.key = Some(key);
-        self
-    }
-
-    /// The largest file read and content produced, in bytes.
-    ///
-    /// ```
-    /// assert_eq!(godot_bin::file::Options::new().max_size(1 << 30).max_size, Some(1 << 30));
-    /// ```
-    pub fn max_size(mut self, max: u64) -> Options {
-        self.max_size = Some(max);
-        self
-    }
-
-    /// Read in `dialect`.
-    ///
-    /// ```
-    /// use godot_bin::Dialect;
-    /// assert_eq!(godot_bin::file::Options::new().dialect(Dialect::Godot3).dialect, Some(Dialect::Godot3));
-    /// ```
-    pub fn dialect(mut self, dialect: Dialect) -> Options {
-        self.dialect = Some(dialect);
-        self
-    }
-
-    /// Read the content as `kind`.
-    ///
-    /// ```
-    /// use godot_bin::file::{Kind, Options};
-    /// assert_eq!(Options::new().kind(Kind::Bare).kind, Some(Kind::Bare));
-    /// ```
-    pub fn kind(mut self, kind: Kind) -> Options {
-        self.kind = Some(kind);
-        self
-    }
-
-    /// Read full objects (as `bytes_to_var_with_objects`; nothing is instantiated).
-    ///
-    /// ```
-    /// assert!(godot_bin::file::Options::new().allow_objects(true).allow_objects);
-    /// ```
-    pub fn allow_objects(mut self, yes: bool) -> Options {
-        self.allow_objects = yes;
-        self
-    }
-
-    /// Read math types as doubles (an engine built with `precision=double`).
-    ///
-    /// ```
-    /// assert!(godot_bin::file::Options::new().double_precision(true).double_precision);
-    /// ```
-    pub fn double_precision(mut self, yes: bool) -> Options {
-        self.double_precision = yes;
-        self
-    }
-
-    /// Give the values before the one that fails, and the error, instead of failing.
-    ///
-    /// ```
-    /// assert!(godot_bin::file::Options::new().partial(true).partial);
-    /// ```
-    pub fn partial(mut self, yes: bool) -> Options {
-        self.partial = yes;
-        self
-    }
-
     /// The config values are read with in `dialect`.
     fn config(&self, dialect: Dialect) -> Config {
         Config::new(dialect).with_allow_objects(self.allow_objects).with_double_precision(self.double_precision)
@@ -475,7 +374,7 @@ impl Options {
 /// ```
 /// use godot_bin::file::{read, Options};
 /// // Type 14 with four floats: a Color in Godot 3, a Plane in Godot 4.
-/// let save = read(&[14, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f], &Options::new())?;
+/// let save = read(&[14, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f], &Options::default())?;
 /// assert_eq!(save.report.others[0].dialect, godot_bin::Dialect::Godot3);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -523,7 +422,7 @@ pub struct Report {
 /// use godot_bin::{file, Variant};
 /// // An encrypted save Godot 4.6 wrote: store_var(dict), store_var(array), store_var("save-end").
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-4.6/containers/pass.gdec");
-/// let save = file::open(path, &file::Options::new().password("hunter2 \u{e9}"))?;
+/// let save = file::open(path, &file::Options { key: Some(godot_bin::container::Key::from_password("hunter2 \u{e9}")), ..file::Options::default() })?;
 /// assert_eq!((save.values.len(), &save.values[2]), (3, &Variant::from("save-end")));
 /// assert_eq!(save.format.dialect, godot_bin::Dialect::Godot4_6);
 /// assert_eq!(save.to_bytes()?, std::fs::read(path)?); // untouched: the same bytes
@@ -635,7 +534,7 @@ impl Save {
 /// use godot_bin::{file, Dialect};
 /// // A save Godot 4.6 wrote with FileAccess.big_endian = true: store_var's lengths are big-endian.
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot-4.6/containers/plain.sav");
-/// let save = file::open(path, &file::Options::new())?;
+/// let save = file::open(path, &file::Options::default())?;
 /// assert_eq!(save.format.dialect, Dialect::Godot4_6);
 /// # Ok::<(), godot_bin::Error>(())
 /// ```
@@ -657,7 +556,7 @@ pub fn open(path: impl AsRef<Path>, opts: &Options) -> Result<Save> {
 /// ```
 /// use godot_bin::{file, Variant};
 /// // Godot 4.6 store_var(1): its length, then var_to_bytes(1) (tests/fixtures/godot-4.6/values.tsv "int_1").
-/// let save = file::read(&[8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0], &file::Options::new())?;
+/// let save = file::read(&[8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0], &file::Options::default())?;
 /// assert_eq!(save.values, [Variant::Int(1)]);
 /// assert_eq!(save.format.content, file::Content::Stream { big_endian: false });
 /// # Ok::<(), godot_bin::Error>(())
@@ -671,10 +570,10 @@ pub fn read(bytes: &[u8], opts: &Options) -> Result<Save> {
 /// ```
 /// use godot_bin::{file, Variant};
 /// let path = std::env::temp_dir().join(format!("godot_bin_file_save_doc_{}.sav", std::process::id()));
-/// let mut save = file::read(&[8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0], &file::Options::new())?;
+/// let mut save = file::read(&[8, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0], &file::Options::default())?;
 /// save.values.push(Variant::from("two"));
 /// file::save(&path, &save)?;
-/// assert_eq!(file::open(&path, &file::Options::new())?.values.len(), 2);
+/// assert_eq!(file::open(&path, &file::Options::default())?.values.len(), 2);
 /// # std::fs::remove_file(&path)?;
 /// # Ok::<(), godot_bin::Error>(())
 /// ```

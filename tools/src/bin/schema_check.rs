@@ -190,9 +190,12 @@ fn fixture_key() -> Key {
 
 fn options(secret: Option<&str>) -> godot_bin::file::Options {
     match secret {
-        Some("") => godot_bin::file::Options::new().key(fixture_key()),
-        Some(p) => godot_bin::file::Options::new().password(p),
-        None => godot_bin::file::Options::new(),
+        Some("") => godot_bin::file::Options { key: Some(fixture_key()), ..godot_bin::file::Options::default() },
+        Some(p) => godot_bin::file::Options {
+            key: Some(godot_bin::container::Key::from_password(p)),
+            ..godot_bin::file::Options::default()
+        },
+        None => godot_bin::file::Options::default(),
     }
 }
 

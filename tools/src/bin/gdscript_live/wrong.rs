@@ -181,7 +181,7 @@ pub(crate) fn mutate(good: &Variant, r: &mut Draw, g4: bool) -> Variant {
         }
         let i = r.below(n as u64) as usize;
         cur = match cur {
-            Variant::Dictionary(d) => d.entries.value_mut(i).expect("in range"),
+            Variant::Dictionary(d) => d.iter_mut().nth(i).map(|(_, v)| v).expect("in range"),
             Variant::Array(a) => &mut a.items[i],
             _ => unreachable!("only containers have children"),
         };
