@@ -93,6 +93,26 @@ impl DialectReading {
 /// [`DialectReading`] of every dialect (index: `Dialect as usize`), built at compile time.
 static DIALECT_READING: [DialectReading; Dialect::ALL.len()] = crate::dialect::per_dialect!(DialectReading::of);
 
+/// Whether the decoders of `a` and `b` read every input alike: the same value from the same bytes, and an
+/// error from the same bytes (its message may name the dialect). They do when every fact of its dialect a
+/// decoder reads is the same: the type table, the family (Godot 2 layouts, objects, admission of typed
+/// containers, string-like keys), header flags, the 64-bit math flag, the string rule, a RID's payload and
+/// typed arrays and dictionaries in the headers. Detection decodes once for each group of such dialects
+/// (Godot 4.0 to 4.2 are one, 4.4 to 4.6 another).
+pub(crate) fn reads_alike(a: Dialect, b: Dialect) -> bool {
+    let (x, y) = (&DIALECT_READING[a as usize], &DIALECT_READING[b as usize]);
+    std::ptr::eq(x.table, y.table)
+        && x.godot2 == y.godot2
+        && x.math_flag == y.math_flag
+        && x.utf8 == y.utf8
+        && a.family() == b.family()
+        && a.has_flags() == b.has_flags()
+        && a.rid_payload() == b.rid_payload()
+        && a.typed_arrays() == b.typed_arrays()
+        && a.typed_dictionaries() == b.typed_dictionaries()
+        && a.any_typed_arrays() == b.any_typed_arrays()
+}
+
 impl<'a, 'c> Decoder<'a, 'c> {
     #[inline]
     pub(crate) fn new(bytes: &'a [u8], cfg: &'c Config) -> Self {

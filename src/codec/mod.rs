@@ -18,7 +18,7 @@ mod dict;
 mod encoder;
 mod walk;
 
-pub(crate) use decoder::Decoder;
+pub(crate) use decoder::{reads_alike, Decoder};
 pub(crate) use dict::DictBuilder;
 pub(crate) use encoder::{math_wide, Encoder};
 pub(crate) use walk::{push_frame, KeyFrame};
