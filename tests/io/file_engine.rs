@@ -128,7 +128,8 @@ fn text_without_a_section_is_no_config_file_unless_asked() {
 
 /// Resource saves the engines wrote (`.res`, compressed `.res`, `.tres`) through the save engine: found
 /// without being told, one value (the main resource's properties, sub-resources expanded), the check
-/// report in the evidence, the same bytes back untouched, and an edit of a binary save read back as made.
+/// report in the evidence, the same bytes back untouched, and an edit read back as made (a text save: the
+/// engine's text with the edited line changed).
 #[test]
 fn resource_saves_open_edit_and_save() {
     for (engine, dialect) in ENGINES {
@@ -144,12 +145,22 @@ fn resource_saves_open_edit_and_save() {
             let mut edited = save;
             let Variant::Dictionary(d) = &mut edited.values[0] else { unreachable!() };
             d.insert(Variant::from("level"), Variant::Int(99));
-            let out = edited.to_bytes();
+            let out = edited.to_bytes().unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
+            let mut again = file::read(&out, &Options::new()).unwrap();
             if name.ends_with(".tres") {
-                assert!(out.is_err(), "{engine} {name}: an edited text resource is not written yet");
-                continue;
+                // The text saver's output: the engine's file with the one line changed. Godot 4.6 wrote
+                // `floats64` holding -2.4999999999999996e-300, which its parser (and ours) loads as -0.0;
+                // the saver writes any zero as `0` (the engine's own save of the loaded file does too).
+                let (a, b) = (String::from_utf8(out).unwrap(), String::from_utf8(bytes).unwrap());
+                let mut changed: Vec<_> = a.lines().zip(b.lines()).filter(|(x, y)| x != y).collect();
+                changed.retain(|(x, _)| *x != "floats64 = PackedFloat64Array(0.1, 0.3333333333333333, 0, 1e+300)");
+                assert_eq!(changed, [("level = 99", "level = 7")], "{engine} {name}");
+                assert_eq!(a.lines().count(), b.lines().count(), "{engine} {name}");
+                for v in [&mut again.values[0], &mut edited.values[0]] {
+                    let Variant::Dictionary(d) = v else { unreachable!() };
+                    d.insert(Variant::from("floats64"), Variant::Nil);
+                }
             }
-            let again = file::read(&out.unwrap(), &Options::new()).unwrap();
             assert_eq!(again.values, edited.values, "{engine} {name}");
         }
     }

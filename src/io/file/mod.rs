@@ -173,8 +173,8 @@ pub enum Content {
     Json(JsonStyle),
     /// A Resource file as read: the structure (form, format version, compression, ids, scripts, external
     /// resources) its values are written back into, and the bytes it was read from. Unchanged values give
-    /// back those bytes; changed ones are written into the structure by the engine saver's rules (binary
-    /// files; writing a changed text resource is not supported yet and fails).
+    /// back those bytes; changed ones are written into the structure by the engine saver's rules (binary or
+    /// text, as the engine that wrote the file saves).
     Resource(Box<ResourceFile>),
 }
 

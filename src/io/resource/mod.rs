@@ -1,7 +1,7 @@
 //! Godot Resource files: binary `.res` (`RSRC`), compressed `.res` (`RSCC`, feature `containers`) and text
 //! `.tres`. [`ResourceFile::read`] reads a file into a model that keeps everything it holds;
 //! [`ResourceFile::to_bytes`] writes it back, byte-identical when nothing was changed (an edited binary file
-//! by the saver's rules; writing an edited text file is not done yet). [`from_slice`] and [`to_vec_like`]
+//! by the saver's rules of its form, text ones as the engine's text saver writes them). [`from_slice`] and [`to_vec_like`]
 //! are serde over them, [`check`] reports the scripts a file would load. Reading never runs or loads
 //! anything: scripts and external resources stay names in the model.
 //!
@@ -101,9 +101,7 @@ impl ResourceFile {
                     Some((mode, block)) => write_compressed(&plain, mode, block),
                 }
             }
-            Format::Text(_) => {
-                Err(Error::new(ErrorKind::InvalidData("writing an edited text resource is not supported yet"), None))
-            }
+            Format::Text(t) => text::write(self, t),
         }
     }
 }
@@ -152,6 +150,7 @@ pub(crate) fn blank() -> ResourceFile {
         main: Resource { class: "Resource".into(), id: String::new(), properties: Vec::new() },
         original: None,
         text_forms: Vec::new(),
+        blank_empty_dictionary: false,
     }
 }
 
