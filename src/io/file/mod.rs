@@ -312,18 +312,7 @@ impl Format {
                 Ok(cf.to_text_with(&self.config, *style).into_bytes())
             }
             Content::Json(style) => Ok(engine_json::write(values, style)?.into_bytes()),
-            Content::Resource(file) => {
-                if resource::dialect_of(file).family() != self.dialect.family() {
-                    return Err(ErrorKind::InvalidArgument(format!(
-                        "a {} Resource save is not written in {} (converting Resource saves between engines is \
-                         not supported yet)",
-                        resource::dialect_of(file),
-                        self.dialect
-                    ))
-                    .into());
-                }
-                resource::write_values(file, one()?)
-            }
+            Content::Resource(file) => resource::write_values_as(file, one()?, self.dialect),
         }
     }
 
