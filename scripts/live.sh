@@ -23,7 +23,8 @@
 #                loads them (a marker file appears), the forms an engine refuses are refused, the ones
 #                (.res and .tres) stripped by `godot-bin check --strip` load and run nothing, and saves
 #                (.res, compressed .res, .tres) edited through `decode --to json | encode --like` load with
-#                the edits (all three)
+#                the edits (all three); in Godot 4.6, Godot 3.6's saves edited so and migrated by
+#                `godot-bin convert --to-dialect godot4` load with the edits
 # The Rust halves are the binaries of tools/ (cargo build -p godot_bin_tools), the examples and the CLI.
 # Exit status 0 only if every check ran and passed (an engine that is not installed makes it non-zero).
 set -uo pipefail
@@ -662,6 +663,25 @@ check_resources() (
                 echo "$engine: FAIL godot-bin decode | encode --like $f"; status=1
             fi
         done
+        # Godot 4: Godot 3.6's saves, edited the same way, then migrated by `godot-bin convert --to-dialect
+        # godot4`: listed as "edited", they must load in this engine with the edits.
+        if [ "$engine" = godot-4.6 ]; then
+            for f in save_game.tres save_game.res save_game_compressed.res save_game_be.res; do
+                three="tests/fixtures/godot-3.6/resources/$f"
+                row=$f; [ "$f" = save_game_be.res ] && row=save_game.res
+                if "$root/target/debug/godot-bin" decode --to json "$three" 2>/dev/null \
+                    | sed 's/"level":7,/"level":99,/; s/"player_name":"Ayla"/"player_name":"Edited"/' \
+                    | "$root/target/debug/godot-bin" encode --from json --like "$three" -o "$dir/g3_$f" 2>/dev/null \
+                    && "$root/target/debug/godot-bin" convert --to-dialect godot4 "$dir/g3_$f" -o "$dir/migrated_$f" 2>/dev/null; then
+                    awk -F'\t' -v r="$row" -v f="migrated_$f" 'BEGIN {OFS = "\t"} $1 == r {$1 = f; $2 = "edited"; print}' \
+                        "$fix/files.tsv" >>"$dir/files.tsv"
+                    want_edited=$((want_edited + 1))
+                else
+                    echo "$engine: FAIL godot-bin convert --to-dialect godot4 (3.6's $f)"; status=1
+                fi
+                rm -f "$dir/g3_$f"
+            done
+        fi
         out="$(cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=600 "$root/scripts/engine.sh" "$engine" "$root/$gd" prove 2>&1)"
         rc=$?
         rm -rf "$dir"
