@@ -182,10 +182,15 @@ fn push_attr(out: &mut String, name: &str, value: &str, bare_number: bool) {
     let number = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
     if bare_number && number {
         out.push_str(value);
-        return;
+    } else {
+        push_quoted(out, value);
     }
+}
+
+/// `"text"` with only `\\` and `"` escaped (the saver's `c_escape_multiline`).
+fn push_quoted(out: &mut String, text: &str) {
     out.push('"');
-    for c in value.chars() {
+    for c in text.chars() {
         if c == '"' || c == '\\' {
             out.push('\\');
         }
@@ -201,16 +206,9 @@ fn push_name(out: &mut String, name: &str) {
         !name.is_empty() && name.chars().all(|c| ('!'..='~').contains(&c) && !matches!(c, '=' | '"' | ';' | '[' | ']'));
     if plain {
         out.push_str(name);
-        return;
+    } else {
+        push_quoted(out, name);
     }
-    out.push('"');
-    for c in name.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
 }
 
 /// Writes a text resource as the engine's saver writes the same resource: the header (`type`,
