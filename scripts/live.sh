@@ -20,9 +20,11 @@
 #   schema       every engine-written save and state in the fixtures: the Rust that `godot-bin schema`
 #                infers from it compiles and reads it back byte-identical (no engine needed)
 #   resources    the hostile Resource saves of tests/fixtures/<engine>/resources run their code when the engine
-#                loads them (a marker file appears), the forms an engine refuses are refused, and the binary
-#                ones stripped by `godot-bin check --strip` load and run nothing, and binary saves edited
-#                through `decode --to json | encode --like` load with the edits (all three)
+#                loads them (a marker file appears), the forms an engine refuses are refused, the ones
+#                (.res and .tres) stripped by `godot-bin check --strip` load and run nothing, and saves
+#                (.res, compressed .res, .tres) edited through `decode --to json | encode --like` load with
+#                the edits (all three); in Godot 4.6, Godot 3.6's saves edited so and migrated by
+#                `godot-bin convert --to-dialect godot4` load with the edits
 # The Rust halves are the binaries of tools/ (cargo build -p godot_bin_tools), the examples and the CLI.
 # Exit status 0 only if every check ran and passed (an engine that is not installed makes it non-zero).
 set -uo pipefail
@@ -635,10 +637,10 @@ check_resources() (
         want_refused=$(awk -F'\t' '$2 == "inert"' "$fix/files.tsv" | wc -l)
         dir="$(mktemp -d)"
         cp "$fix"/* "$dir/"
-        # Each hostile binary save stripped by `godot-bin check --strip`: listed as "stripped", it must load
-        # and run nothing.
+        # Each hostile save (binary or text) stripped by `godot-bin check --strip`: listed as "stripped", it
+        # must load and run nothing.
         want_stripped=0
-        for f in $(awk -F'\t' '$2 == "hostile" && $1 ~ /\.res$/ {print $1}' "$fix/files.tsv"); do
+        for f in $(awk -F'\t' '$2 == "hostile" && $1 ~ /\.t?res$/ {print $1}' "$fix/files.tsv"); do
             if "$root/target/debug/godot-bin" check --strip -o "$dir/stripped_$f" "$fix/$f" 2>/dev/null; then
                 awk -F'\t' -v f="$f" 'BEGIN {OFS = "\t"} $1 == f {$1 = "stripped_" f; $2 = "stripped"; print}' \
                     "$fix/files.tsv" >>"$dir/files.tsv"
@@ -647,10 +649,10 @@ check_resources() (
                 echo "$engine: FAIL godot-bin check --strip $f"; status=1
             fi
         done
-        # Binary saves edited through the JSON form (`decode --to json | encode --like`): listed as "edited",
-        # they must load with the edits.
+        # Saves edited through the JSON form (`decode --to json | encode --like`), binary and text: listed as
+        # "edited", they must load with the edits.
         want_edited=0
-        for f in save_game.res save_game_compressed.res; do
+        for f in save_game.res save_game_compressed.res save_game.tres; do
             if "$root/target/debug/godot-bin" decode --to json "$fix/$f" 2>/dev/null \
                 | sed 's/"level":7,/"level":99,/; s/"player_name":"Ayla"/"player_name":"Edited"/' \
                 | "$root/target/debug/godot-bin" encode --from json --like "$fix/$f" -o "$dir/edited_$f" 2>/dev/null; then
@@ -661,6 +663,25 @@ check_resources() (
                 echo "$engine: FAIL godot-bin decode | encode --like $f"; status=1
             fi
         done
+        # Godot 4: Godot 3.6's saves, edited the same way, then migrated by `godot-bin convert --to-dialect
+        # godot4`: listed as "edited", they must load in this engine with the edits.
+        if [ "$engine" = godot-4.6 ]; then
+            for f in save_game.tres save_game.res save_game_compressed.res save_game_be.res; do
+                three="tests/fixtures/godot-3.6/resources/$f"
+                row=$f; [ "$f" = save_game_be.res ] && row=save_game.res
+                if "$root/target/debug/godot-bin" decode --to json "$three" 2>/dev/null \
+                    | sed 's/"level":7,/"level":99,/; s/"player_name":"Ayla"/"player_name":"Edited"/' \
+                    | "$root/target/debug/godot-bin" encode --from json --like "$three" -o "$dir/g3_$f" 2>/dev/null \
+                    && "$root/target/debug/godot-bin" convert --to-dialect godot4 "$dir/g3_$f" -o "$dir/migrated_$f" 2>/dev/null; then
+                    awk -F'\t' -v r="$row" -v f="migrated_$f" 'BEGIN {OFS = "\t"} $1 == r {$1 = f; $2 = "edited"; print}' \
+                        "$fix/files.tsv" >>"$dir/files.tsv"
+                    want_edited=$((want_edited + 1))
+                else
+                    echo "$engine: FAIL godot-bin convert --to-dialect godot4 (3.6's $f)"; status=1
+                fi
+                rm -f "$dir/g3_$f"
+            done
+        fi
         out="$(cd "$dir" && ENGINE_QUIET=1 ENGINE_TIMEOUT=600 "$root/scripts/engine.sh" "$engine" "$root/$gd" prove 2>&1)"
         rc=$?
         rm -rf "$dir"

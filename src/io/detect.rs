@@ -527,8 +527,13 @@ mod tests {
         // dictionaries) is on its own.
         use crate::codec::reads_alike;
         assert!(reads_alike(Dialect::Godot4_0, Dialect::Godot4_2) && reads_alike(Dialect::Godot4_4, Dialect::Godot4_6));
-        assert!(!reads_alike(Dialect::Godot4_3, Dialect::Godot4_4) && !reads_alike(Dialect::Godot4_2, Dialect::Godot4_3));
-        assert!(!reads_alike(Dialect::Pandemonium3_5, Dialect::Pandemonium3_8) && !reads_alike(Dialect::Godot3, Dialect::Godot2));
+        assert!(
+            !reads_alike(Dialect::Godot4_3, Dialect::Godot4_4) && !reads_alike(Dialect::Godot4_2, Dialect::Godot4_3)
+        );
+        assert!(
+            !reads_alike(Dialect::Pandemonium3_5, Dialect::Pandemonium3_8)
+                && !reads_alike(Dialect::Godot3, Dialect::Godot2)
+        );
     }
 
     #[test]

@@ -137,7 +137,8 @@ fn text_without_a_section_is_no_config_file_unless_asked() {
 
 /// Resource saves the engines wrote (`.res`, compressed `.res`, `.tres`) through the save engine: found
 /// without being told, one value (the main resource's properties, sub-resources expanded), the check
-/// report in the evidence, the same bytes back untouched, and an edit of a binary save read back as made.
+/// report in the evidence, the same bytes back untouched, and an edit read back as made (a text save: the
+/// engine's text with the edited line changed).
 #[test]
 fn resource_saves_open_edit_and_save() {
     for (engine, dialect) in ENGINES {
@@ -153,16 +154,85 @@ fn resource_saves_open_edit_and_save() {
             let mut edited = save;
             let Variant::Dictionary(d) = &mut edited.values[0] else { unreachable!() };
             d.insert(Variant::from("level"), Variant::Int(99));
-            let out = edited.to_bytes();
+            let out = edited.to_bytes().unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
+            let mut again = file::read(&out, &Options::default()).unwrap();
             if name.ends_with(".tres") {
-                assert!(out.is_err(), "{engine} {name}: an edited text resource is not written yet");
-                continue;
+                // The text saver's output: the engine's file with the one line changed. Godot 4.6 wrote
+                // `floats64` holding -2.4999999999999996e-300, which its parser (and ours) loads as -0.0;
+                // the saver writes any zero as `0` (the engine's own save of the loaded file does too).
+                let (a, b) = (String::from_utf8(out).unwrap(), String::from_utf8(bytes).unwrap());
+                let mut changed: Vec<_> = a.lines().zip(b.lines()).filter(|(x, y)| x != y).collect();
+                changed.retain(|(x, _)| *x != "floats64 = PackedFloat64Array(0.1, 0.3333333333333333, 0, 1e+300)");
+                assert_eq!(changed, [("level = 99", "level = 7")], "{engine} {name}");
+                assert_eq!(a.lines().count(), b.lines().count(), "{engine} {name}");
+                for v in [&mut again.values[0], &mut edited.values[0]] {
+                    let Variant::Dictionary(d) = v else { unreachable!() };
+                    d.insert(Variant::from("floats64"), Variant::Nil);
+                }
             }
-            let again = file::read(&out.unwrap(), &Options::default()).unwrap();
             assert_eq!(again.values, edited.values, "{engine} {name}");
         }
     }
     let hostile = fixture("godot-4.6", "resources/hostile_builtin_init.res");
     let save = file::read(&hostile, &Options::default()).unwrap();
     assert!(save.report.evidence.iter().any(|l| l.starts_with("an embedded script")), "{:?}", save.report.evidence);
+}
+
+/// Godot 3 Resource saves (every engine-written `.tres` and `.res`, plain, compressed and big-endian, of
+/// Godot 3.6 and 3.2.3, the hostile ones aside) migrated to Godot 4.6 through the save engine (what
+/// `godot-bin convert --to-dialect godot4` does): the file is a Godot 4 one of the same form (text
+/// `format=3` or `4`, binary format version 6), and it reads back as the same values, the main resource's
+/// `__meta__` entries now `metadata/…` properties.
+#[test]
+fn resource_saves_migrate_from_godot_3_to_godot_4() {
+    use godot_bin::resource::{Format, ResourceFile};
+    let mut migrated = 0;
+    for engine in ["godot-3.6", "godot-3.2.3"] {
+        let dir = godot_bin_fixture_dir(engine);
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| (n.ends_with(".res") || n.ends_with(".tres")) && !n.starts_with("hostile_"))
+            .collect();
+        names.sort();
+        for name in names {
+            let bytes = std::fs::read(format!("{dir}/{name}")).unwrap();
+            let save = file::read(&bytes, &Options::default()).unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
+            assert_eq!(save.format.dialect, Dialect::Godot3, "{engine} {name}");
+            let out = file::Save::new(save.values.clone(), save.format.in_dialect(Dialect::Godot4_6))
+                .to_bytes()
+                .unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
+            let file = ResourceFile::read(&out).unwrap_or_else(|e| panic!("{engine} {name}: {e}"));
+            match (&file.format, name.ends_with(".tres")) {
+                (Format::Text(t), true) => assert!(t.format == 3 || t.format == 4, "{engine} {name}"),
+                (Format::Binary(b), false) => assert_eq!((b.engine_major, b.version), (4, 6), "{engine} {name}"),
+                (f, _) => panic!("{engine} {name}: {f:?}"),
+            }
+            let again = file::read(&out, &Options::default()).unwrap();
+            assert_eq!(again.format.dialect, Dialect::Godot4_6, "{engine} {name}");
+            let [Variant::Dictionary(was)] = &save.values[..] else { panic!("{engine} {name}") };
+            let mut want = godot_bin::Dictionary::default();
+            let mut meta = Vec::new();
+            for (k, v) in was.iter() {
+                match (k.as_str(), v) {
+                    (Some("__meta__"), Variant::Dictionary(m)) => {
+                        meta.extend(m.iter().map(|(k, v)| (format!("metadata/{}", k.as_str().unwrap()), v.clone())))
+                    }
+                    _ => {
+                        want.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+            for (k, v) in meta {
+                want.insert(Variant::from(k), v);
+            }
+            assert_eq!(again.values, [Variant::from(want)], "{engine} {name}");
+            migrated += 1;
+        }
+    }
+    assert!(migrated >= 40, "only {migrated} saves migrated");
+}
+
+fn godot_bin_fixture_dir(engine: &str) -> String {
+    format!("{}/tests/fixtures/{engine}/resources", env!("CARGO_MANIFEST_DIR"))
 }

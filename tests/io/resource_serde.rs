@@ -202,7 +202,7 @@ struct Save {
 fn resource_edits_read_back_as_made() {
     let mut edited_files = 0;
     for engine in ["godot-4.6", "godot-3.6", "godot-3.2.3"] {
-        for name in ["save_game.res", "save_game_compressed.res", "save_game_be.res"] {
+        for name in ["save_game.res", "save_game_compressed.res", "save_game_be.res", "save_game.tres"] {
             let path = fixture_path(&format!("{engine}/resources/{name}"));
             let Ok(original) = std::fs::read(&path) else { continue };
             let mut save: Save = from_slice(&original).unwrap_or_else(|e| panic!("{engine}/{name}: {e}"));
@@ -229,6 +229,9 @@ fn resource_edits_read_back_as_made() {
             let untouched = |d: &godot_bin::Dictionary| -> BTreeMap<String, String> {
                 d.iter()
                     .filter(|(k, _)| !matches!(k.as_str(), Some("player_name" | "level" | "items")))
+                    // Godot 4.6's text holds a float its parser loads as -0.0; the text saver writes any
+                    // zero as `0` (as the engine's own save of the loaded file does).
+                    .filter(|(k, _)| !(name.ends_with(".tres") && k.as_str() == Some("floats64")))
                     .map(|(k, v)| (format!("{k:?}"), format!("{v:?}")))
                     .collect()
             };
@@ -243,5 +246,5 @@ fn resource_edits_read_back_as_made() {
             edited_files += 1;
         }
     }
-    assert!(edited_files >= 7, "only {edited_files} saves edited");
+    assert!(edited_files >= 10, "only {edited_files} saves edited");
 }

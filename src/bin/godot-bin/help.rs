@@ -96,8 +96,8 @@ that cannot be read is exit status 1 too, with the reason on standard error (it 
 
 --strip -o OUT writes the save without them: embedded scripts and external files outside res:// removed, a
 `script` property naming one removed (the resource loads as its saved class), other references to one made
-null, the data kept. Exit status 0 when the file written passes the check. An edited .tres cannot be written
-yet (binary .res, plain or compressed, can).";
+null, the data kept, in the save's own form (.tres, .res, compressed .res). Exit status 0 when the file
+written passes the check.";
 
 /// `godot-bin encode --help`.
 pub(crate) const ENCODE_ABOUT: &str = "\

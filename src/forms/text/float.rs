@@ -243,6 +243,55 @@ pub(super) fn real_token(x: f64, single: bool, float_type: bool) -> (String, boo
     }
 }
 
+/// A real as the engines' text saver writes it (`rtos_fix`): `0` for either zero, `nan`, `inf`, `inf_neg`,
+/// else Godot 4's shortest digits (of the f32 when `single`), plain when the decimal exponent is -4 to 14,
+/// or Godot 3's six significant digits (`%g`). What the engine's own parser reads back is not always the
+/// value written (Godot 3 keeps six digits; Godot 4's parser misreads some shortest digits): the engine
+/// loses the same.
+pub(super) fn saver_real_token(x: f64, single: bool, godot3: bool) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "inf_neg" }.into();
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let (neg, a) = (x < 0.0, x.abs());
+    let (ds, e, plain) = if godot3 {
+        let (ds, e) = sci_digits(a, Some(6));
+        (ds.trim_end_matches('0').to_owned(), e, (-4..6).contains(&e))
+    } else if single && (a as f32).is_finite() && a as f32 != 0.0 {
+        let (ds, e) = sci_digits_f32(a as f32);
+        (ds, e, (-4..15).contains(&e))
+    } else {
+        let (ds, e) = sci_digits(a, None);
+        (ds, e, (-4..15).contains(&e))
+    };
+    let ds = if ds.is_empty() { "0".to_owned() } else { ds };
+    let n = ds.len() as i64;
+    let body = if !plain {
+        let (first, rest) = ds.split_at(1);
+        let dot = if rest.is_empty() { "" } else { "." };
+        format!("{first}{dot}{rest}e{}{:02}", if e < 0 { "-" } else { "+" }, e.abs())
+    } else if e >= n - 1 {
+        let mut s = ds.clone();
+        s.extend(std::iter::repeat_n('0', (e - (n - 1)) as usize));
+        s
+    } else if e >= 0 {
+        let (int, frac) = ds.split_at((e + 1) as usize);
+        format!("{int}.{frac}")
+    } else {
+        format!("0.{}{ds}", "0".repeat((-e - 1) as usize))
+    };
+    if neg {
+        format!("-{body}")
+    } else {
+        body
+    }
+}
+
 fn sci_digits_f32(f: f32) -> (String, i64) {
     let s = format!("{f:e}");
     let (m, e) = s.split_once('e').unwrap_or((&s, "0"));

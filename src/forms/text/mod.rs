@@ -42,7 +42,7 @@ pub(crate) use float::engine_parse_float;
 pub use parse::{from_text, from_text_many};
 pub(crate) use parse::{resource_key_at, resource_tag_at, resource_value_at, ResourceTag};
 pub(crate) use parse::{EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};
-pub(crate) use print::{render_path, Seg};
+pub(crate) use print::{render_path, to_resource_text, ResourceStyle, Seg};
 pub use print::{to_text, to_text_exact};
 
 impl fmt::Display for Variant {

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::float::real_token;
+use super::float::{real_token, saver_real_token};
 use crate::error::{Error, Form};
 
 use crate::config::{Config, Dialect, Family};
@@ -40,8 +40,33 @@ pub fn to_text(v: &Variant, cfg: &Config) -> String {
 /// assert!(text::to_text_exact(&Variant::Float(0.5), &cfg).is_ok());
 /// ```
 pub fn to_text_exact(v: &Variant, cfg: &Config) -> Result<String, Error> {
+    exact(v, cfg, None)
+}
+
+/// How a resource file's saver (`ResourceFormatSaverText`) writes a value, beyond the dialect's syntax.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ResourceStyle {
+    /// `PackedByteArray("base64")`, as text format 4 writes byte arrays, instead of numbers.
+    pub(crate) base64_bytes: bool,
+    /// Godot 3.0 to 3.2's empty Dictionary (`{` and `}` with an empty line between them) instead of later
+    /// engines' (`{` and `}` on two lines).
+    pub(crate) blank_empty_dictionary: bool,
+}
+
+/// Prints a property value of a resource file as the engine's text saver does: `String`s keep their line
+/// breaks and tabs (only `\` and `"` escaped), other strings are escaped as C strings (`\'` too, and
+/// `\?` in Godot 3), Dictionary keys are sorted as the engine sorts them, references are
+/// `ExtResource("id")`/`SubResource("id")` (`ExtResource( 1 )` with Godot 3's integer ids) and typed
+/// containers may be typed with a script reference. Fails, naming the path, where the engine could not
+/// rebuild the value from the text.
+pub(crate) fn to_resource_text(v: &Variant, cfg: &Config, style: ResourceStyle) -> Result<String, Error> {
+    exact(v, cfg, Some(style))
+}
+
+fn exact(v: &Variant, cfg: &Config, res: Option<ResourceStyle>) -> Result<String, Error> {
     let w = with_stack_for(v, || {
         let mut w = Writer::new(cfg, true);
+        w.res = res;
         w.value(v);
         (w.out, w.lossy)
     });
@@ -159,6 +184,8 @@ struct Writer<'c> {
     lossy: Option<(String, &'static str)>,
     path: Vec<Seg<'c>>,
     dialect: Dialect,
+    /// Printing a value of a resource file ([`to_resource_text`]).
+    res: Option<ResourceStyle>,
 }
 
 impl<'c> Writer<'c> {
@@ -171,6 +198,7 @@ impl<'c> Writer<'c> {
             lossy: None,
             path: Vec::new(),
             dialect: cfg.dialect(),
+            res: None,
         }
     }
 
@@ -181,6 +209,15 @@ impl<'c> Writer<'c> {
     }
 
     fn real(&mut self, x: f64, single: bool, float_type: bool) {
+        if self.res.is_some() {
+            let t = saver_real_token(x, single, self.syn != Family::Godot4);
+            self.out.push_str(&t);
+            // A float value keeps its type: `1.0`, `0.0`, but `1e+20` and `nan` as they are.
+            if float_type && t.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+                self.out.push_str(".0");
+            }
+            return;
+        }
         let (s, exact) = real_token(x, single, float_type);
         if !exact {
             self.lossy(if x.is_nan() {
@@ -195,6 +232,9 @@ impl<'c> Writer<'c> {
     fn string(&mut self, s: &str) {
         if s.contains('\0') {
             self.lossy("a string with a NUL character cannot be written as text");
+        }
+        if self.res.is_some() {
+            return self.saver_string(s, false);
         }
         self.out.push('"');
         for c in s.chars() {
@@ -213,6 +253,50 @@ impl<'c> Writer<'c> {
             }
         }
         self.out.push('"');
+    }
+
+    /// A string as the engines' text saver writes it: a `String` value escaped for several lines
+    /// (`c_escape_multiline`: only `\\` and `"`), the others as C strings (`c_escape`: `\n`, `\t`, `\'`, …,
+    /// `\?` in Godot 3; other control characters as they are).
+    fn saver_string(&mut self, s: &str, c_escape: bool) {
+        self.out.push('"');
+        for c in s.chars() {
+            let e = match c {
+                '"' => "\\\"",
+                '\\' => "\\\\",
+                _ if !c_escape => {
+                    self.out.push(c);
+                    continue;
+                }
+                '\u{7}' => "\\a",
+                '\u{8}' => "\\b",
+                '\u{c}' => "\\f",
+                '\n' => "\\n",
+                '\r' => "\\r",
+                '\t' => "\\t",
+                '\u{b}' => "\\v",
+                '\'' => "\\'",
+                '?' if self.syn != Family::Godot4 => "\\?",
+                c => {
+                    self.out.push(c);
+                    continue;
+                }
+            };
+            self.out.push_str(e);
+        }
+        self.out.push('"');
+    }
+
+    /// A string that is not a `String` value (StringName, NodePath, PackedStringArray element).
+    fn name_string(&mut self, s: &str) {
+        if self.res.is_some() {
+            if s.contains('\0') {
+                self.lossy("a string with a NUL character cannot be written as text");
+            }
+            self.saver_string(s, true);
+        } else {
+            self.string(s);
+        }
     }
 
     /// `Name(` in Godot 4, `Name( ` in the others.
@@ -290,7 +374,7 @@ impl<'c> Writer<'c> {
                     Family::Pandemonium => self.out.push('@'),
                     _ => {}
                 }
-                self.string(&s.0);
+                self.name_string(&s.0);
             }
             V::Vector2(x) => self.reals(self.name(TypeKind::Vector2), x),
             V::Vector2i(x) => self.ints(self.name(TypeKind::Vector2i), &[x.x, x.y]),
@@ -317,7 +401,7 @@ impl<'c> Writer<'c> {
             }
             V::NodePath(p) => {
                 self.out.push_str("NodePath(");
-                self.string(&p.to_string());
+                self.name_string(&p.to_string());
                 self.out.push(')');
             }
             V::Rid(r) => {
@@ -338,6 +422,12 @@ impl<'c> Writer<'c> {
                     self.lossy("a Signal's name and object cannot be written as text");
                 }
                 self.out.push_str("Signal()");
+            }
+            V::PackedByteArray(b) if self.res.is_some_and(|r| r.base64_bytes) => {
+                self.out.push_str(self.name(TypeKind::PackedByteArray));
+                self.out.push_str("(\"");
+                self.out.push_str(&crate::wire::base64_encode(b));
+                self.out.push_str("\")");
             }
             V::PackedByteArray(b) => {
                 self.open(self.name(TypeKind::PackedByteArray));
@@ -376,7 +466,7 @@ impl<'c> Writer<'c> {
                 self.open(self.name(TypeKind::PackedStringArray));
                 for (i, x) in a.iter().enumerate() {
                     self.sep(i);
-                    self.string(x);
+                    self.name_string(x);
                 }
                 self.close();
             }
@@ -445,6 +535,7 @@ impl<'c> Writer<'c> {
             ContainerType::Untyped => self.out.push_str("Variant"),
             ContainerType::Builtin(k) => self.out.push_str(k.name_in(self.dialect)),
             ContainerType::Class(c) => self.out.push_str(c),
+            ContainerType::Script(s) if self.res.is_some() => self.out.push_str(s),
             ContainerType::Script(s) => {
                 self.lossy("a container typed with a script cannot be written as text");
                 let _ = write!(self.out, "Object /* script {s} */");
@@ -502,15 +593,22 @@ impl<'c> Writer<'c> {
             self.container_type(&d.value_type);
             self.out.push_str("](");
         }
+        let blank = self.res.is_some_and(|r| r.blank_empty_dictionary);
         if d.entries.is_empty() {
             self.out.push_str(match self.syn {
                 Family::Godot4 => "{}",
                 Family::Godot2 => "{\n\n}",
+                _ if blank => "{\n\n}",
                 _ => "{\n}",
             });
         } else {
             self.out.push_str("{\n");
-            for (i, (k, v)) in d.entries.iter().enumerate() {
+            let mut entries: Vec<&'c (Variant, Variant)> = d.entries.list.iter().collect();
+            if self.res.is_some() {
+                let dialect = self.dialect;
+                entries.sort_by(|a, b| key_order(&a.0, &b.0, dialect));
+            }
+            for (i, (k, v)) in entries.into_iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(",\n");
                 }
@@ -534,6 +632,7 @@ impl<'c> Writer<'c> {
                 self.lossy("an object by instance id cannot be rebuilt from text");
                 let _ = write!(self.out, "Object(EncodedObjectAsID,\"object_id\":{id})");
             }
+            Object::Full { class, properties } if self.res.is_some() && self.reference(class, properties) => {}
             Object::Full { class, properties } => {
                 self.out.push_str("Object(");
                 self.out.push_str(class);
@@ -549,4 +648,65 @@ impl<'c> Writer<'c> {
             }
         }
     }
+}
+
+impl Writer<'_> {
+    /// A reference of a resource file (`ExtResource("1_abc")`, `SubResource( 2 )`, `Resource("res://a.tres")`);
+    /// false (nothing written) when the object is not one.
+    fn reference(&mut self, class: &str, properties: &[(String, Variant)]) -> bool {
+        use super::parse::{EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};
+        let prop = |name: &str| properties.iter().find(|(n, _)| n == name).and_then(|(_, v)| v.as_str());
+        let (name, args) = match (class, properties.len(), prop(REF_ID), prop(REF_PATH), prop(REF_UID)) {
+            (EXT_RESOURCE | SUB_RESOURCE, 1, Some(id), _, _) => (class, [Some(id), None]),
+            (EXT_RESOURCE, 1, _, Some(path), _) => ("Resource", [Some(path), None]),
+            (EXT_RESOURCE, 2, _, Some(path), Some(uid)) => ("Resource", [Some(uid), Some(path)]),
+            _ => return false,
+        };
+        self.open(name);
+        for (i, a) in args.into_iter().flatten().enumerate() {
+            self.sep(i);
+            // Godot 3 numbers its resources: `ExtResource( 1 )`.
+            let number = self.syn != Family::Godot4
+                && name != "Resource"
+                && !a.is_empty()
+                && a.strip_prefix('-').unwrap_or(a).bytes().all(|b| b.is_ascii_digit());
+            if number {
+                self.out.push_str(a);
+            } else {
+                self.saver_string(a, true);
+            }
+        }
+        self.close();
+        true
+    }
+}
+
+/// The order in which the engines' saver writes two Dictionary keys (`Variant::operator<`): by type
+/// first (the dialect's type ids), then by value where the engine compares values of the type (numbers,
+/// strings, vectors); keys it does not compare keep their order.
+fn key_order(a: &Variant, b: &Variant, dialect: Dialect) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    use Variant as V;
+    let (ta, tb) = (dialect.type_id(a.kind()), dialect.type_id(b.kind()));
+    if ta != tb {
+        return ta.cmp(&tb);
+    }
+    let reals = |x: &[f64], y: &[f64]| {
+        x.iter().zip(y).map(|(p, q)| p.partial_cmp(q).unwrap_or(Ordering::Equal)).find(|o| o.is_ne())
+    };
+    let found = match (a, b) {
+        (V::Bool(x), V::Bool(y)) => Some(x.cmp(y)),
+        (V::Int(x), V::Int(y)) => Some(x.cmp(y)),
+        (V::Float(x), V::Float(y)) => x.partial_cmp(y),
+        (V::String(x), V::String(y)) => Some(x.cmp(y)),
+        (V::StringName(x), V::StringName(y)) => Some(x.0.cmp(&y.0)),
+        (V::Vector2(x), V::Vector2(y)) => reals(&[x.x, x.y], &[y.x, y.y]),
+        (V::Vector3(x), V::Vector3(y)) => reals(&[x.x, x.y, x.z], &[y.x, y.y, y.z]),
+        (V::Vector4(x), V::Vector4(y)) => reals(&[x.x, x.y, x.z, x.w], &[y.x, y.y, y.z, y.w]),
+        (V::Vector2i(x), V::Vector2i(y)) => Some((x.x, x.y).cmp(&(y.x, y.y))),
+        (V::Vector3i(x), V::Vector3i(y)) => Some((x.x, x.y, x.z).cmp(&(y.x, y.y, y.z))),
+        (V::Vector4i(x), V::Vector4i(y)) => Some((x.x, x.y, x.z, x.w).cmp(&(y.x, y.y, y.z, y.w))),
+        _ => None,
+    };
+    found.unwrap_or(Ordering::Equal)
 }

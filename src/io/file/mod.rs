@@ -169,8 +169,8 @@ pub enum Content {
     Json(JsonStyle),
     /// A Resource file as read: the structure (form, format version, compression, ids, scripts, external
     /// resources) its values are written back into, and the bytes it was read from. Unchanged values give
-    /// back those bytes; changed ones are written into the structure by the engine saver's rules (binary
-    /// files; writing a changed text resource is not supported yet and fails).
+    /// back those bytes; changed ones are written into the structure by the engine saver's rules (binary or
+    /// text, as the engine that wrote the file saves).
     Resource(Box<ResourceFile>),
 }
 
@@ -308,18 +308,7 @@ impl Format {
                 Ok(cf.to_text_with(&self.config, *style).into_bytes())
             }
             Content::Json(style) => Ok(engine_json::write(values, style)?.into_bytes()),
-            Content::Resource(file) => {
-                if resource::dialect_of(file).family() != self.dialect.family() {
-                    return Err(ErrorKind::InvalidArgument(format!(
-                        "a {} Resource save is not written in {} (converting Resource saves between engines is \
-                         not supported yet)",
-                        resource::dialect_of(file),
-                        self.dialect
-                    ))
-                    .into());
-                }
-                resource::write_values(file, one()?)
-            }
+            Content::Resource(file) => resource::write_values_as(file, one()?, self.dialect),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Godot Resource files: binary `.res` (`RSRC`), compressed `.res` (`RSCC`, feature `containers`) and text
 //! `.tres`. [`ResourceFile::read`] reads a file into a model that keeps everything it holds;
 //! [`ResourceFile::to_bytes`] writes it back, byte-identical when nothing was changed (an edited binary file
-//! by the saver's rules; writing an edited text file is not done yet). [`from_slice`] and [`to_vec_like`]
+//! by the saver's rules of its form, text ones as the engine's text saver writes them). [`from_slice`] and [`to_vec_like`]
 //! are serde over them, [`check`] reports the scripts a file would load. Reading never runs or loads
 //! anything: scripts and external resources stay names in the model.
 //!
@@ -101,9 +101,7 @@ impl ResourceFile {
                     Some((mode, block)) => write_compressed(&plain, mode, block),
                 }
             }
-            Format::Text(_) => {
-                Err(Error::new(ErrorKind::InvalidData("writing an edited text resource is not supported yet"), None))
-            }
+            Format::Text(t) => text::write(self, t),
         }
     }
 }
@@ -152,6 +150,7 @@ pub(crate) fn blank() -> ResourceFile {
         main: Resource { class: "Resource".into(), id: String::new(), properties: Vec::new() },
         original: None,
         text_forms: Vec::new(),
+        blank_empty_dictionary: false,
     }
 }
 
@@ -166,6 +165,81 @@ pub(crate) fn write_values(file: &ResourceFile, new: &crate::value::Variant) -> 
         .into());
     }
     merged(file, new, &values_of(file)?)?.to_bytes()
+}
+
+/// The bytes of `file` holding the values `new`, as a save of `dialect`: [`write_values`] when the file is
+/// of that engine family; a Godot 3 (or 2) file migrated to Godot 4 ([`migrated`]); other ways refused.
+#[cfg(feature = "containers")]
+pub(crate) fn write_values_as(
+    file: &ResourceFile, new: &crate::value::Variant, dialect: crate::config::Dialect,
+) -> Result<Vec<u8>> {
+    use crate::config::Family;
+    let from = dialect_of(file);
+    if from.family() == dialect.family() {
+        return write_values(file, new);
+    }
+    if dialect.family() != Family::Godot4 || !matches!(from.family(), Family::Godot3 | Family::Godot2) {
+        return Err(ErrorKind::InvalidArgument(format!(
+            "a {from} Resource save is not written in {dialect} (Resource saves migrate from Godot 3 to Godot 4 only)"
+        ))
+        .into());
+    }
+    if file.original.is_none() {
+        return write_values(file, new);
+    }
+    let mut edited = merged(file, new, &values_of(file)?)?;
+    edited.original = None;
+    migrated(&mut edited, dialect)?;
+    edited.to_bytes()
+}
+
+/// A Godot 3 resource file made the file Godot 4 saves for the same resource: text `format=3` (4 when its
+/// values need it) with the 4.6 header (no `load_steps`), binary format version 6 (5 before 4.3) with
+/// Godot 4's header flags and reserved words, `__meta__` entries as `metadata/…` properties (written last,
+/// as the engine does). Ids, paths, classes, scripts and values stay as they are (Godot 4 reads Godot 3's
+/// numeric ids as its string ids); the file keeps its form, endianness and compression.
+#[cfg(feature = "containers")]
+pub(crate) fn migrated(file: &mut ResourceFile, dialect: crate::config::Dialect) -> Result<()> {
+    use crate::config::Dialect;
+    use crate::value::Variant;
+    let minor = match dialect {
+        Dialect::Godot4_0 => 0,
+        Dialect::Godot4_1 => 1,
+        Dialect::Godot4_2 => 2,
+        Dialect::Godot4_3 => 3,
+        Dialect::Godot4_4 => 4,
+        Dialect::Godot4_5 => 5,
+        _ => 6,
+    };
+    match &mut file.format {
+        Format::Text(t) => *t = TextFormat { format: 3, load_steps: minor < 6 },
+        Format::Binary(b) => {
+            b.engine_major = 4;
+            b.engine_minor = minor;
+            b.version = if minor >= 3 { 6 } else { 5 };
+            b.flags = model::FLAG_NAMED_SCENE_IDS | model::FLAG_UIDS;
+            if file.script_class.is_some() {
+                b.flags |= model::FLAG_HAS_SCRIPT_CLASS;
+            }
+            b.reserved = vec![0; 11];
+            b.use_real64 = false;
+        }
+    }
+    file.blank_empty_dictionary = false;
+    for r in file.sub_resources.iter_mut().chain(std::iter::once(&mut file.main)) {
+        let Some(at) = r.properties.iter().position(|(n, _)| n == "__meta__") else { continue };
+        let (_, meta) = r.properties.remove(at);
+        let Variant::Dictionary(d) = meta else {
+            return Err(ErrorKind::InvalidData("a __meta__ property that is not a Dictionary").into());
+        };
+        for (k, v) in d.entries.list {
+            let Some(k) = k.as_str() else {
+                return Err(ErrorKind::InvalidData("a __meta__ key that is not a String").into());
+            };
+            r.properties.push((format!("metadata/{k}"), v));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(feature = "containers")]

@@ -53,6 +53,9 @@ pub struct ResourceFile {
     pub(super) original: Option<Box<Original>>,
     /// Text files: the forms the engines' savers never write, by the resource whose tag has them.
     pub(super) text_forms: Vec<(Reference, Vec<&'static str>)>,
+    /// Text files of Godot 3.0 to 3.2: an empty Dictionary is written with an empty line inside (later
+    /// engines write none). Known from a file that holds one.
+    pub(super) blank_empty_dictionary: bool,
 }
 
 impl Eq for ResourceFile {}

@@ -611,5 +611,6 @@ pub(crate) fn read(bytes: &[u8], compressed: Option<(u32, u32)>, max_depth: usiz
         main,
         original: None,
         text_forms: Vec::new(),
+        blank_empty_dictionary: false,
     })
 }
