@@ -227,10 +227,10 @@ impl<'de> Visitor<'de> for VariantVisitor {
         Ok(Variant::Float(v))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<Variant, E> {
-        Ok(Variant::String(v.to_owned()))
+        Ok(Variant::String(v.into()))
     }
     fn visit_string<E: de::Error>(self, v: String) -> std::result::Result<Variant, E> {
-        Ok(Variant::String(v))
+        Ok(Variant::String(v.into()))
     }
     fn visit_bytes<E: de::Error>(self, v: &[u8]) -> std::result::Result<Variant, E> {
         Ok(Variant::PackedByteArray(v.to_vec()))

@@ -161,7 +161,7 @@ composite_arbitrary!(
 
 impl<'a> Arbitrary<'a> for StringName {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(StringName(u.arbitrary()?))
+        Ok(StringName(u.arbitrary::<String>()?.into()))
     }
 }
 
@@ -290,7 +290,7 @@ fn any_variant(u: &mut Unstructured<'_>, depth: usize) -> Result<Variant> {
         1 => V::Bool(u.arbitrary()?),
         2 => V::Int(any_i64(u)?),
         3 => V::Float(any_f64(u)?),
-        4 => V::String(any_string(u)?),
+        4 => V::String(any_string(u)?.into()),
         5 => V::StringName(u.arbitrary()?),
         6 => V::Vector2(u.arbitrary()?),
         7 => V::Vector2i(u.arbitrary()?),
@@ -489,8 +489,8 @@ impl<'c> HoldGen<'c> {
             K::Int => V::Int(any_i64(u)?),
             K::Float if g2 => V::Float(widen_like_engine(any_f32(u)?)),
             K::Float => V::Float(any_f64(u)?),
-            K::String => V::String(self.text(u)?),
-            K::StringName => V::StringName(StringName(self.text(u)?)),
+            K::String => V::String(self.text(u)?.into()),
+            K::StringName => V::StringName(StringName(self.text(u)?.into())),
             K::Vector2 => V::Vector2(self.v2(u)?),
             K::Vector2i => V::Vector2i(u.arbitrary()?),
             K::Rect2 => V::Rect2(Rect2::new(self.v2(u)?, self.v2(u)?)),

@@ -92,8 +92,8 @@ fn leaf(cfg: &Config) -> BoxedStrategy<Variant> {
                 any::<u64>().prop_map(|b| V::Float(f64::from_bits(b))).boxed()
             },
         ),
-        (K::String, text().prop_map(V::String).boxed()),
-        (K::StringName, text().prop_map(|s| V::StringName(StringName(s))).boxed()),
+        (K::String, text().prop_map(|s| V::String(s.into())).boxed()),
+        (K::StringName, text().prop_map(|s| V::StringName(StringName(s.into()))).boxed()),
         (K::Vector2, v2.clone().prop_map(V::Vector2).boxed()),
         (K::Vector2i, any::<(i32, i32)>().prop_map(|(x, y)| V::Vector2i(Vector2i::new(x, y))).boxed()),
         (K::Rect2, (v2.clone(), v2.clone()).prop_map(|(p, s)| V::Rect2(Rect2::new(p, s))).boxed()),

@@ -155,7 +155,16 @@ macro_rules! same_element {
     )*};
 }
 
-same_element!(f64 => Float, String => String, Vector2 => Vector2, Vector3 => Vector3, Color => Color,
+impl Element for String {
+    fn from_value(v: Variant) -> Option<String> {
+        match v {
+            Variant::String(s) => Some(s.into()),
+            _ => None,
+        }
+    }
+}
+
+same_element!(f64 => Float, Vector2 => Vector2, Vector3 => Vector3, Color => Color,
     Vector4 => Vector4, Vector2i => Vector2i, Vector3i => Vector3i, Vector4i => Vector4i);
 
 /// Puts `value` at `i` of `xs`.

@@ -374,7 +374,7 @@ impl Out {
             let mut m = Map::new();
             for (k, x) in &d.entries {
                 if let V::String(s) = k {
-                    m.push_new(s.clone(), self.value(x));
+                    m.push_new(s.to_string(), self.value(x));
                 }
             }
             return Value::Object(m);
@@ -712,7 +712,7 @@ impl In<'_> {
                 _ if n.is_u64() => return Err(self.err("integer out of the 64-bit signed range")),
                 _ => V::Float(n.as_f64().unwrap_or(0.0)),
             },
-            Value::String(s) => V::String(s.clone()),
+            Value::String(s) => V::String(s.as_str().into()),
             Value::Array(a) => {
                 let mut items = Vec::with_capacity(a.len());
                 let mut hashes = Vec::new();
@@ -737,7 +737,7 @@ impl In<'_> {
                             let v = self.value(x)?;
                             let vh = self.child_hash();
                             self.path.pop();
-                            let k = V::String(k.clone());
+                            let k = V::String(k.as_str().into());
                             let kh = hash.as_ref().map(|_| dict_keys::leaf_hash(&k));
                             let i = b.insert_hashed(k, kh, v);
                             if let (Some(h), Some(kh), Some(vh)) = (hash.as_mut(), kh, vh) {
