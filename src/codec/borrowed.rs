@@ -155,7 +155,9 @@ impl<'a> VariantRef<'a> {
             R::Vector3(v) => Variant::Vector3(v),
             R::Color(c) => Variant::Color(c),
             R::PackedByteArray(b) => Variant::PackedByteArray(b.to_vec()),
-            R::PackedStringArray(v) => Variant::PackedStringArray(v.into_iter().map(Cow::into_owned).collect()),
+            R::PackedStringArray(v) => {
+                Variant::PackedStringArray(v.into_iter().map(crate::value::GString::from).collect())
+            }
             R::Other(v) => *v,
             // Only leaves come here from the walks; a container is converted whole.
             R::Array(_) | R::Dictionary(_) => self.into_variant(),

@@ -449,7 +449,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 let n = self.string_array_count()?;
                 let mut v = Vec::with_capacity(n);
                 for _ in 0..n {
-                    v.push(self.string()?);
+                    v.push(self.gstring()?);
                 }
                 V::PackedStringArray(v)
             }

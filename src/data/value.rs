@@ -135,7 +135,7 @@ pub enum Variant {
     /// `PackedFloat64Array` (Godot 4).
     PackedFloat64Array(Vec<f64>),
     /// `PackedStringArray`.
-    PackedStringArray(Vec<String>),
+    PackedStringArray(Vec<GString>),
     /// `PackedVector2Array`.
     PackedVector2Array(Vec<Vector2>),
     /// `PackedVector3Array`.
@@ -789,6 +789,11 @@ impl From<&str> for Variant {
 impl From<String> for Variant {
     fn from(s: String) -> Self {
         Variant::String(s.into())
+    }
+}
+impl From<GString> for Variant {
+    fn from(s: GString) -> Self {
+        Variant::String(s)
     }
 }
 impl From<bool> for Variant {

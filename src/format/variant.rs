@@ -163,7 +163,7 @@ impl Variant {
             Variant::PackedInt64Array(x) => p::int64::serialize(x, s),
             Variant::PackedFloat32Array(x) => p::float32::serialize(x, s),
             Variant::PackedFloat64Array(x) => p::float64::serialize(x, s),
-            Variant::PackedStringArray(x) => p::string::serialize(x, s),
+            Variant::PackedStringArray(x) => crate::format::packed::ser_texts(x, s),
             Variant::PackedVector2Array(x) => s.serialize_newtype_struct("$godot_bin::PackedVector2Array", x),
             Variant::PackedVector3Array(x) => s.serialize_newtype_struct("$godot_bin::PackedVector3Array", x),
             Variant::PackedColorArray(x) => s.serialize_newtype_struct("$godot_bin::PackedColorArray", x),

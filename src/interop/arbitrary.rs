@@ -317,7 +317,9 @@ fn any_variant(u: &mut Unstructured<'_>, depth: usize) -> Result<Variant> {
         28 => V::PackedInt64Array(u.arbitrary()?),
         29 => V::PackedFloat32Array(vec_of(u, any_f32)?),
         30 => V::PackedFloat64Array(vec_of(u, any_f64)?),
-        31 => V::PackedStringArray(u.arbitrary()?),
+        31 => {
+            V::PackedStringArray(u.arbitrary::<Vec<String>>()?.into_iter().map(crate::value::GString::from).collect())
+        }
         32 => V::PackedVector2Array(u.arbitrary()?),
         33 => V::PackedVector3Array(u.arbitrary()?),
         34 => V::PackedColorArray(u.arbitrary()?),
@@ -528,7 +530,7 @@ impl<'c> HoldGen<'c> {
             K::PackedInt64Array => V::PackedInt64Array(vec_of(u, any_i64)?),
             K::PackedFloat32Array => V::PackedFloat32Array(vec_of(u, any_f32)?),
             K::PackedFloat64Array => V::PackedFloat64Array(vec_of(u, any_f64)?),
-            K::PackedStringArray => V::PackedStringArray(vec_of(u, |u| self.text(u))?),
+            K::PackedStringArray => V::PackedStringArray(vec_of(u, |u| self.text(u).map(crate::value::GString::from))?),
             K::PackedVector2Array => V::PackedVector2Array(vec_of(u, |u| self.v2(u))?),
             K::PackedVector3Array => V::PackedVector3Array(vec_of(u, |u| self.v3(u))?),
             K::PackedVector4Array => V::PackedVector4Array(vec_of(u, |u| self.v4(u))?),

@@ -232,7 +232,7 @@ impl Gen<'_> {
             K::PackedInt64Array => V::PackedInt64Array((0..self.len()).map(|_| self.rng.next_u64() as i64).collect()),
             K::PackedFloat32Array => V::PackedFloat32Array((0..self.len()).map(|_| self.rng.f32()).collect()),
             K::PackedFloat64Array => V::PackedFloat64Array((0..self.len()).map(|_| self.rng.f64()).collect()),
-            K::PackedStringArray => V::PackedStringArray((0..self.len()).map(|_| self.rng.string()).collect()),
+            K::PackedStringArray => V::PackedStringArray((0..self.len()).map(|_| self.rng.string().into()).collect()),
             K::PackedVector2Array => V::PackedVector2Array((0..self.len()).map(|_| self.v2()).collect()),
             K::PackedVector3Array => V::PackedVector3Array((0..self.len()).map(|_| self.v3()).collect()),
             K::PackedVector4Array => V::PackedVector4Array((0..self.len()).map(|_| self.v4()).collect()),

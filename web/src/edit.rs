@@ -4,7 +4,7 @@
 use godot_bin::file::Format;
 use godot_bin::markers::{Color, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
 use godot_bin::value::ContainerType;
-use godot_bin::{Dialect, Variant};
+use godot_bin::{Dialect, GString, Variant};
 
 /// What the document is: its values and how they are written.
 #[derive(Clone)]
@@ -155,16 +155,7 @@ macro_rules! same_element {
     )*};
 }
 
-impl Element for String {
-    fn from_value(v: Variant) -> Option<String> {
-        match v {
-            Variant::String(s) => Some(s.into()),
-            _ => None,
-        }
-    }
-}
-
-same_element!(f64 => Float, Vector2 => Vector2, Vector3 => Vector3, Color => Color,
+same_element!(f64 => Float, GString => String, Vector2 => Vector2, Vector3 => Vector3, Color => Color,
     Vector4 => Vector4, Vector2i => Vector2i, Vector3i => Vector3i, Vector4i => Vector4i);
 
 /// Puts `value` at `i` of `xs`.

@@ -141,7 +141,7 @@ fn expected_json_at(v: &Variant, depth: usize) -> Option<Value> {
         Variant::PackedInt64Array(x) => nums(&mut x.iter().map(|&x| Value::from(x))),
         Variant::PackedFloat32Array(x) => nums(&mut x.iter().map(|&x| float(f64::from(x)))),
         Variant::PackedFloat64Array(x) => nums(&mut x.iter().map(|&x| float(x))),
-        Variant::PackedStringArray(x) => nums(&mut x.iter().map(|s| Value::String(s.clone()))),
+        Variant::PackedStringArray(x) => nums(&mut x.iter().map(|s| Value::String(s.to_string()))),
         Variant::Dictionary(d) => {
             let mut m = serde_json::Map::new();
             for (k, x) in &d.entries {

@@ -901,9 +901,9 @@ impl In<'_> {
             "PackedInt64Array" => V::PackedInt64Array(self.each(j, tag, |s, x| s.i64_of(x))?),
             "PackedFloat32Array" => V::PackedFloat32Array(self.each(j, tag, |s, x| s.f32_of(x))?),
             "PackedFloat64Array" => V::PackedFloat64Array(self.each(j, tag, |s, x| s.f64_of(x))?),
-            "PackedStringArray" => V::PackedStringArray(
-                self.each(j, tag, |s, x| x.as_str().map(str::to_owned).ok_or_else(|| s.err("expected a string")))?,
-            ),
+            "PackedStringArray" => V::PackedStringArray(self.each(j, tag, |s, x| {
+                x.as_str().map(crate::value::GString::from).ok_or_else(|| s.err("expected a string"))
+            })?),
             "PackedVector2Array" => V::PackedVector2Array(self.each(j, tag, |s, x| s.reals(x, "Vector2"))?),
             "PackedVector3Array" => V::PackedVector3Array(self.each(j, tag, |s, x| s.reals(x, "Vector3"))?),
             "PackedVector4Array" => V::PackedVector4Array(self.each(j, tag, |s, x| s.reals(x, "Vector4"))?),

@@ -688,7 +688,7 @@ impl<'t> Parser<'t> {
             }
             K::PackedFloat64Array => V::PackedFloat64Array(self.list(|p| p.real())?),
             K::PackedStringArray => V::PackedStringArray(self.list(|p| match p.next()? {
-                Tok::Str(s) => Ok(s),
+                Tok::Str(s) => Ok(s.into()),
                 t => Err(p.err(format!("expected a string, found {}", describe(&t)))),
             })?),
             K::PackedVector2Array => {

@@ -395,7 +395,8 @@ fn like(old: &Variant, new: &Variant) -> Variant {
             })
             .collect::<Option<Vec<_>>>()
     };
-    let strings = |b: &Array| b.items.iter().map(|x| x.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>();
+    let strings =
+        |b: &Array| b.items.iter().map(|x| x.as_str().map(crate::value::GString::from)).collect::<Option<Vec<_>>>();
     let converted = match (old, new) {
         (V::StringName(_), V::String(s)) => Some(V::StringName(s.as_str().into())),
         (V::Float(_), V::Int(i)) => Some(V::Float(*i as f64)),

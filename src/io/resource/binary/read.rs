@@ -310,7 +310,7 @@ fn value(r: &mut Reader<'_>, c: &Ctx<'_>) -> Result<Variant> {
                 let n = r.count(4)?;
                 let mut out = Vec::with_capacity(n.min(1024));
                 for _ in 0..n {
-                    out.push(r.ustring()?);
+                    out.push(r.ustring()?.into());
                 }
                 Variant::PackedStringArray(out)
             }
