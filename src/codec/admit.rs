@@ -147,7 +147,7 @@ fn packed_items(v: Variant) -> Vec<Variant> {
         V::PackedInt64Array(a) => a.into_iter().map(V::Int).collect(),
         V::PackedFloat32Array(a) => a.into_iter().map(|x| V::Float(crate::wire::widen_like_engine(x))).collect(),
         V::PackedFloat64Array(a) => a.into_iter().map(V::Float).collect(),
-        V::PackedStringArray(a) => a.into_iter().map(|s| V::String(s.into())).collect(),
+        V::PackedStringArray(a) => a.into_iter().map(V::String).collect(),
         V::PackedVector2Array(a) => a.into_iter().map(V::Vector2).collect(),
         V::PackedVector3Array(a) => a.into_iter().map(V::Vector3).collect(),
         V::PackedColorArray(a) => a.into_iter().map(V::Color).collect(),

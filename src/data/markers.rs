@@ -749,7 +749,7 @@ impl Reals for Projection {
 /// assert_eq!(n.as_str(), "jump");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StringName(pub crate::value::GString);
+pub struct StringName(pub crate::data::gstring::GString);
 
 impl StringName {
     /// The name.
@@ -774,8 +774,8 @@ impl From<String> for StringName {
         StringName(s.into())
     }
 }
-impl From<crate::value::GString> for StringName {
-    fn from(s: crate::value::GString) -> Self {
+impl From<crate::data::gstring::GString> for StringName {
+    fn from(s: crate::data::gstring::GString) -> Self {
         StringName(s)
     }
 }

@@ -431,7 +431,7 @@ fn lengths_the_wire_cannot_hold_are_refused_before_writing() {
     assert!(too_long(godot_bin::to_vec(&s).unwrap_err()));
     let Variant::String(big) = s else { unreachable!() };
     assert!(too_long(godot_bin::to_vec(&big).unwrap_err()));
-    let names = Variant::PackedStringArray(vec![big.into()]);
+    let names = Variant::PackedStringArray(vec![big]);
     assert!(too_long(names.encode(&cfg).unwrap_err()));
     assert!(too_long(godot_bin::to_vec(&names).unwrap_err()));
     drop(names);
