@@ -68,7 +68,7 @@ pub use io::{config_file, framing, resource};
 #[cfg_attr(docsrs, doc(cfg(feature = "containers")))]
 pub use io::{container, file};
 #[doc(no_inline)]
-pub use value::{Array, Dictionary, Object, Variant};
+pub use value::{Array, Dictionary, GString, Object, Variant};
 
 // Crate-internal paths of the dialect tables (`crate::types::TypeKind`; public as `value::TypeKind`).
 pub(crate) use dialect::types;

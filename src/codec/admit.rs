@@ -90,7 +90,7 @@ fn convert_strict(v: Variant, to: TypeKind, double: bool) -> Option<Variant> {
         (V::Float(f), K::Int) => V::Int(f64_to_i64(f)),
         (V::Bool(b), K::Float) => V::Float(b as i64 as f64),
         (V::Int(i), K::Float) => V::Float(i as f64),
-        (V::NodePath(p), K::String) => V::String(p.to_string()),
+        (V::NodePath(p), K::String) => V::String(p.to_string().into()),
         (V::StringName(s), K::String) => V::String(s.0),
         (V::String(s), K::StringName) => V::StringName(StringName(s)),
         (V::String(s), K::NodePath) => V::NodePath(Box::new(NodePath::parse(&s))),

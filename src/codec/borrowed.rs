@@ -136,13 +136,15 @@ impl<'a> VariantRef<'a> {
             R::Bool(b) => Variant::Bool(b),
             R::Int(i) => Variant::Int(i),
             R::Float(x) => Variant::Float(x),
-            R::String(s) => Variant::String(s.into_owned()),
-            R::StringName(s) => Variant::StringName(StringName(s.into_owned())),
+            R::String(s) => Variant::String(s.into()),
+            R::StringName(s) => Variant::StringName(StringName(s.into())),
             R::Vector2(v) => Variant::Vector2(v),
             R::Vector3(v) => Variant::Vector3(v),
             R::Color(c) => Variant::Color(c),
             R::PackedByteArray(b) => Variant::PackedByteArray(b.to_vec()),
-            R::PackedStringArray(v) => Variant::PackedStringArray(v.into_iter().map(Cow::into_owned).collect()),
+            R::PackedStringArray(v) => {
+                Variant::PackedStringArray(v.into_iter().map(crate::value::GString::from).collect())
+            }
             R::Other(v) => *v,
             // Only leaves come here from the walks; a container is converted whole.
             R::Array(_) | R::Dictionary(_) => Variant::from(self),

@@ -219,6 +219,14 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
+    /// [`Decoder::string`] as a [`GString`]: a short text is kept inline, without an allocation.
+    pub(super) fn gstring(&mut self) -> Result<GString> {
+        match self.text() {
+            Some(s) => Ok(GString::from(s)),
+            None => self.str_cow().map(GString::from),
+        }
+    }
+
     /// A string field whose text is valid UTF-8 once cut as every engine cuts it (at the first NUL inside
     /// the declared length, then past a leading byte order mark: [`godot_str`]'s rule), borrowed from the
     /// input; not Godot 2. `None`, with nothing read, for anything else: [`Decoder::str_cow`] then reads it
@@ -255,7 +263,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
     /// was its bytes unchanged) is copied from that text, not validated again: a dictionary's keys mostly
     /// repeat its siblings'.
     #[inline(always)]
-    pub(super) fn key_string(&mut self, known: &mut [&'a str; TEXT_SLOTS]) -> Result<(String, u64)> {
+    pub(super) fn key_string(&mut self, known: &mut [&'a str; TEXT_SLOTS]) -> Result<(GString, u64)> {
         if let Some((b, padded)) = self.string_field() {
             let mix = text_mix(b);
             let slot = (mix >> 59) as usize;
@@ -267,10 +275,10 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 if t.len() == b.len() {
                     known[slot] = t;
                 }
-                return Ok((t.to_owned(), key_bit(t)));
+                return Ok((GString::from(t), key_bit(t)));
             }
         }
-        let k = self.string()?;
+        let k = self.gstring()?;
         let bit = key_bit(&k);
         Ok((k, bit))
     }
@@ -408,8 +416,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
                     V::Float(widen_like_engine(f32::from_le_bytes(self.bytes()?)))
                 }
             }
-            K::String => V::String(self.string()?),
-            K::StringName => V::StringName(StringName(self.string()?)),
+            K::String => V::String(self.gstring()?),
+            K::StringName => V::StringName(StringName(self.gstring()?)),
             K::Vector2 => V::Vector2(self.reals(wide)?),
             K::Rect2 => V::Rect2(self.reals(wide)?),
             K::Vector3 => V::Vector3(self.reals(wide)?),
@@ -461,7 +469,7 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 let n = self.string_array_count()?;
                 let mut v = Vec::with_capacity(n);
                 for _ in 0..n {
-                    v.push(self.string()?);
+                    v.push(self.gstring()?);
                 }
                 V::PackedStringArray(v)
             }
@@ -793,11 +801,10 @@ fn has_nul(b: &[u8]) -> bool {
     words.remainder().contains(&0)
 }
 
-/// `t.to_owned()`, its allocation and copy inlined here (not a call to the generic `RawVec` allocation
-/// the decode loop otherwise makes of it).
+/// `t` as a [`GString`] (inline when short), made here rather than inlined into the decode loop.
 #[inline(never)]
-fn owned(t: &str) -> String {
-    t.to_owned()
+fn owned(t: &str) -> GString {
+    GString::from(t)
 }
 
 /// How many texts [`Decoder::key_string`] remembers.
@@ -848,7 +855,7 @@ mod key_text_tests {
         d.entries
             .into_iter()
             .map(|(k, v)| match (k, v) {
-                (Variant::String(k), Variant::Int(i)) => (k, i),
+                (Variant::String(k), Variant::Int(i)) => (k.into(), i),
                 other => panic!("unexpected entry {other:?}"),
             })
             .collect()

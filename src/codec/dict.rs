@@ -102,7 +102,7 @@ impl DictBuilder {
     /// A String key `k` whose [`key_bit`] is `bit`: adds its entry and returns the index of the entry its
     /// value goes to, as [`DictBuilder::key_done`] does, without looking at the key again.
     #[inline(always)]
-    pub(super) fn string_key(&mut self, k: String, bit: u64) -> usize {
+    pub(super) fn string_key(&mut self, k: GString, bit: u64) -> usize {
         let n = self.entries.len();
         self.entries.push((Variant::String(k), Variant::Nil));
         if !self.keys.is_hashing() && self.rule.string_like.is_some() && n < Self::LINEAR_MAX && self.seen & bit == 0 {
@@ -252,7 +252,7 @@ impl KeyRule<Variant> for VariantKeys {
             // without making it.
             (Variant::StringName(s), Some(true)) => {
                 let mut h = dict_keys::hasher();
-                std::mem::discriminant(&Variant::String(String::new())).hash(&mut h);
+                std::mem::discriminant(&Variant::String(GString::default())).hash(&mut h);
                 s.0.hash(&mut h);
                 h.finish()
             }

@@ -147,7 +147,7 @@ mod tests {
         // Keys looked up by another form than their own (StringName, -0.0, vectors): the index is rebuilt
         // by their own hashes.
         let odd: Vec<(Variant, Variant)> = (0..40)
-            .map(|i| (Variant::StringName(crate::markers::StringName(format!("n{i}"))), Variant::Int(i)))
+            .map(|i| (Variant::StringName(crate::markers::StringName(format!("n{i}").into())), Variant::Int(i)))
             .chain([(Variant::Float(-0.0), Variant::Nil)])
             .collect();
         let cfg = Config::new(Dialect::Godot4_6);

@@ -749,7 +749,7 @@ impl Reals for Projection {
 /// assert_eq!(n.as_str(), "jump");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StringName(pub String);
+pub struct StringName(pub crate::data::gstring::GString);
 
 impl StringName {
     /// The name.
@@ -766,11 +766,16 @@ impl StringName {
 }
 impl From<&str> for StringName {
     fn from(s: &str) -> Self {
-        StringName(s.to_owned())
+        StringName(s.into())
     }
 }
 impl From<String> for StringName {
     fn from(s: String) -> Self {
+        StringName(s.into())
+    }
+}
+impl From<crate::data::gstring::GString> for StringName {
+    fn from(s: crate::data::gstring::GString) -> Self {
         StringName(s)
     }
 }

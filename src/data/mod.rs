@@ -6,6 +6,7 @@
 
 pub(crate) mod dict_keys;
 pub(crate) mod entries;
+pub(crate) mod gstring;
 pub(crate) mod hash_index;
 pub mod markers;
 pub mod value;

@@ -12,6 +12,7 @@
 
 use std::hash::{Hash, Hasher};
 
+pub use crate::data::gstring::GString;
 use crate::data::hash_index::HashIndex;
 use crate::markers::*;
 // The type ids, public here beside the values that have them.
@@ -73,8 +74,8 @@ pub enum Variant {
     Int(i64),
     /// `float`. Written as 32 bits when exactly representable, else 64 (Godot 2: always 32).
     Float(f64),
-    /// `String`.
-    String(String),
+    /// `String` (its text inline up to 24 bytes: [`GString`]).
+    String(GString),
     /// `StringName` (Godot 4, Pandemonium).
     StringName(StringName),
     /// `Vector2`.
@@ -134,7 +135,7 @@ pub enum Variant {
     /// `PackedFloat64Array` (Godot 4).
     PackedFloat64Array(Vec<f64>),
     /// `PackedStringArray`.
-    PackedStringArray(Vec<String>),
+    PackedStringArray(Vec<GString>),
     /// `PackedVector2Array`.
     PackedVector2Array(Vec<Vector2>),
     /// `PackedVector3Array`.
@@ -788,11 +789,16 @@ impl Variant {
 
 impl From<&str> for Variant {
     fn from(s: &str) -> Self {
-        Variant::String(s.to_owned())
+        Variant::String(s.into())
     }
 }
 impl From<String> for Variant {
     fn from(s: String) -> Self {
+        Variant::String(s.into())
+    }
+}
+impl From<GString> for Variant {
+    fn from(s: GString) -> Self {
         Variant::String(s)
     }
 }

@@ -357,7 +357,7 @@ impl From<&String> for Variant {
     /// assert_eq!(godot_bin::Variant::from(&s).as_str(), Some("x"));
     /// ```
     fn from(s: &String) -> Variant {
-        Variant::String(s.clone())
+        Variant::String(s.into())
     }
 }
 

@@ -168,7 +168,7 @@ remote_marker!(Color, ColorDef);
 
 #[derive(Serialize, Deserialize)]
 #[serde(remote = "StringName", rename = "$godot_bin::StringName")]
-struct StringNameDef(String);
+struct StringNameDef(crate::value::GString);
 remote_marker!(StringName, StringNameDef);
 
 #[derive(Serialize, Deserialize)]
@@ -363,5 +363,31 @@ impl<'de> Deserialize<'de> for ContainerType {
             ContainerTypeRepr::Class(c) => ContainerType::Class(c),
             ContainerTypeRepr::Script(c) => ContainerType::Script(c),
         })
+    }
+}
+
+/// A [`GString`](crate::GString) is written and read as a string by every serde format.
+impl Serialize for crate::value::GString {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::value::GString {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl Visitor<'_> for Text {
+            type Value = crate::value::GString;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(v.into())
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+                Ok(v.into())
+            }
+        }
+        d.deserialize_string(Text)
     }
 }

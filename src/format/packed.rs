@@ -211,22 +211,32 @@ bulk_numbers! {
     f32, 4: PackedFloat32Array => |x| x.to_le_bytes(), PackedFloat64Array => |x| widen_like_engine(x).to_le_bytes();
     f64, 8: PackedFloat64Array => |x| x.to_le_bytes(), PackedFloat32Array => |x| narrow_exact(x).to_le_bytes();
 }
-impl Bulk for String {
-    fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[String], out: &mut O) -> bool {
-        if kind != TypeKind::PackedStringArray {
-            return false;
+macro_rules! bulk_text {
+    ($($t:ty),*) => {$(
+        impl Bulk for $t {
+            fn bulk<O: Output>(kind: TypeKind, _: bool, items: &[$t], out: &mut O) -> bool {
+                if kind != TypeKind::PackedStringArray {
+                    return false;
+                }
+                // A string too long for its length field is left to the element-by-element path, which
+                // refuses it with an error.
+                if items.iter().any(|x| x.len() >= i32::MAX as usize) {
+                    return false;
+                }
+                items.iter().try_for_each(|x| out.wstr_nul(x)).is_ok()
+            }
+            const RAW: usize = 0;
+            fn from_raw(_: &[u8]) -> Vec<$t> {
+                Vec::new()
+            }
         }
-        // A string too long for its length field is left to the element-by-element path, which
-        // refuses it with an error.
-        if items.iter().any(|x| x.len() >= i32::MAX as usize) {
-            return false;
-        }
-        items.iter().try_for_each(|x| out.wstr_nul(x)).is_ok()
-    }
-    const RAW: usize = 0;
-    fn from_raw(_: &[u8]) -> Vec<String> {
-        Vec::new()
-    }
+    )*};
+}
+bulk_text!(String, crate::value::GString);
+
+/// A `Variant::PackedStringArray`'s texts written as the packed array.
+pub(crate) fn ser_texts<S: Serializer>(v: &[crate::value::GString], s: S) -> Result<S::Ok, S::Error> {
+    ser_seq("$godot_bin::PackedStringArray", v, s)
 }
 impl<const N: usize> Bulk for [f32; N] {
     fn bulk<O: Output>(kind: TypeKind, wide: bool, items: &[[f32; N]], out: &mut O) -> bool {

@@ -163,7 +163,7 @@ impl Variant {
             Variant::PackedInt64Array(x) => p::int64::serialize(x, s),
             Variant::PackedFloat32Array(x) => p::float32::serialize(x, s),
             Variant::PackedFloat64Array(x) => p::float64::serialize(x, s),
-            Variant::PackedStringArray(x) => p::string::serialize(x, s),
+            Variant::PackedStringArray(x) => crate::format::packed::ser_texts(x, s),
             Variant::PackedVector2Array(x) => s.serialize_newtype_struct("$godot_bin::PackedVector2Array", x),
             Variant::PackedVector3Array(x) => s.serialize_newtype_struct("$godot_bin::PackedVector3Array", x),
             Variant::PackedColorArray(x) => s.serialize_newtype_struct("$godot_bin::PackedColorArray", x),
@@ -227,10 +227,10 @@ impl<'de> Visitor<'de> for VariantVisitor {
         Ok(Variant::Float(v))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<Variant, E> {
-        Ok(Variant::String(v.to_owned()))
+        Ok(Variant::String(v.into()))
     }
     fn visit_string<E: de::Error>(self, v: String) -> std::result::Result<Variant, E> {
-        Ok(Variant::String(v))
+        Ok(Variant::String(v.into()))
     }
     fn visit_bytes<E: de::Error>(self, v: &[u8]) -> std::result::Result<Variant, E> {
         Ok(Variant::PackedByteArray(v.to_vec()))

@@ -362,7 +362,7 @@ impl<'t> Parser<'t, '_> {
                 Tok::Ident("null") => Some(Variant::Nil),
                 Tok::Ident(id) => return Err(self.err(at, format!("Expected 'true', 'false', or 'null', got '{id}'"))),
                 Tok::Num(n) => Some(self.number(n)),
-                Tok::Str(s) => Some(Variant::String(s)),
+                Tok::Str(s) => Some(Variant::String(s.into())),
                 Tok::Punct(c) => return Err(self.err(at, format!("Expected value, got '{}'", c as char))),
                 Tok::Eof => return Err(self.err(at, "Expected value, got 'EOF'")),
             };
@@ -417,7 +417,7 @@ impl<'t> Parser<'t, '_> {
                                 None => {}
                             }
                             *last = Some(k.clone());
-                            d.insert(Variant::String(k), v);
+                            d.insert(Variant::String(k.into()), v);
                             let (t, a) = self.token()?;
                             match t {
                                 Tok::Punct(b'}') => {
@@ -586,8 +586,8 @@ pub(crate) fn stringify(out: &mut String, v: &Variant, style: &JsonStyle) -> Res
 /// JSON form).
 fn key_text(k: &Variant) -> Result<String, Error> {
     match k {
-        Variant::String(s) => Ok(s.clone()),
-        Variant::StringName(s) => Ok(s.0.clone()),
+        Variant::String(s) => Ok(s.to_string()),
+        Variant::StringName(s) => Ok(s.0.to_string()),
         Variant::Int(i) => Ok(i.to_string()),
         other => Err(Error::shape(
             Form::Json,

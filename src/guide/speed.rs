@@ -39,11 +39,12 @@
 //! | reference: a clone of the decoded `Variant` tree, freed inside | 152–164 / 129–139 ms | 48.9–61.9 / 37.2–45.0 ms | 2.6–3.8× / 3.1–3.5× | — |
 //! | the same clone, freed after | 48–63 / 42 ms | 23.6–31.8 / 20.3–22.9 ms | 1.6–3.0× / 1.9–2.1× | — |
 //!
-//! The clone rows are not a decode: they clone the tree a `Variant` decode returns (the same 41 allocations
+//! The clone rows are not a decode: they clone the tree a `Variant` decode returns (the same allocations
 //! an entity, the same copies, no parsing, no checks), and the decode takes less time than the clone in
-//! every run. With `Variant`'s storage (a `String` per key, a boxed `Dictionary` with its own `Vec` of
-//! entries), 4× the engine's best decode-and-free is out of reach for any decoder: the clone alone is
-//! 3.1–3.5×. Best against best, the typed decode freed inside is 21.0–21.1× the engine (20× the engine's
+//! every run. The `Variant` rows of this table were taken when `Variant` held a `String` per key and
+//! made 41 allocations an entity (then 4× the engine's best decode-and-free was out of reach: the clone
+//! alone was 3.1–3.5×); its texts are now inline up to 24 bytes ([`GString`](crate::GString)), 13
+//! allocations an entity, and the rows wait for a run of `scripts/engine-speed.sh` on a quiet machine. Best against best, the typed decode freed inside is 21.0–21.1× the engine (20× the engine's
 //! best is 6.4–6.9 ms; ours took 6.1–6.6 ms).
 //!
 //! # Against postcard
@@ -101,6 +102,36 @@
 //! 1.34–1.64× on decode and 0.72–0.77× on encode. The `[f32; 3]` adapter is the like-for-like case.
 //! String-heavy logs (20,000 lines, 6.4 MB): encode 1.37–1.44×, decode 1.03–1.07× postcard's time.
 //!
+//! # `Variant` decode, and worker threads
+//! `cargo bench --features tokio --bench ratios -- --only game --only threads`: the game state decoded as
+//! `Variant` and as the typed structs, ÷ postcard's typed decode of the same structs, on the main thread
+//! and on a freshly spawned thread (whose allocator arena is not yet warm, as a server's new worker's is).
+//! The harness counts allocations per decode. Runs on the shared 2-core machine under load (load average
+//! 6–8), so the ratios are rough; the instruction counts below are exact.
+//!
+//! | 10,000-entity state | allocations an entity | `Variant` ÷ postcard, main / fresh thread | typed ÷ postcard, main / fresh thread |
+//! |---|---|---|---|
+//! | texts as `String` (before [`GString`](crate::GString)) | 41 | 7.72 / 7.56 (one run) | 1.22 / 0.95 |
+//! | texts inline up to 24 bytes | 13 | 3.96–4.54 / 4.60–4.69 (three runs) | 1.01–1.36 / 0.70–0.92 |
+//! | postcard, typed | 9 | — | — |
+//!
+//! The 13 left are the two allocations of each Dictionary (the box and its entries) and of the Array, and
+//! the PackedStringArray's `Vec`; the typed decode makes postcard's 9 (the strings and `Vec`s the structs own).
+//!
+//! **Another allocator** is a choice for the program, not for this library. Measured by loading mimalloc or
+//! jemalloc into the same bench binary (`LD_PRELOAD=/path/to/libmimalloc.so.2 target/release/deps/ratios-…
+//! --only threads`; Debian's `libmimalloc2.0`, `libjemalloc2`), under the same load: a fresh thread then
+//! decodes a `Variant` about as fast as the main thread (fresh ÷ main 0.6–1.0, against 1.4–1.6 with glibc's
+//! allocator), but postcard's decode gains more than ours, so the ratios ÷ postcard grow (`Variant` 6.9–8.4×
+//! on the main thread). A server that decodes `Variant`s on short-lived worker threads can try it in its own
+//! binary and measure its own load:
+//!
+//! ```text
+//! // Cargo.toml: mimalloc = "0.1"
+//! #[global_allocator]
+//! static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+//! ```
+//!
 //! # In instructions
 //! Instruction counts do not drift with the machine's load, so they compare two builds exactly (they are not
 //! times: an allocator's slow path or a cache miss costs many instructions' time). `scripts/instructions.sh`
@@ -112,7 +143,7 @@
 //! | 72-byte `Move`, in a tight loop | 486 | 261 | 75 |
 //! | 232-byte `PlayerState`, in a tight loop | 1,716 | — | 1,029 |
 //! | 10,000-entity state, typed, freed inside | 77.2 M | — | 61.3 M |
-//! | the same state as `Variant`, freed inside | 283.7 M | — | — |
+//! | the same state as `Variant`, freed inside | 176.7 M (284.2 M when its texts were `String`s) | — | 61.3 M (typed) |
 //!
 //! # How to measure
 //! | what | command |

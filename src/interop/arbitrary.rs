@@ -148,7 +148,7 @@ composite_arbitrary!(
 
 impl<'a> Arbitrary<'a> for StringName {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(StringName(u.arbitrary()?))
+        Ok(StringName(u.arbitrary::<String>()?.into()))
     }
 }
 
@@ -277,7 +277,7 @@ fn any_variant(u: &mut Unstructured<'_>, depth: usize) -> Result<Variant> {
         1 => V::Bool(u.arbitrary()?),
         2 => V::Int(any_i64(u)?),
         3 => V::Float(any_f64(u)?),
-        4 => V::String(any_string(u)?),
+        4 => V::String(any_string(u)?.into()),
         5 => V::StringName(u.arbitrary()?),
         6 => V::Vector2(u.arbitrary()?),
         7 => V::Vector2i(u.arbitrary()?),
@@ -304,7 +304,9 @@ fn any_variant(u: &mut Unstructured<'_>, depth: usize) -> Result<Variant> {
         28 => V::PackedInt64Array(u.arbitrary()?),
         29 => V::PackedFloat32Array(vec_of(u, any_f32)?),
         30 => V::PackedFloat64Array(vec_of(u, any_f64)?),
-        31 => V::PackedStringArray(u.arbitrary()?),
+        31 => {
+            V::PackedStringArray(u.arbitrary::<Vec<String>>()?.into_iter().map(crate::value::GString::from).collect())
+        }
         32 => V::PackedVector2Array(u.arbitrary()?),
         33 => V::PackedVector3Array(u.arbitrary()?),
         34 => V::PackedColorArray(u.arbitrary()?),
@@ -476,8 +478,8 @@ impl<'c> HoldGen<'c> {
             K::Int => V::Int(any_i64(u)?),
             K::Float if g2 => V::Float(widen_like_engine(any_f32(u)?)),
             K::Float => V::Float(any_f64(u)?),
-            K::String => V::String(self.text(u)?),
-            K::StringName => V::StringName(StringName(self.text(u)?)),
+            K::String => V::String(self.text(u)?.into()),
+            K::StringName => V::StringName(StringName(self.text(u)?.into())),
             K::Vector2 => V::Vector2(self.v2(u)?),
             K::Vector2i => V::Vector2i(u.arbitrary()?),
             K::Rect2 => V::Rect2(Rect2::new(self.v2(u)?, self.v2(u)?)),
@@ -515,7 +517,7 @@ impl<'c> HoldGen<'c> {
             K::PackedInt64Array => V::PackedInt64Array(vec_of(u, any_i64)?),
             K::PackedFloat32Array => V::PackedFloat32Array(vec_of(u, any_f32)?),
             K::PackedFloat64Array => V::PackedFloat64Array(vec_of(u, any_f64)?),
-            K::PackedStringArray => V::PackedStringArray(vec_of(u, |u| self.text(u))?),
+            K::PackedStringArray => V::PackedStringArray(vec_of(u, |u| self.text(u).map(crate::value::GString::from))?),
             K::PackedVector2Array => V::PackedVector2Array(vec_of(u, |u| self.v2(u))?),
             K::PackedVector3Array => V::PackedVector3Array(vec_of(u, |u| self.v3(u))?),
             K::PackedVector4Array => V::PackedVector4Array(vec_of(u, |u| self.v4(u))?),

@@ -274,7 +274,7 @@ impl ConfigFile {
                 b'"' => {
                     let end = string_end(b, i);
                     match from_text(&text[i..end], cfg) {
-                        Ok(Variant::String(s)) => key = s,
+                        Ok(Variant::String(s)) => key = s.into(),
                         Ok(_) => return Err(Error::syntax(Form::ConfigFile, text, i, "a quoted key must be a string")),
                         Err(e) => return Err(e.within(Form::ConfigFile, text, i)),
                     }

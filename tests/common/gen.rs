@@ -144,7 +144,7 @@ impl Gen<'_> {
                 let f = self.rng.f64();
                 V::Float(if self.dialect == Dialect::Godot2 { self.rng.f32() as f64 } else { f })
             }
-            K::String => V::String(self.rng.string()),
+            K::String => V::String(self.rng.string().into()),
             K::StringName => V::StringName(self.rng.string().into()),
             K::Vector2 => V::Vector2(self.v2()),
             K::Vector2i => V::Vector2i(Vector2i::new(self.i(), self.i())),
@@ -207,7 +207,7 @@ impl Gen<'_> {
                 }
                 for _ in 0..self.len() {
                     let (key, val) = if typed {
-                        (V::String(self.rng.string()), self.of_kind(K::Int, depth + 1))
+                        (V::String(self.rng.string().into()), self.of_kind(K::Int, depth + 1))
                     } else {
                         // Keys of one simple kind per entry; the value anything.
                         // Godot 3 cannot look up a key holding a NaN inside a packed array (it writes such an
@@ -215,7 +215,7 @@ impl Gen<'_> {
                         let g4 = self.dialect >= Dialect::Godot4_0 && self.dialect <= Dialect::Godot4_6;
                         let key = match self.rng.below(3) {
                             0 => V::Int(self.rng.int() as i32 as i64),
-                            1 => V::String(self.rng.string()),
+                            1 => V::String(self.rng.string().into()),
                             _ if g4 => self.value(depth + 1),
                             _ => self.value(4),
                         };
@@ -232,7 +232,7 @@ impl Gen<'_> {
             K::PackedInt64Array => V::PackedInt64Array((0..self.len()).map(|_| self.rng.next_u64() as i64).collect()),
             K::PackedFloat32Array => V::PackedFloat32Array((0..self.len()).map(|_| self.rng.f32()).collect()),
             K::PackedFloat64Array => V::PackedFloat64Array((0..self.len()).map(|_| self.rng.f64()).collect()),
-            K::PackedStringArray => V::PackedStringArray((0..self.len()).map(|_| self.rng.string()).collect()),
+            K::PackedStringArray => V::PackedStringArray((0..self.len()).map(|_| self.rng.string().into()).collect()),
             K::PackedVector2Array => V::PackedVector2Array((0..self.len()).map(|_| self.v2()).collect()),
             K::PackedVector3Array => V::PackedVector3Array((0..self.len()).map(|_| self.v3()).collect()),
             K::PackedVector4Array => V::PackedVector4Array((0..self.len()).map(|_| self.v4()).collect()),

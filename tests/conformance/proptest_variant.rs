@@ -92,8 +92,8 @@ fn leaf(cfg: &Config) -> BoxedStrategy<Variant> {
                 any::<u64>().prop_map(|b| V::Float(f64::from_bits(b))).boxed()
             },
         ),
-        (K::String, text().prop_map(V::String).boxed()),
-        (K::StringName, text().prop_map(|s| V::StringName(StringName(s))).boxed()),
+        (K::String, text().prop_map(|s| V::String(s.into())).boxed()),
+        (K::StringName, text().prop_map(|s| V::StringName(StringName(s.into()))).boxed()),
         (K::Vector2, v2.clone().prop_map(V::Vector2).boxed()),
         (K::Vector2i, any::<(i32, i32)>().prop_map(|(x, y)| V::Vector2i(Vector2i::new(x, y))).boxed()),
         (K::Rect2, (v2.clone(), v2.clone()).prop_map(|(p, s)| V::Rect2(Rect2::new(p, s))).boxed()),
@@ -155,7 +155,10 @@ fn leaf(cfg: &Config) -> BoxedStrategy<Variant> {
         (K::PackedInt64Array, short(any::<i64>()).prop_map(V::PackedInt64Array).boxed()),
         (K::PackedFloat32Array, short(any::<u32>().prop_map(f32::from_bits)).prop_map(V::PackedFloat32Array).boxed()),
         (K::PackedFloat64Array, short(any::<u64>().prop_map(f64::from_bits)).prop_map(V::PackedFloat64Array).boxed()),
-        (K::PackedStringArray, short(text()).prop_map(V::PackedStringArray).boxed()),
+        (
+            K::PackedStringArray,
+            short(text()).prop_map(|v| V::PackedStringArray(v.into_iter().map(Into::into).collect())).boxed(),
+        ),
         (K::PackedVector2Array, short(v2).prop_map(V::PackedVector2Array).boxed()),
         (K::PackedVector3Array, short(v3).prop_map(V::PackedVector3Array).boxed()),
         (K::PackedColorArray, short(color).prop_map(V::PackedColorArray).boxed()),

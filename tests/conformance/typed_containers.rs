@@ -174,7 +174,7 @@ fn typed_dictionary_keys_are_found_as_equality_says() {
         assert_eq!(again.len(), n as usize, "{n}");
         assert_eq!(again[1], (1.0, 100));
         let names: TypedDictionary<StringName, Vector2> =
-            (0..n).map(|i| (StringName(format!("n{i}")), Vector2::new(i as f64, -0.0))).collect();
+            (0..n).map(|i| (StringName(format!("n{i}").into()), Vector2::new(i as f64, -0.0))).collect();
         assert_eq!(names.get(&StringName("n2".into())), Some(&Vector2::new(2.0, -0.0)));
         let by_vector: TypedDictionary<Vector2, i64> = names.iter().map(|(_, v)| (*v, 1)).collect();
         assert!(by_vector.contains_key(&Vector2::new(1.0, -0.0)), "{n}");

@@ -485,7 +485,7 @@ fn a_million_entry_dictionary_decodes_in_linear_time() {
     type KeyFn = fn(usize) -> Variant;
     let cases: [(&str, KeyFn, bool); 3] = [
         ("distinct int keys", |i| Variant::Int(i as i64 * 7919), true),
-        ("distinct string keys", |i| Variant::String(format!("k{i}")), true),
+        ("distinct string keys", |i| Variant::String(format!("k{i}").into()), true),
         ("one key repeated", |_| Variant::Int(42), false),
     ];
     for (name, key, distinct) in cases {

@@ -426,7 +426,7 @@ fn lengths_the_wire_cannot_hold_are_refused_before_writing() {
     let cfg = Config::default();
     let too_long = |e: godot_bin::Error| matches!(e.kind(), ErrorKind::InvalidLength { .. });
     let big = String::from_utf8(vec![0u8; 1 << 31]).unwrap(); // one byte over i32::MAX
-    let s = Variant::String(big);
+    let s = Variant::String(big.into());
     assert!(too_long(s.encode(&cfg).unwrap_err()));
     assert!(too_long(godot_bin::to_vec(&s).unwrap_err()));
     let Variant::String(big) = s else { unreachable!() };

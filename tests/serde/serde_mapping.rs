@@ -397,7 +397,10 @@ fn packed_arrays_bulk_and_element_wise_agree() {
     let c = vec![Color::new(0.1, 0.2, 0.3, 0.4)];
     assert_eq!(to_vec(&PackedColorArray::from(c.clone())).unwrap(), enc(Variant::PackedColorArray(c)));
     let s = vec!["".to_string(), "x".into(), "xyz".into(), "wxyz".into()];
-    assert_eq!(to_vec(&PackedStringArray::from(s.clone())).unwrap(), enc(Variant::PackedStringArray(s)));
+    assert_eq!(
+        to_vec(&PackedStringArray::from(s.clone())).unwrap(),
+        enc(Variant::PackedStringArray(s.into_iter().map(Into::into).collect()))
+    );
     let cfg = Config::new(Dialect::Pandemonium5);
     let p = vec![Vector3i::new(1, -2, 3)];
     assert_eq!(

@@ -4,7 +4,7 @@
 use godot_bin::file::Format;
 use godot_bin::markers::{Color, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i};
 use godot_bin::value::ContainerType;
-use godot_bin::{Dialect, Variant};
+use godot_bin::{Dialect, GString, Variant};
 
 /// What the document is: its values and how they are written.
 #[derive(Clone)]
@@ -155,7 +155,7 @@ macro_rules! same_element {
     )*};
 }
 
-same_element!(f64 => Float, String => String, Vector2 => Vector2, Vector3 => Vector3, Color => Color,
+same_element!(f64 => Float, GString => String, Vector2 => Vector2, Vector3 => Vector3, Color => Color,
     Vector4 => Vector4, Vector2i => Vector2i, Vector3i => Vector3i, Vector4i => Vector4i);
 
 /// Puts `value` at `i` of `xs`.

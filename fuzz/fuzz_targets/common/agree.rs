@@ -131,8 +131,8 @@ fn expected_json_at(v: &Variant, depth: usize) -> Option<Value> {
         Variant::Bool(b) => Value::Bool(*b),
         Variant::Int(i) => Value::from(*i),
         Variant::Float(f) => float(*f),
-        Variant::String(s) => Value::String(s.clone()),
-        Variant::StringName(s) => Value::String(s.0.clone()),
+        Variant::String(s) => Value::String(s.to_string()),
+        Variant::StringName(s) => Value::String(s.0.to_string()),
         Variant::Array(a) | Variant::PackedTypedArray(a) => {
             Value::Array(a.items.iter().map(expected_json).collect::<Option<_>>()?)
         }
@@ -141,13 +141,13 @@ fn expected_json_at(v: &Variant, depth: usize) -> Option<Value> {
         Variant::PackedInt64Array(x) => nums(&mut x.iter().map(|&x| Value::from(x))),
         Variant::PackedFloat32Array(x) => nums(&mut x.iter().map(|&x| float(f64::from(x)))),
         Variant::PackedFloat64Array(x) => nums(&mut x.iter().map(|&x| float(x))),
-        Variant::PackedStringArray(x) => nums(&mut x.iter().map(|s| Value::String(s.clone()))),
+        Variant::PackedStringArray(x) => nums(&mut x.iter().map(|s| Value::String(s.to_string()))),
         Variant::Dictionary(d) => {
             let mut m = serde_json::Map::new();
             for (k, x) in &d.entries {
                 let k = match k {
-                    Variant::String(s) => s.clone(),
-                    Variant::StringName(s) => s.0.clone(),
+                    Variant::String(s) => s.to_string(),
+                    Variant::StringName(s) => s.0.to_string(),
                     _ => return None,
                 };
                 if m.insert(k, expected_json(x)?).is_some() {

@@ -333,7 +333,7 @@ fn long_value(u: &mut Unstructured<'_>, cfg: &Config) -> Result<Variant> {
         0 => Variant::PackedInt32Array((0..n as i32).map(|i| i.wrapping_mul(-7919)).collect()),
         1 => Variant::PackedByteArray((0..n).map(|i| i as u8).collect()),
         2 => Variant::PackedFloat32Array((0..n).map(|i| f(i) as f32).collect()),
-        3 => Variant::PackedStringArray((0..n.min(1000)).map(|i| format!("s{i}\"\\\n")).collect()),
+        3 => Variant::PackedStringArray((0..n.min(1000)).map(|i| format!("s{i}\"\\\n").into()).collect()),
         4 => Variant::PackedVector2Array((0..n).map(|i| godot_bin::markers::Vector2::new(f(i), -f(i))).collect()),
         5 => Variant::PackedColorArray(
             (0..n).map(|i| godot_bin::markers::Color { r: i as f32, g: 0.5, b: -1.0, a: 1.0 }).collect(),

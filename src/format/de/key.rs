@@ -60,8 +60,8 @@ pub(super) fn key_text(v: &Variant) -> String {
         Variant::Bool(b) => b.to_string(),
         Variant::Int(i) => i.to_string(),
         Variant::Float(f) => f.to_string(),
-        Variant::String(s) => s.clone(),
-        Variant::StringName(s) => s.0.clone(),
+        Variant::String(s) => s.to_string(),
+        Variant::StringName(s) => s.0.to_string(),
         Variant::NodePath(p) => p.to_string(),
         other => capped_debug(other),
     }

@@ -199,8 +199,8 @@ impl<'de> de::Deserializer<'de> for ScalarDe<'de, '_> {
                 Scalar::UInt(u) => i64::try_from(u).map(Variant::Int).unwrap_or(Variant::Float(u as f64)),
                 Scalar::Float(f) => Variant::Float(f),
                 Scalar::F32(f) => Variant::Float(f32_as_float(f)),
-                Scalar::Borrowed(s) | Scalar::Transient(s) => Variant::String(s.to_owned()),
-                Scalar::Owned(s) => Variant::String(s),
+                Scalar::Borrowed(s) | Scalar::Transient(s) => Variant::String(s.into()),
+                Scalar::Owned(s) => Variant::String(s.into()),
             };
             return hand_over(v, visitor);
         }

@@ -374,7 +374,7 @@ impl Out {
             let mut m = Map::new();
             for (k, x) in &d.entries {
                 if let V::String(s) = k {
-                    m.push_new(s.clone(), self.value(x));
+                    m.push_new(s.to_string(), self.value(x));
                 }
             }
             return Value::Object(m);
@@ -712,7 +712,7 @@ impl In<'_> {
                 _ if n.is_u64() => return Err(self.err("integer out of the 64-bit signed range")),
                 _ => V::Float(n.as_f64().unwrap_or(0.0)),
             },
-            Value::String(s) => V::String(s.clone()),
+            Value::String(s) => V::String(s.as_str().into()),
             Value::Array(a) => {
                 let mut items = Vec::with_capacity(a.len());
                 let mut hashes = Vec::new();
@@ -737,7 +737,7 @@ impl In<'_> {
                             let v = self.value(x)?;
                             let vh = self.child_hash();
                             self.path.pop();
-                            let k = V::String(k.clone());
+                            let k = V::String(k.as_str().into());
                             let kh = hash.as_ref().map(|_| dict_keys::leaf_hash(&k));
                             let i = b.insert_hashed(k, kh, v);
                             if let (Some(h), Some(kh), Some(vh)) = (hash.as_mut(), kh, vh) {
@@ -901,9 +901,9 @@ impl In<'_> {
             "PackedInt64Array" => V::PackedInt64Array(self.each(j, tag, |s, x| s.i64_of(x))?),
             "PackedFloat32Array" => V::PackedFloat32Array(self.each(j, tag, |s, x| s.f32_of(x))?),
             "PackedFloat64Array" => V::PackedFloat64Array(self.each(j, tag, |s, x| s.f64_of(x))?),
-            "PackedStringArray" => V::PackedStringArray(
-                self.each(j, tag, |s, x| x.as_str().map(str::to_owned).ok_or_else(|| s.err("expected a string")))?,
-            ),
+            "PackedStringArray" => V::PackedStringArray(self.each(j, tag, |s, x| {
+                x.as_str().map(crate::value::GString::from).ok_or_else(|| s.err("expected a string"))
+            })?),
             "PackedVector2Array" => V::PackedVector2Array(self.each(j, tag, |s, x| s.reals(x, "Vector2"))?),
             "PackedVector3Array" => V::PackedVector3Array(self.each(j, tag, |s, x| s.reals(x, "Vector3"))?),
             "PackedVector4Array" => V::PackedVector4Array(self.each(j, tag, |s, x| s.reals(x, "Vector4"))?),

@@ -648,7 +648,7 @@ impl<'t> Parser<'t> {
                     Tok::Str(s) => Ok(s),
                     t => Err(p.err(format!("expected a string, found {}", describe(&t)))),
                 })?;
-                V::StringName(StringName(v.into_iter().next().unwrap_or_default()))
+                V::StringName(StringName(v.into_iter().next().unwrap_or_default().into()))
             }
             K::Rid => {
                 let v = self.list(|p| p.int())?;
@@ -688,7 +688,7 @@ impl<'t> Parser<'t> {
             }
             K::PackedFloat64Array => V::PackedFloat64Array(self.list(|p| p.real())?),
             K::PackedStringArray => V::PackedStringArray(self.list(|p| match p.next()? {
-                Tok::Str(s) => Ok(s),
+                Tok::Str(s) => Ok(s.into()),
                 t => Err(p.err(format!("expected a string, found {}", describe(&t)))),
             })?),
             K::PackedVector2Array => {
@@ -763,14 +763,17 @@ impl<'t> Parser<'t> {
                 let path = self.ref_arg()?;
                 (
                     EXT_RESOURCE,
-                    vec![(REF_UID.to_owned(), Variant::String(first)), (REF_PATH.to_owned(), Variant::String(path))],
+                    vec![
+                        (REF_UID.to_owned(), Variant::String(first.into())),
+                        (REF_PATH.to_owned(), Variant::String(path.into())),
+                    ],
                 )
             } else {
-                (EXT_RESOURCE, vec![(REF_PATH.to_owned(), Variant::String(first))])
+                (EXT_RESOURCE, vec![(REF_PATH.to_owned(), Variant::String(first.into()))])
             }
         } else {
             let class = if kind == SUB_RESOURCE { SUB_RESOURCE } else { EXT_RESOURCE };
-            (class, vec![(REF_ID.to_owned(), Variant::String(first))])
+            (class, vec![(REF_ID.to_owned(), Variant::String(first.into()))])
         };
         self.expect(b')')?;
         Ok(Variant::from(Object::Full { class: class.to_owned(), properties }))
@@ -819,14 +822,14 @@ impl<'t> Parser<'t> {
                     }
                 }
                 Tok::Punct(b'&') | Tok::Punct(b'@') => match self.next()? {
-                    Tok::Str(s) => Variant::StringName(StringName(s)),
+                    Tok::Str(s) => Variant::StringName(StringName(s.into())),
                     t => {
                         return Err(
                             self.err(format!("expected a string after the StringName mark, found {}", describe(&t)))
                         )
                     }
                 },
-                Tok::Str(s) => Variant::String(s),
+                Tok::Str(s) => Variant::String(s.into()),
                 Tok::Num { text, float: true } => Variant::Float(self.float_of(&text)),
                 Tok::Num { text, float: false } => Variant::Int(self.int_of(&text)),
                 Tok::Ident(id) => match id.as_str() {

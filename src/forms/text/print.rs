@@ -137,8 +137,11 @@ fn short_key(k: &Variant) -> String {
         V::Object(_) => return "Object(…)".to_owned(),
         V::String(t) | V::StringName(crate::markers::StringName(t)) => {
             let (t, more) = cut(t);
-            let short =
-                if matches!(k, V::String(_)) { V::String(t) } else { V::StringName(crate::markers::StringName(t)) };
+            let short = if matches!(k, V::String(_)) {
+                V::String(t.into())
+            } else {
+                V::StringName(crate::markers::StringName(t.into()))
+            };
             let mut w = Writer::new(&cfg, false);
             w.leaf(&short);
             return if more { format!("{}…", w.out) } else { w.out };

@@ -306,7 +306,7 @@ impl Reference {
         };
         Variant::from(Object::Full {
             class: class.to_owned(),
-            properties: vec![(name.to_owned(), Variant::String(v.clone()))],
+            properties: vec![(name.to_owned(), Variant::String(v.as_str().into()))],
         })
     }
 }

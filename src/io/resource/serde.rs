@@ -144,7 +144,7 @@ impl<'f> Expand<'f> {
         self.charge(r.properties.len() + 1)?;
         let mut d = Dictionary::default();
         for (name, v) in &r.properties {
-            d.insert(Variant::String(name.clone()), self.value(v, depth + 1)?);
+            d.insert(Variant::String(name.as_str().into()), self.value(v, depth + 1)?);
         }
         Ok(Variant::from(d))
     }
@@ -170,9 +170,9 @@ impl<'f> Expand<'f> {
                 }
                 (Some(Reference::Ext(id)), _) => {
                     let e = self.file.ext_resources.iter().find(|e| e.id == id);
-                    Variant::String(e.map(|e| e.path.clone()).unwrap_or_default())
+                    Variant::String(e.map(|e| e.path.as_str()).unwrap_or_default().into())
                 }
-                (Some(Reference::Path(p)), _) => Variant::String(p),
+                (Some(Reference::Path(p)), _) => Variant::String(p.into()),
                 (None, Object::Null) => Variant::Nil,
                 (None, _) => v.clone(),
             },
@@ -395,7 +395,8 @@ fn like(old: &Variant, new: &Variant) -> Variant {
             })
             .collect::<Option<Vec<_>>>()
     };
-    let strings = |b: &Array| b.items.iter().map(|x| x.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>();
+    let strings =
+        |b: &Array| b.items.iter().map(|x| x.as_str().map(crate::value::GString::from)).collect::<Option<Vec<_>>>();
     let converted = match (old, new) {
         (V::StringName(_), V::String(s)) => Some(V::StringName(s.as_str().into())),
         (V::Float(_), V::Int(i)) => Some(V::Float(*i as f64)),

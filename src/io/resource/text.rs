@@ -27,8 +27,8 @@ fn attr<'t>(tag: &'t ResourceTag, name: &str) -> Option<&'t Variant> {
 /// number (Godot 3's ids).
 fn attr_text(tag: &ResourceTag, name: &str) -> Option<String> {
     Some(match attr(tag, name)? {
-        Variant::String(s) => s.clone(),
-        Variant::StringName(s) => s.0.clone(),
+        Variant::String(s) => s.to_string(),
+        Variant::StringName(s) => s.0.to_string(),
         Variant::NodePath(p) => p.to_string(),
         Variant::Int(i) => i.to_string(),
         _ => return None,

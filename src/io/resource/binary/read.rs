@@ -228,7 +228,7 @@ fn value(r: &mut Reader<'_>, c: &Ctx<'_>) -> Result<Variant> {
             INT64 => Variant::Int(r.u64()? as i64),
             FLOAT => Variant::Float(real(r, c)?),
             DOUBLE => Variant::Float(r.f64()?),
-            STRING => Variant::String(r.ustring()?),
+            STRING => Variant::String(r.ustring()?.into()),
             VECTOR2 => Variant::Vector2(reals(r, c)?),
             RECT2 => Variant::Rect2(reals(r, c)?),
             VECTOR3 => Variant::Vector3(reals(r, c)?),
@@ -310,7 +310,7 @@ fn value(r: &mut Reader<'_>, c: &Ctx<'_>) -> Result<Variant> {
                 let n = r.count(4)?;
                 let mut out = Vec::with_capacity(n.min(1024));
                 for _ in 0..n {
-                    out.push(r.ustring()?);
+                    out.push(r.ustring()?.into());
                 }
                 Variant::PackedStringArray(out)
             }
@@ -325,7 +325,7 @@ fn value(r: &mut Reader<'_>, c: &Ctx<'_>) -> Result<Variant> {
             t if c.godot4() => match t {
                 CALLABLE => Variant::Callable,
                 SIGNAL => Variant::Signal(Default::default()),
-                STRING_NAME => Variant::StringName(StringName(r.ustring()?)),
+                STRING_NAME => Variant::StringName(StringName(r.ustring()?.into())),
                 VECTOR2I => {
                     let (x, y) = (r.u32()? as i32, r.u32()? as i32);
                     Variant::Vector2i(Vector2i::new(x, y))
@@ -366,7 +366,7 @@ fn value(r: &mut Reader<'_>, c: &Ctx<'_>) -> Result<Variant> {
                     let v: Vec<i32> = (0..4).map(|_| r.u32().map(|x| x as i32)).collect::<Result<_>>()?;
                     Variant::Vector4i(Vector4i::new(v[0], v[1], v[2], v[3]))
                 }
-                P_STRING_NAME => Variant::StringName(StringName(r.ustring()?)),
+                P_STRING_NAME => Variant::StringName(StringName(r.ustring()?.into())),
                 P_VECTOR4 => Variant::Vector4(reals(r, c)?),
                 P_PROJECTION => Variant::Projection(Box::new(reals(r, c)?)),
                 P_PACKED_VECTOR2I => {
@@ -441,8 +441,8 @@ fn object(r: &mut Reader<'_>, c: &Ctx<'_>, at: usize) -> Result<Variant> {
             Variant::from(Object::Full {
                 class: EXT_RESOURCE.to_owned(),
                 properties: vec![
-                    (REF_PATH.to_owned(), Variant::String(path)),
-                    (OLD_TYPE.to_owned(), Variant::String(class)),
+                    (REF_PATH.to_owned(), Variant::String(path.into())),
+                    (OLD_TYPE.to_owned(), Variant::String(class.into())),
                 ],
             })
         }

@@ -279,7 +279,7 @@ pub(crate) fn extras4(r: &mut Draw) -> Extras4 {
         v4: r.v4(),
         v4i: Vector4i { x: r.next() as i32, y: r.next() as i32, z: r.next() as i32, w: r.next() as i32 },
         proj: Projection { columns: [r.v4(), r.v4(), r.v4(), r.v4()] },
-        id: StringName(r.string()),
+        id: StringName(r.string().into()),
         rid: Rid(r.below(1 << 40)),
         longs: r.vec(|r| r.i64()).into(),
         doubles: r.vec(|r| r.f64()).into(),
@@ -290,7 +290,7 @@ pub(crate) fn extras4(r: &mut Draw) -> Extras4 {
             .into_iter()
             .collect::<BTreeMap<_, _>>()
             .into_iter()
-            .map(|(k, v)| (StringName(k), v))
+            .map(|(k, v)| (StringName(k.into()), v))
             .collect(),
     }
 }

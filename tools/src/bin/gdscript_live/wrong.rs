@@ -150,7 +150,7 @@ pub(crate) fn junk_value(r: &mut Draw, g4: bool) -> Variant {
         1 => Variant::Bool(r.coin()),
         2 => Variant::Int(r.i64()),
         3 => Variant::Float(r.f64()),
-        4 => Variant::String(r.string()),
+        4 => Variant::String(r.string().into()),
         5 => Variant::Vector2(r.v2()),
         6 => Variant::from(vec![Variant::Int(300), Variant::from("x")]),
         7 => dict(&[("name", Variant::Int(1))]),
@@ -161,7 +161,7 @@ pub(crate) fn junk_value(r: &mut Draw, g4: bool) -> Variant {
         }
         9 => Variant::PackedByteArray(vec![1, 2]),
         10 => Variant::Color(Color { r: 1.0, g: 0.5, b: 0.25, a: 1.0 }),
-        _ => Variant::StringName(StringName(r.string())),
+        _ => Variant::StringName(StringName(r.string().into())),
     }
 }
 
