@@ -259,3 +259,21 @@ fn clients_that_never_read_their_answers_do_not_starve_the_others() {
     assert!(resp.starts_with("HTTP/1.1 200 "), "{}", &resp[..resp.len().min(80)]);
     drop(stalled);
 }
+
+/// A FIFO in the folder served is not a file to send: it is answered 404 at once (opening it would wait for
+/// a writer, and hold the connection's slot for ever).
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_the_folder_is_not_served() {
+    let (server, _) = start();
+    let made = Command::new("mkfifo").arg(server.dir.join("app/pipe")).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("SKIPPED: no mkfifo");
+        return;
+    }
+    let resp = send_raw(
+        &server,
+        format!("GET /pipe HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr).as_bytes(),
+    );
+    assert!(resp.starts_with("HTTP/1.1 404 "), "{resp:?}");
+}

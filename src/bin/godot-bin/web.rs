@@ -250,6 +250,10 @@ fn resolve(root: &App, target: &str) -> Result<(Body, &'static str), u16> {
         true => Some(real.join("index.html")).filter(|i| i.is_file()).ok_or(404u16)?,
         false => real,
     };
+    // Only a regular file: opening a FIFO (or a device) would wait for a writer, holding the slot for ever.
+    if !std::fs::metadata(&real).is_ok_and(|m| m.is_file()) {
+        return Err(404);
+    }
     let file = std::fs::File::open(&real).map_err(|_| 404u16)?;
     let len = file.metadata().map_err(|_| 404u16)?.len();
     Ok((Body::File(file, len), content_type(&real)))
