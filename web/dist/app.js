@@ -76,12 +76,15 @@ async function guarded(fn) {
 
 const MAX_FILE = 256 * 1024 * 1024; // the model refuses more; the page does not even read it
 
+/** Whether `file` may be read: a file over MAX_FILE is refused (said) before a byte of it is read. */
+function readable(file) {
+  if (file.size <= MAX_FILE) return true;
+  showError({ message: `${file.name} is ${file.size} bytes: files over 256 MiB are not opened` });
+  return false;
+}
+
 async function openFile(file) {
-  if (!file) return;
-  if (file.size > MAX_FILE) {
-    showError({ message: `${file.name} is ${file.size} bytes: files over 256 MiB are not opened` });
-    return;
-  }
+  if (!file || !readable(file)) return;
   const bytes = await file.arrayBuffer();
   await openSource({ name: file.name, bytes });
 }
@@ -236,6 +239,13 @@ async function reopen() {
 async function workerLost(message) {
   showError({ message });
   if (!state.source || state.reopening) return;
+  // A document lost again within a minute of being read again (showing it alone outlasts the watchdog:
+  // the text of a 255 MiB value) is closed, not read again for ever.
+  if (state.lost?.source === state.source && Date.now() - state.lost.at < 60_000) {
+    closeDocument(`${message}; the file was closed: the page cannot show it (the command-line tool reads it)`);
+    return;
+  }
+  state.lost = { source: state.source, at: Date.now() };
   state.reopening = true;
   const lost = state.undo.length > 0;
   const { name, bytes, ...opts } = state.source;
@@ -251,6 +261,26 @@ async function workerLost(message) {
   } finally {
     state.reopening = false;
   }
+}
+
+/** Nothing open any more: the panes emptied, `message` shown. */
+function closeDocument(message) {
+  state.source = null;
+  state.doc = null;
+  state.selected = null;
+  state.undo = [];
+  state.redo = [];
+  state.gen++;
+  tree.reset(0);
+  hex.setContent(new Uint8Array(0));
+  text.clear();
+  editor.clear();
+  for (const id of ['save', 'export-text', 'export-json', 'diff', 'migrate', 'dialect-select', 'framing-select']) {
+    $(id).disabled = true;
+  }
+  $('value-count').textContent = '';
+  setStatus('closed');
+  showError({ message });
 }
 
 // ---- selection: the tree, hex and text panes show one node
@@ -539,7 +569,10 @@ async function exportAs(form) {
 // ---- diff
 
 async function diffWith(file) {
-  if (!file) return;
+  if (!file || !readable(file)) {
+    $('diff-file').value = '';
+    return;
+  }
   const bytes = await file.arrayBuffer();
   await guarded(async () => {
     // The other file is read with this document's password, if it has one.
