@@ -544,8 +544,8 @@ await clean('after the hostile files and edits');
     const ms = Date.now() - t;
     check(`${name}: an error or the values, the model running`, (!!s.error || !!s.count) && ms <= bound && !/model stopped/.test(s.error),
       `${s.error ? `error "${s.error.slice(0, 140)}"` : s.count || 'nothing shown'} after ${ms} ms (bound ${Math.round(bound)} ms)`);
-    // Showing it may outlast the watchdog: the page reads it again once, then closes it. Within two
-    // more watchdog periods and a reading, a good save opens.
+    // Showing it may outlast the watchdog (the page then reads it again, and a file chosen meanwhile fails
+    // with the request in flight): within a few more watchdog periods, a good save opens.
     const settle = Date.now();
     let last = null;
     while (Date.now() - settle < 4 * bound) {

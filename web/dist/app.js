@@ -239,13 +239,6 @@ async function reopen() {
 async function workerLost(message) {
   showError({ message });
   if (!state.source || state.reopening) return;
-  // A document lost again within a minute of being read again (showing it alone outlasts the watchdog:
-  // the text of a 255 MiB value) is closed, not read again for ever.
-  if (state.lost?.source === state.source && Date.now() - state.lost.at < 60_000) {
-    closeDocument(`${message}; the file was closed: the page cannot show it (the command-line tool reads it)`);
-    return;
-  }
-  state.lost = { source: state.source, at: Date.now() };
   state.reopening = true;
   const lost = state.undo.length > 0;
   const { name, bytes, ...opts } = state.source;
@@ -261,26 +254,6 @@ async function workerLost(message) {
   } finally {
     state.reopening = false;
   }
-}
-
-/** Nothing open any more: the panes emptied, `message` shown. */
-function closeDocument(message) {
-  state.source = null;
-  state.doc = null;
-  state.selected = null;
-  state.undo = [];
-  state.redo = [];
-  state.gen++;
-  tree.reset(0);
-  hex.setContent(new Uint8Array(0));
-  text.clear();
-  editor.clear();
-  for (const id of ['save', 'export-text', 'export-json', 'diff', 'migrate', 'dialect-select', 'framing-select']) {
-    $(id).disabled = true;
-  }
-  $('value-count').textContent = '';
-  setStatus('closed');
-  showError({ message });
 }
 
 // ---- selection: the tree, hex and text panes show one node
