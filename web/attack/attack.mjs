@@ -539,7 +539,7 @@ await clean('after the hostile files and edits');
     await hideError();
     const t = Date.now();
     await setFile('#file', file);
-    const bound = 5000 + fs.statSync(file).size / 1024 + 2000;
+    const bound = 5000 + fs.statSync(file).size / 1024 + 5000;
     const [s] = await until((s) => !!s.error || (/\d+ values?/.test(s.count) && s.status !== 'opening…'), bound + 10000);
     const ms = Date.now() - t;
     check(`${name}: an error or the values, the model running`, (!!s.error || !!s.count) && ms <= bound && !/model stopped/.test(s.error),
