@@ -220,13 +220,7 @@ fn hostile_requests_are_refused_and_the_server_goes_on() {
     for c in idle.iter_mut().step_by(2) {
         let _ = write!(c, "GET / HTTP/1.1\r\nHost: {}\r\nX-Slow: ", server.addr);
     }
-    let mut s = TcpStream::connect(&server.addr).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
-    let _ = write!(s, "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr);
-    let mut resp = Vec::new();
-    let _ = s.read_to_end(&mut resp);
-    let resp = String::from_utf8_lossy(&resp);
-    assert!(resp.starts_with("HTTP/1.1 200 "), "{resp}");
+    a_normal_client_is_served(&server);
     drop(idle);
     let served = (0..50).any(|_| {
         std::thread::sleep(std::time::Duration::from_millis(100));
@@ -250,6 +244,12 @@ fn clients_that_never_read_their_answers_do_not_starve_the_others() {
         })
         .collect();
     std::thread::sleep(std::time::Duration::from_millis(500));
+    a_normal_client_is_served(&server);
+    drop(stalled);
+}
+
+/// A normal client asks for the page (on a connection of its own) and gets it within 10 s.
+fn a_normal_client_is_served(server: &Server) {
     let mut s = TcpStream::connect(&server.addr).unwrap();
     s.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
     let _ = write!(s, "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr);
@@ -257,7 +257,6 @@ fn clients_that_never_read_their_answers_do_not_starve_the_others() {
     let _ = s.read_to_end(&mut resp);
     let resp = String::from_utf8_lossy(&resp);
     assert!(resp.starts_with("HTTP/1.1 200 "), "{}", &resp[..resp.len().min(80)]);
-    drop(stalled);
 }
 
 /// A FIFO in the folder served is not a file to send: it is answered 404 at once (opening it would wait for
