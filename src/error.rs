@@ -89,6 +89,22 @@ pub enum ErrorKind {
         /// The value read from the length or count field.
         value: u64,
     },
+    /// A container's elements fit the input but not the memory this process may still take: the room for
+    /// them could not be reserved (a 32-bit target, such as WebAssembly, reaches this on inputs of a few
+    /// hundred MiB). The offset is the container's count.
+    ///
+    /// ```
+    /// use godot_bin::ErrorKind;
+    /// let kind = ErrorKind::OutOfMemory { elements: 67_000_000, bytes: 2_680_000_000 };
+    /// assert_eq!(kind.to_string(), "no memory for 67000000 element(s) (2680000000 bytes)");
+    /// ```
+    #[error("no memory for {elements} element(s) ({bytes} bytes)")]
+    OutOfMemory {
+        /// The container's element count.
+        elements: u64,
+        /// The bytes they need.
+        bytes: u64,
+    },
     /// Containers are nested deeper than [`Config::with_max_depth`](crate::Config::with_max_depth) allows.
     #[error("value nested deeper than {max} levels")]
     TooDeep {

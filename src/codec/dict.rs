@@ -43,13 +43,18 @@ impl DictBuilder {
     pub(super) const LINEAR_MAX: usize = KeyIndex::LINEAR_MAX;
 
     pub(crate) fn with_capacity(n: usize, d: Dialect) -> Self {
+        Self::with_room(Vec::with_capacity(n), d)
+    }
+
+    /// A builder whose entries go into `entries` (empty, with the room reserved).
+    pub(crate) fn with_room(entries: Vec<(Variant, Variant)>, d: Dialect) -> Self {
         let string_like = match d.family() {
             Family::Godot2 => None,
             Family::Godot4 => Some(true),
             _ => Some(false),
         };
         let rule = VariantKeys { string_like };
-        DictBuilder { entries: Vec::with_capacity(n), keys: KeyIndex::default(), rule, seen: 0 }
+        DictBuilder { entries, keys: KeyIndex::default(), rule, seen: 0 }
     }
 
     /// Adds `k` with `v`; a key already there keeps its place and gets `v`. The key's hash is computed

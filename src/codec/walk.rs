@@ -139,7 +139,9 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 Ok(Object::Null) if self.d.family() != Family::Godot2 => return Ok(Opened::Value(Variant::Nil)),
                 Ok(o) => return Ok(Opened::Value(Variant::Object(Box::new(o)))),
                 Err((class, n)) => {
-                    Frame::Object { class, properties: Vec::with_capacity(n), left: n, pending_name: None, hash: None }
+                    // (The count is the 4 bytes before where the properties start.)
+                    let properties = Self::room(n, self.r.pos().saturating_sub(4))?;
+                    Frame::Object { class, properties, left: n, pending_name: None, hash: None }
                 }
             },
             K::Dictionary => {
@@ -150,9 +152,10 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 } else {
                     (ContainerType::Untyped, ContainerType::Untyped)
                 };
+                let count_at = self.r.pos();
                 let (n, shared) = self.container_count(2)?;
                 Frame::Dictionary {
-                    b: DictBuilder::with_capacity(n, self.d),
+                    b: DictBuilder::with_room(Self::room(n, count_at)?, self.d),
                     rule: self.admit_rule(),
                     key_type,
                     value_type,
@@ -169,14 +172,16 @@ impl<'a, 'c> Decoder<'a, 'c> {
                 } else {
                     ContainerType::Untyped
                 };
+                let count_at = self.r.pos();
                 let (n, shared) = self.container_count(1)?;
-                let a = Array { items: Vec::with_capacity(n), element_type, shared };
+                let a = Array { items: Self::room(n, count_at)?, element_type, shared };
                 Frame::Array { a, packed: false, left: n, rule: self.admit_rule(), hash: None }
             }
             K::TypedArray | K::PackedTypedArray => {
                 let element_type = self.pandemonium_element_type(flags, at)?;
+                let count_at = self.r.pos();
                 let (n, _) = self.container_count(1)?;
-                let a = Array { items: Vec::with_capacity(n), element_type, shared: false };
+                let a = Array { items: Self::room(n, count_at)?, element_type, shared: false };
                 Frame::Array {
                     a,
                     packed: kind == K::PackedTypedArray,

@@ -488,6 +488,37 @@ fn a_write_cut_short_leaves_the_old_file_whole() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A file size limit (`ulimit -f`) reached while `-o` writes: the system's SIGXFSZ does not end the process
+/// where it stands. The write fails ("File too large"), the temporary file is removed, the old file is
+/// whole, and the command says so with status 1.
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_leaves_no_temporary_file() {
+    let dir = temp_dir("o-xfsz");
+    let out = dir.join("save.sav");
+    std::fs::copy(SAVE4, &out).unwrap();
+    let input = dir.join("big.bin");
+    // A PackedByteArray (Godot 4 type 29) of 150,000 bytes, converted to Godot 3's form.
+    let mut bytes = [29u32, 150_000].iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>();
+    bytes.resize(bytes.len() + 150_000, 7);
+    std::fs::write(&input, &bytes).unwrap();
+    let cut = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -f 8; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_godot-bin"))
+        .args(["convert", "--from-dialect", "godot4", "--to-dialect", "godot3", "--framing", "none"])
+        .args([input.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&cut.stderr);
+    assert_eq!(cut.status.code(), Some(1), "not a failed write but {:?}: {err}", cut.status);
+    assert!(err.contains("too large"), "{err}");
+    assert_eq!(file(out.to_str().unwrap()), file(SAVE4), "the old file is whole");
+    std::fs::remove_file(&input).unwrap();
+    assert_eq!(names(&dir), ["save.sav"], "a temporary file is left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `-o` and `--output` name the output file; the byte encoding is `--out-encoding` (the old `--out` still
 /// works), so `--output` is not taken for it.
 #[test]

@@ -220,17 +220,59 @@ fn hostile_requests_are_refused_and_the_server_goes_on() {
     for c in idle.iter_mut().step_by(2) {
         let _ = write!(c, "GET / HTTP/1.1\r\nHost: {}\r\nX-Slow: ", server.addr);
     }
-    let mut s = TcpStream::connect(&server.addr).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
-    let _ = write!(s, "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr);
-    let mut resp = Vec::new();
-    let _ = s.read_to_end(&mut resp);
-    let resp = String::from_utf8_lossy(&resp);
-    assert!(resp.starts_with("HTTP/1.1 200 "), "{resp}");
+    a_normal_client_is_served(&server);
     drop(idle);
     let served = (0..50).any(|_| {
         std::thread::sleep(std::time::Duration::from_millis(100));
         request(&server, "GET", "/").0 == 200
     });
     assert!(served, "the server answers again once the idle connections are gone");
+}
+
+/// Clients that ask for the app's largest file again and again without reading the answers, more of them
+/// than the server has slots: each of their threads waits on a write. The ones that waited longest give
+/// way, and a normal client is served while they are all still open.
+#[test]
+fn clients_that_never_read_their_answers_do_not_starve_the_others() {
+    let (server, _) = serve(temp_dir(), &[]);
+    let ask = format!("GET /godot_bin_web.wasm HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr).repeat(16);
+    let stalled: Vec<TcpStream> = (0..300)
+        .map(|_| {
+            let mut c = TcpStream::connect(&server.addr).unwrap();
+            c.write_all(ask.as_bytes()).unwrap();
+            c
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    a_normal_client_is_served(&server);
+    drop(stalled);
+}
+
+/// A normal client asks for the page (on a connection of its own) and gets it within 10 s.
+fn a_normal_client_is_served(server: &Server) {
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    let _ = write!(s, "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr);
+    let mut resp = Vec::new();
+    let _ = s.read_to_end(&mut resp);
+    let resp = String::from_utf8_lossy(&resp);
+    assert!(resp.starts_with("HTTP/1.1 200 "), "{}", &resp[..resp.len().min(80)]);
+}
+
+/// A FIFO in the folder served is not a file to send: it is answered 404 at once (opening it would wait for
+/// a writer, and hold the connection's slot for ever).
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_the_folder_is_not_served() {
+    let (server, _) = start();
+    let made = Command::new("mkfifo").arg(server.dir.join("app/pipe")).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("SKIPPED: no mkfifo");
+        return;
+    }
+    let resp = send_raw(
+        &server,
+        format!("GET /pipe HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr).as_bytes(),
+    );
+    assert!(resp.starts_with("HTTP/1.1 404 "), "{resp:?}");
 }

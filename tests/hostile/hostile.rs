@@ -508,3 +508,32 @@ fn enum_shape_errors_carry_offsets() {
         assert_eq!(e.offset(), Some(at), "{cmd:?}: {e}");
     }
 }
+
+/// An Array of 16 million Nils (64 MiB, every element where its count says) decoded with less memory left
+/// than its 16 million `Variant`s need (this test binary run again on the ignored child under `ulimit -v`,
+/// as a 32-bit target such as WebAssembly meets it on a few hundred MiB): an `OutOfMemory` error at the
+/// count's offset, not an abort.
+#[cfg(unix)]
+#[test]
+fn a_container_larger_than_the_memory_left_is_an_error() {
+    let status = std::process::Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 400000; exec \"$0\" --ignored --exact hostile::out_of_memory_child --test-threads 1")
+        .arg(std::env::current_exe().unwrap())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&status.stdout);
+    assert!(status.status.success(), "{:?}: {out}{}", status.status, String::from_utf8_lossy(&status.stderr));
+    assert!(out.contains("1 passed"), "the child did not run: {out}");
+}
+
+#[test]
+#[ignore = "run by a_container_larger_than_the_memory_left_is_an_error under a memory limit"]
+fn out_of_memory_child() {
+    let n = 16u32 << 20;
+    let mut bytes = u32s(&[28, n]);
+    bytes.resize(8 + 4 * n as usize, 0);
+    let e = Variant::decode(&bytes, &Config::new(Dialect::GODOT4)).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::OutOfMemory { elements, .. } if *elements == u64::from(n)), "{e}");
+    assert_eq!(e.offset(), Some(4));
+}

@@ -76,12 +76,15 @@ async function guarded(fn) {
 
 const MAX_FILE = 256 * 1024 * 1024; // the model refuses more; the page does not even read it
 
+/** Whether `file` may be read: a file over MAX_FILE is refused (said) before a byte of it is read. */
+function readable(file) {
+  if (file.size <= MAX_FILE) return true;
+  showError({ message: `${file.name} is ${file.size} bytes: files over 256 MiB are not opened` });
+  return false;
+}
+
 async function openFile(file) {
-  if (!file) return;
-  if (file.size > MAX_FILE) {
-    showError({ message: `${file.name} is ${file.size} bytes: files over 256 MiB are not opened` });
-    return;
-  }
+  if (!file || !readable(file)) return;
   const bytes = await file.arrayBuffer();
   await openSource({ name: file.name, bytes });
 }
@@ -539,7 +542,10 @@ async function exportAs(form) {
 // ---- diff
 
 async function diffWith(file) {
-  if (!file) return;
+  if (!file || !readable(file)) {
+    $('diff-file').value = '';
+    return;
+  }
   const bytes = await file.arrayBuffer();
   await guarded(async () => {
     // The other file is read with this document's password, if it has one.

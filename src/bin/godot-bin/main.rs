@@ -461,11 +461,15 @@ fn run(cli: Cli) -> Result<(), Fail> {
 }
 
 /// On Ctrl+C (SIGINT) or SIGTERM: removes the temporary file of an `-o` write in progress, then ends as the
-/// signal would (exit status 128 + its number). Where signals cannot be caught so, the default stands.
+/// signal would (exit status 128 + its number). A file size limit (`ulimit -f`, SIGXFSZ) does not end the
+/// process: the write that reaches it fails ("File too large"), and the error path removes its temporary
+/// file as for any failed write. Where signals cannot be caught so, the default stands.
 fn stop_cleanly_on_signals() {
     #[cfg(unix)]
     {
-        use signal_hook::consts::{SIGINT, SIGTERM};
+        use signal_hook::consts::{SIGINT, SIGTERM, SIGXFSZ};
+        // A handler of its own (a flag nobody reads): the write gets EFBIG instead of the process a kill.
+        let _ = signal_hook::flag::register(SIGXFSZ, std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)));
         let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
         let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
             if let Some(sig) = signals.forever().next() {

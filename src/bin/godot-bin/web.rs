@@ -2,16 +2,18 @@
 //! static app `scripts/web.sh build` assembles, committed with the sources so that building the tool needs no
 //! wasm32 toolchain), or a folder given with `--dir`. Plain HTTP/1.1 over std::net, a thread per connection, GET and HEAD of files under one folder.
 //! A client gets bounded room and time: a request's head is read within [`HEAD_LIMIT`] bytes and
-//! [`HEAD_TIME`], at most [`MAX_CONNECTIONS`] connections are served at once, and when they are all taken
-//! the one that has waited longest for a request's head is dropped for the newcomer, so that no client (a
-//! slow one, a flood of idle ones, an endless header) holds the memory or the threads of the others.
+//! [`HEAD_TIME`], a response is taken within [`WRITE_TIME`] (a file is sent from the disk a piece at a
+//! time, never held whole), at most [`MAX_CONNECTIONS`] connections are served at once, and when they are
+//! all taken the one that has waited longest (for a request's head, or for the client to take a response)
+//! is dropped for the newcomer, so that no client (a slow one, one that never reads its answers, a flood of
+//! idle ones, an endless header) holds the memory or the threads of the others.
 //! Only requests for this server's own address are answered (`Host` 127.0.0.1 or localhost, with its port):
 //! a page of another site that a DNS name points here (DNS rebinding) gets 421. A request with a body is
 //! answered and its connection closed: the body is never read as a request of its own.
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -23,7 +25,7 @@ const HEAD_LIMIT: usize = 16 << 10;
 /// The time a request's head may take to arrive, counted from when the connection waits for it (a
 /// keep-alive connection idle that long is closed).
 const HEAD_TIME: Duration = Duration::from_secs(20);
-/// The time a response may take to be taken by the client.
+/// The time a response may take to be taken by the client, in all.
 const WRITE_TIME: Duration = Duration::from_secs(30);
 /// The most connections served at once; one more is answered 503 and closed.
 const MAX_CONNECTIONS: usize = 256;
@@ -100,9 +102,9 @@ pub(crate) fn serve(port: u16, dir: Option<PathBuf>) -> Result<(), Fail> {
     let port = addr.port();
     for conn in listener.incoming() {
         let Ok(mut conn) = conn else { continue };
-        let _ = conn.set_write_timeout(Some(WRITE_TIME));
         if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS && !waiting.drop_oldest() {
-            let _ = respond(&mut conn, 503, "text/plain; charset=utf-8", b"503 too many connections\n", false, true);
+            let body = Body::Bytes(Cow::Borrowed(b"503 too many connections\n"));
+            let _ = respond(&mut conn, 503, "text/plain; charset=utf-8", body, false, true);
             continue;
         }
         open.fetch_add(1, Ordering::SeqCst);
@@ -119,13 +121,13 @@ pub(crate) fn serve(port: u16, dir: Option<PathBuf>) -> Result<(), Fail> {
     Ok(())
 }
 
-/// The connections waiting for a request's head, oldest first, so that a newcomer can take the place of the
-/// one that has waited longest when every slot is taken.
+/// The connections waiting on their client (for a request's head, or for it to take a response), oldest
+/// first, so that a newcomer can take the place of the one that has waited longest when every slot is taken.
 #[derive(Default)]
 struct Waiting(Mutex<(u64, VecDeque<(u64, TcpStream)>)>);
 
 impl Waiting {
-    /// Notes that `conn` waits for a head; the number to [`Waiting::done`] it with.
+    /// Notes that `conn` waits on its client; the number to [`Waiting::done`] it with.
     fn start(&self, conn: &TcpStream) -> Option<u64> {
         let copy = conn.try_clone().ok()?;
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -135,17 +137,17 @@ impl Waiting {
         Some(id)
     }
 
-    /// The connection `id` has its head (or is gone).
+    /// The connection `id` has its head, or its response was taken (or it is gone).
     fn done(&self, id: Option<u64>) {
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
         w.1.retain(|(i, _)| Some(*i) != id);
     }
 
-    /// Closes the connection that has waited longest for a head; false if none waits.
+    /// Closes the connection that has waited longest on its client; false if none waits.
     fn drop_oldest(&self) -> bool {
         let oldest = self.0.lock().unwrap_or_else(|e| e.into_inner()).1.pop_front();
         if let Some((_, conn)) = &oldest {
-            // Its thread's read fails at once, and the thread ends, freeing the slot.
+            // Its thread's read or write fails at once, and the thread ends, freeing the slot.
             let _ = conn.shutdown(std::net::Shutdown::Both);
         }
         oldest.is_some()
@@ -197,8 +199,24 @@ fn percent_decode(s: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The file a request path names, as its bytes and content type; `Err(status)` when it names none.
-fn resolve(root: &App, target: &str) -> Result<(Cow<'static, [u8]>, &'static str), u16> {
+/// What a response carries.
+enum Body {
+    Bytes(Cow<'static, [u8]>),
+    /// A file of the folder served, with its length: sent a piece at a time.
+    File(std::fs::File, u64),
+}
+
+impl Body {
+    fn len(&self) -> u64 {
+        match self {
+            Body::Bytes(b) => b.len() as u64,
+            Body::File(_, n) => *n,
+        }
+    }
+}
+
+/// The file a request path names, as its body and content type; `Err(status)` when it names none.
+fn resolve(root: &App, target: &str) -> Result<(Body, &'static str), u16> {
     let path = target.split(['?', '#']).next().unwrap_or("");
     let path = percent_decode(path).ok_or(400u16)?;
     if !path.starts_with('/') {
@@ -217,7 +235,7 @@ fn resolve(root: &App, target: &str) -> Result<(Cow<'static, [u8]>, &'static str
                 name.push_str("index.html");
             }
             let (_, bytes) = APP.iter().find(|(n, _)| *n == name).ok_or(404u16)?;
-            return Ok((Cow::Borrowed(*bytes), content_type(Path::new(&name))));
+            return Ok((Body::Bytes(Cow::Borrowed(*bytes)), content_type(Path::new(&name))));
         }
     };
     let mut file = root.join(rel);
@@ -232,8 +250,13 @@ fn resolve(root: &App, target: &str) -> Result<(Cow<'static, [u8]>, &'static str
         true => Some(real.join("index.html")).filter(|i| i.is_file()).ok_or(404u16)?,
         false => real,
     };
-    let body = std::fs::read(&real).map_err(|_| 404u16)?;
-    Ok((Cow::Owned(body), content_type(&real)))
+    // Only a regular file: opening a FIFO (or a device) would wait for a writer, holding the slot for ever.
+    if !std::fs::metadata(&real).is_ok_and(|m| m.is_file()) {
+        return Err(404);
+    }
+    let file = std::fs::File::open(&real).map_err(|_| 404u16)?;
+    let len = file.metadata().map_err(|_| 404u16)?.len();
+    Ok((Body::File(file, len), content_type(&real)))
 }
 
 fn reason(status: u16) -> &'static str {
@@ -338,26 +361,60 @@ fn read_head(reader: &mut BufReader<TcpStream>, port: u16) -> io::Result<Head> {
     }
 }
 
-/// Writes one response (`body` left out for HEAD).
-fn respond(conn: &mut TcpStream, status: u16, kind: &str, body: &[u8], head: bool, close: bool) -> io::Result<()> {
-    let mut resp = format!(
+/// Writes one response (`body` left out for HEAD), all of it within [`WRITE_TIME`].
+fn respond(conn: &mut TcpStream, status: u16, kind: &str, body: Body, head: bool, close: bool) -> io::Result<()> {
+    let deadline = Instant::now() + WRITE_TIME;
+    let resp = format!(
         "HTTP/1.1 {status} {}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\n\
          X-Content-Type-Options: nosniff\r\nContent-Security-Policy: {CONTENT_SECURITY_POLICY}\r\n{}{}\r\n",
         reason(status),
         body.len(),
         if status == 405 { "Allow: GET, HEAD\r\n" } else { "" },
         if close { "Connection: close\r\n" } else { "" },
-    )
-    .into_bytes();
-    if !head {
-        resp.extend_from_slice(body);
+    );
+    write_by(conn, resp.as_bytes(), deadline)?;
+    match body {
+        _ if head => {}
+        Body::Bytes(b) => write_by(conn, &b, deadline)?,
+        Body::File(file, len) => {
+            let mut buf = vec![0; 64 << 10];
+            let mut file = file.take(len);
+            let mut sent = 0;
+            while sent < len {
+                let n = file.read(&mut buf)?;
+                if n == 0 {
+                    // The file got shorter than its length said: the connection closes, the answer cut.
+                    return Err(io::ErrorKind::UnexpectedEof.into());
+                }
+                write_by(conn, &buf[..n], deadline)?;
+                sent += n as u64;
+            }
+        }
     }
-    conn.write_all(&resp)?;
     conn.flush()
 }
 
+/// Writes all of `bytes` before `deadline` (each write may wait only for the time left).
+fn write_by(conn: &mut TcpStream, mut bytes: &[u8], deadline: Instant) -> io::Result<()> {
+    while !bytes.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
+        conn.set_write_timeout(Some(left))?;
+        match conn.write(bytes) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => bytes = &bytes[n..],
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
 /// Answers the requests of one connection (keep-alive until the client closes, sends a request it may
-/// not, or keeps the next one waiting longer than [`HEAD_TIME`]).
+/// not, keeps the next one waiting longer than [`HEAD_TIME`] or takes a response slower than
+/// [`WRITE_TIME`]). While it waits on its client it may be dropped for a newcomer ([`Waiting`]).
 fn handle(conn: TcpStream, root: &App, port: u16, waiting: &Waiting) -> io::Result<()> {
     let mut reader = BufReader::new(conn.try_clone()?);
     let mut conn = conn;
@@ -369,22 +426,33 @@ fn handle(conn: TcpStream, root: &App, port: u16, waiting: &Waiting) -> io::Resu
             Head::Closed => return Ok(()),
             Head::Request(line, close) => (line, close),
             Head::Refused(s) => {
-                let body = format!("{s} {}\n", reason(s)).into_bytes();
-                return respond(&mut conn, s, "text/plain; charset=utf-8", &body, false, true);
+                let body = Body::Bytes(Cow::Owned(format!("{s} {}\n", reason(s)).into_bytes()));
+                let id = waiting.start(&conn);
+                let sent = respond(&mut conn, s, "text/plain; charset=utf-8", body, false, true);
+                waiting.done(id);
+                return sent;
             }
         };
         let mut parts = line.split_whitespace();
         let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
         let head = method == "HEAD";
         let (status, kind, body) = if method != "GET" && !head {
-            (405, "text/plain; charset=utf-8", Cow::Borrowed(&b"only GET and HEAD\n"[..]))
+            (405, "text/plain; charset=utf-8", Body::Bytes(Cow::Borrowed(&b"only GET and HEAD\n"[..])))
         } else {
             match resolve(root, target) {
                 Ok((body, kind)) => (200, kind, body),
-                Err(s) => (s, "text/plain; charset=utf-8", Cow::Owned(format!("{} {}\n", s, reason(s)).into_bytes())),
+                Err(s) => (
+                    s,
+                    "text/plain; charset=utf-8",
+                    Body::Bytes(Cow::Owned(format!("{} {}\n", s, reason(s)).into_bytes())),
+                ),
             }
         };
-        respond(&mut conn, status, kind, &body, head, close)?;
+        // A client that does not take its answers (or asks for more without reading) waits on itself.
+        let id = waiting.start(&conn);
+        let sent = respond(&mut conn, status, kind, body, head, close);
+        waiting.done(id);
+        sent?;
         if close {
             return Ok(());
         }
