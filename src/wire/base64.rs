@@ -31,7 +31,6 @@ const ENGINE: GeneralPurpose = GeneralPurpose::new(
 /// assert_eq!(base64_encode(&[1, 2, 3, 4]), "AQIDBA==");
 /// assert_eq!(base64_encode(b""), "");
 /// ```
-#[cfg(feature = "json")]
 pub fn base64_encode(bytes: &[u8]) -> String {
     ENGINE.encode(bytes)
 }

@@ -17,7 +17,6 @@ mod sniff;
 mod utf8;
 
 pub use self::base64::base64_decode;
-#[cfg(feature = "json")]
 pub use self::base64::base64_encode;
 pub(crate) use fields::{array_type_bits, count32, dict_type_bits, len32, padded_len};
 pub(crate) use fields::{int_is_wide, pad_len, FLAG_64, SHARED_BIT, TYPE_MASK};

@@ -38,6 +38,8 @@ mod names;
 mod parse;
 mod print;
 
+// The JSON form reads numbers as the engine does, with the same parser.
+#[cfg_attr(not(feature = "json"), allow(unused_imports))]
 pub(crate) use float::engine_parse_float;
 pub use parse::{from_text, from_text_many};
 pub(crate) use parse::{resource_key_at, resource_tag_at, resource_value_at, ResourceTag};
