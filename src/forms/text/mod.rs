@@ -38,8 +38,8 @@ mod names;
 mod parse;
 mod print;
 
-// The JSON form reads numbers as the engine does, with the same parser.
-#[cfg_attr(not(feature = "json"), allow(unused_imports))]
+// JSON saves (the save engine's, feature `containers`) read numbers as the engine does, with the same parser.
+#[cfg(feature = "containers")]
 pub(crate) use float::engine_parse_float;
 pub use parse::{from_text, from_text_many};
 pub(crate) use parse::{resource_key_at, resource_tag_at, resource_value_at, ResourceTag};
@@ -64,7 +64,7 @@ impl fmt::Display for Variant {
 
 #[cfg(test)]
 mod tests {
-    use super::float::format_real;
+    use super::float::{engine_parse_float, format_real};
     use super::*;
     use crate::config::Dialect;
     use crate::markers::*;
