@@ -92,7 +92,8 @@ fn building(cfg: &Config) -> f64 {
     let few_keys = key_lines(1_000);
     let key_shapes = [("30,000 keys set by name", key_lines(30_000))];
     let typed_shapes = [("60,000 keys inserted and looked up", key_lines(60_000))];
-    let entries: [(Entry, &[u8], Shapes); 6] = [
+    #[allow(unused_mut)]
+    let mut entries: Vec<(Entry, &[u8], Shapes)> = vec![
         (
             ("ConfigFile::parse", |t, c| drop(black_box(ConfigFile::parse(std::str::from_utf8(t).unwrap(), c)))),
             &config_state,
@@ -144,6 +145,15 @@ fn building(cfg: &Config) -> f64 {
             &typed_shapes,
         ),
     ];
+    // A save found to be ConfigFile text: detection, both dialects' readings and the report around them.
+    #[cfg(feature = "containers")]
+    entries.push((
+        ("file::read (ConfigFile text)", |t, _| {
+            drop(black_box(godot_bin::file::read(t, &godot_bin::file::Options::default())))
+        }),
+        &config_state,
+        &config_shapes,
+    ));
     let mut worst: f64 = 0.0;
     for ((entry, f), base_in, shapes) in entries {
         println!("{entry}: game state {} bytes", base_in.len());

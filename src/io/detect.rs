@@ -255,26 +255,32 @@ const PREFERENCE: [Dialect; 12] = [
 /// most 3 framings), each linear in the input and each dropped before the next: memory is that of one decode.
 #[cfg(test)]
 pub(crate) fn detect(bytes: &[u8]) -> Detection {
-    detect_with(bytes, &Config::default().with_allow_objects(true))
+    detect_with(bytes, &Config::default().with_allow_objects(true)).unwrap()
 }
 
 /// [`detect`] under `cfg`'s options: only readings that decode the whole input with them are offered
 /// (full objects only if [`Config::allow_objects`], within [`Config::max_depth`], …), so that the
 /// dialect and framing it picks read the input under `cfg` with that dialect. `cfg`'s own dialect is not
 /// used: every dialect is tried.
-pub(crate) fn detect_with(bytes: &[u8], cfg: &Config) -> Detection {
+///
+/// A reading that runs out of memory ([`ErrorKind::OutOfMemory`]: a container with more elements than the
+/// memory left holds) stops the detection, and its error (offset in `bytes`) is the answer: memory is a
+/// limit of this machine, not evidence that the dialect does not read the bytes, and a dialect that reads
+/// them otherwise (the count as a smaller packed array's) would be a wrong reading.
+pub(crate) fn detect_with(bytes: &[u8], cfg: &Config) -> Result<Detection, Error> {
     detect_grouped(bytes, cfg, true)
 }
 
 /// [`detect_with`], decoding once per group of dialects whose decoders read alike (`codec::reads_alike`)
 /// when `grouped`, else once per dialect (what the tests compare it with).
-fn detect_grouped(bytes: &[u8], cfg: &Config, grouped: bool) -> Detection {
+fn detect_grouped(bytes: &[u8], cfg: &Config, grouped: bool) -> Result<Detection, Error> {
     let container = ContainerKind::of(bytes);
     if container != ContainerKind::Plain {
-        return Detection { container, framing: None, candidates: Vec::new(), unreadable: None };
+        return Ok(Detection { container, framing: None, candidates: Vec::new(), unreadable: None });
     }
     if bytes.is_empty() {
-        return Detection { container, framing: None, candidates: Vec::new(), unreadable: Some(Unreadable::Empty) };
+        let unreadable = Some(Unreadable::Empty);
+        return Ok(Detection { container, framing: None, candidates: Vec::new(), unreadable });
     }
     // Readings are told apart by the structural hash of their values (equal values hash equal), so only
     // one decoded reading is held at a time: memory stays that of one decode.
@@ -292,7 +298,7 @@ fn detect_grouped(bytes: &[u8], cfg: &Config, grouped: bool) -> Detection {
                 read_by.push((d, reading));
                 continue;
             }
-            let Some(values) = read_all(bytes, framing, &cfg.clone().with_dialect(d)) else {
+            let Some(values) = read_all(bytes, framing, &cfg.clone().with_dialect(d))? else {
                 read_by.push((d, None));
                 continue;
             };
@@ -322,7 +328,7 @@ fn detect_grouped(bytes: &[u8], cfg: &Config, grouped: bool) -> Detection {
         true => ForeignFormat::of(bytes).map(Unreadable::NotGodot).or_else(|| truncated(bytes, cfg)),
         false => None,
     };
-    Detection { container, framing: candidates.first().map(|c| c.framing), candidates, unreadable }
+    Ok(Detection { container, framing: candidates.first().map(|c| c.framing), candidates, unreadable })
 }
 
 /// [`Unreadable::Truncated`] if `bytes` (which no dialect reads) are a stream cut inside a value: the
@@ -375,12 +381,27 @@ fn framings(bytes: &[u8]) -> Vec<Framing> {
     out
 }
 
-/// Every value of `bytes` read under `cfg`, if they all read and nothing is left over.
-fn read_all(bytes: &[u8], framing: Framing, cfg: &Config) -> Option<Vec<Variant>> {
+/// Every value of `bytes` read under `cfg`, if they all read and nothing is left over; an
+/// [`ErrorKind::OutOfMemory`] error (its offset in `bytes`) when a value needs more memory than there is.
+fn read_all(bytes: &[u8], framing: Framing, cfg: &Config) -> Result<Option<Vec<Variant>>, Error> {
+    let out_of_memory = |e: &Error| matches!(e.kind(), ErrorKind::OutOfMemory { .. });
     match framing {
-        Framing::Bare => Variant::decode(bytes, cfg).ok().map(|v| vec![v]),
+        Framing::Bare => match Variant::decode(bytes, cfg) {
+            Ok(v) => Ok(Some(vec![v])),
+            Err(e) if out_of_memory(&e) => Err(e),
+            Err(_) => Ok(None),
+        },
         Framing::Stream { big_endian } => {
-            Frames::new(bytes, big_endian).map(|frame| Variant::decode(frame.ok()?.1, cfg).ok()).collect()
+            let mut values = Vec::new();
+            for frame in Frames::new(bytes, big_endian) {
+                let Ok((at, body)) = frame else { return Ok(None) };
+                match Variant::decode(body, cfg) {
+                    Ok(v) => values.push(v),
+                    Err(e) if out_of_memory(&e) => return Err(e.shifted(at)),
+                    Err(_) => return Ok(None),
+                }
+            }
+            Ok(Some(values))
         }
     }
 }
@@ -517,7 +538,8 @@ mod tests {
             }
             for input in &inputs {
                 for cfg in &cfgs {
-                    assert_eq!(detect_grouped(input, cfg, true), detect_grouped(input, cfg, false), "{input:02x?}");
+                    let (grouped, each) = (detect_grouped(input, cfg, true), detect_grouped(input, cfg, false));
+                    assert_eq!(grouped.unwrap(), each.unwrap(), "{input:02x?}");
                     checked += 1;
                 }
             }
@@ -681,7 +703,7 @@ mod tests {
         let bytes = [0x18, 0, 0, 0, 0, 0, 0, 0];
         assert_eq!(detect(&bytes).dialect(), Some(Dialect::Godot4_6));
         let cfg = Config::default(); // objects not allowed
-        let d = detect_with(&bytes, &cfg);
+        let d = detect_with(&bytes, &cfg).unwrap();
         assert_eq!(d.dialect(), Some(Dialect::Godot3));
         assert!(Variant::decode(&bytes, &cfg.with_dialect(Dialect::Godot3)).is_ok());
     }

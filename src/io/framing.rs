@@ -314,7 +314,9 @@ fn hint_dialect(e: Error, bytes: &[u8], stream: bool, cfg: &Config) -> Error {
         return e;
     }
     // Readings under `cfg`'s options only, so that the dialect named reads the bytes as they are asked for.
-    let found = crate::detect::detect_with(bytes, cfg);
+    let Ok(found) = crate::detect::detect_with(bytes, cfg) else {
+        return e; // out of memory in another reading: nothing to hint
+    };
     let framed = |c: &&crate::detect::Candidate| match c.framing {
         Framing::Bare => !stream,
         Framing::Stream { big_endian } => stream && !big_endian,

@@ -509,17 +509,16 @@ fn enum_shape_errors_carry_offsets() {
     }
 }
 
-/// An Array of 16 million Nils (64 MiB, every element where its count says) decoded with less memory left
-/// than its 16 million `Variant`s need (this test binary run again on the ignored child under `ulimit -v`,
-/// as a 32-bit target such as WebAssembly meets it on a few hundred MiB): an `OutOfMemory` error at the
-/// count's offset, not an abort.
+/// Runs the ignored test `child` of this binary again under `ulimit -v` (400 MB of address space): less
+/// memory left than 16 million `Variant`s need, as a 32-bit target such as WebAssembly meets it on a few
+/// hundred MiB.
 #[cfg(unix)]
-#[test]
-fn a_container_larger_than_the_memory_left_is_an_error() {
+fn under_a_memory_limit(child: &str) {
     let status = std::process::Command::new("bash")
         .arg("-c")
-        .arg("ulimit -v 400000; exec \"$0\" --ignored --exact hostile::out_of_memory_child --test-threads 1")
+        .arg("ulimit -v 400000; exec \"$0\" --ignored --exact \"$1\" --test-threads 1")
         .arg(std::env::current_exe().unwrap())
+        .arg(child)
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&status.stdout);
@@ -527,13 +526,57 @@ fn a_container_larger_than_the_memory_left_is_an_error() {
     assert!(out.contains("1 passed"), "the child did not run: {out}");
 }
 
+/// Godot 4's `var_to_bytes` of an Array of `n` Nils: type 28, the count, then a Nil (4 zero bytes) per element.
+fn nils(n: u32) -> Vec<u8> {
+    let mut bytes = u32s(&[28, n]);
+    bytes.resize(8 + 4 * n as usize, 0);
+    bytes
+}
+
+/// An Array of 16 million Nils (64 MiB, every element where its count says) decoded with less memory left
+/// than its 16 million `Variant`s need: an `OutOfMemory` error at the count's offset, not an abort.
+#[cfg(unix)]
+#[test]
+fn a_container_larger_than_the_memory_left_is_an_error() {
+    under_a_memory_limit("hostile::out_of_memory_child");
+}
+
 #[test]
 #[ignore = "run by a_container_larger_than_the_memory_left_is_an_error under a memory limit"]
 fn out_of_memory_child() {
     let n = 16u32 << 20;
-    let mut bytes = u32s(&[28, n]);
-    bytes.resize(8 + 4 * n as usize, 0);
-    let e = Variant::decode(&bytes, &Config::new(Dialect::GODOT4)).unwrap_err();
+    let e = Variant::decode(&nils(n), &Config::new(Dialect::GODOT4)).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::OutOfMemory { elements, .. } if *elements == u64::from(n)), "{e}");
     assert_eq!(e.offset(), Some(4));
+}
+
+/// The same Array read by `file::read`, which detects the dialect: running out of memory in the Godot 4
+/// readings is the answer (with the count's offset, in a bare value and in a `store_var` stream), not a
+/// sign that Godot 4 does not read the bytes (Pandemonium 3.8, where type 28 is a PackedInt32Array, would
+/// read them as 16 million zeros).
+#[cfg(unix)]
+#[test]
+fn running_out_of_memory_in_detection_is_the_error() {
+    under_a_memory_limit("hostile::out_of_memory_in_detection_child");
+}
+
+#[test]
+#[ignore = "run by running_out_of_memory_in_detection_is_the_error under a memory limit"]
+fn out_of_memory_in_detection_child() {
+    let n = 16u32 << 20;
+    let bare = nils(n);
+    let stored = [&(bare.len() as u32).to_le_bytes()[..], &bare].concat();
+    drop(bare);
+    for (bytes, at) in [(&stored[4..], 4), (&stored[..], 8)] {
+        match godot_bin::file::read(bytes, &godot_bin::file::Options::default()) {
+            Ok(save) => panic!("read as {} ({:?})", save.format.dialect.name(), save.format.content),
+            Err(e) => {
+                assert!(
+                    matches!(e.kind(), ErrorKind::OutOfMemory { elements, .. } if *elements == u64::from(n)),
+                    "{e}"
+                );
+                assert_eq!(e.offset(), Some(at), "{e}");
+            }
+        }
+    }
 }

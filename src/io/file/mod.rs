@@ -605,7 +605,8 @@ fn read_content(
         _ => {}
     }
     let probe = opts.config(opts.dialect.unwrap_or(Dialect::GODOT4));
-    let found = detect::detect_with(content, &probe);
+    // Out of memory in a reading is this machine's limit, not a reading: the answer, with its offset.
+    let found = detect::detect_with(content, &probe)?;
     let fits = |c: &&Candidate| {
         opts.dialect.is_none_or(|d| c.dialects.contains(&d)) && opts.kind.is_none_or(|k| Kind::from(c.framing) == k)
     };
