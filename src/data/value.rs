@@ -481,7 +481,7 @@ impl From<Entries> for Vec<(Variant, Variant)> {
 
 impl FromIterator<(Variant, Variant)> for Entries {
     /// The pairs in order, a repeated key keeping its place and taking the later value (as
-    /// [`Entries::insert`]).
+    /// [`Dictionary::insert`](crate::Dictionary::insert)).
     fn from_iter<I: IntoIterator<Item = (Variant, Variant)>>(pairs: I) -> Self {
         let mut e = Entries::default();
         for (k, v) in pairs {
