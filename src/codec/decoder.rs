@@ -628,8 +628,6 @@ impl<'a, 'c> Decoder<'a, 'c> {
         })
     }
 
-    /// An Array/Dictionary element count: bit 31 is Godot 2's "shared" flag, masked off everywhere.
-    /// `slots_per_element`: 1 for arrays, 2 for dictionaries (key and value).
     /// A vector with room for the `n` elements of a container whose count is at `at`: an
     /// [`ErrorKind::OutOfMemory`] error, not an abort, when the memory cannot be had.
     pub(crate) fn room<T>(n: usize, at: usize) -> Result<Vec<T>> {
@@ -643,6 +641,8 @@ impl<'a, 'c> Decoder<'a, 'c> {
         }
     }
 
+    /// An Array/Dictionary element count: bit 31 is Godot 2's "shared" flag, masked off everywhere.
+    /// `slots_per_element`: 1 for arrays, 2 for dictionaries (key and value).
     pub(crate) fn container_count(&mut self, slots_per_element: usize) -> Result<(usize, bool)> {
         let at = self.r.pos();
         let raw = self.r.u32()?;
