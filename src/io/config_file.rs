@@ -655,14 +655,7 @@ fn write_key(out: &mut String, key: &str, style: KeyStyle) {
         out.push_str(key);
         return;
     }
-    out.push('"');
-    for c in key.chars() {
-        if c == '\\' || c == '"' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
+    crate::forms::text::push_quoted(out, key);
 }
 
 /// The end of the string literal starting with the `"` at `start` (the end of the text if it is open).

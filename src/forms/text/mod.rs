@@ -37,6 +37,7 @@ mod float;
 mod names;
 mod parse;
 mod print;
+mod quote;
 
 // JSON saves (the save engine's, feature `containers`) read numbers as the engine does, with the same parser.
 #[cfg(feature = "containers")]
@@ -46,6 +47,7 @@ pub(crate) use parse::{resource_key_at, resource_tag_at, resource_value_at, Reso
 pub(crate) use parse::{EXT_RESOURCE, REF_ID, REF_PATH, REF_UID, SUB_RESOURCE};
 pub(crate) use print::{render_path, to_resource_text, ResourceStyle, Seg};
 pub use print::{to_text, to_text_exact};
+pub(crate) use quote::push_quoted;
 
 impl fmt::Display for Variant {
     /// The value in Godot 4's own text syntax (`var_to_str`, [`to_text`] with the default config); `{:#}`

@@ -726,14 +726,9 @@ impl<'t> Parser<'t> {
                 self.expect(b')')?;
                 let mut t = String::with_capacity(n.len() + id.len() + 8);
                 t.push_str(&n);
-                t.push_str("(\"");
-                for c in id.chars() {
-                    if c == '\\' || c == '"' {
-                        t.push('\\');
-                    }
-                    t.push(c);
-                }
-                t.push_str("\")");
+                t.push('(');
+                super::quote::push_quoted(&mut t, &id);
+                t.push(')');
                 Ok(ContainerType::Script(t))
             }
             Tok::Ident(n) => Ok(match builtin_of_name(&n) {

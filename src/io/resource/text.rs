@@ -9,7 +9,7 @@ use super::model::*;
 use crate::config::{Config, Dialect};
 use crate::error::{Error, ErrorKind, Result};
 use crate::forms::text::{
-    resource_key_at, resource_tag_at, resource_value_at, to_resource_text, ResourceStyle, ResourceTag,
+    push_quoted, resource_key_at, resource_tag_at, resource_value_at, to_resource_text, ResourceStyle, ResourceTag,
 };
 use crate::value::Variant;
 
@@ -185,18 +185,6 @@ fn push_attr(out: &mut String, name: &str, value: &str, bare_number: bool) {
     } else {
         push_quoted(out, value);
     }
-}
-
-/// `"text"` with only `\\` and `"` escaped (the saver's `c_escape_multiline`).
-fn push_quoted(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
 }
 
 /// A property name as the saver writes it (`property_name_encode`): as it is, or quoted when it holds
